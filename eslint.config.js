@@ -1,0 +1,100 @@
+// Lint rules for the console, the sandbox, the e2e specs and the benchmarks, including DESIGN.md's import boundaries.
+import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import boundaries from 'eslint-plugin-boundaries';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const tsFiles = ['**/*.{ts,tsx,mts,cts}'];
+const consoleFiles = ['src/**/*.{ts,tsx}'];
+
+/** Shorthand for an element selector by type. */
+const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });
+
+export default defineConfig([
+  globalIgnores([
+    'dist/',
+    'node_modules/',
+    'test-results/',
+    'playwright-report/',
+    'data/',
+    'coverage/',
+    'bench/results/',
+  ]),
+
+  js.configs.recommended,
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  // Plain JS only appears as Node-side config files.
+  { files: ['**/*.{js,mjs,cjs}'], languageOptions: { globals: { ...globals.node } } },
+
+  // TypeScript, type-aware: one project service over tsconfig.json.
+  {
+    files: tsFiles,
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+
+  // React and Query rules stay in src/, so Playwright's `use` fixture callback is not mistaken for React's `use` hook.
+  {
+    files: consoleFiles,
+    extends: [reactHooks.configs.flat.recommended, pluginQuery.configs['flat/recommended']],
+  },
+
+  // Architecture boundaries (DESIGN.md). Imports inside one element are always allowed; a feature is one folder of
+  // src/features, so features may not reach into each other.
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+      'boundaries/legacy-templates': false,
+      'boundaries/elements': [
+        { type: 'xs2a', pattern: 'src/xs2a', partialMatch: false },
+        { type: 'api', pattern: 'src/api', partialMatch: false },
+        { type: 'feature', pattern: 'src/features/*', capture: ['feature'], partialMatch: false },
+        { type: 'ui', pattern: 'src/components', partialMatch: false },
+        { type: 'app', pattern: 'src/app', partialMatch: false },
+        { type: 'server', pattern: 'server', partialMatch: false },
+        { type: 'e2e', pattern: 'e2e', partialMatch: false },
+        { type: 'bench', pattern: 'bench', partialMatch: false },
+      ],
+      // The entry module and the global stylesheet sit beside the element folders and belong to the app shell.
+      'boundaries/files': [{ category: 'shell', pattern: ['src/main.tsx', 'src/*.css'] }],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          checkUnknownLocals: true,
+          policies: [
+            { from: { element: { type: 'server' } }, allow: to('xs2a', 'server') },
+            { from: { element: { type: 'api' } }, allow: to('xs2a') },
+            { from: { element: { type: 'ui' } }, allow: to('ui', 'xs2a') },
+            { from: { element: { type: 'feature' } }, allow: to('api', 'ui', 'xs2a') },
+            {
+              from: { element: { type: 'feature' } },
+              allow: {
+                to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } },
+              },
+            },
+            { from: { element: { type: 'app' } }, allow: to('xs2a', 'api', 'feature', 'ui', 'app') },
+            { from: { element: { type: 'app' } }, allow: { to: { file: { categories: 'shell' } } } },
+            { from: { file: { categories: 'shell' } }, allow: to('xs2a', 'api', 'feature', 'ui', 'app') },
+            { from: { file: { categories: 'shell' } }, allow: { to: { file: { categories: 'shell' } } } },
+            { from: { element: { type: 'e2e' } }, allow: to('e2e', 'xs2a', 'server') },
+            { from: { element: { type: 'bench' } }, allow: to('bench', 'server', 'xs2a') },
+          ],
+        },
+      ],
+    },
+  },
+]);

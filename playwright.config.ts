@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = 4319;
+const baseURL = `http://127.0.0.1:${port}`;
+
+// A system Chromium (CHROMIUM_PATH, or Debian's) when there is one; otherwise Playwright's own build, which
+// `npx playwright install chromium` provides.
+const executablePath = process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        ...(executablePath && {
+          launchOptions: {
+            executablePath,
+            args: [
+              '--no-sandbox',
+              '--disable-gpu',
+              '--disable-background-networking',
+              '--disable-component-update',
+              '--disable-sync',
+            ],
+          },
+        }),
+      },
+    },
+  ],
+  webServer: {
+    command: 'npm run build && npx tsx server/main.ts',
+    url: `${baseURL}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    // A fresh in-memory sandbox database per run: every run starts from the deterministic seed.
+    env: { PORT: String(port), DATA_DIR: ':memory:' },
+  },
+});

@@ -1,0 +1,13 @@
+import { Link } from 'react-router-dom';
+
+export function NotFoundPage() {
+  return (
+    <article className="max-w-3xl space-y-4">
+      <title>Page not found · XS2A Console</title>
+      <h1 className="text-2xl font-semibold">Page not found</h1>
+      <p>
+        There is no console page at this address. <Link to="/">Go to the home page</Link>.
+      </p>
+    </article>
+  );
+}
