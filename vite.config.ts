@@ -2,10 +2,10 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
+import { sandboxDevPlugin } from './server/dev-plugin';
 
-// Slot for the embedded sandbox bank: a plugin whose configureServer mounts it under /sandbox in `npm run dev`,
-// so the dev server answers like `npm start` without a proxy. Filled in once server/ provides the mount.
-const sandbox: PluginOption[] = [];
+// The embedded sandbox bank, mounted under its prefix in `npm run dev` so the dev server answers like `npm start`.
+const sandbox: PluginOption[] = [sandboxDevPlugin()];
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), ...sandbox],

@@ -1,0 +1,34 @@
+// `npm run dev`: mounts the sandbox bank in Vite's dev server under its prefix, as `npm start` does.
+import type { Plugin } from 'vite';
+
+export function sandboxDevPlugin(): Plugin {
+  return {
+    name: 'xs2a-sandbox',
+    apply: 'serve',
+    async configureServer(server) {
+      const [{ getRequestListener }, { createSandbox }, { openStore }, { readServerOptions, describeDatabase }] = await Promise.all([
+        import('@hono/node-server'),
+        import('./sandbox/app'),
+        import('./sandbox/store/db'),
+        import('./options'),
+      ]);
+      const options = readServerOptions([], process.env, 0);
+      const store = await openStore({ location: options.database });
+      const sandbox = await createSandbox({ store, config: options.sandbox, onUnexpectedError: (e) => console.error(e) });
+      const prefix = sandbox.config.prefix;
+      const listener = getRequestListener(sandbox.fetch);
+      server.middlewares.use((req, res, next) => {
+        const path = req.url ?? '';
+        if (path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`)) {
+          void listener(req, res);
+          return;
+        }
+        next();
+      });
+      server.httpServer?.once('listening', () => {
+        server.config.logger.info(`  Sandbox bank mounted at ${prefix} (database: ${describeDatabase(options.database)})`);
+      });
+      server.httpServer?.once('close', () => void store.close());
+    },
+  };
+}

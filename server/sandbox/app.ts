@@ -1,0 +1,126 @@
+// The sandbox bank as a request handler: `createSandbox` wires store, clock and configuration into a Hono app that tests
+// drive in-process and servers mount under the bank's prefix. It never listens and never reads the environment.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
+import type { Kysely } from 'kysely';
+import { systemClock, isoDate, type Clock } from './clock';
+import { defaultSandboxConfig, normalisePrefix, type SandboxConfig } from './config';
+import { AccountService } from './domain/accounts';
+import { ConsentService } from './domain/consents';
+import type { DomainContext } from './domain/context';
+import { Payments } from './domain/payments';
+import { ScaEngine } from './domain/sca';
+import { BankError } from './http/errors';
+import { isUuid } from './http/headers';
+import { errorResponse } from './http/respond';
+import { registerPages } from './routes/pages';
+import { registerXs2aRoutes, unmatched, type Env } from './routes/xs2a';
+import { buildSeed, insertSeed } from './seed';
+import type { Store } from './store/db';
+import type { Database } from './store/schema';
+
+export interface SandboxOptions {
+  store: Store;
+  clock?: Clock;
+  config?: Partial<SandboxConfig>;
+  /** Called with unexpected errors (bugs), which answer 500 without details. */
+  onUnexpectedError?: (error: unknown) => void;
+}
+
+export interface Sandbox {
+  /** Answers one request; the URL's path must start with the prefix. */
+  fetch(request: Request): Promise<Response>;
+  config: SandboxConfig;
+  /** The date the seed data was built for, fixed at the database's first start. */
+  seedAnchor: string;
+}
+
+const EXPOSED = ['Location', 'X-Request-ID', 'ASPSP-SCA-Approach', 'ASPSP-Notification-Support', 'ASPSP-Notification-Content'];
+
+/** Seeds an empty database once; concurrent instances on one PostgreSQL database seed it exactly once. */
+export async function ensureSeeded(db: Kysely<Database>, clock: Clock): Promise<string> {
+  const existing = await db.selectFrom('sandbox_meta').select('value').where('key', '=', 'seed_anchor').executeTakeFirst();
+  if (existing) return existing.value;
+  const anchor = isoDate(clock.now());
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .insertInto('sandbox_meta')
+      .values({ key: 'seed_anchor', value: anchor })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .executeTakeFirst();
+    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) {
+      const row = await trx.selectFrom('sandbox_meta').select('value').where('key', '=', 'seed_anchor').executeTakeFirstOrThrow();
+      return row.value;
+    }
+    await insertSeed(trx, buildSeed(anchor));
+    return anchor;
+  });
+}
+
+export async function createSandbox({ store, clock = systemClock, config: overrides, onUnexpectedError }: SandboxOptions): Promise<Sandbox> {
+  const config: SandboxConfig = { ...defaultSandboxConfig, ...overrides };
+  config.prefix = normalisePrefix(config.prefix);
+  const seedAnchor = await ensureSeeded(store.db, clock);
+  const ctx: DomainContext = { db: store.db, dialect: store.dialect, clock, config };
+
+  const handlers = {} as ConstructorParameters<typeof ScaEngine>[1];
+  const sca = new ScaEngine(ctx, handlers);
+  const payments = new Payments(ctx, sca);
+  const consents = new ConsentService(ctx, sca);
+  const accounts = new AccountService(ctx, consents);
+  const paymentHandlers = payments.outcomeHandlers();
+  handlers['payment:authorisation'] = paymentHandlers.authorisation;
+  handlers['payment:cancellation'] = paymentHandlers.cancellation;
+  handlers['consent:authorisation'] = consents.outcomeHandler();
+  handlers['consent:cancellation'] = consents.outcomeHandler();
+
+  const app = new Hono<Env>().basePath(config.prefix || '/');
+  app.use(
+    '*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      exposeHeaders: EXPOSED,
+      maxAge: 600,
+    }),
+  );
+  app.use('*', async (c, next) => {
+    const url = new URL(c.req.url);
+    c.set('links', { origin: url.origin, prefix: config.prefix });
+    const path = c.req.path.slice(config.prefix.length);
+    if (!path.startsWith('/v1/') || c.req.method === 'OPTIONS') return next();
+    // X-Request-ID: required and a UUID on every XS2A call, echoed on every answer.
+    const given = c.req.header('X-Request-ID')?.trim();
+    c.header('X-Request-ID', given || randomUUID());
+    if (!given || !isUuid(given)) {
+      const area = /^\/v1\/(consents|accounts)/.test(path) ? 'ais' : 'pis';
+      const text = given ? `X-Request-ID must be a UUID, not "${given}".` : 'The X-Request-ID header is required.';
+      const error = new BankError('FORMAT_ERROR', text, { status: 400, path: 'X-Request-ID' });
+      void area;
+      return errorResponse(c, error);
+    }
+    return next();
+  });
+
+  const services = { config, sca, payments, consents, accounts };
+  registerXs2aRoutes(app, services);
+  registerPages(app, services, randomBytes(32).toString('hex'));
+  app.get('/health', (c) => c.json({ status: 'UP', seedAnchor }));
+
+  app.notFound((c) => errorResponse(c, unmatched(c.req.path.slice(config.prefix.length), c.req.method)));
+  app.onError((error, c) => {
+    if (error instanceof BankError) return errorResponse(c, error);
+    if (error instanceof HTTPException && error.status < 500) {
+      return errorResponse(c, new BankError('FORMAT_ERROR', error.message || 'The request is not valid.', { status: error.status }));
+    }
+    onUnexpectedError?.(error);
+    return c.json(
+      { tppMessages: [{ category: 'ERROR', code: 'INTERNAL_SERVER_ERROR', text: 'The sandbox bank failed to process the request.' }] },
+      500,
+    );
+  });
+
+  return { fetch: (request) => Promise.resolve(app.fetch(request)), config, seedAnchor };
+}

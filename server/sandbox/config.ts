@@ -1,0 +1,40 @@
+// What a sandbox instance can be told: where it lives, how it authenticates PSUs, how fast time moves for its payments.
+import type { ScaApproach } from '../../src/xs2a';
+
+export interface SandboxConfig {
+  /** The fixed path prefix a bank's base_url carries, e.g. `/sandbox`; empty for none. */
+  prefix: string;
+  /** SCA approach when the TPP states no preference. */
+  defaultScaApproach: ScaApproach;
+  /** How long an accepted (ACTC) payment takes to settle (ACSC). */
+  settlementDelayMs: number;
+  /** When set, a decoupled authorisation approves itself after this long; otherwise the PSU approves in the banking app. */
+  decoupledAutoApproveMs: number | null;
+  /** Wrong OTPs allowed before an authorisation fails. */
+  maxOtpAttempts: number;
+  /** Longest consent validity granted; later validUntil dates are shortened to it. */
+  maxConsentDays: number;
+  /** Default and largest page of transactions. */
+  transactionsPageSize: number;
+  maxTransactionsPageSize: number;
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes: number;
+}
+
+export const defaultSandboxConfig: SandboxConfig = {
+  prefix: '/sandbox',
+  defaultScaApproach: 'REDIRECT',
+  settlementDelayMs: 30_000,
+  decoupledAutoApproveMs: null,
+  maxOtpAttempts: 3,
+  maxConsentDays: 180,
+  transactionsPageSize: 100,
+  maxTransactionsPageSize: 10_000,
+  maxBodyBytes: 256 * 1024,
+};
+
+export function normalisePrefix(prefix: string): string {
+  const trimmed = prefix.trim().replace(/\/+$/, '');
+  if (trimmed === '' || trimmed === '/') return '';
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}

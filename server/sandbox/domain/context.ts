@@ -1,0 +1,31 @@
+// What every domain function works with: the store, the clock, the configuration and how to write links.
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock';
+import type { SandboxConfig } from '../config';
+import type { Dialect } from '../store/db';
+import type { Database } from '../store/schema';
+
+export interface DomainContext {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  clock: Clock;
+  config: SandboxConfig;
+}
+
+/** Per request: where the bank is reachable from the caller's point of view, for absolute links. */
+export interface LinkContext {
+  origin: string;
+  prefix: string;
+}
+
+export const href = (links: LinkContext, path: string) => ({ href: `${links.prefix}${path}` });
+export const absoluteHref = (links: LinkContext, path: string) => ({ href: `${links.origin}${links.prefix}${path}` });
+
+export function newId(prefix: string): string {
+  return `${prefix}-${crypto.randomUUID()}`;
+}
+
+/** Whether a conditional UPDATE changed a row (Kysely reports bigint counts on some drivers). */
+export function changed(result: { numUpdatedRows: bigint | number }): boolean {
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,50 @@
+// The look of the bank's own PSU-facing pages (login, approval, banking app): plain, labelled, server-rendered HTML.
+import { html } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
+
+type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+
+const style = `
+  :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }
+  body { margin: 0; background: #f2f5f9; color: #14213d; }
+  header { background: #0b3d91; color: #fff; padding: 14px 24px; font-weight: 600; letter-spacing: .02em; }
+  main { max-width: 520px; margin: 32px auto; background: #fff; border-radius: 10px; padding: 24px 28px;
+    box-shadow: 0 1px 3px rgba(0,0,0,.12); }
+  h1 { font-size: 1.35rem; margin: 0 0 12px; }
+  h2 { font-size: 1.05rem; margin: 20px 0 8px; }
+  dl { display: grid; grid-template-columns: max-content 1fr; gap: 6px 16px; margin: 0; }
+  dt { color: #4a5568; } dd { margin: 0; font-weight: 500; overflow-wrap: anywhere; }
+  label { display: block; margin: 14px 0 4px; font-weight: 600; }
+  input, select { width: 100%; box-sizing: border-box; padding: 9px 10px; font-size: 1rem; border: 1px solid #8a94a6;
+    border-radius: 6px; }
+  .actions { display: flex; gap: 12px; margin-top: 20px; flex-wrap: wrap; }
+  button { padding: 10px 18px; font-size: 1rem; border-radius: 6px; border: 1px solid #0b3d91; cursor: pointer; }
+  button.primary { background: #0b3d91; color: #fff; } button.secondary { background: #fff; color: #0b3d91; }
+  .error { background: #fdecea; color: #8a1c12; border: 1px solid #f5b7b1; padding: 10px 12px; border-radius: 6px; }
+  .note { background: #eef4ff; border: 1px solid #c7d7f5; padding: 10px 12px; border-radius: 6px; font-size: .92rem; }
+  .card { border: 1px solid #d8dee8; border-radius: 8px; padding: 14px; margin: 12px 0; }
+  footer { text-align: center; color: #4a5568; font-size: .85rem; margin: 24px; }
+`;
+
+export function page(title: string, body: Html, { bankName = 'Sandbox Bank' } = {}) {
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${title} · ${bankName}</title>
+        <style>
+          ${style}
+        </style>
+      </head>
+      <body>
+        <header role="banner">${bankName}</header>
+        <main>${body}</main>
+        <footer>A sandbox bank for XS2A Console. No real money moves.</footer>
+      </body>
+    </html>`;
+}
+
+export function errorBox(message: string | undefined) {
+  return message ? html`<p class="error" role="alert">${message}</p>` : '';
+}

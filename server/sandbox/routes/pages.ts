@@ -1,0 +1,242 @@
+// The bank's PSU-facing pages: the redirect SCA page (login, review, OTP, approve or deny) and the banking app where the
+// PSU approves decoupled authorisations.
+import type { Context, Hono } from 'hono';
+import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
+import { html } from 'hono/html';
+import { BankError } from '../http/errors';
+import { errorBox, page } from '../pages/layout';
+import { consentSummary, paymentSummary } from '../pages/summary';
+import type { AuthorisationRow } from '../store/schema';
+import { parseScaMethods } from '../domain/sca';
+import type { Env, Services } from './xs2a';
+
+const APP_COOKIE = 'sandbox_banking_app';
+
+export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string) {
+  const db = () => s.sca;
+
+  async function summary(auth: AuthorisationRow) {
+    if (auth.resource_type === 'consent') {
+      const consent = await s.consents.find(auth.resource_id).catch(() => undefined);
+      return consent ? consentSummary(consent) : html`<h1>Consent</h1>`;
+    }
+    const payment = await s.payments.findById(auth.resource_id);
+    return payment ? paymentSummary(payment, auth) : html`<h1>Payment</h1>`;
+  }
+
+  const message = (error: unknown) => {
+    if (error instanceof BankError) return error.message;
+    throw error;
+  };
+
+  /** Where the PSU's browser goes when the authorisation is over. */
+  function leave(c: Context<Env>, auth: AuthorisationRow) {
+    const target = auth.sca_status === 'finalised' ? auth.tpp_redirect_uri : (auth.tpp_nok_redirect_uri ?? auth.tpp_redirect_uri);
+    if (target) return c.redirect(target, 303);
+    return c.html(
+      page(
+        'Done',
+        html`<h1>${auth.sca_status === 'finalised' ? 'Approved' : 'Not approved'}</h1>
+          <p>The authorisation is ${auth.sca_status}. You can close this window and return to the application.</p>`,
+      ),
+    );
+  }
+
+  async function scaPage(c: Context<Env>, auth: AuthorisationRow, error?: string) {
+    const base = `${c.get('links').prefix}/sca/${auth.authorisation_id}`;
+    const what = await summary(auth);
+    if (auth.sca_status === 'finalised' || auth.sca_status === 'failed' || auth.sca_status === 'exempted') {
+      return c.html(
+        page(
+          'Authorisation finished',
+          html`${what}
+            <p class="note">This authorisation is already ${auth.sca_status}.</p>`,
+        ),
+      );
+    }
+    if (auth.sca_status !== 'psuAuthenticated') {
+      return c.html(
+        page(
+          'Log in',
+          html`${what} ${errorBox(error)}
+            <h2>Log in to approve</h2>
+            <form method="post" action="${base}/login">
+              <label for="psuId">Online banking ID</label>
+              <input id="psuId" name="psuId" autocomplete="username" required value="${auth.psu_id ?? ''}" />
+              <label for="password">Password</label>
+              <input id="password" name="password" type="password" autocomplete="current-password" required />
+              <div class="actions">
+                <button class="primary" type="submit">Log in</button>
+                <button class="secondary" type="submit" formaction="${base}/decision" name="action" value="deny" formnovalidate>
+                  Cancel
+                </button>
+              </div>
+            </form>`,
+        ),
+        error ? 401 : 200,
+      );
+    }
+    const psu = auth.psu_id ? await db().findPsu(auth.psu_id) : undefined;
+    const methods = psu ? parseScaMethods(psu) : [];
+    return c.html(
+      page(
+        'Approve',
+        html`${what} ${errorBox(error)}
+          <p>Logged in as <strong>${psu?.name ?? auth.psu_id ?? ''}</strong>.</p>
+          <form method="post" action="${base}/decision">
+            <label for="method">Send the one-time password by</label>
+            <select id="method" name="method">
+              ${methods.map((m) => html`<option value="${m.authenticationMethodId}">${m.name ?? m.authenticationType}</option>`)}
+            </select>
+            <label for="otp">One-time password</label>
+            <input id="otp" name="otp" inputmode="numeric" autocomplete="one-time-code" maxlength="6" />
+            <p class="note">In this sandbox the one-time password is 123456.</p>
+            <div class="actions">
+              <button class="primary" type="submit" name="action" value="approve">Approve</button>
+              <button class="secondary" type="submit" name="action" value="deny">Deny</button>
+            </div>
+          </form>`,
+      ),
+      error ? 401 : 200,
+    );
+  }
+
+  async function loadAuth(c: Context<Env>) {
+    const auth = await s.sca.findById(c.req.param('authorisationId') ?? '');
+    if (!auth || auth.sca_approach !== 'REDIRECT') return undefined;
+    return auth;
+  }
+
+  const unknown = (c: Context<Env>) =>
+    c.html(page('Unknown request', html`<h1>Unknown request</h1><p>This approval link is not valid.</p>`), 404);
+
+  app.get('/sca/:authorisationId', async (c) => {
+    const auth = await loadAuth(c);
+    return auth ? scaPage(c, auth) : unknown(c);
+  });
+
+  app.post('/sca/:authorisationId/login', async (c) => {
+    const auth = await loadAuth(c);
+    if (!auth) return unknown(c);
+    const form = await c.req.parseBody();
+    const psuId = String(form.psuId ?? '').trim();
+    const password = String(form.password ?? '');
+    try {
+      if (auth.sca_status === 'psuAuthenticated') return c.redirect(`${c.get('links').prefix}/sca/${auth.authorisation_id}`, 303);
+      const psu = await s.sca.authenticate(auth, psuId, password, auth.resource_type === 'consent' ? 'ais' : 'pis');
+      await s.sca.markAuthenticated(auth, psu);
+      return c.redirect(`${c.get('links').prefix}/sca/${auth.authorisation_id}`, 303);
+    } catch (error) {
+      return scaPage(c, { ...auth, psu_id: psuId || auth.psu_id }, message(error));
+    }
+  });
+
+  app.post('/sca/:authorisationId/decision', async (c) => {
+    const auth = await loadAuth(c);
+    if (!auth) return unknown(c);
+    const form = await c.req.parseBody();
+    try {
+      if (form.action === 'deny') return leave(c, await s.sca.decide(auth, 'failed'));
+      if (auth.sca_status !== 'psuAuthenticated') return scaPage(c, auth, 'Log in first.');
+      const psu = auth.psu_id ? await s.sca.findPsu(auth.psu_id) : undefined;
+      const done = await s.sca.checkOtp(auth, String(form.otp ?? ''), psu, auth.resource_type === 'consent' ? 'ais' : 'pis');
+      return leave(c, done);
+    } catch (error) {
+      const text = message(error);
+      const fresh = await s.sca.findById(auth.authorisation_id);
+      if (fresh && (fresh.sca_status === 'failed' || fresh.sca_status === 'finalised')) return leave(c, fresh);
+      return scaPage(c, fresh ?? auth, text);
+    }
+  });
+
+  // ---- The banking app: decoupled approvals ----
+  const appBase = (c: Context<Env>) => `${c.get('links').prefix}/app`;
+
+  async function currentPsu(c: Context<Env>) {
+    const psuId = await getSignedCookie(c, cookieSecret, APP_COOKIE);
+    return psuId ? s.sca.findPsu(psuId) : undefined;
+  }
+
+  app.get('/app', async (c) => {
+    const psu = await currentPsu(c);
+    const base = appBase(c);
+    if (!psu) {
+      const error = c.req.query('error');
+      return c.html(
+        page(
+          'Banking app',
+          html`<h1>Sandbox Banking app</h1>
+            <p>Log in to approve requests waiting for you (decoupled SCA).</p>
+            ${errorBox(error)}
+            <form method="post" action="${base}/login">
+              <label for="psuId">Online banking ID</label>
+              <input id="psuId" name="psuId" autocomplete="username" required />
+              <label for="password">Password</label>
+              <input id="password" name="password" type="password" autocomplete="current-password" required />
+              <div class="actions"><button class="primary" type="submit">Log in</button></div>
+            </form>`,
+          { bankName: 'Sandbox Banking app' },
+        ),
+      );
+    }
+    const pending = await s.sca.pendingDecoupled(psu.psu_id);
+    const cards = await Promise.all(
+      pending.map(
+        async (auth) =>
+          html`<section class="card" aria-label="Request ${auth.authorisation_id}">
+            ${await summary(auth)}
+            <form method="post" action="${base}/decide">
+              <input type="hidden" name="authorisationId" value="${auth.authorisation_id}" />
+              <div class="actions">
+                <button class="primary" type="submit" name="action" value="approve">Approve</button>
+                <button class="secondary" type="submit" name="action" value="deny">Deny</button>
+              </div>
+            </form>
+          </section>`,
+      ),
+    );
+    const done = c.req.query('done');
+    return c.html(
+      page(
+        'Banking app',
+        html`<h1>Hello, ${psu.name}</h1>
+          ${done ? html`<p class="note" role="status">Request ${done}.</p>` : ''}
+          ${cards.length === 0 ? html`<p>Nothing is waiting for your approval.</p>` : cards}
+          <form method="post" action="${base}/logout">
+            <div class="actions"><button class="secondary" type="submit">Log out</button></div>
+          </form>`,
+        { bankName: 'Sandbox Banking app' },
+      ),
+    );
+  });
+
+  app.post('/app/login', async (c) => {
+    const form = await c.req.parseBody();
+    const psu = await s.sca.findPsu(String(form.psuId ?? '').trim());
+    if (!psu || psu.password !== String(form.password ?? '')) {
+      return c.redirect(`${appBase(c)}?error=${encodeURIComponent('The online banking ID or password is wrong.')}`, 303);
+    }
+    await setSignedCookie(c, APP_COOKIE, psu.psu_id, cookieSecret, { path: appBase(c), httpOnly: true, sameSite: 'Lax' });
+    return c.redirect(appBase(c), 303);
+  });
+
+  app.post('/app/logout', (c) => {
+    deleteCookie(c, APP_COOKIE, { path: appBase(c) });
+    return c.redirect(appBase(c), 303);
+  });
+
+  app.post('/app/decide', async (c) => {
+    const psu = await currentPsu(c);
+    if (!psu) return c.redirect(appBase(c), 303);
+    const form = await c.req.parseBody();
+    const auth = await s.sca.findById(String(form.authorisationId ?? ''));
+    if (!auth || auth.psu_id !== psu.psu_id || auth.sca_approach !== 'DECOUPLED') return c.redirect(appBase(c), 303);
+    const approve = form.action === 'approve' && psu.sca_behaviour !== 'alwaysFail';
+    try {
+      const done = await s.sca.decide(auth, approve ? 'finalised' : 'failed');
+      return c.redirect(`${appBase(c)}?done=${done.sca_status === 'finalised' ? 'approved' : 'declined'}`, 303);
+    } catch (error) {
+      return c.redirect(`${appBase(c)}?done=${encodeURIComponent(`not processed: ${message(error)}`)}`, 303);
+    }
+  });
+}

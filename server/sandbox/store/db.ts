@@ -1,0 +1,72 @@
+// Opens the sandbox's database: embedded SQLite (libsql) by default, PostgreSQL when given a postgres:// URL.
+import Database from 'libsql';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrateToLatest } from './migrations';
+import type { Database as Schema } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Store {
+  db: Kysely<Schema>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface OpenStoreOptions {
+  /** `:memory:`, a SQLite file path, or a postgres:// URL. */
+  location: string;
+  /** PostgreSQL schema to use (created when missing); lets tests and instances keep apart on one server. */
+  pgSchema?: string;
+  pgPoolSize?: number;
+}
+
+export function isPostgresUrl(location: string): boolean {
+  return /^postgres(ql)?:\/\//.test(location);
+}
+
+export async function openStore(options: OpenStoreOptions): Promise<Store> {
+  const store = isPostgresUrl(options.location) ? await openPostgres(options) : openSqlite(options.location);
+  try {
+    await migrateToLatest(store.db);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}
+
+function openSqlite(location: string): Store {
+  const database = new Database(location);
+  if (location !== ':memory:') {
+    // WAL keeps readers and the writer apart; NORMAL sync keeps every commit across a process crash or restart.
+    database.exec('PRAGMA journal_mode = WAL');
+    database.exec('PRAGMA synchronous = NORMAL');
+  }
+  database.exec('PRAGMA foreign_keys = ON');
+  database.exec('PRAGMA busy_timeout = 5000');
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+async function openPostgres({ location, pgSchema, pgPoolSize }: OpenStoreOptions): Promise<Store> {
+  if (pgSchema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(pgSchema)) {
+    throw new Error(`Invalid PostgreSQL schema name: ${pgSchema}`);
+  }
+  if (pgSchema) {
+    const client = new pg.Client({ connectionString: location });
+    await client.connect();
+    try {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${pgSchema}`);
+    } finally {
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: location,
+    max: pgPoolSize ?? 10,
+    ...(pgSchema ? { options: `-c search_path=${pgSchema}` } : {}),
+  });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}

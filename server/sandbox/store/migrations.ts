@@ -1,0 +1,158 @@
+// Schema migrations, one list for SQLite and PostgreSQL.
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from './schema';
+
+const migrations: Record<string, Migration> = {
+  '0001_bank': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('psus')
+        .addColumn('psu_id', 'text', (c) => c.primaryKey())
+        .addColumn('password', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('sca_behaviour', 'text', (c) => c.notNull())
+        .addColumn('sca_methods', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('accounts')
+        .addColumn('resource_id', 'text', (c) => c.primaryKey())
+        .addColumn('psu_id', 'text', (c) => c.notNull().references('psus.psu_id'))
+        .addColumn('iban', 'text', (c) => c.notNull().unique())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('display_name', 'text')
+        .addColumn('product', 'text', (c) => c.notNull())
+        .addColumn('cash_account_type', 'text', (c) => c.notNull())
+        .addColumn('bic', 'text', (c) => c.notNull())
+        .addColumn('owner_name', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('usage', 'text', (c) => c.notNull())
+        .addColumn('funds_rule', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('accounts_psu').on('accounts').columns(['psu_id', 'position']).execute();
+      await db.schema
+        .createTable('balances')
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.resource_id'))
+        .addColumn('balance_type', 'text', (c) => c.notNull())
+        .addColumn('amount', 'text', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('credit_limit_included', 'integer')
+        .addColumn('last_change_date_time', 'text')
+        .addColumn('reference_date', 'text')
+        .addColumn('last_committed_transaction', 'text')
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('balances_pk', ['account_id', 'balance_type'])
+        .execute();
+      await db.schema
+        .createTable('transactions')
+        .addColumn('transaction_id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.resource_id'))
+        .addColumn('booking_status', 'text', (c) => c.notNull())
+        .addColumn('entry_reference', 'text')
+        .addColumn('end_to_end_id', 'text')
+        .addColumn('booking_date', 'text')
+        .addColumn('value_date', 'text', (c) => c.notNull())
+        .addColumn('entry_date', 'text', (c) => c.notNull())
+        .addColumn('amount', 'text', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('creditor_name', 'text')
+        .addColumn('creditor_iban', 'text')
+        .addColumn('debtor_name', 'text')
+        .addColumn('debtor_iban', 'text')
+        .addColumn('remittance_information_unstructured', 'text')
+        .addColumn('bank_transaction_code', 'text')
+        .addColumn('proprietary_bank_transaction_code', 'text')
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('transactions_listing')
+        .on('transactions')
+        .columns(['account_id', 'booking_status', 'entry_date', 'seq'])
+        .execute();
+    },
+  },
+  '0002_flows': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('payments')
+        .addColumn('payment_id', 'text', (c) => c.primaryKey())
+        .addColumn('payment_service', 'text', (c) => c.notNull())
+        .addColumn('payment_product', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('debtor_iban', 'text', (c) => c.notNull())
+        .addColumn('transaction_status', 'text', (c) => c.notNull())
+        .addColumn('sca_approach', 'text', (c) => c.notNull())
+        .addColumn('psu_id', 'text')
+        .addColumn('tpp_redirect_uri', 'text')
+        .addColumn('tpp_nok_redirect_uri', 'text')
+        .addColumn('funds_available', 'integer')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('status_changed_at', 'text', (c) => c.notNull())
+        .addColumn('accepted_at', 'text')
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createTable('consents')
+        .addColumn('consent_id', 'text', (c) => c.primaryKey())
+        .addColumn('access', 'text', (c) => c.notNull())
+        .addColumn('granted', 'text')
+        .addColumn('recurring_indicator', 'integer', (c) => c.notNull())
+        .addColumn('valid_until', 'text', (c) => c.notNull())
+        .addColumn('frequency_per_day', 'integer', (c) => c.notNull())
+        .addColumn('combined_service_indicator', 'integer', (c) => c.notNull())
+        .addColumn('consent_status', 'text', (c) => c.notNull())
+        .addColumn('last_action_date', 'text', (c) => c.notNull())
+        .addColumn('psu_id', 'text')
+        .addColumn('sca_approach', 'text', (c) => c.notNull())
+        .addColumn('tpp_redirect_uri', 'text')
+        .addColumn('tpp_nok_redirect_uri', 'text')
+        .addColumn('usage_day', 'text')
+        .addColumn('usage_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createTable('authorisations')
+        .addColumn('authorisation_id', 'text', (c) => c.primaryKey())
+        .addColumn('resource_type', 'text', (c) => c.notNull())
+        .addColumn('resource_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('sca_approach', 'text', (c) => c.notNull())
+        .addColumn('sca_status', 'text', (c) => c.notNull())
+        .addColumn('psu_id', 'text')
+        .addColumn('chosen_method', 'text')
+        .addColumn('otp_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('tpp_redirect_uri', 'text')
+        .addColumn('tpp_nok_redirect_uri', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createIndex('authorisations_resource')
+        .on('authorisations')
+        .columns(['resource_type', 'resource_id', 'kind', 'created_at'])
+        .execute();
+    },
+  },
+  '0003_meta': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('sandbox_meta')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

@@ -1,0 +1,159 @@
+// Table types of the sandbox bank's database, shared by SQLite and PostgreSQL. Booleans are stored as 0/1 integers and
+// dates as ISO 8601 text so one set of queries runs on both.
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+export type ScaBehaviour = 'normal' | 'alwaysFail';
+export type FundsRule = 'normal' | 'insufficient';
+
+export interface PsuTable {
+  psu_id: string; // the login, sent as PSU-ID
+  password: string;
+  name: string;
+  sca_behaviour: ScaBehaviour;
+  /** JSON array of the PSU's SCA methods (authenticationObject of 1.3.12). */
+  sca_methods: string;
+}
+
+export interface AccountTable {
+  resource_id: string;
+  psu_id: string;
+  iban: string;
+  currency: string;
+  name: string;
+  display_name: string | null;
+  product: string;
+  cash_account_type: string;
+  bic: string;
+  owner_name: string;
+  status: 'enabled' | 'deleted' | 'blocked';
+  usage: 'PRIV' | 'ORGA';
+  funds_rule: FundsRule;
+  /** Order in the PSU's account list. */
+  position: number;
+}
+
+export interface BalanceTable {
+  account_id: string;
+  balance_type: string;
+  amount: string;
+  currency: string;
+  credit_limit_included: number | null;
+  last_change_date_time: string | null;
+  reference_date: string | null;
+  last_committed_transaction: string | null;
+  position: number;
+}
+
+export interface TransactionTable {
+  transaction_id: string;
+  account_id: string;
+  booking_status: 'booked' | 'pending';
+  entry_reference: string | null;
+  end_to_end_id: string | null;
+  /** Booking date for booked entries; null for pending ones. */
+  booking_date: string | null;
+  value_date: string;
+  /** The date the entry reached the account: the filter date of pending entries. */
+  entry_date: string;
+  amount: string;
+  currency: string;
+  creditor_name: string | null;
+  creditor_iban: string | null;
+  debtor_name: string | null;
+  debtor_iban: string | null;
+  remittance_information_unstructured: string | null;
+  bank_transaction_code: string | null;
+  proprietary_bank_transaction_code: string | null;
+  /** Order within one date: higher is newer. */
+  seq: number;
+}
+
+export interface PaymentTable {
+  payment_id: string;
+  payment_service: string;
+  payment_product: string;
+  /** The initiation body as received (JSON). */
+  body: string;
+  debtor_iban: string;
+  transaction_status: string;
+  sca_approach: string;
+  psu_id: string | null;
+  tpp_redirect_uri: string | null;
+  tpp_nok_redirect_uri: string | null;
+  funds_available: number | null;
+  created_at: string;
+  status_changed_at: string;
+  /** When SCA finished and the payment was accepted (ACTC); drives settlement. */
+  accepted_at: string | null;
+  version: Generated<number>;
+}
+
+export interface ConsentTable {
+  consent_id: string;
+  /** The access object as requested (JSON). */
+  access: string;
+  /** JSON list of the resource ids the authorising PSU granted, per service; null until authorised. */
+  granted: string | null;
+  recurring_indicator: number;
+  valid_until: string;
+  frequency_per_day: number;
+  combined_service_indicator: number;
+  consent_status: string;
+  last_action_date: string;
+  psu_id: string | null;
+  sca_approach: string;
+  tpp_redirect_uri: string | null;
+  tpp_nok_redirect_uri: string | null;
+  usage_day: string | null;
+  usage_count: number;
+  created_at: string;
+  version: Generated<number>;
+}
+
+export type ResourceType = 'payment' | 'consent';
+export type AuthorisationKind = 'authorisation' | 'cancellation';
+
+export interface AuthorisationTable {
+  authorisation_id: string;
+  resource_type: ResourceType;
+  resource_id: string;
+  kind: AuthorisationKind;
+  sca_approach: string;
+  sca_status: string;
+  psu_id: string | null;
+  chosen_method: string | null;
+  otp_attempts: number;
+  tpp_redirect_uri: string | null;
+  tpp_nok_redirect_uri: string | null;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  psus: PsuTable;
+  accounts: AccountTable;
+  balances: BalanceTable;
+  transactions: TransactionTable;
+  payments: PaymentTable;
+  consents: ConsentTable;
+  authorisations: AuthorisationTable;
+  sandbox_meta: MetaTable;
+}
+
+export type PsuRow = Selectable<PsuTable>;
+export type AccountRow = Selectable<AccountTable>;
+export type BalanceRow = Selectable<BalanceTable>;
+export type TransactionRow = Selectable<TransactionTable>;
+export type PaymentRow = Selectable<PaymentTable>;
+export type ConsentRow = Selectable<ConsentTable>;
+export type AuthorisationRow = Selectable<AuthorisationTable>;
+export type NewPsu = Insertable<PsuTable>;
+export type NewAccount = Insertable<AccountTable>;
+export type NewBalance = Insertable<BalanceTable>;
+export type NewTransaction = Insertable<TransactionTable>;

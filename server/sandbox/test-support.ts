@@ -1,0 +1,85 @@
+// Drives a sandbox in-process for tests: an in-memory (or PostgreSQL) store, a manual clock, and a request helper that
+// sends the headers every XS2A call needs.
+import { randomUUID } from 'node:crypto';
+import { createManualClock, type ManualClock } from './clock';
+import { createSandbox, type Sandbox } from './app';
+import type { SandboxConfig } from './config';
+import { openStore, type Store } from './store/db';
+
+export const TEST_START = '2026-03-16T09:00:00.000Z';
+export const ORIGIN = 'http://bank.test';
+
+export interface TestBank {
+  sandbox: Sandbox;
+  store: Store;
+  clock: ManualClock;
+  call(method: string, path: string, options?: CallOptions): Promise<TestResponse>;
+  close(): Promise<void>;
+}
+
+export interface CallOptions {
+  headers?: Record<string, string | undefined>;
+  body?: unknown;
+  /** Send the body as this exact text (for malformed JSON). */
+  rawBody?: string;
+  /** Leave out PSU-IP-Address (a read without the PSU present). */
+  psuPresent?: boolean;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests inspect arbitrary JSON
+  requestId: string | undefined;
+}
+
+export async function openTestStore(location = ':memory:', pgSchema?: string): Promise<Store> {
+  return openStore({ location, ...(pgSchema ? { pgSchema } : {}) });
+}
+
+export async function createTestBank(
+  options: { config?: Partial<SandboxConfig>; store?: Store; start?: string } = {},
+): Promise<TestBank> {
+  const clock = createManualClock(options.start ?? TEST_START);
+  const store = options.store ?? (await openTestStore());
+  const sandbox = await createSandbox({
+    store,
+    clock,
+    config: { prefix: '/psd2', settlementDelayMs: 60_000, ...options.config },
+    onUnexpectedError: (error) => {
+      throw error;
+    },
+  });
+  async function call(method: string, path: string, { headers = {}, body, rawBody, psuPresent = true }: CallOptions = {}) {
+    const requestId = randomUUID();
+    const h = new Headers({ 'X-Request-ID': requestId });
+    if (psuPresent) h.set('PSU-IP-Address', '192.168.8.78');
+    if (body !== undefined || rawBody !== undefined) h.set('Content-Type', 'application/json');
+    for (const [name, value] of Object.entries(headers)) {
+      if (value === undefined) h.delete(name);
+      else h.set(name, value);
+    }
+    const url = path.startsWith('http') ? path : `${ORIGIN}${path.startsWith(sandbox.config.prefix) ? '' : sandbox.config.prefix}${path}`;
+    const init: RequestInit = { method, headers: h };
+    if (rawBody !== undefined) init.body = rawBody;
+    else if (body !== undefined) init.body = JSON.stringify(body);
+    const response = await sandbox.fetch(new Request(url, init));
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
+    }
+    return { status: response.status, headers: response.headers, body: parsed, requestId: response.headers.get('X-Request-ID') ?? undefined };
+  }
+  return {
+    sandbox,
+    store,
+    clock,
+    call,
+    close: () => store.close(),
+  };
+}

@@ -1,0 +1,20 @@
+// Small helpers shared by the two entry points.
+import type { ServerType } from '@hono/node-server';
+import type { Store } from './sandbox/store/db';
+
+export function displayHost(host: string): string {
+  return host === '0.0.0.0' || host === '::' || host === '127.0.0.1' ? 'localhost' : host;
+}
+
+/** Closes the server and the database on Ctrl-C or a stop signal, so the SQLite file is left clean. */
+export function shutdownOn(server: ServerType, store: Store) {
+  let closing = false;
+  const stop = () => {
+    if (closing) return;
+    closing = true;
+    server.close();
+    void store.close().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
