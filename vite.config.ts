@@ -1,21 +1,27 @@
-/// <reference types="vitest/config" />
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type PluginOption } from 'vite';
-import { sandboxDevPlugin } from './server/dev-plugin';
+import { defineConfig, type Plugin } from 'vite';
 
-// The embedded sandbox bank, mounted under its prefix in `npm run dev` so the dev server answers like `npm start`.
-const sandbox: PluginOption[] = [sandboxDevPlugin()];
+/**
+ * `npm run dev` mounts the embedded sandbox bank under its prefix, so the dev server answers like `npm start`.
+ * The server code is loaded at dev-server start through tsx, not bundled into this config.
+ */
+function sandbox(): Plugin {
+  return {
+    name: 'xs2a-sandbox',
+    apply: 'serve',
+    async configureServer(server) {
+      const { tsImport } = await import('tsx/esm/api');
+      const mod = (await tsImport('./server/dev-mount.ts', import.meta.url)) as typeof import('./server/dev-mount');
+      await mod.mountSandbox(server);
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), ...sandbox],
+  plugins: [react(), tailwindcss(), sandbox()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-  },
-  test: {
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
-    exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
-    environment: 'node',
   },
 });
