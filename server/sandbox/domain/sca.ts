@@ -3,10 +3,10 @@
 import type { Kysely } from 'kysely';
 import type { AuthenticationObject, ScaApproach, ScaStatus } from '../../../src/xs2a';
 import { bankError, BankError, statusInvalid, type Area } from '../http/errors';
+import { SANDBOX_OTP } from '../seed/test-psus';
 import type { AuthorisationKind, AuthorisationRow, Database, PsuRow, ResourceType } from '../store/schema';
 import { changed, href, absoluteHref, newId, type DomainContext, type LinkContext } from './context';
 
-export const SANDBOX_OTP = '123456';
 
 /** The parent an authorisation belongs to, as the SCA engine needs to see it. */
 export interface ScaResource {

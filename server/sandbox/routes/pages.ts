@@ -84,7 +84,7 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
         html`${what} ${errorBox(error)}
           <p>Logged in as <strong>${psu?.name ?? auth.psu_id ?? ''}</strong>.</p>
           <form method="post" action="${base}/decision">
-            <label for="method">Send the one-time password by</label>
+            <label for="method">Authentication method</label>
             <select id="method" name="method">
               ${methods.map((m) => html`<option value="${m.authenticationMethodId}">${m.name ?? m.authenticationType}</option>`)}
             </select>
