@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import type { mountSandbox } from './server/dev-mount';
 
 /**
  * `npm run dev` mounts the embedded sandbox bank under its prefix, so the dev server answers like `npm start`.
@@ -12,7 +13,7 @@ function sandbox(): Plugin {
     apply: 'serve',
     async configureServer(server) {
       const { tsImport } = await import('tsx/esm/api');
-      const mod = (await tsImport('./server/dev-mount.ts', import.meta.url)) as typeof import('./server/dev-mount');
+      const mod = (await tsImport('./server/dev-mount.ts', import.meta.url)) as { mountSandbox: typeof mountSandbox };
       await mod.mountSandbox(server);
     },
   };

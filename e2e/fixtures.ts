@@ -7,7 +7,12 @@ export const SANDBOX = '/sandbox';
 export { SANDBOX_OTP, SANDBOX_PASSWORD, testAccounts };
 
 export function xs2aHeaders(extra: Record<string, string> = {}) {
-  return { 'X-Request-ID': randomUUID(), 'PSU-IP-Address': '192.168.0.10', 'Content-Type': 'application/json', ...extra };
+  return {
+    'X-Request-ID': randomUUID(),
+    'PSU-IP-Address': '192.168.0.10',
+    'Content-Type': 'application/json',
+    ...extra,
+  };
 }
 
 export function singlePayment(debtorIban: string, amount = '42.50') {

@@ -4,7 +4,11 @@ import { initiatePayment, paymentStatus, SANDBOX_OTP, SANDBOX_PASSWORD, testAcco
 
 const alice = testAccounts['alice-main'];
 
-test('redirect SCA: the PSU logs in, approves with the OTP and lands on TPP-Redirect-URI', async ({ page, request, baseURL }) => {
+test('redirect SCA: the PSU logs in, approves with the OTP and lands on TPP-Redirect-URI', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const ok = `${baseURL}/callback/ok?flow=pay-approve`;
   const nok = `${baseURL}/callback/nok?flow=pay-approve`;
   const payment = await initiatePayment(request, { 'TPP-Redirect-URI': ok, 'TPP-Nok-Redirect-URI': nok }, alice.iban);
@@ -31,7 +35,11 @@ test('redirect SCA: the PSU logs in, approves with the OTP and lands on TPP-Redi
   expect(await paymentStatus(request, payment.paymentId)).toBe('ACTC');
 });
 
-test('redirect SCA: denying lands on TPP-Nok-Redirect-URI and rejects the payment', async ({ page, request, baseURL }) => {
+test('redirect SCA: denying lands on TPP-Nok-Redirect-URI and rejects the payment', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const ok = `${baseURL}/callback/ok?flow=pay-deny`;
   const nok = `${baseURL}/callback/nok?flow=pay-deny`;
   const payment = await initiatePayment(request, { 'TPP-Redirect-URI': ok, 'TPP-Nok-Redirect-URI': nok }, alice.iban);

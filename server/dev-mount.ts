@@ -10,7 +10,7 @@ export async function mountSandbox(server: ViteDevServer): Promise<void> {
   const store = await openStore({ location: options.database });
   const sandbox = await createSandbox({ store, config: options.sandbox, onUnexpectedError: (e) => console.error(e) });
   const prefix = sandbox.config.prefix;
-  const listener = getRequestListener(sandbox.fetch);
+  const listener = getRequestListener((request) => sandbox.fetch(request));
   server.middlewares.use((req, res, next) => {
     const path = req.url ?? '';
     if (path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`)) {

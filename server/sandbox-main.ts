@@ -8,8 +8,11 @@ import { displayHost, shutdownOn } from './serve-util';
 const options = readServerOptions(process.argv.slice(2), process.env, 4320);
 const store = await openStore({ location: options.database });
 const sandbox = await createSandbox({ store, config: options.sandbox, onUnexpectedError: (e) => console.error(e) });
-const server = serve({ fetch: sandbox.fetch, port: options.port, hostname: options.host }, (info) => {
-  const base = `http://${displayHost(options.host)}:${info.port}${sandbox.config.prefix}`;
-  console.log(`Sandbox bank ready. base_url: ${base}  (database: ${describeDatabase(options.database)})`);
-});
+const server = serve(
+  { fetch: (request) => sandbox.fetch(request), port: options.port, hostname: options.host },
+  (info) => {
+    const base = `http://${displayHost(options.host)}:${info.port}${sandbox.config.prefix}`;
+    console.log(`Sandbox bank ready. base_url: ${base}  (database: ${describeDatabase(options.database)})`);
+  },
+);
 shutdownOn(server, store);

@@ -14,9 +14,9 @@ import { Payments } from './domain/payments';
 import { ScaEngine } from './domain/sca';
 import { BankError } from './http/errors';
 import { isUuid } from './http/headers';
-import { errorResponse } from './http/respond';
+import { errorResponse, type Env } from './http/respond';
 import { registerPages } from './routes/pages';
-import { registerXs2aRoutes, unmatched, type Env } from './routes/xs2a';
+import { registerXs2aRoutes, unmatched } from './routes/xs2a';
 import { buildSeed, insertSeed } from './seed';
 import type { Store } from './store/db';
 import type { Database } from './store/schema';
@@ -37,11 +37,21 @@ export interface Sandbox {
   seedAnchor: string;
 }
 
-const EXPOSED = ['Location', 'X-Request-ID', 'ASPSP-SCA-Approach', 'ASPSP-Notification-Support', 'ASPSP-Notification-Content'];
+const EXPOSED = [
+  'Location',
+  'X-Request-ID',
+  'ASPSP-SCA-Approach',
+  'ASPSP-Notification-Support',
+  'ASPSP-Notification-Content',
+];
 
 /** Seeds an empty database once; concurrent instances on one PostgreSQL database seed it exactly once. */
 export async function ensureSeeded(db: Kysely<Database>, clock: Clock): Promise<string> {
-  const existing = await db.selectFrom('sandbox_meta').select('value').where('key', '=', 'seed_anchor').executeTakeFirst();
+  const existing = await db
+    .selectFrom('sandbox_meta')
+    .select('value')
+    .where('key', '=', 'seed_anchor')
+    .executeTakeFirst();
   if (existing) return existing.value;
   const anchor = isoDate(clock.now());
   return db.transaction().execute(async (trx) => {
@@ -51,7 +61,11 @@ export async function ensureSeeded(db: Kysely<Database>, clock: Clock): Promise<
       .onConflict((oc) => oc.column('key').doNothing())
       .executeTakeFirst();
     if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) {
-      const row = await trx.selectFrom('sandbox_meta').select('value').where('key', '=', 'seed_anchor').executeTakeFirstOrThrow();
+      const row = await trx
+        .selectFrom('sandbox_meta')
+        .select('value')
+        .where('key', '=', 'seed_anchor')
+        .executeTakeFirstOrThrow();
       return row.value;
     }
     await insertSeed(trx, buildSeed(anchor));
@@ -59,7 +73,12 @@ export async function ensureSeeded(db: Kysely<Database>, clock: Clock): Promise<
   });
 }
 
-export async function createSandbox({ store, clock = systemClock, config: overrides, onUnexpectedError }: SandboxOptions): Promise<Sandbox> {
+export async function createSandbox({
+  store,
+  clock = systemClock,
+  config: overrides,
+  onUnexpectedError,
+}: SandboxOptions): Promise<Sandbox> {
   const config: SandboxConfig = { ...defaultSandboxConfig, ...overrides };
   config.prefix = normalisePrefix(config.prefix);
   const seedAnchor = await ensureSeeded(store.db, clock);
@@ -95,10 +114,8 @@ export async function createSandbox({ store, clock = systemClock, config: overri
     const given = c.req.header('X-Request-ID')?.trim();
     c.header('X-Request-ID', given || randomUUID());
     if (!given || !isUuid(given)) {
-      const area = /^\/v1\/(consents|accounts)/.test(path) ? 'ais' : 'pis';
       const text = given ? `X-Request-ID must be a UUID, not "${given}".` : 'The X-Request-ID header is required.';
       const error = new BankError('FORMAT_ERROR', text, { status: 400, path: 'X-Request-ID' });
-      void area;
       return errorResponse(c, error);
     }
     return next();
@@ -113,11 +130,18 @@ export async function createSandbox({ store, clock = systemClock, config: overri
   app.onError((error, c) => {
     if (error instanceof BankError) return errorResponse(c, error);
     if (error instanceof HTTPException && error.status < 500) {
-      return errorResponse(c, new BankError('FORMAT_ERROR', error.message || 'The request is not valid.', { status: error.status }));
+      return errorResponse(
+        c,
+        new BankError('FORMAT_ERROR', error.message || 'The request is not valid.', { status: error.status }),
+      );
     }
     onUnexpectedError?.(error);
     return c.json(
-      { tppMessages: [{ category: 'ERROR', code: 'INTERNAL_SERVER_ERROR', text: 'The sandbox bank failed to process the request.' }] },
+      {
+        tppMessages: [
+          { category: 'ERROR', code: 'INTERNAL_SERVER_ERROR', text: 'The sandbox bank failed to process the request.' },
+        ],
+      },
       500,
     );
   });

@@ -50,7 +50,11 @@ export async function createTestBank(
       throw error;
     },
   });
-  async function call(method: string, path: string, { headers = {}, body, rawBody, psuPresent = true }: CallOptions = {}) {
+  async function call(
+    method: string,
+    path: string,
+    { headers = {}, body, rawBody, psuPresent = true }: CallOptions = {},
+  ) {
     const requestId = randomUUID();
     const h = new Headers({ 'X-Request-ID': requestId });
     if (psuPresent) h.set('PSU-IP-Address', '192.168.8.78');
@@ -59,7 +63,9 @@ export async function createTestBank(
       if (value === undefined) h.delete(name);
       else h.set(name, value);
     }
-    const url = path.startsWith('http') ? path : `${ORIGIN}${path.startsWith(sandbox.config.prefix) ? '' : sandbox.config.prefix}${path}`;
+    const url = path.startsWith('http')
+      ? path
+      : `${ORIGIN}${path.startsWith(sandbox.config.prefix) ? '' : sandbox.config.prefix}${path}`;
     const init: RequestInit = { method, headers: h };
     if (rawBody !== undefined) init.body = rawBody;
     else if (body !== undefined) init.body = JSON.stringify(body);
@@ -73,7 +79,12 @@ export async function createTestBank(
         parsed = text;
       }
     }
-    return { status: response.status, headers: response.headers, body: parsed, requestId: response.headers.get('X-Request-ID') ?? undefined };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: parsed,
+      requestId: response.headers.get('X-Request-ID') ?? undefined,
+    };
   }
   return {
     sandbox,

@@ -10,7 +10,11 @@ export type Service = 'accounts' | 'balances' | 'transactions';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function validDate(value: string) {
-  return DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && isoDate(new Date(`${value}T00:00:00Z`)) === value;
+  return (
+    DATE.test(value) &&
+    !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+    isoDate(new Date(`${value}T00:00:00Z`)) === value
+  );
 }
 
 export interface TransactionQuery {
@@ -39,19 +43,34 @@ export class AccountService {
   }
 
   private async account(accountId: string): Promise<AccountRow> {
-    const account = await this.ctx.db.selectFrom('accounts').selectAll().where('resource_id', '=', accountId).executeTakeFirst();
-    if (!account) throw bankError('RESOURCE_UNKNOWN', `No account ${accountId} exists.`, { area: 'ais', where: 'path', prefer: 404 });
+    const account = await this.ctx.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('resource_id', '=', accountId)
+      .executeTakeFirst();
+    if (!account)
+      throw bankError('RESOURCE_UNKNOWN', `No account ${accountId} exists.`, {
+        area: 'ais',
+        where: 'path',
+        prefer: 404,
+      });
     return account;
   }
 
   private covers(granted: Granted, accountId: string, service: Service) {
     if (granted.listOnly) {
-      throw bankError('CONSENT_INVALID', 'The consent covers the account list only (availableAccounts).', { area: 'ais' });
-    }
-    if (!granted[service].includes(accountId)) {
-      throw bankError('CONSENT_INVALID', `The consent does not cover ${service === 'accounts' ? 'this account' : `${service} of this account`}.`, {
+      throw bankError('CONSENT_INVALID', 'The consent covers the account list only (availableAccounts).', {
         area: 'ais',
       });
+    }
+    if (!granted[service].includes(accountId)) {
+      throw bankError(
+        'CONSENT_INVALID',
+        `The consent does not cover ${service === 'accounts' ? 'this account' : `${service} of this account`}.`,
+        {
+          area: 'ais',
+        },
+      );
     }
   }
 
@@ -73,8 +92,10 @@ export class AccountService {
       out.ownerNames = [{ name: account.owner_name, role: 'owner' }];
     }
     const l: Record<string, { href: string }> = {};
-    if (!granted.listOnly && granted.balances.includes(account.resource_id)) l.balances = href(links, `/v1/accounts/${account.resource_id}/balances`);
-    if (!granted.listOnly && granted.transactions.includes(account.resource_id)) l.transactions = href(links, `/v1/accounts/${account.resource_id}/transactions`);
+    if (!granted.listOnly && granted.balances.includes(account.resource_id))
+      l.balances = href(links, `/v1/accounts/${account.resource_id}/balances`);
+    if (!granted.listOnly && granted.transactions.includes(account.resource_id))
+      l.transactions = href(links, `/v1/accounts/${account.resource_id}/transactions`);
     if (Object.keys(l).length > 0) out._links = l;
     return out;
   }
@@ -82,7 +103,13 @@ export class AccountService {
   private async balancesOf(accountIds: string[]): Promise<Map<string, Record<string, unknown>[]>> {
     const map = new Map<string, Record<string, unknown>[]>();
     if (accountIds.length === 0) return map;
-    const rows = await this.ctx.db.selectFrom('balances').selectAll().where('account_id', 'in', accountIds).orderBy('account_id').orderBy('position').execute();
+    const rows = await this.ctx.db
+      .selectFrom('balances')
+      .selectAll()
+      .where('account_id', 'in', accountIds)
+      .orderBy('account_id')
+      .orderBy('position')
+      .execute();
     for (const row of rows) {
       const list = map.get(row.account_id) ?? [];
       list.push(describeBalance(row));
@@ -104,8 +131,16 @@ export class AccountService {
     const accounts =
       granted.accounts.length === 0
         ? []
-        : await this.ctx.db.selectFrom('accounts').selectAll().where('resource_id', 'in', granted.accounts).orderBy('psu_id').orderBy('position').execute();
-    const balanceIds = wantBalances ? accounts.map((a) => a.resource_id).filter((id) => granted.listWithBalances || granted.balances.includes(id)) : [];
+        : await this.ctx.db
+            .selectFrom('accounts')
+            .selectAll()
+            .where('resource_id', 'in', granted.accounts)
+            .orderBy('psu_id')
+            .orderBy('position')
+            .execute();
+    const balanceIds = wantBalances
+      ? accounts.map((a) => a.resource_id).filter((id) => granted.listWithBalances || granted.balances.includes(id))
+      : [];
     const balances = await this.balancesOf(balanceIds);
     return {
       accounts: accounts.map((a) => {
@@ -117,12 +152,19 @@ export class AccountService {
     };
   }
 
-  async details(consentId: string, psuPresent: boolean, accountId: string, withBalanceParam: string | undefined, links: LinkContext) {
+  async details(
+    consentId: string,
+    psuPresent: boolean,
+    accountId: string,
+    withBalanceParam: string | undefined,
+    links: LinkContext,
+  ) {
     const wantBalances = this.withBalance(withBalanceParam);
     const account = await this.account(accountId);
     const granted = await this.access(consentId, psuPresent, (g) => this.covers(g, accountId, 'accounts'));
     const out = this.describeAccount(account, granted, links);
-    if (wantBalances && granted.balances.includes(accountId)) out.balances = (await this.balancesOf([accountId])).get(accountId) ?? [];
+    if (wantBalances && granted.balances.includes(accountId))
+      out.balances = (await this.balancesOf([accountId])).get(accountId) ?? [];
     return { account: out };
   }
 
@@ -135,7 +177,13 @@ export class AccountService {
     };
   }
 
-  async transactions(consentId: string, psuPresent: boolean, accountId: string, query: TransactionQuery, links: LinkContext) {
+  async transactions(
+    consentId: string,
+    psuPresent: boolean,
+    accountId: string,
+    query: TransactionQuery,
+    links: LinkContext,
+  ) {
     const account = await this.account(accountId);
     const q = this.parseQuery(query);
     await this.access(consentId, psuPresent, (g) => this.covers(g, accountId, 'transactions'));
@@ -183,12 +231,21 @@ export class AccountService {
       l.last = pagePath(lastPage);
     }
     report._links = l;
-    const out: Record<string, unknown> = { account: { iban: account.iban, currency: account.currency }, transactions: report };
+    const out: Record<string, unknown> = {
+      account: { iban: account.iban, currency: account.currency },
+      transactions: report,
+    };
     if (q.withBalance) out.balances = (await this.balancesOf([accountId])).get(accountId) ?? [];
     return out;
   }
 
-  async transactionDetails(consentId: string, psuPresent: boolean, accountId: string, transactionId: string, links: LinkContext) {
+  async transactionDetails(
+    consentId: string,
+    psuPresent: boolean,
+    accountId: string,
+    transactionId: string,
+    links: LinkContext,
+  ) {
     await this.account(accountId);
     await this.access(consentId, psuPresent, (g) => this.covers(g, accountId, 'transactions'));
     const row = await this.ctx.db
@@ -197,41 +254,66 @@ export class AccountService {
       .where('account_id', '=', accountId)
       .where('transaction_id', '=', transactionId)
       .executeTakeFirst();
-    if (!row) throw bankError('RESOURCE_UNKNOWN', `No transaction ${transactionId} on this account.`, { area: 'ais', where: 'path', prefer: 404 });
+    if (!row)
+      throw bankError('RESOURCE_UNKNOWN', `No transaction ${transactionId} on this account.`, {
+        area: 'ais',
+        where: 'path',
+        prefer: 404,
+      });
     return { transactionsDetails: { transactionDetails: describeTransaction(row, links) } };
   }
 
   private parseQuery(query: TransactionQuery) {
     const today = isoDate(this.ctx.clock.now());
     if (query.entryReferenceFrom !== undefined) {
-      throw bankError('PARAMETER_NOT_SUPPORTED', 'This bank does not offer delta reports by entryReferenceFrom.', { area: 'ais', path: 'entryReferenceFrom' });
+      throw bankError('PARAMETER_NOT_SUPPORTED', 'This bank does not offer delta reports by entryReferenceFrom.', {
+        area: 'ais',
+        path: 'entryReferenceFrom',
+      });
     }
     if (query.deltaList !== undefined) {
-      throw bankError('PARAMETER_NOT_SUPPORTED', 'This bank does not offer deltaList reports.', { area: 'ais', path: 'deltaList' });
+      throw bankError('PARAMETER_NOT_SUPPORTED', 'This bank does not offer deltaList reports.', {
+        area: 'ais',
+        path: 'deltaList',
+      });
     }
     const bookingStatus = query.bookingStatus;
     if (!bookingStatus) throw formatError('The bookingStatus query parameter is required.', 'bookingStatus', 'ais');
     if (bookingStatus === 'information' || bookingStatus === 'all') {
-      throw bankError('PARAMETER_NOT_SUPPORTED', `This bank does not offer bookingStatus=${bookingStatus}; use booked, pending or both.`, {
-        area: 'ais',
-        path: 'bookingStatus',
-      });
+      throw bankError(
+        'PARAMETER_NOT_SUPPORTED',
+        `This bank does not offer bookingStatus=${bookingStatus}; use booked, pending or both.`,
+        {
+          area: 'ais',
+          path: 'bookingStatus',
+        },
+      );
     }
     if (!['booked', 'pending', 'both'].includes(bookingStatus)) {
-      throw formatError(`bookingStatus must be booked, pending or both, not "${bookingStatus}".`, 'bookingStatus', 'ais');
+      throw formatError(
+        `bookingStatus must be booked, pending or both, not "${bookingStatus}".`,
+        'bookingStatus',
+        'ais',
+      );
     }
     if (!query.dateFrom) throw formatError('The dateFrom query parameter is required.', 'dateFrom', 'ais');
-    if (!validDate(query.dateFrom)) throw formatError(`dateFrom must be a date (YYYY-MM-DD), not "${query.dateFrom}".`, 'dateFrom', 'ais');
+    if (!validDate(query.dateFrom))
+      throw formatError(`dateFrom must be a date (YYYY-MM-DD), not "${query.dateFrom}".`, 'dateFrom', 'ais');
     const dateTo = query.dateTo ?? today;
     if (!validDate(dateTo)) throw formatError(`dateTo must be a date (YYYY-MM-DD), not "${dateTo}".`, 'dateTo', 'ais');
-    if (query.dateFrom > dateTo) throw bankError('PERIOD_INVALID', 'dateFrom lies after dateTo.', { area: 'ais', path: 'dateFrom' });
+    if (query.dateFrom > dateTo)
+      throw bankError('PERIOD_INVALID', 'dateFrom lies after dateTo.', { area: 'ais', path: 'dateFrom' });
     if (query.dateFrom < addDays(today, -731)) {
-      throw bankError('PERIOD_INVALID', 'This bank keeps transactions for the last two years only.', { area: 'ais', path: 'dateFrom' });
+      throw bankError('PERIOD_INVALID', 'This bank keeps transactions for the last two years only.', {
+        area: 'ais',
+        path: 'dateFrom',
+      });
     }
     const int = (value: string | undefined, name: string, fallback: number, min: number, max: number) => {
       if (value === undefined) return fallback;
       const n = Number(value);
-      if (!/^\d+$/.test(value) || n < min || n > max) throw formatError(`${name} must be a whole number from ${min} to ${max}.`, name, 'ais');
+      if (!/^\d+$/.test(value) || n < min || n > max)
+        throw formatError(`${name} must be a whole number from ${min} to ${max}.`, name, 'ais');
       return n;
     };
     const { transactionsPageSize, maxTransactionsPageSize } = this.ctx.config;
@@ -269,7 +351,8 @@ export function describeTransaction(row: TransactionRow, links: LinkContext): Re
   if (row.creditor_iban) out.creditorAccount = { iban: row.creditor_iban };
   if (row.debtor_name) out.debtorName = row.debtor_name;
   if (row.debtor_iban) out.debtorAccount = { iban: row.debtor_iban };
-  if (row.remittance_information_unstructured) out.remittanceInformationUnstructured = row.remittance_information_unstructured;
+  if (row.remittance_information_unstructured)
+    out.remittanceInformationUnstructured = row.remittance_information_unstructured;
   if (row.bank_transaction_code) out.bankTransactionCode = row.bank_transaction_code;
   if (row.proprietary_bank_transaction_code) out.proprietaryBankTransactionCode = row.proprietary_bank_transaction_code;
   out._links = { transactionDetails: href(links, `/v1/accounts/${row.account_id}/transactions/${row.transaction_id}`) };

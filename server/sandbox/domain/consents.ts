@@ -1,6 +1,6 @@
 // Consents: creation, reads, deletion, expiry, what an authorised consent grants, and its daily access budget.
 import type { Kysely } from 'kysely';
-import { Consents as ConsentsSchema, type ScaApproach } from '../../../src/xs2a';
+import { Consents as ConsentsSchema } from '../../../src/xs2a';
 import { addDays, isoDate } from '../clock';
 import { bankError, formatError, statusInvalid } from '../http/errors';
 import { chooseScaApproach, type ScaPreferences } from '../http/headers';
@@ -60,40 +60,69 @@ export class ConsentService {
     return { type: 'consent', id: consentId, kind: 'authorisation', path: consentPath(consentId), area: 'ais' };
   }
 
-  async create(raw: unknown, options: { psuId: string | undefined; prefs: ScaPreferences }, links: LinkContext): Promise<ScaStep> {
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw formatError('The consent body must be a JSON object.', undefined, 'ais');
+  async create(
+    raw: unknown,
+    options: { psuId: string | undefined; prefs: ScaPreferences },
+    links: LinkContext,
+  ): Promise<ScaStep> {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+      throw formatError('The consent body must be a JSON object.', undefined, 'ais');
     const body = parseWith(ConsentsSchema, raw, 'ais');
     const access = body.access as Access;
     const today = this.today();
-    if (body.validUntil < today) throw formatError(`validUntil ${body.validUntil} lies in the past.`, 'validUntil', 'ais');
+    if (body.validUntil < today)
+      throw formatError(`validUntil ${body.validUntil} lies in the past.`, 'validUntil', 'ais');
     if (!body.recurringIndicator && body.frequencyPerDay !== 1) {
-      throw formatError('A one-off consent (recurringIndicator false) has a frequencyPerDay of 1.', 'frequencyPerDay', 'ais');
+      throw formatError(
+        'A one-off consent (recurringIndicator false) has a frequencyPerDay of 1.',
+        'frequencyPerDay',
+        'ais',
+      );
     }
     const global = access.allPsd2 ?? access.availableAccounts ?? access.availableAccountsWithBalance;
     const dedicated = dedicatedKeys.some((k) => access[k] !== undefined);
     if (!global && !dedicated) {
-      throw formatError('The access object grants nothing: name accounts, balances or transactions, or a global access.', 'access', 'ais');
+      throw formatError(
+        'The access object grants nothing: name accounts, balances or transactions, or a global access.',
+        'access',
+        'ais',
+      );
     }
     if (global && dedicated) {
-      throw formatError('Combine either named accounts or one of allPsd2 / availableAccounts, not both.', 'access', 'ais');
+      throw formatError(
+        'Combine either named accounts or one of allPsd2 / availableAccounts, not both.',
+        'access',
+        'ais',
+      );
     }
     // Named IBANs must be accounts of this bank.
     for (const key of dedicatedKeys) {
       for (const [i, ref] of (access[key] ?? []).entries()) {
         if (!ref.iban) throw formatError('This bank identifies accounts by IBAN.', `access.${key}[${i}]`, 'ais');
-        const exists = await this.ctx.db.selectFrom('accounts').select('resource_id').where('iban', '=', ref.iban).executeTakeFirst();
-        if (!exists) throw formatError(`${ref.iban} is not an account at this bank.`, `access.${key}[${i}].iban`, 'ais');
+        const exists = await this.ctx.db
+          .selectFrom('accounts')
+          .select('resource_id')
+          .where('iban', '=', ref.iban)
+          .executeTakeFirst();
+        if (!exists)
+          throw formatError(`${ref.iban} is not an account at this bank.`, `access.${key}[${i}].iban`, 'ais');
       }
     }
     if (options.psuId && !(await this.sca.findPsu(options.psuId))) {
-      throw bankError('PSU_CREDENTIALS_INVALID', `The PSU "${options.psuId}" is not known to this bank.`, { area: 'ais' });
+      throw bankError('PSU_CREDENTIALS_INVALID', `The PSU "${options.psuId}" is not known to this bank.`, {
+        area: 'ais',
+      });
     }
     const approach = chooseScaApproach(options.prefs, this.ctx.config.defaultScaApproach);
     if (approach === 'EMBEDDED' && isBankOffered(access)) {
-      throw bankError('SERVICE_INVALID', 'A bank-offered consent (empty account lists) needs redirect SCA, where the PSU picks the accounts.', {
-        area: 'ais',
-        path: 'access',
-      });
+      throw bankError(
+        'SERVICE_INVALID',
+        'A bank-offered consent (empty account lists) needs redirect SCA, where the PSU picks the accounts.',
+        {
+          area: 'ais',
+          path: 'access',
+        },
+      );
     }
     if (approach === 'REDIRECT' && options.prefs.redirectPreferred === true && !options.prefs.redirectUri) {
       throw formatError('TPP-Redirect-URI is required when TPP-Redirect-Preferred is true.', 'TPP-Redirect-URI', 'ais');
@@ -124,12 +153,19 @@ export class ConsentService {
       await trx.insertInto('consents').values(consent).execute();
       const out: Record<string, unknown> = { consentStatus: 'received', consentId: consent.consent_id };
       const l: Record<string, { href: string }> = {};
-      const implicit = !options.prefs.explicitPreferred && (approach === 'REDIRECT' || (approach === 'DECOUPLED' && options.psuId !== undefined));
+      const implicit =
+        !options.prefs.explicitPreferred &&
+        (approach === 'REDIRECT' || (approach === 'DECOUPLED' && options.psuId !== undefined));
       if (implicit) {
         const { step } = await this.sca.start(
           this.resourceFor(consent.consent_id),
           links,
-          { approach, psuId: options.psuId, redirectUri: consent.tpp_redirect_uri, nokRedirectUri: consent.tpp_nok_redirect_uri },
+          {
+            approach,
+            psuId: options.psuId,
+            redirectUri: consent.tpp_redirect_uri,
+            nokRedirectUri: consent.tpp_nok_redirect_uri,
+          },
           trx,
         );
         Object.assign(l, step.body._links as object);
@@ -151,19 +187,36 @@ export class ConsentService {
   /** Reads a consent named in the path (unknown → 403 CONSENT_UNKNOWN), after expiring it if its time is up. */
   async find(consentId: string, where: 'path' | 'payload' = 'path'): Promise<ConsentRow> {
     await this.sca.refreshResource('consent', consentId);
-    const row = await this.ctx.db.selectFrom('consents').selectAll().where('consent_id', '=', consentId).executeTakeFirst();
-    if (!row) throw bankError('CONSENT_UNKNOWN', `No consent ${consentId} exists for this TPP.`, { area: 'ais', where });
+    const row = await this.ctx.db
+      .selectFrom('consents')
+      .selectAll()
+      .where('consent_id', '=', consentId)
+      .executeTakeFirst();
+    if (!row)
+      throw bankError('CONSENT_UNKNOWN', `No consent ${consentId} exists for this TPP.`, { area: 'ais', where });
     return this.expireIfDue(row);
   }
 
   private async expireIfDue(row: ConsentRow): Promise<ConsentRow> {
     const today = this.today();
-    if (row.valid_until >= today || !['valid', 'received', 'partiallyAuthorised'].includes(row.consent_status)) return row;
+    if (row.valid_until >= today || !['valid', 'received', 'partiallyAuthorised'].includes(row.consent_status))
+      return row;
     await this.setStatus(this.ctx.db, row, 'expired', {});
-    return (await this.ctx.db.selectFrom('consents').selectAll().where('consent_id', '=', row.consent_id).executeTakeFirst()) ?? row;
+    return (
+      (await this.ctx.db
+        .selectFrom('consents')
+        .selectAll()
+        .where('consent_id', '=', row.consent_id)
+        .executeTakeFirst()) ?? row
+    );
   }
 
-  private async setStatus(db: Kysely<Database>, row: ConsentRow, status: string, extra: Partial<Pick<ConsentRow, 'granted' | 'psu_id'>>) {
+  private async setStatus(
+    db: Kysely<Database>,
+    row: ConsentRow,
+    status: string,
+    extra: Partial<Pick<ConsentRow, 'granted' | 'psu_id'>>,
+  ) {
     const set = { ...extra, consent_status: status, last_action_date: this.today(), version: row.version + 1 };
     const result = await db
       .updateTable('consents')
@@ -182,8 +235,18 @@ export class ConsentService {
       const ibans = async (ids: string[]) =>
         ids.length === 0
           ? []
-          : (await this.ctx.db.selectFrom('accounts').select(['iban', 'resource_id']).where('resource_id', 'in', ids).execute()).map((a) => ({ iban: a.iban }));
-      access = { accounts: await ibans(granted.accounts), balances: await ibans(granted.balances), transactions: await ibans(granted.transactions) };
+          : (
+              await this.ctx.db
+                .selectFrom('accounts')
+                .select(['iban', 'resource_id'])
+                .where('resource_id', 'in', ids)
+                .execute()
+            ).map((a) => ({ iban: a.iban }));
+      access = {
+        accounts: await ibans(granted.accounts),
+        balances: await ibans(granted.balances),
+        transactions: await ibans(granted.transactions),
+      };
     }
     const body: Record<string, unknown> = {
       access,
@@ -213,14 +276,28 @@ export class ConsentService {
   /** The accounts this PSU grants when authorising a consent. */
   private async grant(db: Kysely<Database>, row: ConsentRow, psuId: string): Promise<Granted> {
     const access = JSON.parse(row.access) as Access;
-    let accounts = await db.selectFrom('accounts').selectAll().where('psu_id', '=', psuId).orderBy('position').execute();
-    if (access.restrictedTo?.length) accounts = accounts.filter((a) => access.restrictedTo?.includes(a.cash_account_type));
+    let accounts = await db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('psu_id', '=', psuId)
+      .orderBy('position')
+      .execute();
+    if (access.restrictedTo?.length)
+      accounts = accounts.filter((a) => access.restrictedTo?.includes(a.cash_account_type));
     const ids = (list: AccountRow[]) => list.map((a) => a.resource_id);
-    const byIban = (refs: AccountRef[] | undefined) => ids(accounts.filter((a) => refs?.some((r) => r.iban === a.iban)));
+    const byIban = (refs: AccountRef[] | undefined) =>
+      ids(accounts.filter((a) => refs?.some((r) => r.iban === a.iban)));
     const global = access.allPsd2 ?? access.availableAccounts ?? access.availableAccountsWithBalance;
     const withOwner = global === 'allAccountsWithOwnerName';
     if (access.allPsd2) {
-      return { accounts: ids(accounts), balances: ids(accounts), transactions: ids(accounts), listOnly: false, listWithBalances: true, ownerName: withOwner ? ids(accounts) : [] };
+      return {
+        accounts: ids(accounts),
+        balances: ids(accounts),
+        transactions: ids(accounts),
+        listOnly: false,
+        listWithBalances: true,
+        ownerName: withOwner ? ids(accounts) : [],
+      };
     }
     if (access.availableAccounts || access.availableAccountsWithBalance) {
       return {
@@ -233,7 +310,14 @@ export class ConsentService {
       };
     }
     if (isBankOffered(access)) {
-      return { accounts: ids(accounts), balances: ids(accounts), transactions: ids(accounts), listOnly: false, listWithBalances: false, ownerName: [] };
+      return {
+        accounts: ids(accounts),
+        balances: ids(accounts),
+        transactions: ids(accounts),
+        listOnly: false,
+        listWithBalances: false,
+        ownerName: [],
+      };
     }
     const balances = byIban(access.balances);
     const transactions = byIban(access.transactions);
@@ -250,26 +334,39 @@ export class ConsentService {
 
   outcomeHandler(): OutcomeHandler {
     const load = async (db: Kysely<Database>, auth: AuthorisationRow) => {
-      const row = await db.selectFrom('consents').selectAll().where('consent_id', '=', auth.resource_id).executeTakeFirst();
+      const row = await db
+        .selectFrom('consents')
+        .selectAll()
+        .where('consent_id', '=', auth.resource_id)
+        .executeTakeFirst();
       if (!row) throw bankError('CONSENT_UNKNOWN', 'The consent no longer exists.', { area: 'ais', where: 'path' });
       return row;
     };
     return {
       assertOpen: async (db, auth) => {
         const row = await load(db, auth);
-        if (row.consent_status !== 'received') throw statusInvalid(`The consent is ${row.consent_status}; it cannot be authorised.`, 'ais');
+        if (row.consent_status !== 'received')
+          throw statusInvalid(`The consent is ${row.consent_status}; it cannot be authorised.`, 'ais');
       },
       assertPsuMayAuthorise: async (db, auth, psu: PsuRow) => {
         const row = await load(db, auth);
         if (row.psu_id && row.psu_id !== psu.psu_id) {
-          throw bankError('PSU_CREDENTIALS_INVALID', `This consent was requested for another PSU than "${psu.psu_id}".`, { area: 'ais' });
+          throw bankError(
+            'PSU_CREDENTIALS_INVALID',
+            `This consent was requested for another PSU than "${psu.psu_id}".`,
+            { area: 'ais' },
+          );
         }
         const access = JSON.parse(row.access) as Access;
         const named = dedicatedKeys.flatMap((k) => access[k] ?? []).map((r) => r.iban);
         if (named.length > 0) {
           const own = await db.selectFrom('accounts').select('iban').where('psu_id', '=', psu.psu_id).execute();
           if (!named.some((iban) => own.some((a) => a.iban === iban))) {
-            throw bankError('PSU_CREDENTIALS_INVALID', `None of the consent's accounts belong to the PSU "${psu.psu_id}".`, { area: 'ais' });
+            throw bankError(
+              'PSU_CREDENTIALS_INVALID',
+              `None of the consent's accounts belong to the PSU "${psu.psu_id}".`,
+              { area: 'ais' },
+            );
           }
         }
       },
@@ -278,7 +375,10 @@ export class ConsentService {
         if (row.consent_status !== 'received') return;
         const ok =
           outcome === 'finalised' && psuId
-            ? await this.setStatus(db, row, 'valid', { granted: JSON.stringify(await this.grant(db, row, psuId)), psu_id: psuId })
+            ? await this.setStatus(db, row, 'valid', {
+                granted: JSON.stringify(await this.grant(db, row, psuId)),
+                psu_id: psuId,
+              })
             : await this.setStatus(db, row, 'rejected', {});
         if (!ok) throw statusInvalid('The consent was changed by another request at the same time; retry.', 'ais');
       },
@@ -291,7 +391,8 @@ export class ConsentService {
    */
   async authoriseRead(consentId: string): Promise<{ consent: ConsentRow; granted: Granted }> {
     const consent = await this.find(consentId, 'payload');
-    if (consent.consent_status === 'expired') throw bankError('CONSENT_EXPIRED', 'The consent has expired.', { area: 'ais' });
+    if (consent.consent_status === 'expired')
+      throw bankError('CONSENT_EXPIRED', 'The consent has expired.', { area: 'ais' });
     if (consent.consent_status !== 'valid') {
       throw bankError('CONSENT_INVALID', `The consent is ${consent.consent_status}, not valid.`, { area: 'ais' });
     }
@@ -306,11 +407,22 @@ export class ConsentService {
     const result = await this.ctx.db
       .updateTable('consents')
       .set((eb) => ({
-        usage_count: eb.case().when('usage_day', '=', today).then(eb('usage_count', '+', 1)).else(1).end(),
+        usage_count: eb
+          .case()
+          .when('usage_day', '=', today)
+          .then(eb('usage_count', '+', 1))
+          .else(1)
+          .end(),
         usage_day: today,
       }))
       .where('consent_id', '=', consent.consent_id)
-      .where((eb) => eb.or([eb('usage_day', 'is', null), eb('usage_day', '!=', today), eb('usage_count', '<', eb.ref('frequency_per_day'))]))
+      .where((eb) =>
+        eb.or([
+          eb('usage_day', 'is', null),
+          eb('usage_day', '!=', today),
+          eb('usage_count', '<', eb.ref('frequency_per_day')),
+        ]),
+      )
       .executeTakeFirst();
     if (!changed(result)) {
       throw bankError(

@@ -99,19 +99,29 @@ export class Payments {
       throw formatError(`${amount} has more decimals than ${currency} allows.`, 'instructedAmount.amount');
     }
     if (eurOnlyProducts.has(product) && currency !== 'EUR') {
-      throw formatError(`${product} are made in EUR only; use cross-border-credit-transfers for ${currency}.`, 'instructedAmount.currency');
+      throw formatError(
+        `${product} are made in EUR only; use cross-border-credit-transfers for ${currency}.`,
+        'instructedAmount.currency',
+      );
     }
     if (product === 'instant-sepa-credit-transfers' && Number(amount) > INSTANT_LIMIT) {
-      throw formatError(`Instant SEPA credit transfers are limited to ${INSTANT_LIMIT} EUR.`, 'instructedAmount.amount');
+      throw formatError(
+        `Instant SEPA credit transfers are limited to ${INSTANT_LIMIT} EUR.`,
+        'instructedAmount.amount',
+      );
     }
-    if (!body.debtorAccount.iban) throw formatError('This bank identifies the debtor account by IBAN.', 'debtorAccount.iban');
-    if (!body.creditorAccount.iban) throw formatError('This bank needs the creditor account as an IBAN.', 'creditorAccount.iban');
+    if (!body.debtorAccount.iban)
+      throw formatError('This bank identifies the debtor account by IBAN.', 'debtorAccount.iban');
+    if (!body.creditorAccount.iban)
+      throw formatError('This bank needs the creditor account as an IBAN.', 'creditorAccount.iban');
     const today = this.today();
     const maxDate = addDays(today, 365);
     for (const field of ['requestedExecutionDate', 'startDate'] as const) {
       const date = body[field];
       if (date !== undefined && (date < today || date > maxDate)) {
-        throw bankError('EXECUTION_DATE_INVALID', `${field} ${date} must lie between ${today} and ${maxDate}.`, { path: field });
+        throw bankError('EXECUTION_DATE_INVALID', `${field} ${date} must lie between ${today} and ${maxDate}.`, {
+          path: field,
+        });
       }
     }
     const debtor = await this.ctx.db
@@ -119,7 +129,11 @@ export class Payments {
       .select(['resource_id', 'psu_id', 'currency', 'funds_rule', 'status'])
       .where('iban', '=', body.debtorAccount.iban)
       .executeTakeFirst();
-    if (!debtor) throw formatError(`The debtor account ${body.debtorAccount.iban} is not held at this bank.`, 'debtorAccount.iban');
+    if (!debtor)
+      throw formatError(
+        `The debtor account ${body.debtorAccount.iban} is not held at this bank.`,
+        'debtorAccount.iban',
+      );
     if (psuId && debtor.psu_id !== psuId) {
       throw formatError(`The debtor account does not belong to the PSU "${psuId}".`, 'debtorAccount.iban');
     }
@@ -142,7 +156,10 @@ export class Payments {
     if (approach === 'REDIRECT' && options.prefs.redirectPreferred === true && !options.prefs.redirectUri) {
       throw formatError('TPP-Redirect-URI is required when TPP-Redirect-Preferred is true.', 'TPP-Redirect-URI');
     }
-    if (options.rejectionNoFunds === true && !(await this.fundsAvailable(this.ctx.db, debtor.resource_id, body.instructedAmount))) {
+    if (
+      options.rejectionNoFunds === true &&
+      !(await this.fundsAvailable(this.ctx.db, debtor.resource_id, body.instructedAmount))
+    ) {
       throw bankError('PAYMENT_FAILED', 'The debtor account does not have the funds for this payment.');
     }
     const now = this.ctx.clock.now().toISOString();
@@ -208,9 +225,15 @@ export class Payments {
 
   async find(service: string, product: string, paymentId: string): Promise<PaymentRow> {
     checkServiceAndProduct(service, product);
-    const row = await this.ctx.db.selectFrom('payments').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
+    const row = await this.ctx.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('payment_id', '=', paymentId)
+      .executeTakeFirst();
     if (!row || row.payment_service !== service || row.payment_product !== product) {
-      throw bankError('RESOURCE_UNKNOWN', `No ${service} resource ${paymentId} exists for ${product}.`, { where: 'path' });
+      throw bankError('RESOURCE_UNKNOWN', `No ${service} resource ${paymentId} exists for ${product}.`, {
+        where: 'path',
+      });
     }
     return this.refresh(row);
   }
@@ -224,14 +247,25 @@ export class Payments {
     await this.sca.refreshResource('payment', row.payment_id);
     let current = row;
     if (this.ctx.config.decoupledAutoApproveMs !== null) {
-      current = (await this.ctx.db.selectFrom('payments').selectAll().where('payment_id', '=', row.payment_id).executeTakeFirst()) ?? row;
+      current =
+        (await this.ctx.db
+          .selectFrom('payments')
+          .selectAll()
+          .where('payment_id', '=', row.payment_id)
+          .executeTakeFirst()) ?? row;
     }
     if (current.transaction_status === 'ACTC' && current.accepted_at) {
       const due = new Date(current.accepted_at).getTime() + this.ctx.config.settlementDelayMs;
       if (this.ctx.clock.now().getTime() >= due) {
         const settled = await this.setStatus(this.ctx.db, current, 'ACSC', {}, new Date(due).toISOString());
         if (settled) return settled;
-        return (await this.ctx.db.selectFrom('payments').selectAll().where('payment_id', '=', row.payment_id).executeTakeFirst()) ?? current;
+        return (
+          (await this.ctx.db
+            .selectFrom('payments')
+            .selectAll()
+            .where('payment_id', '=', row.payment_id)
+            .executeTakeFirst()) ?? current
+        );
       }
     }
     return current;
@@ -278,7 +312,11 @@ export class Payments {
   }
 
   private async fundsAvailable(db: Kysely<Database>, accountId: string, amount: { currency: string; amount: string }) {
-    const account = await db.selectFrom('accounts').select(['funds_rule', 'currency']).where('resource_id', '=', accountId).executeTakeFirst();
+    const account = await db
+      .selectFrom('accounts')
+      .select(['funds_rule', 'currency'])
+      .where('resource_id', '=', accountId)
+      .executeTakeFirst();
     if (!account || account.funds_rule === 'insufficient') return false;
     const balance = await db
       .selectFrom('balances')
@@ -295,7 +333,8 @@ export class Payments {
     const status = row.transaction_status;
     if (status === 'RCVD' || status === 'PDNG') {
       const cancelled = await this.setStatus(this.ctx.db, row, 'CANC', {});
-      if (!cancelled) throw statusInvalid('The payment changed while it was being cancelled; read its status and retry.');
+      if (!cancelled)
+        throw statusInvalid('The payment changed while it was being cancelled; read its status and retry.');
       return { status: 204, headers: {}, body: {} };
     }
     const cancellable =
@@ -322,15 +361,26 @@ export class Payments {
   /** What finishing an authorisation or a cancellation authorisation does to the payment. */
   outcomeHandlers(): { authorisation: OutcomeHandler; cancellation: OutcomeHandler } {
     const load = async (db: Kysely<Database>, auth: AuthorisationRow) => {
-      const row = await db.selectFrom('payments').selectAll().where('payment_id', '=', auth.resource_id).executeTakeFirst();
+      const row = await db
+        .selectFrom('payments')
+        .selectAll()
+        .where('payment_id', '=', auth.resource_id)
+        .executeTakeFirst();
       if (!row) throw bankError('RESOURCE_UNKNOWN', 'The payment no longer exists.', { where: 'path' });
       return row;
     };
     const assertOwner = async (db: Kysely<Database>, auth: AuthorisationRow, psu: PsuRow) => {
       const row = await load(db, auth);
-      const owner = await db.selectFrom('accounts').select('psu_id').where('iban', '=', row.debtor_iban).executeTakeFirst();
+      const owner = await db
+        .selectFrom('accounts')
+        .select('psu_id')
+        .where('iban', '=', row.debtor_iban)
+        .executeTakeFirst();
       if (owner?.psu_id !== psu.psu_id) {
-        throw bankError('PSU_CREDENTIALS_INVALID', `The PSU "${psu.psu_id}" cannot authorise payments from ${row.debtor_iban}.`);
+        throw bankError(
+          'PSU_CREDENTIALS_INVALID',
+          `The PSU "${psu.psu_id}" cannot authorise payments from ${row.debtor_iban}.`,
+        );
       }
     };
     return {
@@ -349,7 +399,11 @@ export class Payments {
             return;
           }
           const body = JSON.parse(row.body) as PaymentBody;
-          const account = await db.selectFrom('accounts').select('resource_id').where('iban', '=', row.debtor_iban).executeTakeFirst();
+          const account = await db
+            .selectFrom('accounts')
+            .select('resource_id')
+            .where('iban', '=', row.debtor_iban)
+            .executeTakeFirst();
           const funded = account ? await this.fundsAvailable(db, account.resource_id, body.instructedAmount) : false;
           await this.mustSet(db, row, funded ? 'ACTC' : 'RJCT', {
             funds_available: funded ? 1 : 0,
@@ -361,8 +415,11 @@ export class Payments {
       cancellation: {
         assertOpen: async (db, auth) => {
           const row = await load(db, auth);
-          const open = row.transaction_status === 'ACTC' || (row.payment_service === 'periodic-payments' && row.transaction_status === 'ACSC');
-          if (!open) throw statusInvalid(`The payment is ${row.transaction_status}; its cancellation cannot be authorised.`);
+          const open =
+            row.transaction_status === 'ACTC' ||
+            (row.payment_service === 'periodic-payments' && row.transaction_status === 'ACSC');
+          if (!open)
+            throw statusInvalid(`The payment is ${row.transaction_status}; its cancellation cannot be authorised.`);
         },
         assertPsuMayAuthorise: assertOwner,
         apply: async (db, auth, outcome) => {
@@ -372,7 +429,12 @@ export class Payments {
     };
   }
 
-  private async mustSet(db: Kysely<Database>, row: PaymentRow, status: string, extra: Parameters<Payments['setStatus']>[3]) {
+  private async mustSet(
+    db: Kysely<Database>,
+    row: PaymentRow,
+    status: string,
+    extra: Parameters<Payments['setStatus']>[3],
+  ) {
     if (!(await this.setStatus(db, row, status, extra))) {
       throw statusInvalid('The payment was changed by another request at the same time; read its status and retry.');
     }
@@ -384,8 +446,11 @@ export class Payments {
       throw statusInvalid(`The payment is ${row.transaction_status}; it needs no further authorisation.`);
     }
     if (kind === 'cancellation') {
-      const open = row.transaction_status === 'ACTC' || (row.payment_service === 'periodic-payments' && row.transaction_status === 'ACSC');
-      if (!open) throw statusInvalid(`The payment is ${row.transaction_status}; there is no cancellation to authorise.`);
+      const open =
+        row.transaction_status === 'ACTC' ||
+        (row.payment_service === 'periodic-payments' && row.transaction_status === 'ACSC');
+      if (!open)
+        throw statusInvalid(`The payment is ${row.transaction_status}; there is no cancellation to authorise.`);
     }
   }
 }

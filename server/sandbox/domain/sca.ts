@@ -7,7 +7,6 @@ import { SANDBOX_OTP } from '../seed/test-psus';
 import type { AuthorisationKind, AuthorisationRow, Database, PsuRow, ResourceType } from '../store/schema';
 import { changed, href, absoluteHref, newId, type DomainContext, type LinkContext } from './context';
 
-
 /** The parent an authorisation belongs to, as the SCA engine needs to see it. */
 export interface ScaResource {
   type: ResourceType;
@@ -31,7 +30,8 @@ export interface OutcomeHandler {
 
 const finalStatuses: readonly string[] = ['finalised', 'failed', 'exempted'];
 
-export const subPath = (kind: AuthorisationKind) => (kind === 'cancellation' ? 'cancellation-authorisations' : 'authorisations');
+export const subPath = (kind: AuthorisationKind) =>
+  kind === 'cancellation' ? 'cancellation-authorisations' : 'authorisations';
 
 export function authorisationPath(resourcePath: string, auth: Pick<AuthorisationRow, 'kind' | 'authorisation_id'>) {
   return `${resourcePath}/${subPath(auth.kind)}/${auth.authorisation_id}`;
@@ -117,10 +117,23 @@ export class ScaEngine {
     }
     await db.insertInto('authorisations').values(auth).execute();
     if (options.psuData && options.approach === 'EMBEDDED') {
-      const step = await this.update(resource, links, auth.authorisation_id, { kind: 'psuData', psuData: options.psuData }, options.psuId);
+      const step = await this.update(
+        resource,
+        links,
+        auth.authorisation_id,
+        { kind: 'psuData', psuData: options.psuData },
+        options.psuId,
+      );
       return { auth, step: { ...step, status: 201, body: { ...step.body, authorisationId: auth.authorisation_id } } };
     }
-    return { auth, step: { status: 201, headers: { 'ASPSP-SCA-Approach': options.approach }, body: this.describeStart(resource, links, auth) } };
+    return {
+      auth,
+      step: {
+        status: 201,
+        headers: { 'ASPSP-SCA-Approach': options.approach },
+        body: this.describeStart(resource, links, auth),
+      },
+    };
   }
 
   /** The body of a freshly started authorisation: its status and the links for the next step. */
@@ -212,7 +225,11 @@ export class ScaEngine {
   }
 
   private async reload(authorisationId: string) {
-    return this.ctx.db.selectFrom('authorisations').selectAll().where('authorisation_id', '=', authorisationId).executeTakeFirst();
+    return this.ctx.db
+      .selectFrom('authorisations')
+      .selectAll()
+      .where('authorisation_id', '=', authorisationId)
+      .executeTakeFirst();
   }
 
   /** Moves an authorisation on, only if nobody else moved it since it was read. */
@@ -229,7 +246,9 @@ export class ScaEngine {
       .where('version', '=', auth.version)
       .executeTakeFirst();
     if (!changed(result)) {
-      throw statusInvalid('The authorisation was changed by another request at the same time; read its status and retry.');
+      throw statusInvalid(
+        'The authorisation was changed by another request at the same time; read its status and retry.',
+      );
     }
     return { ...auth, ...set, updated_at, version: auth.version + 1 };
   }
@@ -260,7 +279,9 @@ export class ScaEngine {
       throw bankError('PSU_CREDENTIALS_INVALID', 'The PSU-ID or password is wrong.', { area });
     }
     if (auth.psu_id && auth.psu_id !== psuId) {
-      throw bankError('PSU_CREDENTIALS_INVALID', `This authorisation belongs to another PSU than "${psuId}".`, { area });
+      throw bankError('PSU_CREDENTIALS_INVALID', `This authorisation belongs to another PSU than "${psuId}".`, {
+        area,
+      });
     }
     await this.handler(auth).assertOpen(this.ctx.db, auth);
     await this.handler(auth).assertPsuMayAuthorise(this.ctx.db, auth, psu);
@@ -278,10 +299,14 @@ export class ScaEngine {
     }
     await this.transition(this.ctx.db, auth, { otp_attempts: attempts });
     const left = this.ctx.config.maxOtpAttempts - attempts;
-    throw bankError('PSU_CREDENTIALS_INVALID', `The one-time password is wrong; ${left} attempt${left === 1 ? '' : 's'} left.`, {
-      area,
-      path: 'scaAuthenticationData',
-    });
+    throw bankError(
+      'PSU_CREDENTIALS_INVALID',
+      `The one-time password is wrong; ${left} attempt${left === 1 ? '' : 's'} left.`,
+      {
+        area,
+        path: 'scaAuthenticationData',
+      },
+    );
   }
 
   /** One PUT of the update-PSU-data operation (DIGEST appendix A). */
@@ -309,8 +334,10 @@ export class ScaEngine {
     switch (body.kind) {
       case 'empty': {
         // Identify the PSU (decoupled, or a PSU-ID that was missing so far).
-        if (!headerPsuId) throw bankError('FORMAT_ERROR', 'Send the PSU-ID header to identify the PSU.', { area, path: 'PSU-ID' });
-        if (auth.sca_status !== 'received') throw statusInvalid(`The PSU is already identified (${auth.sca_status}).`, area);
+        if (!headerPsuId)
+          throw bankError('FORMAT_ERROR', 'Send the PSU-ID header to identify the PSU.', { area, path: 'PSU-ID' });
+        if (auth.sca_status !== 'received')
+          throw statusInvalid(`The PSU is already identified (${auth.sca_status}).`, area);
         const psu = await this.knownPsu(headerPsuId, area);
         await this.handler(auth).assertPsuMayAuthorise(this.ctx.db, auth, psu);
         const next: ScaStatus = approach === 'DECOUPLED' ? 'started' : 'psuIdentified';
@@ -327,7 +354,8 @@ export class ScaEngine {
           throw statusInvalid(`The PSU is already authenticated (${auth.sca_status}).`, area);
         }
         const psuId = headerPsuId ?? auth.psu_id;
-        if (!psuId) throw bankError('FORMAT_ERROR', 'Send the PSU-ID header with the password.', { area, path: 'PSU-ID' });
+        if (!psuId)
+          throw bankError('FORMAT_ERROR', 'Send the PSU-ID header with the password.', { area, path: 'PSU-ID' });
         const password = body.psuData.password;
         if (password === undefined) {
           throw bankError('FORMAT_ERROR', 'This bank expects psuData.password.', { area, path: 'psuData.password' });
@@ -368,10 +396,15 @@ export class ScaEngine {
       case 'authenticationMethodId': {
         if (approach !== 'EMBEDDED') throw wrongApproach('choosing a method');
         if (!['psuAuthenticated', 'scaMethodSelected'].includes(auth.sca_status)) {
-          throw statusInvalid(`Authenticate the PSU before choosing an SCA method (status is ${auth.sca_status}).`, area);
+          throw statusInvalid(
+            `Authenticate the PSU before choosing an SCA method (status is ${auth.sca_status}).`,
+            area,
+          );
         }
         const psu = auth.psu_id ? await this.findPsu(auth.psu_id) : undefined;
-        const method = psu ? parseScaMethods(psu).find((m) => m.authenticationMethodId === body.authenticationMethodId) : undefined;
+        const method = psu
+          ? parseScaMethods(psu).find((m) => m.authenticationMethodId === body.authenticationMethodId)
+          : undefined;
         if (!method) {
           throw bankError('SCA_METHOD_UNKNOWN', `The PSU has no SCA method "${body.authenticationMethodId}".`, {
             area,
@@ -396,7 +429,10 @@ export class ScaEngine {
       case 'scaAuthenticationData': {
         if (approach !== 'EMBEDDED') throw wrongApproach('a one-time password');
         if (auth.sca_status !== 'scaMethodSelected') {
-          throw statusInvalid(`Choose an SCA method before sending the one-time password (status is ${auth.sca_status}).`, area);
+          throw statusInvalid(
+            `Choose an SCA method before sending the one-time password (status is ${auth.sca_status}).`,
+            area,
+          );
         }
         const psu = auth.psu_id ? await this.findPsu(auth.psu_id) : undefined;
         const done = await this.checkOtp(auth, body.scaAuthenticationData, psu, area);

@@ -1,7 +1,11 @@
 // Reading request bodies and writing XS2A responses.
-import type { Context } from 'hono';
+import type { Context, Input } from 'hono';
 import { BankError, formatError, type Area } from './errors';
+import type { LinkContext } from '../domain/context';
 import type { ScaStep } from '../domain/sca';
+
+/** What the sandbox's middleware puts on every request's context. */
+export type Env = { Variables: { links: LinkContext } };
 
 /** Parses a JSON request body; `optional` allows an empty body (start authorisation, update PSU identification). */
 export async function readJson(c: Context, area: Area, maxBytes: number, optional = false): Promise<unknown> {
@@ -15,9 +19,13 @@ export async function readJson(c: Context, area: Area, maxBytes: number, optiona
   }
   const type = (c.req.header('Content-Type') ?? '').toLowerCase();
   if (!/^application\/([a-z0-9.+-]+\+)?json\b/.test(type)) {
-    throw new BankError('FORMAT_ERROR', `Send the body as Content-Type: application/json${type ? `, not ${type}` : ''}.`, {
-      status: 415,
-    });
+    throw new BankError(
+      'FORMAT_ERROR',
+      `Send the body as Content-Type: application/json${type ? `, not ${type}` : ''}.`,
+      {
+        status: 415,
+      },
+    );
   }
   try {
     return JSON.parse(text) as unknown;
@@ -27,12 +35,12 @@ export async function readJson(c: Context, area: Area, maxBytes: number, optiona
   }
 }
 
-export function stepResponse(c: Context, step: ScaStep): Response {
+export function stepResponse<P extends string, I extends Input>(c: Context<Env, P, I>, step: ScaStep): Response {
   for (const [name, value] of Object.entries(step.headers)) c.header(name, value);
   if (step.status === 204) return c.body(null, 204);
   return c.json(step.body, step.status as 200);
 }
 
-export function errorResponse(c: Context, error: BankError): Response {
+export function errorResponse<P extends string, I extends Input>(c: Context<Env, P, I>, error: BankError): Response {
   return c.json({ tppMessages: error.messages }, error.status as 400);
 }

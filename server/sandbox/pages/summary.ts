@@ -17,10 +17,14 @@ interface PaymentBody {
 
 export function paymentSummary(payment: PaymentRow, auth: AuthorisationRow) {
   const body = JSON.parse(payment.body) as PaymentBody;
-  const amount = body.instructedAmount ? formatAmount(body.instructedAmount.amount, body.instructedAmount.currency, 'en-GB') : '';
+  const amount = body.instructedAmount
+    ? formatAmount(body.instructedAmount.amount, body.instructedAmount.currency, 'en-GB')
+    : '';
   const cancel = auth.kind === 'cancellation';
   const periodic = payment.payment_service === 'periodic-payments';
-  return html`<h1>${cancel ? 'Cancel this payment?' : periodic ? 'Set up this standing order?' : 'Approve this payment?'}</h1>
+  return html`<h1>
+      ${cancel ? 'Cancel this payment?' : periodic ? 'Set up this standing order?' : 'Approve this payment?'}
+    </h1>
     <dl aria-label="Payment details">
       <dt>Amount</dt>
       <dd>${amount}</dd>
@@ -30,17 +34,23 @@ export function paymentSummary(payment: PaymentRow, auth: AuthorisationRow) {
       <dd>${body.creditorAccount?.iban ?? ''}</dd>
       <dt>From</dt>
       <dd>${body.debtorAccount?.iban ?? ''}</dd>
-      ${body.remittanceInformationUnstructured
-        ? html`<dt>Reference</dt>
-            <dd>${body.remittanceInformationUnstructured}</dd>`
-        : ''}
-      ${periodic
-        ? html`<dt>Schedule</dt>
-            <dd>${body.frequency ?? ''} from ${body.startDate ?? ''}${body.endDate ? ` until ${body.endDate}` : ''}</dd>`
-        : body.requestedExecutionDate
-          ? html`<dt>Execution date</dt>
-              <dd>${body.requestedExecutionDate}</dd>`
-          : ''}
+      ${
+        body.remittanceInformationUnstructured
+          ? html`<dt>Reference</dt>
+              <dd>${body.remittanceInformationUnstructured}</dd>`
+          : ''
+      }
+      ${
+        periodic
+          ? html`<dt>Schedule</dt>
+              <dd>
+                ${body.frequency ?? ''} from ${body.startDate ?? ''}${body.endDate ? ` until ${body.endDate}` : ''}
+              </dd>`
+          : body.requestedExecutionDate
+            ? html`<dt>Execution date</dt>
+                <dd>${body.requestedExecutionDate}</dd>`
+            : ''
+      }
       <dt>Product</dt>
       <dd>${payment.payment_product}</dd>
     </dl>`;
@@ -58,7 +68,11 @@ interface Access {
 export function consentSummary(consent: ConsentRow) {
   const access = JSON.parse(consent.access) as Access;
   const list = (refs: { iban?: string }[] | undefined) =>
-    refs === undefined ? 'none' : refs.length === 0 ? 'accounts you choose at the bank' : refs.map((r) => r.iban ?? '?').join(', ');
+    refs === undefined
+      ? 'none'
+      : refs.length === 0
+        ? 'accounts you choose at the bank'
+        : refs.map((r) => r.iban ?? '?').join(', ');
   const lines = access.allPsd2
     ? [['Access', 'all your payment accounts: details, balances and transactions']]
     : access.availableAccounts

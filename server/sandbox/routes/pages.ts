@@ -8,9 +8,16 @@ import { errorBox, page } from '../pages/layout';
 import { consentSummary, paymentSummary } from '../pages/summary';
 import type { AuthorisationRow } from '../store/schema';
 import { parseScaMethods } from '../domain/sca';
-import type { Env, Services } from './xs2a';
+import type { Env } from '../http/respond';
+import type { Services } from './xs2a';
 
 const APP_COOKIE = 'sandbox_banking_app';
+
+/** A text field of a submitted form; anything else (a file, a repeated field) counts as empty. */
+function field(form: Record<string, unknown>, name: string): string {
+  const value = form[name];
+  return typeof value === 'string' ? value : '';
+}
 
 export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string) {
   const db = () => s.sca;
@@ -31,7 +38,8 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
 
   /** Where the PSU's browser goes when the authorisation is over. */
   function leave(c: Context<Env>, auth: AuthorisationRow) {
-    const target = auth.sca_status === 'finalised' ? auth.tpp_redirect_uri : (auth.tpp_nok_redirect_uri ?? auth.tpp_redirect_uri);
+    const target =
+      auth.sca_status === 'finalised' ? auth.tpp_redirect_uri : (auth.tpp_nok_redirect_uri ?? auth.tpp_redirect_uri);
     if (target) return c.redirect(target, 303);
     return c.html(
       page(
@@ -67,7 +75,14 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
               <input id="password" name="password" type="password" autocomplete="current-password" required />
               <div class="actions">
                 <button class="primary" type="submit">Log in</button>
-                <button class="secondary" type="submit" formaction="${base}/decision" name="action" value="deny" formnovalidate>
+                <button
+                  class="secondary"
+                  type="submit"
+                  formaction="${base}/decision"
+                  name="action"
+                  value="deny"
+                  formnovalidate
+                >
                   Cancel
                 </button>
               </div>
@@ -108,7 +123,14 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
   }
 
   const unknown = (c: Context<Env>) =>
-    c.html(page('Unknown request', html`<h1>Unknown request</h1><p>This approval link is not valid.</p>`), 404);
+    c.html(
+      page(
+        'Unknown request',
+        html`<h1>Unknown request</h1>
+          <p>This approval link is not valid.</p>`,
+      ),
+      404,
+    );
 
   app.get('/sca/:authorisationId', async (c) => {
     const auth = await loadAuth(c);
@@ -119,10 +141,11 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
     const auth = await loadAuth(c);
     if (!auth) return unknown(c);
     const form = await c.req.parseBody();
-    const psuId = String(form.psuId ?? '').trim();
-    const password = String(form.password ?? '');
+    const psuId = field(form, 'psuId').trim();
+    const password = field(form, 'password');
     try {
-      if (auth.sca_status === 'psuAuthenticated') return c.redirect(`${c.get('links').prefix}/sca/${auth.authorisation_id}`, 303);
+      if (auth.sca_status === 'psuAuthenticated')
+        return c.redirect(`${c.get('links').prefix}/sca/${auth.authorisation_id}`, 303);
       const psu = await s.sca.authenticate(auth, psuId, password, auth.resource_type === 'consent' ? 'ais' : 'pis');
       await s.sca.markAuthenticated(auth, psu);
       return c.redirect(`${c.get('links').prefix}/sca/${auth.authorisation_id}`, 303);
@@ -139,7 +162,12 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
       if (form.action === 'deny') return leave(c, await s.sca.decide(auth, 'failed'));
       if (auth.sca_status !== 'psuAuthenticated') return scaPage(c, auth, 'Log in first.');
       const psu = auth.psu_id ? await s.sca.findPsu(auth.psu_id) : undefined;
-      const done = await s.sca.checkOtp(auth, String(form.otp ?? ''), psu, auth.resource_type === 'consent' ? 'ais' : 'pis');
+      const done = await s.sca.checkOtp(
+        auth,
+        field(form, 'otp'),
+        psu,
+        auth.resource_type === 'consent' ? 'ais' : 'pis',
+      );
       return leave(c, done);
     } catch (error) {
       const text = message(error);
@@ -212,11 +240,18 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
 
   app.post('/app/login', async (c) => {
     const form = await c.req.parseBody();
-    const psu = await s.sca.findPsu(String(form.psuId ?? '').trim());
-    if (!psu || psu.password !== String(form.password ?? '')) {
-      return c.redirect(`${appBase(c)}?error=${encodeURIComponent('The online banking ID or password is wrong.')}`, 303);
+    const psu = await s.sca.findPsu(field(form, 'psuId').trim());
+    if (!psu || psu.password !== field(form, 'password')) {
+      return c.redirect(
+        `${appBase(c)}?error=${encodeURIComponent('The online banking ID or password is wrong.')}`,
+        303,
+      );
     }
-    await setSignedCookie(c, APP_COOKIE, psu.psu_id, cookieSecret, { path: appBase(c), httpOnly: true, sameSite: 'Lax' });
+    await setSignedCookie(c, APP_COOKIE, psu.psu_id, cookieSecret, {
+      path: appBase(c),
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
     return c.redirect(appBase(c), 303);
   });
 
@@ -229,7 +264,7 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
     const psu = await currentPsu(c);
     if (!psu) return c.redirect(appBase(c), 303);
     const form = await c.req.parseBody();
-    const auth = await s.sca.findById(String(form.authorisationId ?? ''));
+    const auth = await s.sca.findById(field(form, 'authorisationId'));
     if (!auth || auth.psu_id !== psu.psu_id || auth.sca_approach !== 'DECOUPLED') return c.redirect(appBase(c), 303);
     const approve = form.action === 'approve' && psu.sca_behaviour !== 'alwaysFail';
     try {

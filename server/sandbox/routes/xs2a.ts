@@ -3,13 +3,12 @@ import type { Context, Hono } from 'hono';
 import { parseStartAuthorisationBody, parseUpdatePsuDataBody } from '../../../src/xs2a';
 import type { AccountService } from '../domain/accounts';
 import type { ConsentService } from '../domain/consents';
-import type { LinkContext } from '../domain/context';
 import { checkServiceAndProduct, type Payments } from '../domain/payments';
 import type { ScaEngine, ScaResource } from '../domain/sca';
 import type { SandboxConfig } from '../config';
 import { bankError, formatError, type Area } from '../http/errors';
 import { chooseScaApproach, readScaPreferences, RequestHeaders } from '../http/headers';
-import { readJson, stepResponse } from '../http/respond';
+import { readJson, stepResponse, type Env } from '../http/respond';
 import type { AuthorisationKind } from '../store/schema';
 import type { ScaApproach } from '../../../src/xs2a';
 
@@ -21,15 +20,14 @@ export interface Services {
   accounts: AccountService;
 }
 
-export type Env = { Variables: { links: LinkContext } };
-
 const areaOf = (path: string): Area => (/\/v1\/(consents|accounts)(\/|$)/.test(path) ? 'ais' : 'pis');
 
 export function headersOf(c: Context): RequestHeaders {
   return new RequestHeaders(c.req.raw.headers, areaOf(c.req.path));
 }
 
-const kindOf = (segment: string): AuthorisationKind => (segment === 'cancellation-authorisations' ? 'cancellation' : 'authorisation');
+const kindOf = (segment: string): AuthorisationKind =>
+  segment === 'cancellation-authorisations' ? 'cancellation' : 'authorisation';
 
 function param(c: Context, name: string): string {
   const value = c.req.param(name);
@@ -41,7 +39,12 @@ export function registerXs2aRoutes(app: Hono<Env>, s: Services) {
   const { config } = s;
 
   /** Starting an authorisation (ops 6 and 13): the approach follows the start request's preference or the parent's. */
-  async function startAuthorisation(c: Context<Env>, resource: ScaResource, fallback: ScaApproach, parentPsu: string | null) {
+  async function startAuthorisation(
+    c: Context<Env>,
+    resource: ScaResource,
+    fallback: ScaApproach,
+    parentPsu: string | null,
+  ) {
     const h = headersOf(c);
     h.psuIpAddress(false);
     const prefs = readScaPreferences(h, { decoupled: false });
@@ -53,7 +56,11 @@ export function registerXs2aRoutes(app: Hono<Env>, s: Services) {
       throw formatError('Start the authorisation with the PSU first: send {} or psuData.', body.kind, resource.area);
     }
     if (body.kind === 'psuData' && approach !== 'EMBEDDED') {
-      throw formatError(`psuData is sent with embedded SCA; this authorisation uses ${approach}.`, 'psuData', resource.area);
+      throw formatError(
+        `psuData is sent with embedded SCA; this authorisation uses ${approach}.`,
+        'psuData',
+        resource.area,
+      );
     }
     const psuId = h.psuId() ?? parentPsu ?? undefined;
     const { step } = await s.sca.start(resource, c.get('links'), {
@@ -108,7 +115,12 @@ export function registerXs2aRoutes(app: Hono<Env>, s: Services) {
   app.post('/v1/consents/:consentId/authorisations', async (c) => {
     const consent = await s.consents.find(param(c, 'consentId'));
     s.consents.assertMayStart(consent);
-    return startAuthorisation(c, s.consents.resourceFor(consent.consent_id), consent.sca_approach as ScaApproach, consent.psu_id);
+    return startAuthorisation(
+      c,
+      s.consents.resourceFor(consent.consent_id),
+      consent.sca_approach as ScaApproach,
+      consent.psu_id,
+    );
   });
   app.get('/v1/consents/:consentId/authorisations', async (c) => {
     headersOf(c).psuIpAddress(false);
@@ -138,7 +150,15 @@ export function registerXs2aRoutes(app: Hono<Env>, s: Services) {
   });
   app.get('/v1/accounts/:accountId', async (c) => {
     const { consentId, psuPresent } = consentOf(c);
-    return c.json(await s.accounts.details(consentId, psuPresent, param(c, 'accountId'), c.req.query('withBalance'), c.get('links')));
+    return c.json(
+      await s.accounts.details(
+        consentId,
+        psuPresent,
+        param(c, 'accountId'),
+        c.req.query('withBalance'),
+        c.get('links'),
+      ),
+    );
   });
   app.get('/v1/accounts/:accountId/balances', async (c) => {
     const { consentId, psuPresent } = consentOf(c);
@@ -162,13 +182,20 @@ export function registerXs2aRoutes(app: Hono<Env>, s: Services) {
   app.get('/v1/accounts/:accountId/transactions/:transactionId', async (c) => {
     const { consentId, psuPresent } = consentOf(c);
     return c.json(
-      await s.accounts.transactionDetails(consentId, psuPresent, param(c, 'accountId'), param(c, 'transactionId'), c.get('links')),
+      await s.accounts.transactionDetails(
+        consentId,
+        psuPresent,
+        param(c, 'accountId'),
+        param(c, 'transactionId'),
+        c.get('links'),
+      ),
     );
   });
 
   // ---- PIS ---- (the AIS literals are not payment services: let those fall through to 404/405)
   app.use('/v1/:service/*', async (c, next) => {
-    if (['consents', 'accounts'].includes(c.req.param('service') ?? '')) throw unmatched(c.req.path.slice(c.get('links').prefix.length), c.req.method);
+    if (['consents', 'accounts'].includes(c.req.param('service') ?? ''))
+      throw unmatched(c.req.path.slice(c.get('links').prefix.length), c.req.method);
     await next();
   });
   app.post('/v1/:service/:product', async (c) => {
@@ -180,7 +207,11 @@ export function registerXs2aRoutes(app: Hono<Env>, s: Services) {
       service,
       param(c, 'product'),
       body,
-      { psuId: h.psuId(), prefs: readScaPreferences(h), rejectionNoFunds: h.boolean('TPP-Rejection-NoFunds-Preferred') },
+      {
+        psuId: h.psuId(),
+        prefs: readScaPreferences(h),
+        rejectionNoFunds: h.boolean('TPP-Rejection-NoFunds-Preferred'),
+      },
       c.get('links'),
     );
     return stepResponse(c, step);
@@ -210,7 +241,12 @@ export function registerXs2aRoutes(app: Hono<Env>, s: Services) {
     const found = await subResource(c);
     if (!found) return next();
     s.payments.assertMayStart(found.row, found.kind);
-    return startAuthorisation(c, s.payments.resourceFor(found.row, found.kind), found.row.sca_approach as ScaApproach, found.row.psu_id);
+    return startAuthorisation(
+      c,
+      s.payments.resourceFor(found.row, found.kind),
+      found.row.sca_approach as ScaApproach,
+      found.row.psu_id,
+    );
   });
   app.get('/v1/:service/:product/:paymentId/:sub', async (c, next) => {
     const found = await subResource(c);
@@ -250,7 +286,14 @@ export function unmatched(path: string, method: string) {
   const area = areaOf(path);
   const shape = shapes.find((s) => s.pattern.test(path));
   if (shape && !shape.methods.includes(method)) {
-    return bankError('SERVICE_INVALID', `${method} is not allowed here; use ${shape.methods.join(' or ')}.`, { area, where: 'path' });
+    return bankError('SERVICE_INVALID', `${method} is not allowed here; use ${shape.methods.join(' or ')}.`, {
+      area,
+      where: 'path',
+    });
   }
-  return bankError('RESOURCE_UNKNOWN', `This bank has no endpoint ${method} ${path}.`, { area, where: 'path', prefer: 404 });
+  return bankError('RESOURCE_UNKNOWN', `This bank has no endpoint ${method} ${path}.`, {
+    area,
+    where: 'path',
+    prefer: 404,
+  });
 }
