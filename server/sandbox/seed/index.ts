@@ -1,0 +1,104 @@
+// The sandbox bank's deterministic test data: four PSUs, eight accounts, their balances and a year of transactions.
+import type { Kysely } from 'kysely';
+import type { Database, NewAccount, NewBalance, NewPsu, NewTransaction } from '../store/schema';
+import { accountBalances } from './balances';
+import { runBusiness } from './business-account';
+import { parseDay } from './calendar';
+import { HISTORY_DAYS, type SeedContext } from './context';
+import { SANDBOX_BIC } from './iban';
+import { Ledger } from './ledger';
+import { PrivateLife } from './private-life';
+import { payInterest, privateProfiles, settleCarol } from './private-profiles';
+import { SANDBOX_PASSWORD, accountSpecs, psuSpecs, type TestAccountKey } from './test-psus';
+
+export { BUSINESS_ENTRIES } from './business-account';
+export { SANDBOX_BANK_CODE, SANDBOX_BIC } from './iban';
+export { CAROL_BALANCE } from './private-profiles';
+export {
+  SANDBOX_OTP,
+  SANDBOX_PASSWORD,
+  testAccounts,
+  testPsus,
+  type TestAccount,
+  type TestAccountKey,
+  type TestPsu,
+} from './test-psus';
+
+export interface SeedData {
+  psus: NewPsu[];
+  accounts: NewAccount[];
+  balances: NewBalance[];
+  transactions: NewTransaction[];
+}
+
+/**
+ * Builds the seed as of `anchorDate` (YYYY-MM-DD, the seed's "today"): a little over twelve months of history up to
+ * that day, a few pending card payments of the last three days, and balances that add up. Pure: the same anchor
+ * gives the same data, byte for byte.
+ */
+export function buildSeed(anchorDate: string): SeedData {
+  const anchor = parseDay(anchorDate);
+  const origin = anchor - HISTORY_DAYS;
+  const ledgers = Object.fromEntries(
+    accountSpecs.map((spec) => [spec.key, new Ledger(spec, origin, anchor)]),
+  ) as Record<TestAccountKey, Ledger>;
+  const ctx: SeedContext = { anchor, origin, ledgers };
+
+  // The business pays Bob's salary, and the private accounts feed the savings and currency accounts, so the
+  // order matters: payers first, then the accounts whose history depends on what arrived.
+  runBusiness(ctx);
+  for (const profile of privateProfiles) new PrivateLife(ctx, profile).live();
+  payInterest(ctx, 'alice-savings', 0.0225);
+  settleCarol(ctx);
+
+  const psus: NewPsu[] = psuSpecs.map((psu) => ({
+    psu_id: psu.psuId,
+    password: SANDBOX_PASSWORD,
+    name: psu.name,
+    sca_behaviour: psu.scaBehaviour,
+    sca_methods: JSON.stringify(psu.scaMethods),
+  }));
+  const accounts: NewAccount[] = [];
+  const balances: NewBalance[] = [];
+  const transactions: NewTransaction[] = [];
+  for (const psu of psuSpecs) {
+    psu.accounts.forEach((spec, position) => {
+      accounts.push({
+        resource_id: spec.resourceId,
+        psu_id: psu.psuId,
+        iban: spec.iban,
+        currency: spec.currency,
+        name: spec.name,
+        display_name: spec.displayName,
+        product: spec.product,
+        cash_account_type: spec.cashAccountType,
+        bic: SANDBOX_BIC,
+        owner_name: spec.ownerName,
+        status: 'enabled',
+        usage: spec.usage,
+        funds_rule: spec.fundsRule,
+        position,
+      });
+      const ledger = ledgers[spec.key];
+      const entries = ledger.finalise();
+      for (const entry of entries) transactions.push(ledger.toRow(entry));
+      balances.push(...accountBalances(spec, entries, anchor));
+    });
+  }
+  return { psus, accounts, balances, transactions };
+}
+
+/** Rows per INSERT: keeps every statement under SQLite's and PostgreSQL's bound-parameter limits. */
+const BATCH_ROWS = 200;
+
+/** Writes the seed in batched multi-row inserts, inside whatever transaction the caller runs. */
+export async function insertSeed(db: Kysely<Database>, data: SeedData): Promise<void> {
+  for (const rows of batches(data.psus)) await db.insertInto('psus').values(rows).execute();
+  for (const rows of batches(data.accounts)) await db.insertInto('accounts').values(rows).execute();
+  for (const rows of batches(data.balances)) await db.insertInto('balances').values(rows).execute();
+  for (const rows of batches(data.transactions)) await db.insertInto('transactions').values(rows).execute();
+}
+
+function* batches<T>(rows: readonly T[]): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += BATCH_ROWS) yield rows.slice(i, i + BATCH_ROWS);
+}
