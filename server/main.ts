@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { createSandbox } from './sandbox/app';
 import { openStore } from './sandbox/store/db';
 import { describeDatabase, readServerOptions } from './options';
-import { displayHost, shutdownOn } from './serve-util';
+import { displayHost, exitOnListenError, shutdownOn } from './serve-util';
 
 const options = readServerOptions(process.argv.slice(2), process.env, 4318);
 const dist = resolve(import.meta.dirname, '..', 'dist');
@@ -33,4 +33,5 @@ const server = serve({ fetch: app.fetch, port: options.port, hostname: options.h
   console.log(`XS2A Console ready: ${origin}/`);
   console.log(`Sandbox bank base_url: ${origin}${prefix}  (database: ${describeDatabase(options.database)})`);
 });
+exitOnListenError(server, options.port);
 shutdownOn(server, store);

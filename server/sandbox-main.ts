@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import { createSandbox } from './sandbox/app';
 import { openStore } from './sandbox/store/db';
 import { describeDatabase, readServerOptions } from './options';
-import { displayHost, shutdownOn } from './serve-util';
+import { displayHost, exitOnListenError, shutdownOn } from './serve-util';
 
 const options = readServerOptions(process.argv.slice(2), process.env, 4320);
 const store = await openStore({ location: options.database });
@@ -15,4 +15,5 @@ const server = serve(
     console.log(`Sandbox bank ready. base_url: ${base}  (database: ${describeDatabase(options.database)})`);
   },
 );
+exitOnListenError(server, options.port);
 shutdownOn(server, store);

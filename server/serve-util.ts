@@ -6,6 +6,20 @@ export function displayHost(host: string): string {
   return host === '0.0.0.0' || host === '::' || host === '127.0.0.1' ? 'localhost' : host;
 }
 
+/** Explains a failure to listen (a port in use, say) in one line instead of a stack trace. */
+export function exitOnListenError(server: ServerType, port: number) {
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    const reason =
+      error.code === 'EADDRINUSE'
+        ? `port ${port} is already in use; set PORT (or --port) to another port`
+        : error.code === 'EACCES'
+          ? `no permission to listen on port ${port}`
+          : error.message;
+    console.error(`Cannot start: ${reason}.`);
+    process.exit(1);
+  });
+}
+
 /** Closes the server and the database on Ctrl-C or a stop signal, so the SQLite file is left clean. */
 export function shutdownOn(server: ServerType, store: Store) {
   let closing = false;
