@@ -245,30 +245,22 @@ export class Payments {
   /** Applies what time has done: timed decoupled approvals, then settlement of accepted payments. */
   private async refresh(row: PaymentRow): Promise<PaymentRow> {
     await this.sca.refreshResource('payment', row.payment_id);
-    let current = row;
-    if (this.ctx.config.decoupledAutoApproveMs !== null) {
-      current =
-        (await this.ctx.db
-          .selectFrom('payments')
-          .selectAll()
-          .where('payment_id', '=', row.payment_id)
-          .executeTakeFirst()) ?? row;
-    }
-    if (current.transaction_status === 'ACTC' && current.accepted_at) {
-      const due = new Date(current.accepted_at).getTime() + this.ctx.config.settlementDelayMs;
-      if (this.ctx.clock.now().getTime() >= due) {
-        const settled = await this.setStatus(this.ctx.db, current, 'ACSC', {}, new Date(due).toISOString());
-        if (settled) return settled;
-        return (
-          (await this.ctx.db
-            .selectFrom('payments')
-            .selectAll()
-            .where('payment_id', '=', row.payment_id)
-            .executeTakeFirst()) ?? current
-        );
-      }
-    }
-    return current;
+    const current =
+      this.ctx.config.decoupledAutoApproveMs === null ? row : ((await this.findById(row.payment_id)) ?? row);
+    return this.settleIfDue(this.ctx.db, current);
+  }
+
+  /** Settles an accepted payment once the settlement delay has passed (ACTC → ACSC), dated when it fell due. */
+  private async settleIfDue(db: Kysely<Database>, row: PaymentRow): Promise<PaymentRow> {
+    if (row.transaction_status !== 'ACTC' || !row.accepted_at) return row;
+    const due = new Date(row.accepted_at).getTime() + this.ctx.config.settlementDelayMs;
+    if (this.ctx.clock.now().getTime() < due) return row;
+    const settled = await this.setStatus(db, row, 'ACSC', {}, new Date(due).toISOString());
+    if (settled) return settled;
+    // Someone else moved it first: read what they left.
+    return (
+      (await db.selectFrom('payments').selectAll().where('payment_id', '=', row.payment_id).executeTakeFirst()) ?? row
+    );
   }
 
   /** A status change that only happens if nobody changed the payment since it was read. */
@@ -337,10 +329,7 @@ export class Payments {
         throw statusInvalid('The payment changed while it was being cancelled; read its status and retry.');
       return { status: 204, headers: {}, body: {} };
     }
-    const cancellable =
-      status === 'ACTC' ||
-      (row.payment_service === 'periodic-payments' && status === 'ACSC' && !this.periodicEnded(row));
-    if (!cancellable) {
+    if (!this.cancellationOpen(row)) {
       throw bankError('CANCELLATION_INVALID', `A payment in status ${status} can no longer be cancelled.`, {});
     }
     const approach = chooseScaApproach(prefs, row.sca_approach as ScaApproach);
@@ -353,9 +342,12 @@ export class Payments {
     return { status: 202, headers: {}, body: { transactionStatus: status, _links: l } };
   }
 
-  private periodicEnded(row: PaymentRow) {
+  /** Accepted payments can be cancelled with an authorisation: single ones until settled, standing orders until they end. */
+  private cancellationOpen(row: PaymentRow): boolean {
+    if (row.transaction_status === 'ACTC') return true;
+    if (row.payment_service !== 'periodic-payments' || row.transaction_status !== 'ACSC') return false;
     const endDate = (JSON.parse(row.body) as { endDate?: string }).endDate;
-    return endDate !== undefined && endDate < isoDate(this.ctx.clock.now());
+    return endDate === undefined || endDate >= isoDate(this.ctx.clock.now());
   }
 
   /** What finishing an authorisation or a cancellation authorisation does to the payment. */
@@ -367,7 +359,18 @@ export class Payments {
         .where('payment_id', '=', auth.resource_id)
         .executeTakeFirst();
       if (!row) throw bankError('RESOURCE_UNKNOWN', 'The payment no longer exists.', { where: 'path' });
-      return row;
+      // Every decision sees the payment as it is now, with settlement that fell due applied.
+      return this.settleIfDue(db, row);
+    };
+    const assertAuthorisable = (row: PaymentRow) => {
+      if (row.transaction_status !== 'RCVD') {
+        throw statusInvalid(`The payment is ${row.transaction_status}; it cannot be authorised any more.`);
+      }
+    };
+    const assertCancellable = (row: PaymentRow) => {
+      if (!this.cancellationOpen(row)) {
+        throw statusInvalid(`The payment is ${row.transaction_status}; its cancellation cannot be authorised.`);
+      }
     };
     const assertOwner = async (db: Kysely<Database>, auth: AuthorisationRow, psu: PsuRow) => {
       const row = await load(db, auth);
@@ -385,12 +388,7 @@ export class Payments {
     };
     return {
       authorisation: {
-        assertOpen: async (db, auth) => {
-          const row = await load(db, auth);
-          if (row.transaction_status !== 'RCVD') {
-            throw statusInvalid(`The payment is ${row.transaction_status}; it cannot be authorised any more.`);
-          }
-        },
+        assertOpen: async (db, auth) => assertAuthorisable(await load(db, auth)),
         assertPsuMayAuthorise: assertOwner,
         apply: async (db, auth, outcome, psuId) => {
           const row = await load(db, auth);
@@ -398,6 +396,8 @@ export class Payments {
             if (row.transaction_status === 'RCVD') await this.mustSet(db, row, 'RJCT', {});
             return;
           }
+          // The status may have moved since assertOpen (a DELETE in between): never undo a cancellation.
+          assertAuthorisable(row);
           const body = JSON.parse(row.body) as PaymentBody;
           const account = await db
             .selectFrom('accounts')
@@ -413,17 +413,13 @@ export class Payments {
         },
       },
       cancellation: {
-        assertOpen: async (db, auth) => {
-          const row = await load(db, auth);
-          const open =
-            row.transaction_status === 'ACTC' ||
-            (row.payment_service === 'periodic-payments' && row.transaction_status === 'ACSC');
-          if (!open)
-            throw statusInvalid(`The payment is ${row.transaction_status}; its cancellation cannot be authorised.`);
-        },
+        assertOpen: async (db, auth) => assertCancellable(await load(db, auth)),
         assertPsuMayAuthorise: assertOwner,
         apply: async (db, auth, outcome) => {
-          if (outcome === 'finalised') await this.mustSet(db, await load(db, auth), 'CANC', {});
+          if (outcome !== 'finalised') return;
+          const row = await load(db, auth);
+          assertCancellable(row);
+          await this.mustSet(db, row, 'CANC', {});
         },
       },
     };
@@ -445,12 +441,8 @@ export class Payments {
     if (kind === 'authorisation' && row.transaction_status !== 'RCVD') {
       throw statusInvalid(`The payment is ${row.transaction_status}; it needs no further authorisation.`);
     }
-    if (kind === 'cancellation') {
-      const open =
-        row.transaction_status === 'ACTC' ||
-        (row.payment_service === 'periodic-payments' && row.transaction_status === 'ACSC');
-      if (!open)
-        throw statusInvalid(`The payment is ${row.transaction_status}; there is no cancellation to authorise.`);
+    if (kind === 'cancellation' && !this.cancellationOpen(row)) {
+      throw statusInvalid(`The payment is ${row.transaction_status}; there is no cancellation to authorise.`);
     }
   }
 }

@@ -50,6 +50,14 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
     );
   }
 
+  /** When the payment or consent moved on meanwhile (cancelled, settled), the authorisation can only fail: end it. */
+  async function failIfClosed(c: Context<Env>, auth: AuthorisationRow, error: unknown) {
+    if (!(error instanceof BankError) || error.messages[0]?.code !== 'STATUS_INVALID') return undefined;
+    const current = await s.sca.findById(auth.authorisation_id);
+    if (!current || current.sca_status === 'finalised' || current.sca_status === 'failed') return undefined;
+    return leave(c, await s.sca.decide(current, 'failed'));
+  }
+
   async function scaPage(c: Context<Env>, auth: AuthorisationRow, error?: string) {
     const base = `${c.get('links').prefix}/sca/${auth.authorisation_id}`;
     const what = await summary(auth);
@@ -150,6 +158,8 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
       await s.sca.markAuthenticated(auth, psu);
       return c.redirect(`${c.get('links').prefix}/sca/${auth.authorisation_id}`, 303);
     } catch (error) {
+      const closed = await failIfClosed(c, auth, error);
+      if (closed) return closed;
       return scaPage(c, { ...auth, psu_id: psuId || auth.psu_id }, message(error));
     }
   });
@@ -171,6 +181,8 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
       return leave(c, done);
     } catch (error) {
       const text = message(error);
+      const closed = await failIfClosed(c, auth, error);
+      if (closed) return closed;
       const fresh = await s.sca.findById(auth.authorisation_id);
       if (fresh && (fresh.sca_status === 'failed' || fresh.sca_status === 'finalised')) return leave(c, fresh);
       return scaPage(c, fresh ?? auth, text);
