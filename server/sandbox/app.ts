@@ -109,9 +109,12 @@ export async function createSandbox({
     const url = new URL(c.req.url);
     c.set('links', { origin: url.origin, prefix: config.prefix });
     const path = c.req.path.slice(config.prefix.length);
-    if (!path.startsWith('/v1/') || c.req.method === 'OPTIONS') return next();
     // X-Request-ID: required and a UUID on every XS2A call, echoed on every answer.
     const given = c.req.header('X-Request-ID')?.trim();
+    if (!path.startsWith('/v1/') || c.req.method === 'OPTIONS') {
+      if (given) c.header('X-Request-ID', given);
+      return next();
+    }
     c.header('X-Request-ID', given || randomUUID());
     if (!given || !isUuid(given)) {
       const text = given ? `X-Request-ID must be a UUID, not "${given}".` : 'The X-Request-ID header is required.';
