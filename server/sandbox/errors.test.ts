@@ -330,8 +330,7 @@ describe('bad requests get spec error bodies with the spec’s status', () => {
     }
   });
 
-  // DIGEST §2.1: X-Request-ID is echoed in every response, errors included. The sandbox answers paths outside /v1/
-  // (e.g. a wrong API version) with a spec error body but drops the header (app.ts middleware returns early).
+  // DIGEST §2.1: X-Request-ID is echoed in every response, errors included; also for a wrong API version.
   it('echoes X-Request-ID on the 404 for a path outside /v1/', async () => {
     const id = randomUUID();
     const res = await bank.call('GET', '/v2/payments/sepa-credit-transfers', { headers: { 'X-Request-ID': id } });
