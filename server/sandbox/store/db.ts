@@ -1,7 +1,6 @@
 // Opens the sandbox's database: embedded SQLite (libsql) by default, PostgreSQL when given a postgres:// URL.
 import Database from 'libsql';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import { migrateToLatest } from './migrations';
 import type { Database as Schema } from './schema';
 
@@ -50,6 +49,8 @@ function openSqlite(location: string): Store {
 }
 
 async function openPostgres({ location, pgSchema, pgPoolSize }: OpenStoreOptions): Promise<Store> {
+  // Loaded only here: the driver costs start-up time and memory that SQLite users need not pay.
+  const { default: pg } = await import('pg');
   if (pgSchema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(pgSchema)) {
     throw new Error(`Invalid PostgreSQL schema name: ${pgSchema}`);
   }
