@@ -1,63 +1,19 @@
 // AIS consents in the sandbox: create, read, status, delete, authorisations (embedded, redirect, decoupled) and expiry.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import {
   Authorisations,
   ConsentInformationResponse,
   ConsentStatusResponse,
   ConsentsResponse201,
-  ErrorBodyNg,
   ReadAccountBalanceResponse,
   ScaStatusResponse,
   SelectPsuAuthenticationMethodResponse,
   StartScaprocessResponse,
 } from '../../src/xs2a';
 import { addDays, isoDate } from './clock';
-import { SANDBOX_OTP, SANDBOX_PASSWORD, testPsus } from './seed';
-import { ORIGIN, TEST_START, createTestBank, type CallOptions, type TestBank } from './test-support';
-
-// ---- kit (test files may only be *.test.ts, so each file carries the few helpers it needs) ----
-
-type Res = { status: number; headers: Headers; body: unknown; requestId: string | undefined };
-
-/** An XS2A call with a fresh X-Request-ID: checks the echo and that the bank never answers 500. */
-async function send(bank: TestBank, method: string, path: string, options: CallOptions = {}): Promise<Res> {
-  const headers = { 'X-Request-ID': randomUUID(), ...options.headers };
-  const res = await bank.call(method, path, { ...options, headers });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
-  expect(res.requestId, 'X-Request-ID echo').toBe(headers['X-Request-ID']);
-  return res;
-}
-
-function expectSchema<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const result = schema.safeParse(body);
-  if (!result.success) expect.fail(`schema mismatch ${JSON.stringify(result.error.issues)} in ${JSON.stringify(body)}`);
-  return result.data;
-}
-
-function ok<S extends z.ZodType>(res: Res, status: number, schema: S): z.infer<S> {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  return expectSchema(schema, res.body);
-}
-
-function fails(res: Res, status: number, code: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  const message = expectSchema(ErrorBodyNg, res.body).tppMessages?.[0];
-  expect(message?.code).toBe(code);
-  return message;
-}
-
-function accountOf(psuId: string, index = 0) {
-  const account = testPsus.find((p) => p.psuId === psuId)?.accounts[index];
-  if (!account) throw new Error(`no account ${index} for ${psuId}`);
-  return account;
-}
-
-const href = (link: { href: string } | undefined) => {
-  if (!link) throw new Error('missing link');
-  return link.href;
-};
+import { SANDBOX_OTP, SANDBOX_PASSWORD } from './seed';
+import { ORIGIN, TEST_START, createTestBank, type TestBank } from './test-support';
+import { send, ok, fails, accountOf, href } from './test-kit';
 
 const today = isoDate(new Date(TEST_START));
 const TPP_OK = 'https://tpp.example/callback/ok';

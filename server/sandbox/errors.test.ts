@@ -2,7 +2,6 @@
 // sends on every answer, CORS included.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import {
   ConsentsResponse201,
   ErrorBodyNg,
@@ -10,45 +9,9 @@ import {
   StartScaprocessResponse,
 } from '../../src/xs2a';
 import { isUuid } from './http/headers';
-import { SANDBOX_PASSWORD, testPsus } from './seed';
+import { SANDBOX_PASSWORD } from './seed';
 import { createTestBank, type CallOptions, type TestBank } from './test-support';
-
-// ---- kit (test files may only be *.test.ts, so each file carries the few helpers it needs) ----
-
-type Res = { status: number; headers: Headers; body: unknown; requestId: string | undefined };
-
-/** An XS2A call with a fresh X-Request-ID: checks the echo and that the bank never answers 500. */
-async function send(bank: TestBank, method: string, path: string, options: CallOptions = {}): Promise<Res> {
-  const headers = { 'X-Request-ID': randomUUID(), ...options.headers };
-  const res = await bank.call(method, path, { ...options, headers });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
-  expect(res.requestId, 'X-Request-ID echo').toBe(headers['X-Request-ID']);
-  return res;
-}
-
-function expectSchema<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const result = schema.safeParse(body);
-  if (!result.success) expect.fail(`schema mismatch ${JSON.stringify(result.error.issues)} in ${JSON.stringify(body)}`);
-  return result.data;
-}
-
-function ok<S extends z.ZodType>(res: Res, status: number, schema: S): z.infer<S> {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  return expectSchema(schema, res.body);
-}
-
-function fails(res: Res, status: number, code: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  const message = expectSchema(ErrorBodyNg, res.body).tppMessages?.[0];
-  expect(message?.code).toBe(code);
-  return message;
-}
-
-function accountOf(psuId: string, index = 0) {
-  const account = testPsus.find((p) => p.psuId === psuId)?.accounts[index];
-  if (!account) throw new Error(`no account ${index} for ${psuId}`);
-  return account;
-}
+import { send, expectSchema, ok, fails, accountOf } from './test-kit';
 
 const CREDITOR_IBAN = 'DE02100100109307118603';
 const SCT = '/v1/payments/sepa-credit-transfers';

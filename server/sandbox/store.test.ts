@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { TableNode, UpdateQueryNode, type KyselyPlugin, type QueryId } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import {
   AccountList,
   ConsentStatusResponse,
@@ -21,31 +20,8 @@ import {
 } from '../../src/xs2a';
 import { SANDBOX_OTP, SANDBOX_PASSWORD, buildSeed, testPsus } from './seed';
 import { openStore, type Store } from './store/db';
-import { TEST_START, createTestBank, openTestStore, type CallOptions, type TestBank } from './test-support';
-
-// ---- kit (test files may only be *.test.ts, so each file carries the few helpers it needs) ----
-
-type Res = { status: number; headers: Headers; body: unknown; requestId: string | undefined };
-
-/** An XS2A call with a fresh X-Request-ID: checks the echo and that the bank never answers 500. */
-async function send(bank: TestBank, method: string, path: string, options: CallOptions = {}): Promise<Res> {
-  const headers = { 'X-Request-ID': randomUUID(), ...options.headers };
-  const res = await bank.call(method, path, { ...options, headers });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
-  expect(res.requestId, 'X-Request-ID echo').toBe(headers['X-Request-ID']);
-  return res;
-}
-
-function expectSchema<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const result = schema.safeParse(body);
-  if (!result.success) expect.fail(`schema mismatch ${JSON.stringify(result.error.issues)} in ${JSON.stringify(body)}`);
-  return result.data;
-}
-
-function ok<S extends z.ZodType>(res: Res, status: number, schema: S): z.infer<S> {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  return expectSchema(schema, res.body);
-}
+import { TEST_START, createTestBank, openTestStore, type TestBank } from './test-support';
+import { type Res, send, expectSchema, ok } from './test-kit';
 
 function errorCode(res: Res): string | undefined {
   return expectSchema(ErrorBodyNg, res.body).tppMessages?.[0]?.code;
