@@ -16,6 +16,7 @@ const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });
 export default defineConfig([
   globalIgnores([
     'dist/',
+    '.e2e-dist-*/',
     'node_modules/',
     'test-results/',
     'playwright-report/',
@@ -80,6 +81,11 @@ export default defineConfig([
             { from: { element: { type: 'api' } }, allow: to('xs2a') },
             { from: { element: { type: 'ui' } }, allow: to('ui', 'xs2a') },
             { from: { element: { type: 'feature' } }, allow: to('api', 'ui', 'xs2a') },
+            // SCA flows (redirect, embedded, decoupled, the callback page) are shared by payments and consents.
+            {
+              from: { element: { type: 'feature' } },
+              allow: { to: { element: { type: 'feature', captured: { feature: 'sca' } } } },
+            },
             {
               from: { element: { type: 'feature' } },
               allow: {

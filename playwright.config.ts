@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
-const port = 4319;
+// E2E_PORT lets several suites run side by side; each then builds into its own folder.
+const port = Number(process.env.E2E_PORT ?? 4319);
+const outDir = process.env.E2E_PORT ? `.e2e-dist-${port}` : 'dist';
 const baseURL = `http://127.0.0.1:${port}`;
 
 // A system Chromium (CHROMIUM_PATH, or Debian's) when there is one; otherwise Playwright's own build, which
@@ -40,11 +42,11 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npm run build && npx tsx server/main.ts',
+    command: `npx vite build --outDir ${outDir} && npx tsx server/main.ts`,
     url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 120_000,
     // A fresh in-memory sandbox database per run: every run starts from the deterministic seed.
-    env: { PORT: String(port), DATA_DIR: ':memory:' },
+    env: { PORT: String(port), DATA_DIR: ':memory:', CONSOLE_DIST: outDir },
   },
 });

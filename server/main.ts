@@ -10,7 +10,8 @@ import { describeDatabase, readServerOptions } from './options';
 import { displayHost, exitOnListenError, shutdownOn } from './serve-util';
 
 const options = readServerOptions(process.argv.slice(2), process.env, 4318);
-const dist = resolve(import.meta.dirname, '..', 'dist');
+// CONSOLE_DIST names another build folder (the e2e suite builds into its own when several run side by side).
+const dist = resolve(import.meta.dirname, '..', process.env.CONSOLE_DIST || 'dist');
 if (!existsSync(resolve(dist, 'index.html'))) {
   console.error('The console is not built yet: run `npm run build` (npm start does this for you).');
   process.exit(1);

@@ -2,7 +2,7 @@
 // assertions that every answer matches its 1.3.12 schema or carries the expected error code.
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ErrorBodyNg } from '../../src/xs2a';
 import { testPsus } from './seed';
 import type { CallOptions, TestBank } from './test-support';

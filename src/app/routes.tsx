@@ -4,16 +4,18 @@ import { Layout } from './layout';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { PlaceholderPage } from './pages/placeholder-page';
+import { inspectorRoutes } from '../features/inspector/routes';
+import { paymentsRoutes } from '../features/payments/routes';
+import { profilesRoutes } from '../features/profiles/routes';
+import { scaRoutes } from '../features/sca/routes';
 
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
       { index: true, element: <HomePage /> },
-      {
-        path: 'payments',
-        element: <PlaceholderPage title="Payments" summary="Initiate, read, track and cancel payments." />,
-      },
+      ...paymentsRoutes,
+      ...scaRoutes,
       {
         path: 'consents',
         element: <PlaceholderPage title="Consents" summary="Create, check and delete account information consents." />,
@@ -22,14 +24,8 @@ export const routes: RouteObject[] = [
         path: 'accounts',
         element: <PlaceholderPage title="Accounts" summary="Accounts, balances and transactions under a consent." />,
       },
-      {
-        path: 'inspector',
-        element: <PlaceholderPage title="Inspector" summary="Every request and response the console exchanged." />,
-      },
-      {
-        path: 'settings',
-        element: <PlaceholderPage title="Settings" summary="Bank profiles: base_url, PSU and TPP headers." />,
-      },
+      ...inspectorRoutes,
+      ...profilesRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

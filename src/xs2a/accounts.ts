@@ -1,5 +1,5 @@
 // AIS account data: account details, balances and transaction reports (response bodies) and the report query.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   AccountOwner,
   AccountReference,

@@ -1,6 +1,6 @@
 // Shared data types of 1.3.12 (identifiers, amounts, dates, account references, links) and helpers for them.
 import { validateIBAN, ValidationErrorsIBAN } from 'ibantools';
-import { z } from 'zod';
+import * as z from 'zod';
 
 // The spec's patterns are unanchored, so a plain JSON Schema validator accepts "12,50x" for an amount. Anchor them.
 export const patterns = {

@@ -1,5 +1,5 @@
 // AIS consents: the request body with the spec's prose rules enforced, and the consent response bodies.
-import { z } from 'zod';
+import * as z from 'zod';
 import { AccountReference, AccountReferenceRequest, IsoDate, accountReferenceKey, linksSchema } from './common';
 import { AccountAccessType, ConsentStatus } from './enums';
 import { PaymentLinks } from './payments';

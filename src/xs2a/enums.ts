@@ -1,5 +1,5 @@
 // Code lists of XS2A 1.3.12 as zod enums, with plain-language descriptions for display.
-import { z } from 'zod';
+import * as z from 'zod';
 
 // Ordered roughly along the payment lifecycle rather than the spec's order, so UIs can list them as-is.
 export const TransactionStatus = z.enum([

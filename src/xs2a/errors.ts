@@ -1,5 +1,5 @@
 // TPP messages and the two error body formats (NextGenPSD2 JSON and RFC 7807 problem+json), plus a builder.
-import { z } from 'zod';
+import * as z from 'zod';
 import { Links } from './common';
 import { TppMessageCategory } from './enums';
 import { MessageCode } from './message-codes';

@@ -1,5 +1,5 @@
 // Every tppMessage code of 1.3.12, the HTTP statuses the spec pairs it with, and what it means for a TPP.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const MessageCode = z.enum([
   // 2xx (informational, request succeeded)

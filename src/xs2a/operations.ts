@@ -1,5 +1,5 @@
 // The PIS/AIS operations of 1.3.12 (method, path template, success statuses, body schemas) and path matching.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import {
   AccountDetailsResponse,
   AccountList,

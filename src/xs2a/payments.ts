@@ -1,5 +1,5 @@
 // Payment initiation: JSON request bodies (strict, for the sandbox) and the PIS response bodies (lenient, for checks).
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   AccountOwner,
   AccountReference,

@@ -1,5 +1,5 @@
 // ISO 20022 ExternalPurpose1Code values (June 2018 code set) that 1.3.12 allows in transaction purposeCode.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const PurposeCode = z.enum([
   'BKDF',

@@ -1,5 +1,5 @@
 // SCA data types, the authorisation request bodies (selected by member, not oneOf) and the authorisation responses.
-import { z } from 'zod';
+import * as z from 'zod';
 import { Amount, linksSchema } from './common';
 import { AuthenticationType, OtpFormat, ScaStatus, ScaStatusAuthorisationConfirmation } from './enums';
 import { TppMessage } from './errors';

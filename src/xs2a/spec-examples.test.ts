@@ -1,6 +1,6 @@
 // Every JSON example of the 1.3.12 file (PIS/AIS) checked against the model: valid ones parse, the spec's known-bad ones fail.
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import * as x from './index';
 
 // Copied from components.examples of the 1.3.12 OpenAPI file (CC BY 4.0, The Berlin Group).

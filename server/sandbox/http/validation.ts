@@ -1,5 +1,5 @@
 // Turning zod's findings about a request body into the spec's FORMAT_ERROR messages.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { BankError, type Area, type TppMessageOut } from './errors';
 import { httpStatusFor } from '../../../src/xs2a';
 
