@@ -47,6 +47,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     // A fresh in-memory sandbox database per run: every run starts from the deterministic seed.
-    env: { PORT: String(port), DATA_DIR: ':memory:', CONSOLE_DIST: outDir },
+    // Settlement after 3 s, so flows reach ACSC within a test.
+    env: { PORT: String(port), DATA_DIR: ':memory:', CONSOLE_DIST: outDir, SANDBOX_SETTLEMENT_DELAY_MS: '3000' },
   },
 });
