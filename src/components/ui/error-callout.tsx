@@ -1,0 +1,79 @@
+// Shows an error the same way everywhere: code, its meaning in plain words, the bank's text and the X-Request-ID.
+import type { ReactNode } from 'react';
+import { CopyButton } from './copy-button';
+import { cx } from './cx';
+
+export interface ErrorMessageLine {
+  code?: string;
+  meaning?: string;
+  text?: string;
+  path?: string;
+}
+
+export interface ErrorCalloutProps {
+  title: string;
+  summary?: string;
+  messages?: ErrorMessageLine[];
+  requestId?: string;
+  status?: number;
+  /** Announce it at once (for errors that appear after a user action). */
+  alert?: boolean;
+  /** Extra content, e.g. a retry button. */
+  children?: ReactNode;
+  className?: string;
+}
+
+export function ErrorCallout({
+  title,
+  summary,
+  messages = [],
+  requestId,
+  status,
+  alert = false,
+  children,
+  className,
+}: ErrorCalloutProps) {
+  return (
+    <div
+      role={alert ? 'alert' : undefined}
+      className={cx('rounded border border-red-300 border-l-4 border-l-red-600 bg-red-50 p-3 text-sm', className)}
+    >
+      <p className="font-semibold text-red-900">
+        <span aria-hidden="true">✕ </span>
+        {title}
+        {status !== undefined && <span className="ml-2 font-mono text-xs font-normal">HTTP {status}</span>}
+      </p>
+      {summary && <p className="mt-1 text-red-900">{summary}</p>}
+      {messages.length > 0 && (
+        <ul className="mt-2 space-y-2">
+          {messages.map((message, index) => (
+            <li key={index} className="rounded bg-white/70 p-2">
+              {message.code && (
+                <p>
+                  <code className="font-mono text-xs font-semibold text-red-900">{message.code}</code>
+                  {message.path && <span className="ml-2 font-mono text-xs text-slate-600">at {message.path}</span>}
+                </p>
+              )}
+              {!message.code && message.path && <p className="font-mono text-xs text-slate-600">at {message.path}</p>}
+              {message.meaning && <p className="text-slate-900">{message.meaning}</p>}
+              {message.text && (
+                <p className="text-slate-700">
+                  <span className="font-medium">The bank says:</span> {message.text}
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {requestId && (
+        <p className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-700">
+          <span>
+            X-Request-ID: <code className="font-mono break-all">{requestId}</code>
+          </span>
+          <CopyButton text={requestId} label="Copy X-Request-ID" />
+        </p>
+      )}
+      {children && <div className="mt-2">{children}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+// The console's design-system pieces.
+export { Badge, type BadgeTone } from './badge';
+export { Button, focusRing, type ButtonProps, type ButtonSize, type ButtonVariant } from './button';
+export { CopyButton } from './copy-button';
+export { cx } from './cx';
+export { DeviationNotice, type DeviationItem } from './deviation-notice';
+export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary';
+export { ErrorCallout, type ErrorCalloutProps, type ErrorMessageLine } from './error-callout';
+export { Field, type FieldControlProps, type FieldProps } from './field';
+export { Checkbox, Select, Textarea, TextInput, type CheckboxProps } from './inputs';
+export { formatJson, JsonView } from './json-view';
+export { KeyValueList, type KeyValueItem } from './key-value-list';
+export { Panel, type HeadingLevel } from './panel';
+export { LoadingText, Spinner } from './spinner';

@@ -1,0 +1,115 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Button, CopyButton, DeviationNotice, ErrorBoundary, ErrorCallout, Field, JsonView, TextInput } from '.';
+
+afterEach(cleanup);
+
+describe('Button', () => {
+  it('is a button that does not submit forms unless asked', () => {
+    render(
+      <>
+        <Button>Plain</Button>
+        <Button type="submit">Send</Button>
+      </>,
+    );
+    expect(screen.getByRole('button', { name: 'Plain' }).getAttribute('type')).toBe('button');
+    expect(screen.getByRole('button', { name: 'Send' }).getAttribute('type')).toBe('submit');
+  });
+});
+
+describe('Field', () => {
+  it('labels its control and links hint and error to it', () => {
+    render(
+      <Field label="base_url" hint="Including the bank's prefix" error="Enter an http(s) URL">
+        <TextInput defaultValue="not a url" />
+      </Field>,
+    );
+    const input = screen.getByLabelText('base_url');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect((input as HTMLInputElement).value).toBe('not a url');
+    const describedBy = input.getAttribute('aria-describedby')?.split(' ') ?? [];
+    const texts = describedBy.map((id) => document.getElementById(id)?.textContent);
+    expect(texts).toEqual([expect.stringContaining('Enter an http(s) URL'), "Including the bank's prefix"]);
+  });
+
+  it('leaves a valid control unmarked and hands ids to a render function', () => {
+    render(<Field label="Name">{(control) => <input {...control} />}</Field>);
+    const input = screen.getByLabelText('Name');
+    expect(input.hasAttribute('aria-invalid')).toBe(false);
+    expect(input.hasAttribute('aria-describedby')).toBe(false);
+  });
+});
+
+describe('ErrorCallout', () => {
+  it('shows the code, its meaning, the bank text and the X-Request-ID', () => {
+    render(
+      <ErrorCallout
+        alert
+        title="The bank refused the request"
+        status={403}
+        messages={[{ code: 'CONSENT_UNKNOWN', meaning: 'The consent id is not known.', text: 'No such consent' }]}
+        requestId="99391c7e-ad88-49ec-a2ad-99ddcb1f7721"
+      />,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('CONSENT_UNKNOWN');
+    expect(alert.textContent).toContain('The consent id is not known.');
+    expect(alert.textContent).toContain('No such consent');
+    expect(alert.textContent).toContain('HTTP 403');
+    expect(alert.textContent).toContain('99391c7e-ad88-49ec-a2ad-99ddcb1f7721');
+  });
+});
+
+describe('DeviationNotice', () => {
+  it('renders nothing without deviations and lists them otherwise', () => {
+    const { container, rerender } = render(<DeviationNotice deviations={[]} />);
+    expect(container.textContent).toBe('');
+    rerender(<DeviationNotice deviations={[{ path: 'transactionStatus', message: 'Invalid option' }]} />);
+    expect(container.textContent).toContain('deviates from XS2A 1.3.12 (1 difference)');
+    expect(container.textContent).toContain('transactionStatus: Invalid option');
+  });
+});
+
+describe('JsonView', () => {
+  it('shows markup in a body as text, never as HTML', () => {
+    render(<JsonView label="Response body" value={{ text: '<img src=x onerror=alert(1)>' }} />);
+    const region = screen.getByRole('region', { name: 'Response body' });
+    expect(region.querySelector('img')).toBeNull();
+    expect(region.textContent).toContain('"text": "<img src=x onerror=alert(1)>"');
+  });
+});
+
+describe('CopyButton', () => {
+  it('copies the text and announces it', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    render(<CopyButton text={() => 'curl -X GET'} label="Copy as curl" />);
+    await user.click(screen.getByRole('button', { name: 'Copy as curl' }));
+    expect(writeText).toHaveBeenCalledWith('curl -X GET');
+    expect(screen.getByRole('status').textContent).toBe('Copied');
+  });
+});
+
+describe('ErrorBoundary', () => {
+  it('shows the failure instead of blanking, and retries', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    function Flaky() {
+      if (fail) throw new Error('Response could not be read');
+      return <p>Recovered</p>;
+    }
+    render(
+      <ErrorBoundary what="the payment">
+        <Flaky />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('Could not show the payment');
+    expect(screen.getByRole('alert').textContent).toContain('Response could not be read');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(screen.getByText('Recovered')).toBeTruthy();
+  });
+});
