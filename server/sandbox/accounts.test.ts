@@ -497,6 +497,33 @@ describe('frequencyPerDay: reads without the PSU present', () => {
     fails(await background(), 429, 'ACCESS_EXCEEDED');
   });
 
+  it('refuses an uncovered read before counting it, and sees a deletion or expiry after earlier reads', async () => {
+    const dedicated = await validConsent(bank, { accounts: [{ iban: aliceMain.iban }] }, { frequencyPerDay: 2 });
+    const background = (path: string) => read(bank, dedicated, path, { psuPresent: false });
+    ok(await background('/v1/accounts'), 200, AccountList);
+    // Not covered: refused with 401, and the daily budget stays untouched.
+    fails(await background(`/v1/accounts/${aliceMain.resourceId}/balances`), 401, 'CONSENT_INVALID');
+    ok(await background('/v1/accounts'), 200, AccountList);
+    fails(await background('/v1/accounts'), 429, 'ACCESS_EXCEEDED');
+
+    const deleted = await validConsent(bank, { allPsd2: 'allAccounts' }, { frequencyPerDay: 10 });
+    ok(await read(bank, deleted, '/v1/accounts', { psuPresent: false }), 200, AccountList);
+    expect((await send(bank, 'DELETE', `/v1/consents/${deleted}`)).status).toBe(204);
+    fails(await read(bank, deleted, '/v1/accounts', { psuPresent: false }), 401, 'CONSENT_INVALID');
+
+    const expiring = await validConsent(
+      bank,
+      { allPsd2: 'allAccounts' },
+      {
+        frequencyPerDay: 10,
+        validUntil: isoDate(bank.clock.now()),
+      },
+    );
+    ok(await read(bank, expiring, '/v1/accounts', { psuPresent: false }), 200, AccountList);
+    bank.clock.advance(DAY);
+    fails(await read(bank, expiring, '/v1/accounts', { psuPresent: false }), 401, 'CONSENT_EXPIRED');
+  });
+
   it('counts each consent on its own', async () => {
     const first = await validConsent(bank, { allPsd2: 'allAccounts' }, { frequencyPerDay: 1 });
     const second = await validConsent(bank, { allPsd2: 'allAccounts' }, { frequencyPerDay: 1, psuId: 'bob' });

@@ -36,18 +36,24 @@ export class AccountService {
 
   /** Consent checks shared by every account read, then the read counted against the daily budget. */
   private async access(consentId: string, psuPresent: boolean, check: (granted: Granted) => void) {
-    const { consent, granted } = await this.consents.authoriseRead(consentId);
-    check(granted);
-    if (!psuPresent) await this.consents.countAccess(consent);
+    const { granted } = await this.consents.authoriseRead(consentId, psuPresent, check);
     return granted;
   }
 
+  /** Account master data is the seed's and never changes while the bank runs, so rows are read once and kept. */
+  private readonly accountRows = new Map<string, AccountRow>();
+
+  private async accountsById(ids: readonly string[]): Promise<AccountRow[]> {
+    const missing = ids.filter((id) => !this.accountRows.has(id));
+    if (missing.length > 0) {
+      const rows = await this.ctx.db.selectFrom('accounts').selectAll().where('resource_id', 'in', missing).execute();
+      for (const row of rows) this.accountRows.set(row.resource_id, row);
+    }
+    return ids.flatMap((id) => this.accountRows.get(id) ?? []);
+  }
+
   private async account(accountId: string): Promise<AccountRow> {
-    const account = await this.ctx.db
-      .selectFrom('accounts')
-      .selectAll()
-      .where('resource_id', '=', accountId)
-      .executeTakeFirst();
+    const [account] = await this.accountsById([accountId]);
     if (!account)
       throw bankError('RESOURCE_UNKNOWN', `No account ${accountId} exists.`, {
         area: 'ais',
@@ -128,16 +134,9 @@ export class AccountService {
   async list(consentId: string, psuPresent: boolean, withBalanceParam: string | undefined, links: LinkContext) {
     const wantBalances = this.withBalance(withBalanceParam);
     const granted = await this.access(consentId, psuPresent, () => undefined);
-    const accounts =
-      granted.accounts.length === 0
-        ? []
-        : await this.ctx.db
-            .selectFrom('accounts')
-            .selectAll()
-            .where('resource_id', 'in', granted.accounts)
-            .orderBy('psu_id')
-            .orderBy('position')
-            .execute();
+    const accounts = (await this.accountsById(granted.accounts)).sort(
+      (a, b) => a.psu_id.localeCompare(b.psu_id) || a.position - b.position,
+    );
     const balanceIds = wantBalances
       ? accounts.map((a) => a.resource_id).filter((id) => granted.listWithBalances || granted.balances.includes(id))
       : [];

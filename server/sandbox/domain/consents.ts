@@ -386,10 +386,28 @@ export class ConsentService {
   }
 
   /**
-   * Checks the Consent-ID of an account read and counts the read against frequencyPerDay when the PSU is not present.
-   * Throws the spec's CONSENT_* or ACCESS_EXCEEDED errors.
+   * What a valid consent grants never changes after its authorisation, so it is parsed once and kept. Status, expiry and
+   * the daily budget are still read from the database on every access (another instance may have changed them).
    */
-  async authoriseRead(consentId: string): Promise<{ consent: ConsentRow; granted: Granted }> {
+  private readonly grantedCache = new Map<string, Granted>();
+
+  /**
+   * Checks the Consent-ID of an account read and, when the PSU is not present, counts the read against
+   * frequencyPerDay; `check` refuses a read the consent does not cover before anything is counted. Throws the spec's
+   * CONSENT_* or ACCESS_EXCEEDED errors.
+   */
+  async authoriseRead(
+    consentId: string,
+    psuPresent: boolean,
+    check: (granted: Granted) => void,
+  ): Promise<{ granted: Granted }> {
+    const known = this.grantedCache.get(consentId);
+    if (known && !psuPresent) {
+      check(known);
+      // The usual case in one statement: valid, not expired, budget left → counted. Anything else takes the slow path,
+      // which names the reason.
+      if (await this.countIfReadable(consentId)) return { granted: known };
+    }
     const consent = await this.find(consentId, 'payload');
     if (consent.consent_status === 'expired')
       throw bankError('CONSENT_EXPIRED', 'The consent has expired.', { area: 'ais' });
@@ -398,11 +416,44 @@ export class ConsentService {
     }
     const granted = JSON.parse(consent.granted ?? 'null') as Granted | null;
     if (!granted) throw bankError('CONSENT_INVALID', 'The consent grants no access.', { area: 'ais' });
-    return { consent, granted };
+    if (this.grantedCache.size >= 10_000) this.grantedCache.clear();
+    this.grantedCache.set(consentId, granted);
+    check(granted);
+    if (!psuPresent) await this.countAccess(consent);
+    return { granted };
+  }
+
+  /** Counts one read of a valid, unexpired consent with budget left today; false when any of that does not hold. */
+  private async countIfReadable(consentId: string): Promise<boolean> {
+    const today = this.today();
+    const row = await this.ctx.db
+      .updateTable('consents')
+      .set((eb) => ({
+        usage_count: eb
+          .case()
+          .when('usage_day', '=', today)
+          .then(eb('usage_count', '+', 1))
+          .else(1)
+          .end(),
+        usage_day: today,
+      }))
+      .where('consent_id', '=', consentId)
+      .where('consent_status', '=', 'valid')
+      .where('valid_until', '>=', today)
+      .where((eb) =>
+        eb.or([
+          eb('usage_day', 'is', null),
+          eb('usage_day', '!=', today),
+          eb('usage_count', '<', eb.ref('frequency_per_day')),
+        ]),
+      )
+      .returning('consent_id')
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Counts one access without the PSU present; refuses the one beyond frequencyPerDay. */
-  async countAccess(consent: ConsentRow): Promise<void> {
+  private async countAccess(consent: ConsentRow): Promise<void> {
     const today = this.today();
     const result = await this.ctx.db
       .updateTable('consents')

@@ -1,6 +1,6 @@
 // Opens the sandbox's database: embedded SQLite (libsql) by default, PostgreSQL when given a postgres:// URL.
 import Database from 'libsql';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { migrateToLatest } from './migrations';
 import type { Database as Schema } from './schema';
 
@@ -44,8 +44,40 @@ function openSqlite(location: string): Store {
   }
   database.exec('PRAGMA foreign_keys = ON');
   database.exec('PRAGMA busy_timeout = 5000');
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: reusingStatements(database) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every statement anew, and preparing costs more than running the sandbox's small queries. The bank
+ * runs the same few SQL texts over and over, so their prepared statements are kept (a bounded, least recently used set;
+ * long one-off texts such as the seed's batch inserts are not kept).
+ */
+function reusingStatements(database: Database.Database, limit = 256, longestKept = 2_000): SqliteDatabase {
+  const kept = new Map<string, SqliteStatement>();
+  return {
+    close: () => database.close(),
+    prepare(sql) {
+      const hit = kept.get(sql);
+      if (hit) {
+        kept.delete(sql);
+        kept.set(sql, hit);
+        return hit;
+      }
+      const statement = database.prepare(sql);
+      const prepared: SqliteStatement = {
+        reader: statement.reader,
+        all: (parameters) => statement.all(parameters),
+        run: (parameters) => statement.run(parameters),
+        iterate: (parameters) => statement.iterate(parameters),
+      };
+      if (sql.length <= longestKept) {
+        if (kept.size >= limit) kept.delete(kept.keys().next().value as string);
+        kept.set(sql, prepared);
+      }
+      return prepared;
+    },
+  };
 }
 
 async function openPostgres({ location, pgSchema, pgPoolSize }: OpenStoreOptions): Promise<Store> {
