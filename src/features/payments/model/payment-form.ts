@@ -1,0 +1,473 @@
+// The payment form's model: its values, which fields a service and product use, building the request body from
+// them (and back, for the JSON view), validation with the 1.3.12 body schemas, and mapping spec paths to fields.
+import type * as z from 'zod';
+import {
+  electronicIban,
+  formatIban,
+  Frequency,
+  JsonPaymentProduct,
+  paymentBodySchemaFor,
+  type ExecutionRule,
+} from '../../../xs2a';
+
+export const formPaymentServices = ['payments', 'periodic-payments'] as const;
+export type FormPaymentService = (typeof formPaymentServices)[number];
+
+export const formPaymentProducts = JsonPaymentProduct.options;
+export type FormPaymentProduct = (typeof formPaymentProducts)[number];
+
+export const paymentServiceLabels: Record<FormPaymentService, string> = {
+  payments: 'Single payment (payments)',
+  'periodic-payments': 'Standing order (periodic-payments)',
+};
+
+export const paymentProductLabels: Record<FormPaymentProduct, string> = {
+  'sepa-credit-transfers': 'SEPA credit transfer',
+  'instant-sepa-credit-transfers': 'Instant SEPA credit transfer',
+  'target-2-payments': 'TARGET2 payment',
+  'cross-border-credit-transfers': 'Cross-border credit transfer',
+};
+
+export const frequencies = Frequency.options;
+export const executionRules: readonly ExecutionRule[] = ['following', 'preceding'];
+
+export function isFormPaymentService(value: string | undefined): value is FormPaymentService {
+  return (formPaymentServices as readonly (string | undefined)[]).includes(value);
+}
+
+export function isFormPaymentProduct(value: string | undefined): value is FormPaymentProduct {
+  return (formPaymentProducts as readonly (string | undefined)[]).includes(value);
+}
+
+/** Members of the body the form does not edit (from the JSON view); they are kept and sent as they are. */
+export type ExtraMembers = Record<string, unknown>;
+
+export interface PaymentFormValues {
+  debtorIban: string;
+  creditorIban: string;
+  creditorName: string;
+  creditorAgent: string;
+  streetName: string;
+  buildingNumber: string;
+  postCode: string;
+  townName: string;
+  country: string;
+  amount: string;
+  currency: string;
+  remittanceInformationUnstructured: string;
+  endToEndIdentification: string;
+  startDate: string;
+  endDate: string;
+  frequency: string;
+  executionRule: string;
+  dayOfExecution: string;
+  monthsOfExecution: string[];
+  extra: ExtraMembers;
+}
+
+export type FieldName = Exclude<keyof PaymentFormValues, 'extra'>;
+
+export function emptyPaymentForm(): PaymentFormValues {
+  return {
+    debtorIban: '',
+    creditorIban: '',
+    creditorName: '',
+    creditorAgent: '',
+    streetName: '',
+    buildingNumber: '',
+    postCode: '',
+    townName: '',
+    country: '',
+    amount: '',
+    currency: 'EUR',
+    remittanceInformationUnstructured: '',
+    endToEndIdentification: '',
+    startDate: '',
+    endDate: '',
+    frequency: 'Monthly',
+    executionRule: '',
+    dayOfExecution: '',
+    monthsOfExecution: [],
+    extra: {},
+  };
+}
+
+export const fieldLabels: Record<FieldName, string> = {
+  debtorIban: 'Debtor IBAN',
+  creditorIban: 'Creditor IBAN',
+  creditorName: 'Creditor name',
+  creditorAgent: 'Creditor agent (BIC)',
+  streetName: 'Street',
+  buildingNumber: 'Building number',
+  postCode: 'Post code',
+  townName: 'Town',
+  country: 'Country',
+  amount: 'Amount',
+  currency: 'Currency',
+  remittanceInformationUnstructured: 'Remittance information',
+  endToEndIdentification: 'End-to-end identification',
+  startDate: 'Start date',
+  endDate: 'End date',
+  frequency: 'Frequency',
+  executionRule: 'Execution rule',
+  dayOfExecution: 'Day of execution',
+  monthsOfExecution: 'Months of execution',
+};
+
+/** Where each field lives in the body (the spec's member path). */
+export const fieldPaths: Record<FieldName, string> = {
+  debtorIban: 'debtorAccount.iban',
+  creditorIban: 'creditorAccount.iban',
+  creditorName: 'creditorName',
+  creditorAgent: 'creditorAgent',
+  streetName: 'creditorAddress.streetName',
+  buildingNumber: 'creditorAddress.buildingNumber',
+  postCode: 'creditorAddress.postCode',
+  townName: 'creditorAddress.townName',
+  country: 'creditorAddress.country',
+  amount: 'instructedAmount.amount',
+  currency: 'instructedAmount.currency',
+  remittanceInformationUnstructured: 'remittanceInformationUnstructured',
+  endToEndIdentification: 'endToEndIdentification',
+  startDate: 'startDate',
+  endDate: 'endDate',
+  frequency: 'frequency',
+  executionRule: 'executionRule',
+  dayOfExecution: 'dayOfExecution',
+  monthsOfExecution: 'monthsOfExecution',
+};
+
+const addressFields = ['streetName', 'buildingNumber', 'postCode', 'townName', 'country'] as const;
+const periodicFields = ['startDate', 'endDate', 'frequency', 'executionRule', 'dayOfExecution'] as const;
+
+/**
+ * The fields shown for a service and product, in body order. The spec marks endToEndIdentification "n.a." and the
+ * creditor address "conditional" for cross-border transfers, so the address is offered there and the reference is not.
+ */
+export function visibleFields(service: FormPaymentService, product: FormPaymentProduct, frequency = ''): FieldName[] {
+  const crossBorder = product === 'cross-border-credit-transfers';
+  const fields: FieldName[] = [];
+  if (!crossBorder) fields.push('endToEndIdentification');
+  fields.push('debtorIban', 'amount', 'currency', 'creditorIban', 'creditorAgent', 'creditorName');
+  if (crossBorder) fields.push(...addressFields);
+  fields.push('remittanceInformationUnstructured');
+  if (service === 'periodic-payments') {
+    fields.push(...periodicFields);
+    if (frequency === 'MonthlyVariable') fields.push('monthsOfExecution');
+  }
+  return fields;
+}
+
+// ---------------------------------------------------------------- body building
+
+type JsonObject = Record<string, unknown>;
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Form values win over extras; nested objects are merged so e.g. debtorAccount.currency survives beside the IBAN. */
+function merge(extra: JsonObject, own: JsonObject): JsonObject {
+  const out: JsonObject = { ...extra };
+  for (const [key, value] of Object.entries(own)) {
+    const existing = out[key];
+    out[key] = isObject(existing) && isObject(value) ? merge(existing, value) : value;
+  }
+  return out;
+}
+
+function set(target: JsonObject, path: string, value: string | string[]) {
+  if (value === '' || (Array.isArray(value) && value.length === 0)) return;
+  const parts = path.split('.');
+  let node = target;
+  for (const part of parts.slice(0, -1)) {
+    const child = node[part];
+    if (isObject(child)) node = child;
+    else node = node[part] = {};
+  }
+  node[parts[parts.length - 1] ?? path] = value;
+}
+
+/** What a field puts into the body: trimmed, IBANs in electronic form, codes in capitals. */
+function normalised(field: FieldName, values: PaymentFormValues): string | string[] {
+  if (field === 'monthsOfExecution') return [...values.monthsOfExecution].sort((a, b) => Number(a) - Number(b));
+  const value = values[field].trim();
+  if (field === 'debtorIban' || field === 'creditorIban') return electronicIban(value);
+  if (field === 'currency' || field === 'creditorAgent' || field === 'country') return value.toUpperCase();
+  return value;
+}
+
+/** The JSON body for the service and product: only the visible fields that have a value, plus kept extras. */
+export function buildPaymentBody(
+  values: PaymentFormValues,
+  service: FormPaymentService,
+  product: FormPaymentProduct,
+): JsonObject {
+  const own: JsonObject = {};
+  for (const field of visibleFields(service, product, values.frequency)) {
+    set(own, fieldPaths[field], normalised(field, values));
+  }
+  // An address needs its country; without any address member nothing is sent.
+  return merge(values.extra, own);
+}
+
+// ---------------------------------------------------------------- JSON view → form
+
+export type BodyToFormResult = { ok: true; values: PaymentFormValues; kept: string[] } | { ok: false; message: string };
+
+/**
+ * Reads a JSON text back into form values. Members the form shows for this service and product fill its fields;
+ * every other member is kept as an extra (listed in `kept`) and sent unchanged. A shown member of the wrong type
+ * (e.g. an amount as a number) cannot be edited in the form, so the switch is refused with a message.
+ */
+export function formValuesFromJson(
+  text: string,
+  service: FormPaymentService,
+  product: FormPaymentProduct,
+): BodyToFormResult {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, message: `The JSON is not valid: ${(error as Error).message}` };
+  }
+  if (!isObject(parsed)) return { ok: false, message: 'The body must be a JSON object ({ … }).' };
+  return formValuesFromBody(parsed, service, product);
+}
+
+export function formValuesFromBody(
+  body: JsonObject,
+  service: FormPaymentService,
+  product: FormPaymentProduct,
+): BodyToFormResult {
+  const values = emptyPaymentForm();
+  values.currency = '';
+  values.frequency = '';
+  const rest = structuredClone(body);
+  const frequency = typeof body.frequency === 'string' ? body.frequency : '';
+  const problems: string[] = [];
+  for (const field of visibleFields(service, product, frequency)) {
+    const path = fieldPaths[field].split('.');
+    const parentPath = path.slice(0, -1);
+    let parent: unknown = rest;
+    for (const part of parentPath) parent = isObject(parent) ? parent[part] : undefined;
+    if (parentPath.length > 0 && parent !== undefined && !isObject(parent)) {
+      problems.push(`${parentPath.join('.')} is not an object`);
+      continue;
+    }
+    const key = path[path.length - 1] ?? '';
+    if (!isObject(parent) || !(key in parent)) continue;
+    const value = parent[key];
+    if (field === 'monthsOfExecution') {
+      if (Array.isArray(value) && value.every((month) => typeof month === 'string')) {
+        values.monthsOfExecution = value;
+      } else {
+        problems.push(`${fieldPaths[field]} is not a list of strings`);
+        continue;
+      }
+    } else if (typeof value === 'string') {
+      values[field] = field === 'debtorIban' || field === 'creditorIban' ? formatIban(value) : value;
+    } else {
+      problems.push(`${fieldPaths[field]} is ${describeType(value)}, not a string`);
+      continue;
+    }
+    delete parent[key];
+  }
+  if (problems.length > 0) {
+    return {
+      ok: false,
+      message: `The form cannot show this body: ${problems.join('; ')}. Fix it here or send it from the JSON view.`,
+    };
+  }
+  // Objects the form emptied disappear; anything left is the user's own addition.
+  for (const key of ['debtorAccount', 'creditorAccount', 'instructedAmount', 'creditorAddress']) {
+    const member = rest[key];
+    if (isObject(member) && Object.keys(member).length === 0) delete rest[key];
+  }
+  values.extra = rest;
+  return { ok: true, values, kept: memberPaths(rest) };
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return `a ${typeof value}`;
+}
+
+/** Dotted paths of the leaves of an object, e.g. ["debtorAccount.currency", "purposeCode"]. */
+export function memberPaths(value: JsonObject, prefix = ''): string[] {
+  return Object.entries(value).flatMap(([key, member]) =>
+    isObject(member) && Object.keys(member).length > 0 ? memberPaths(member, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+// ---------------------------------------------------------------- validation
+
+export type FieldErrors = Partial<Record<FieldName, string>>;
+
+export interface BodyIssue {
+  path: string;
+  message: string;
+}
+
+export interface PaymentFormValidation {
+  body: JsonObject;
+  errors: FieldErrors;
+  /** Problems with members that no visible field shows (e.g. a kept extra). */
+  otherIssues: BodyIssue[];
+  valid: boolean;
+}
+
+function hasOtherIdentifier(extra: ExtraMembers, account: 'debtorAccount' | 'creditorAccount'): boolean {
+  const ref = extra[account];
+  return isObject(ref) && ['bban', 'pan', 'maskedPan', 'msisdn', 'other'].some((key) => ref[key] !== undefined);
+}
+
+const requiredMessages: Partial<Record<FieldName, string>> = {
+  debtorIban: "Enter the IBAN of the account to pay from (the PSU's account).",
+  creditorIban: 'Enter the IBAN of the account to pay to.',
+  creditorName: 'Enter the name of the creditor.',
+  amount: 'Enter the amount, e.g. 12.50.',
+  currency: 'Enter the currency, e.g. EUR.',
+  startDate: 'Enter the date of the first execution.',
+  frequency: 'Choose how often the payment is made.',
+  monthsOfExecution: 'Choose at least one month for a MonthlyVariable standing order.',
+  country: 'Enter the country of the address (2 letters, e.g. FR) or leave the whole address empty.',
+};
+
+/** Turns a zod issue into a sentence about the field. */
+function issueMessage(issue: z.core.$ZodIssue, label: string): string {
+  switch (issue.code) {
+    case 'too_big':
+      return issue.origin === 'string'
+        ? `${label} must be at most ${String(issue.maximum)} characters.`
+        : `${label} has too many entries (at most ${String(issue.maximum)}).`;
+    case 'too_small':
+      return issue.origin === 'string' ? `${label} must not be empty.` : `${label} has too few entries.`;
+    case 'invalid_value':
+      return `${label} must be one of: ${issue.values.map(String).join(', ')}.`;
+    case 'invalid_type':
+      return `${label} has the wrong type (expected ${issue.expected}).`;
+    default: {
+      const text = issue.message.replace(/\.$/, '');
+      if (/^(must|is|has|needs)\b/.test(text)) return `${label} ${text}.`;
+      return `${label}: ${text.charAt(0).toLowerCase()}${text.slice(1)}.`;
+    }
+  }
+}
+
+/**
+ * Validates the form for a service and product: first the fields the body needs, then the whole body against the
+ * service's 1.3.12 schema (`paymentBodySchemaFor`), each finding placed at the field whose member it names.
+ */
+export function validatePaymentForm(
+  values: PaymentFormValues,
+  service: FormPaymentService,
+  product: FormPaymentProduct,
+): PaymentFormValidation {
+  const body = buildPaymentBody(values, service, product);
+  const visible = visibleFields(service, product, values.frequency);
+  const errors: FieldErrors = {};
+
+  const required: FieldName[] = ['creditorName', 'amount', 'currency'];
+  if (!hasOtherIdentifier(values.extra, 'debtorAccount')) required.push('debtorIban');
+  if (!hasOtherIdentifier(values.extra, 'creditorAccount')) required.push('creditorIban');
+  if (service === 'periodic-payments') required.push('startDate', 'frequency');
+  if (visible.includes('monthsOfExecution')) required.push('monthsOfExecution');
+  const addressUsed = visible.includes('streetName') && addressFields.some((field) => values[field].trim() !== '');
+  if (addressUsed) required.push('country');
+  for (const field of required) {
+    const value = values[field];
+    if (typeof value === 'string' ? value.trim() === '' : value.length === 0) {
+      errors[field] = requiredMessages[field] ?? `Enter the ${fieldLabels[field].toLowerCase()}.`;
+    }
+  }
+
+  const otherIssues: BodyIssue[] = [];
+  const result = paymentBodySchemaFor(service).safeParse(body);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const path = issue.path.map(String).join('.');
+      const field = fieldForPath(path, visible);
+      if (field) {
+        errors[field] ??= issueMessage(issue, fieldLabels[field]);
+      } else if (!required.some((name) => errors[name] && pathMatchesField(path, name))) {
+        otherIssues.push({ path: path || '(body)', message: issue.message });
+      }
+    }
+  }
+  const valid = Object.keys(errors).length === 0 && otherIssues.length === 0;
+  return { body, errors, otherIssues, valid };
+}
+
+function pathMatchesField(path: string, field: FieldName): boolean {
+  const fieldPath = fieldPaths[field];
+  return fieldPath === path || fieldPath.startsWith(`${path}.`);
+}
+
+// ---------------------------------------------------------------- spec paths → fields
+
+/**
+ * A bank's `path` in the form "instructedAmount.amount". Banks also write "$.instructedAmount.amount",
+ * "/instructedAmount/amount" or "creditorAccount[iban]"; all are read the same way.
+ */
+export function normaliseSpecPath(path: string): string {
+  return path
+    .trim()
+    .replace(/^\$/, '')
+    .replace(/\[['"]?([^\]'"]+)['"]?\]/g, '.$1')
+    .replace(/\//g, '.')
+    .replace(/^\.+|\.+$/g, '')
+    .replace(/\.{2,}/g, '.');
+}
+
+// Whole objects map to the field that carries their essential member.
+const objectFields: Record<string, FieldName> = {
+  debtorAccount: 'debtorIban',
+  creditorAccount: 'creditorIban',
+  instructedAmount: 'amount',
+  creditorAddress: 'country',
+};
+
+/**
+ * The visible field a spec path names: exactly, through its enclosing object (e.g. "debtorAccount" → debtor IBAN),
+ * or through a deeper member (e.g. "monthsOfExecution.0"). Undefined when no visible field shows it.
+ */
+export function fieldForPath(path: string, visible: readonly FieldName[]): FieldName | undefined {
+  const normalisedPath = normaliseSpecPath(path);
+  if (!normalisedPath) return undefined;
+  const parts = normalisedPath.split('.');
+  for (let length = parts.length; length > 0; length--) {
+    const prefix = parts.slice(0, length).join('.');
+    const field =
+      (Object.keys(fieldPaths) as FieldName[]).find((name) => fieldPaths[name] === prefix) ??
+      (length === 1 ? objectFields[prefix] : undefined);
+    if (field) return visible.includes(field) ? field : undefined;
+  }
+  return undefined;
+}
+
+export interface BankMessageLike {
+  code?: string;
+  text?: string;
+  path?: string;
+}
+
+/** Places a bank's messages at the fields their `path` names; the rest are returned as unplaced. */
+export function placeBankMessages<T extends BankMessageLike>(
+  messages: readonly T[],
+  visible: readonly FieldName[],
+): { fieldErrors: FieldErrors; unplaced: T[] } {
+  const fieldErrors: FieldErrors = {};
+  const unplaced: T[] = [];
+  for (const message of messages) {
+    const field = message.path ? fieldForPath(message.path, visible) : undefined;
+    if (!field) {
+      unplaced.push(message);
+      continue;
+    }
+    const text = [message.code, message.text].filter(Boolean).join(': ') || 'The bank refused this value.';
+    fieldErrors[field] = fieldErrors[field] ? `${fieldErrors[field]} ${text}` : text;
+  }
+  return { fieldErrors, unplaced };
+}

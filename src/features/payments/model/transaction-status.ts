@@ -1,0 +1,48 @@
+// What a payment's transactionStatus means for the console: plain meaning, badge tone, and whether it can change.
+import { transactionStatusInfo, type TransactionStatus } from '../../../xs2a';
+
+/**
+ * Statuses after which a payment no longer moves on its own. ACSC and ACCC end the settlement (1.3.12 offers nothing
+ * after them for a single payment), RJCT and CANC end it without execution, and PART is the end state of a bulk.
+ * Everything else (RCVD, PDNG, the accepted-but-unsettled ACTC/ACCP/ACFC/ACSP/ACWC/ACWP, PATC) can still change.
+ */
+export const finalTransactionStatuses: readonly string[] = ['ACSC', 'ACCC', 'RJCT', 'CANC', 'PART'];
+
+export function isFinalTransactionStatus(status: string | undefined): boolean {
+  return status !== undefined && finalTransactionStatuses.includes(status);
+}
+
+/** Statuses that wait for the PSU's authorisation rather than the bank's processing. */
+export function awaitsAuthorisation(status: string | undefined): boolean {
+  return status === 'RCVD' || status === 'PATC';
+}
+
+function isKnown(status: string): status is TransactionStatus {
+  return Object.hasOwn(transactionStatusInfo, status);
+}
+
+export function transactionStatusMeaning(status: string): { name: string; meaning: string } {
+  if (isKnown(status)) return transactionStatusInfo[status];
+  return { name: 'Unknown', meaning: `"${status}" is not a 1.3.12 transaction status; see the bank's documentation.` };
+}
+
+export type StatusTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
+
+export function transactionStatusTone(status: string | undefined): StatusTone {
+  if (status === undefined) return 'neutral';
+  if (status === 'RJCT') return 'danger';
+  if (status === 'CANC') return 'warning';
+  if (status === 'ACSC' || status === 'ACCC') return 'success';
+  if (status === 'RCVD' || status === 'PDNG' || status === 'PATC') return 'neutral';
+  return 'info';
+}
+
+/**
+ * Whether the payment page should poll the status: only while it can still change and something is under way,
+ * i.e. an SCA the console knows is in progress, or the bank is processing an accepted payment.
+ */
+export function shouldPollStatus(status: string | undefined, scaInProgress: boolean): boolean {
+  if (status === undefined || isFinalTransactionStatus(status)) return false;
+  if (scaInProgress) return true;
+  return !awaitsAuthorisation(status);
+}
