@@ -1,0 +1,290 @@
+// The one place that talks HTTP to a bank: builds the XS2A request, records it for the inspector, reads the answer.
+import type * as Operations from '../xs2a/operations';
+import type { OperationName, ResponseSchemaOptions } from '../xs2a/operations';
+import type { ProblemJson, TppMessage } from '../xs2a/errors';
+import { recordExchange, updateExchange } from './exchange-log';
+import { Xs2aError, type Deviation, type Xs2aErrorKind } from './errors';
+import type { BankProfile } from './profiles/bank-profile';
+
+/** An operation of 1.3.12: a key of `operations` in src/xs2a/operations.ts. */
+export type OperationId = OperationName;
+
+export interface Xs2aResult<T> {
+  body: T;
+  status: number;
+  /** The X-Request-ID this request was sent with. */
+  requestId: string;
+  /** Response headers, names in lower case. */
+  headers: Record<string, string>;
+  /** Where the body does not match the operation's 1.3.12 schema; the body is returned all the same. */
+  deviations: Deviation[];
+  exchangeId: string;
+}
+
+export interface Xs2aRequestOptions {
+  profile: BankProfile;
+  /** Selects the response schema the body is checked against. */
+  operationId: OperationId;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** '/v1/…', appended to profile.baseUrl. */
+  path?: string;
+  /** Or a `_links` href from the bank: absolute, or relative (resolved against the base_url's origin). */
+  href?: string;
+  query?: Record<string, string | undefined>;
+  body?: unknown;
+  /** Extra headers (TPP-Redirect-URI, PSU-ID…), replacing the profile's; undefined and empty values are skipped. */
+  headers?: Record<string, string | undefined>;
+  consentId?: string;
+  /** Inspector grouping, e.g. 'payment:<paymentId>'. */
+  flow?: string;
+  signal?: AbortSignal;
+  /** Default 30 s. */
+  timeoutMs?: number;
+  /** What picks the response schema where the operation alone does not (payment service, update-PSU-data step). */
+  schema?: Omit<ResponseSchemaOptions, 'status'>;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** '/v1/' and the given path segments, each percent-encoded. */
+export function v1Path(...segments: string[]): string {
+  return `/v1/${segments.map(encodeURIComponent).join('/')}`;
+}
+
+/**
+ * The URL of a request. `path` is appended to the base_url (which may carry a prefix and may end with '/'); an `href`
+ * from the bank replaces it: absolute as it is, relative resolved against the base_url (so '/psd2/v1/…' keeps the
+ * bank's own prefix). Undefined query values are skipped.
+ */
+export function buildUrl(
+  baseUrl: string,
+  target: { path?: string; href?: string },
+  query?: Record<string, string | undefined>,
+): string {
+  let url: URL;
+  if (target.href !== undefined) {
+    url = new URL(target.href, baseUrl);
+  } else {
+    const path = target.path ?? '';
+    url = new URL(`${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`);
+  }
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.set(name, value);
+  }
+  return url.toString();
+}
+
+const psuHeaderNames: Record<keyof BankProfile['psuHeaders'], string> = {
+  psuId: 'PSU-ID',
+  psuIdType: 'PSU-ID-Type',
+  psuCorporateId: 'PSU-Corporate-ID',
+  psuCorporateIdType: 'PSU-Corporate-ID-Type',
+  psuIpAddress: 'PSU-IP-Address',
+  psuIpPort: 'PSU-IP-Port',
+  psuUserAgent: 'PSU-User-Agent',
+  psuGeoLocation: 'PSU-Geo-Location',
+};
+
+/** The headers of every request: X-Request-ID, Accept, the profile's PSU headers and token, then the call's own. */
+export function buildHeaders(
+  profile: BankProfile,
+  options: { requestId: string; hasBody: boolean; consentId?: string; headers?: Record<string, string | undefined> },
+): Record<string, string> {
+  const headers: Record<string, string> = { 'X-Request-ID': options.requestId, Accept: 'application/json' };
+  if (options.hasBody) headers['Content-Type'] = 'application/json';
+  for (const [key, name] of Object.entries(psuHeaderNames) as [keyof BankProfile['psuHeaders'], string][]) {
+    const value = profile.psuHeaders[key]?.trim();
+    if (value) headers[name] = value;
+  }
+  const token = profile.bearerToken?.trim();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.consentId) headers['Consent-ID'] = options.consentId;
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    if (value === undefined || value === '') continue; // not set for this call: the profile's value stays
+    // A per-call header replaces the profile's, whatever its spelling.
+    for (const existing of Object.keys(headers)) {
+      if (existing.toLowerCase() === name.toLowerCase()) delete headers[existing];
+    }
+    headers[name] = value;
+  }
+  return headers;
+}
+
+let operationsModule: Promise<typeof Operations> | undefined;
+
+/** The response schemas weigh more than the rest of the console's first load, so they come when the first answer does. */
+function loadOperations(): Promise<typeof Operations> {
+  operationsModule ??= import('../xs2a/operations');
+  return operationsModule;
+}
+
+/** `accounts.0.iban` → `accounts[0].iban`; the body itself is '(body)'. */
+function readablePath(path: readonly PropertyKey[]): string {
+  let text = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') text += `[${segment}]`;
+    else text += text ? `.${String(segment)}` : String(segment);
+  }
+  return text || '(body)';
+}
+
+/** Whether a success answer of this operation and status has a JSON body in 1.3.12. */
+function expectsJson(operations: (typeof Operations)['operations'], operationId: OperationId, status: number): boolean {
+  return status !== 204 && 'response' in operations[operationId];
+}
+
+function deviationsOf(
+  { operations, responseSchemaFor }: typeof Operations,
+  operationId: OperationId,
+  status: number,
+  body: unknown,
+  schemaOptions: Xs2aRequestOptions['schema'],
+): Deviation[] {
+  const deviations: Deviation[] = [];
+  const expected: readonly number[] = operations[operationId].successStatus;
+  if (!expected.includes(status)) {
+    deviations.push({
+      path: '(status)',
+      message: `1.3.12 answers this operation with ${expected.join(' or ')}, not ${status}`,
+    });
+  }
+  let schema;
+  try {
+    schema = responseSchemaFor(operationId, { ...schemaOptions, status });
+  } catch {
+    return deviations; // getPaymentInformation without its payment service: nothing to check against
+  }
+  const result = schema?.safeParse(body);
+  if (result && !result.success) {
+    for (const issue of result.error.issues)
+      deviations.push({ path: readablePath(issue.path), message: issue.message });
+  }
+  return deviations;
+}
+
+function isJsonContentType(contentType: string): boolean {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || type.endsWith('+json');
+}
+
+/** The parsed body when the answer is JSON by its content type or its looks; undefined otherwise. */
+function parseBody(text: string, contentType: string): { json: boolean; body?: unknown } {
+  const trimmed = text.trim();
+  if (!trimmed) return { json: false };
+  if (!isJsonContentType(contentType) && !/^[[{]/.test(trimmed)) return { json: false };
+  try {
+    return { json: true, body: JSON.parse(trimmed) as unknown };
+  } catch {
+    return { json: false };
+  }
+}
+
+function errorBodyParts(body: unknown, contentType: string): { tppMessages?: TppMessage[]; problem?: ProblemJson } {
+  if (typeof body !== 'object' || body === null) return {};
+  const record = body as Record<string, unknown>;
+  const parts: { tppMessages?: TppMessage[]; problem?: ProblemJson } = {};
+  if (Array.isArray(record.tppMessages)) {
+    parts.tppMessages = record.tppMessages.filter(
+      (message): message is TppMessage => typeof message === 'object' && message !== null && 'code' in message,
+    );
+  }
+  const isProblem = contentType.toLowerCase().includes('problem+json') || typeof record.type === 'string';
+  if (isProblem && typeof record.code === 'string') parts.problem = record as ProblemJson;
+  return parts;
+}
+
+/**
+ * Sends one XS2A request and reads the answer. A 2xx resolves with the body (checked against the operation's 1.3.12
+ * schema: deviations are reported, the data is returned all the same); anything else rejects with an Xs2aError. Every
+ * outcome is recorded in the exchange log first.
+ */
+export async function xs2aRequest<T>(options: Xs2aRequestOptions): Promise<Xs2aResult<T>> {
+  const { profile, operationId, method, body } = options;
+  const requestId = crypto.randomUUID();
+  const url = buildUrl(profile.baseUrl, options, options.query);
+  const hasBody = body !== undefined;
+  const headers = buildHeaders(profile, { requestId, hasBody, consentId: options.consentId, headers: options.headers });
+  const startedAt = Date.now();
+  const exchangeId = recordExchange({
+    flow: options.flow,
+    operationId,
+    requestId,
+    startedAt,
+    request: { method, url, headers, body },
+  });
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+
+  const fail = (kind: Xs2aErrorKind, details: Partial<ConstructorParameters<typeof Xs2aError>[0]> = {}) => {
+    const error = new Xs2aError({ kind, requestId, exchangeId, url, timeoutMs, ...details });
+    updateExchange(exchangeId, { durationMs: Date.now() - startedAt, error: { kind, message: error.message } });
+    return error;
+  };
+  const interrupted = (cause: unknown) => {
+    if (options.signal?.aborted) return fail('aborted', { cause });
+    if (timeout.aborted) return fail('timeout', { cause });
+    return fail('network', { cause });
+  };
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: hasBody ? JSON.stringify(body) : undefined,
+      signal,
+      cache: 'no-store',
+    });
+    text = await response.text();
+  } catch (cause) {
+    throw interrupted(cause);
+  }
+
+  const responseHeaders = Object.fromEntries(response.headers.entries());
+  const contentType = responseHeaders['content-type'] ?? '';
+  const parsed = parseBody(text, contentType);
+  const recorded = {
+    status: response.status,
+    statusText: response.statusText,
+    headers: responseHeaders,
+    body: parsed.body,
+    bodyText: text,
+  };
+  const durationMs = Date.now() - startedAt;
+  const status = { status: response.status, statusText: response.statusText };
+
+  if (!response.ok) {
+    updateExchange(exchangeId, { durationMs, response: recorded });
+    const parts = parsed.json ? errorBodyParts(parsed.body, contentType) : {};
+    const hasErrorBody = (parts.tppMessages?.length ?? 0) > 0 || parts.problem !== undefined;
+    throw fail('http', { ...status, ...parts, bodyText: hasErrorBody ? undefined : text });
+  }
+
+  let operations: typeof Operations | undefined;
+  try {
+    operations = await loadOperations();
+  } catch {
+    // A failed schema download (e.g. a redeployed console) must not hide the bank's answer; it is just not checked.
+  }
+  const jsonExpected = operations
+    ? expectsJson(operations.operations, operationId, response.status)
+    : text.trim() !== '';
+  if (jsonExpected && !parsed.json) {
+    updateExchange(exchangeId, { durationMs, response: recorded });
+    throw fail('invalid-response', { ...status, bodyText: text });
+  }
+  const deviations = operations
+    ? deviationsOf(operations, operationId, response.status, parsed.body, options.schema)
+    : [{ path: '(body)', message: 'not checked: the 1.3.12 schemas could not be loaded' }];
+  updateExchange(exchangeId, { durationMs, response: recorded, deviations });
+  return {
+    body: parsed.body as T,
+    status: response.status,
+    requestId,
+    headers: responseHeaders,
+    deviations,
+    exchangeId,
+  };
+}

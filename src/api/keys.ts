@@ -1,0 +1,85 @@
+/**
+ * React Query keys. Every key starts with the profile id, and account keys carry the consent id, so switching the
+ * bank profile or the consent never shows another's data, and whatever a consent unlocked can be dropped with it.
+ */
+import type { BookingStatusQuery, PaymentProduct, PaymentService } from '../xs2a/enums';
+
+export type AuthorisationScope =
+  | { kind: 'payment'; service: PaymentService; product: PaymentProduct; paymentId: string }
+  | { kind: 'payment-cancellation'; service: PaymentService; product: PaymentProduct; paymentId: string }
+  | { kind: 'consent'; consentId: string };
+
+export interface TransactionFilters {
+  bookingStatus: BookingStatusQuery;
+  dateFrom?: string;
+  dateTo?: string;
+  withBalance?: boolean;
+  /** A `_links` page (first/next/previous/last) instead of the filters above. */
+  href?: string;
+}
+
+export const paymentKeys = {
+  all: (profileId: string) => [profileId, 'payments'] as const,
+  /** Everything about one payment: its detail and its status. */
+  payment: (profileId: string, service: PaymentService, product: PaymentProduct, paymentId: string) =>
+    [...paymentKeys.all(profileId), service, product, paymentId] as const,
+  detail: (profileId: string, service: PaymentService, product: PaymentProduct, paymentId: string) =>
+    [...paymentKeys.payment(profileId, service, product, paymentId), 'detail'] as const,
+  status: (profileId: string, service: PaymentService, product: PaymentProduct, paymentId: string) =>
+    [...paymentKeys.payment(profileId, service, product, paymentId), 'status'] as const,
+};
+
+function scopeSegments(scope: AuthorisationScope) {
+  return scope.kind === 'consent'
+    ? ([scope.kind, scope.consentId] as const)
+    : ([scope.kind, scope.service, scope.product, scope.paymentId] as const);
+}
+
+export const authorisationKeys = {
+  all: (profileId: string) => [profileId, 'authorisations'] as const,
+  /** The list and every SCA status of one scope. */
+  scope: (profileId: string, scope: AuthorisationScope) =>
+    [...authorisationKeys.all(profileId), ...scopeSegments(scope)] as const,
+  list: (profileId: string, scope: AuthorisationScope) =>
+    [...authorisationKeys.scope(profileId, scope), 'list'] as const,
+  scaStatus: (profileId: string, scope: AuthorisationScope, authorisationId: string) =>
+    [...authorisationKeys.scope(profileId, scope), 'scaStatus', authorisationId] as const,
+};
+
+export const consentKeys = {
+  all: (profileId: string) => [profileId, 'consents'] as const,
+  /** Everything about one consent: its detail and its status. */
+  consent: (profileId: string, consentId: string) => [...consentKeys.all(profileId), consentId] as const,
+  detail: (profileId: string, consentId: string) => [...consentKeys.consent(profileId, consentId), 'detail'] as const,
+  status: (profileId: string, consentId: string) => [...consentKeys.consent(profileId, consentId), 'status'] as const,
+};
+
+export const accountKeys = {
+  /** Everything read under one consent. */
+  all: (profileId: string, consentId: string) => [profileId, 'accounts', consentId] as const,
+  list: (profileId: string, consentId: string, withBalance: boolean) =>
+    [...accountKeys.all(profileId, consentId), 'list', { withBalance }] as const,
+  account: (profileId: string, consentId: string, accountId: string) =>
+    [...accountKeys.all(profileId, consentId), 'account', accountId] as const,
+  detail: (profileId: string, consentId: string, accountId: string, withBalance: boolean) =>
+    [...accountKeys.account(profileId, consentId, accountId), 'detail', { withBalance }] as const,
+  balances: (profileId: string, consentId: string, accountId: string) =>
+    [...accountKeys.account(profileId, consentId, accountId), 'balances'] as const,
+  transactions: (profileId: string, consentId: string, accountId: string, filters: TransactionFilters) =>
+    [...accountKeys.account(profileId, consentId, accountId), 'transactions', filters] as const,
+};
+
+/** The keys of the resource an authorisation belongs to (its detail and status), for invalidation. */
+export function parentKeysOf(profileId: string, scope: AuthorisationScope) {
+  return scope.kind === 'consent'
+    ? [consentKeys.detail(profileId, scope.consentId), consentKeys.status(profileId, scope.consentId)]
+    : [
+        paymentKeys.detail(profileId, scope.service, scope.product, scope.paymentId),
+        paymentKeys.status(profileId, scope.service, scope.product, scope.paymentId),
+      ];
+}
+
+/** The flow an authorisation's exchanges are grouped under in the inspector: its payment's or its consent's. */
+export function flowOf(scope: AuthorisationScope): string {
+  return scope.kind === 'consent' ? `consent:${scope.consentId}` : `payment:${scope.paymentId}`;
+}

@@ -1,0 +1,54 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PaymentProduct, PaymentService } from '../../xs2a/enums';
+import type {
+  BulkPaymentInitiationWithStatusResponse,
+  PaymentInitiationWithStatusResponse,
+  PeriodicPaymentInitiationWithStatusResponse,
+} from '../../xs2a/payments';
+import { v1Path, xs2aRequest, type Xs2aResult } from '../client';
+import { paymentKeys } from '../keys';
+import type { BankProfile } from '../profiles/bank-profile';
+import type { ReadOptions } from '../read-options';
+
+export interface GetPaymentVariables {
+  profile: BankProfile;
+  service: PaymentService;
+  product: PaymentProduct;
+  paymentId: string;
+}
+
+/** The initiation's data and its status; the shape follows the payment service. */
+export type GetPaymentData =
+  | PaymentInitiationWithStatusResponse
+  | PeriodicPaymentInitiationWithStatusResponse
+  | BulkPaymentInitiationWithStatusResponse;
+
+/** GET /v1/{payment-service}/{payment-product}/{paymentId}. */
+export function getPayment(
+  { profile, service, product, paymentId }: GetPaymentVariables,
+  signal?: AbortSignal,
+): Promise<Xs2aResult<GetPaymentData>> {
+  return xs2aRequest<GetPaymentData>({
+    profile,
+    operationId: 'getPaymentInformation',
+    method: 'GET',
+    path: v1Path(service, product, paymentId),
+    flow: `payment:${paymentId}`,
+    schema: { paymentService: service },
+    signal,
+  });
+}
+
+export function paymentQueryOptions(variables: GetPaymentVariables) {
+  const { profile, service, product, paymentId } = variables;
+  // The key names the profile by its id alone: its headers and token do not change whose data it is.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  return queryOptions({
+    queryKey: paymentKeys.detail(profile.id, service, product, paymentId),
+    queryFn: ({ signal }) => getPayment(variables, signal),
+  });
+}
+
+export function usePayment(variables: GetPaymentVariables, options?: ReadOptions<GetPaymentData>) {
+  return useQuery({ ...paymentQueryOptions(variables), ...options });
+}

@@ -1,0 +1,264 @@
+/**
+ * The bank profiles of this browser, persisted in localStorage:
+ * - `xs2a-console.profiles.v1`: `{ "profiles": BankProfile[] }`, the user's profiles (and, under id 'sandbox', the
+ *   user's settings for the built-in one, whose base_url always follows the console's origin);
+ * - `xs2a-console.active-profile.v1`: the active profile's id.
+ * Unreadable or invalid entries are skipped, so a corrupt storage never stops the console (it falls back to the sandbox).
+ */
+import { useSyncExternalStore } from 'react';
+import type * as z from 'zod';
+import {
+  bankProfileSchema,
+  builtInSandboxProfile,
+  consoleOrigin,
+  SANDBOX_PROFILE_ID,
+  type BankProfile,
+} from './bank-profile';
+
+export const PROFILES_STORAGE_KEY = 'xs2a-console.profiles.v1';
+export const ACTIVE_PROFILE_STORAGE_KEY = 'xs2a-console.active-profile.v1';
+
+/** A profile file that cannot be imported; the message is meant for the user as it is. */
+export class ProfileImportError extends Error {
+  override name = 'ProfileImportError';
+}
+
+interface State {
+  profiles: BankProfile[];
+  active: BankProfile;
+}
+
+let state: State | undefined;
+const listeners = new Set<() => void>();
+
+function storage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined; // access itself can throw when storage is blocked
+  }
+}
+
+function readItem(key: string): string | null {
+  try {
+    return storage()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function writeItem(key: string, value: string): void {
+  try {
+    storage()?.setItem(key, value);
+  } catch {
+    // Full or blocked storage: the profiles still work for this page's lifetime.
+  }
+}
+
+/** The array of profile candidates in a stored or imported document: `{ profiles: [...] }` or a bare array. */
+function profileArray(document: unknown): unknown[] | undefined {
+  if (Array.isArray(document)) return document as unknown[];
+  if (
+    typeof document === 'object' &&
+    document !== null &&
+    Array.isArray((document as { profiles?: unknown }).profiles)
+  ) {
+    return (document as { profiles: unknown[] }).profiles;
+  }
+  return undefined;
+}
+
+function readStoredProfiles(): BankProfile[] {
+  const text = readItem(PROFILES_STORAGE_KEY);
+  if (text === null) return [];
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const seen = new Set<string>();
+  const profiles: BankProfile[] = [];
+  for (const candidate of profileArray(document) ?? []) {
+    const parsed = bankProfileSchema.safeParse(candidate);
+    if (!parsed.success || seen.has(parsed.data.id)) continue;
+    seen.add(parsed.data.id);
+    profiles.push(parsed.data);
+  }
+  return profiles;
+}
+
+/** The built-in profile with the user's settings applied; its id, name and base_url stay the built-in's. */
+function sandboxProfile(settings: BankProfile | undefined): BankProfile {
+  const builtIn = builtInSandboxProfile(consoleOrigin());
+  if (!settings) return builtIn;
+  return { ...settings, id: builtIn.id, baseUrl: builtIn.baseUrl, builtIn: true };
+}
+
+function withActive(profiles: BankProfile[], activeId: string | null): State {
+  const active = profiles.find((profile) => profile.id === activeId) ?? profiles[0];
+  if (!active) throw new Error('the profile list always holds the built-in profile');
+  return { profiles, active };
+}
+
+function load(): State {
+  const stored = readStoredProfiles();
+  const sandbox = sandboxProfile(stored.find((profile) => profile.id === SANDBOX_PROFILE_ID));
+  const profiles = [sandbox, ...stored.filter((profile) => profile.id !== SANDBOX_PROFILE_ID)];
+  return withActive(profiles, readItem(ACTIVE_PROFILE_STORAGE_KEY));
+}
+
+function current(): State {
+  state ??= load();
+  return state;
+}
+
+function isDefaultSandbox(profile: BankProfile): boolean {
+  return JSON.stringify(profile) === JSON.stringify(builtInSandboxProfile(consoleOrigin()));
+}
+
+function commit(next: State): void {
+  state = next;
+  const stored = next.profiles.filter((profile) => !profile.builtIn || !isDefaultSandbox(profile));
+  writeItem(PROFILES_STORAGE_KEY, JSON.stringify({ profiles: stored }));
+  writeItem(ACTIVE_PROFILE_STORAGE_KEY, next.active.id);
+  for (const listener of listeners) listener();
+}
+
+/** Another tab changed the profiles: pick the change up. */
+function onStorage(event: StorageEvent): void {
+  if (event.key !== null && event.key !== PROFILES_STORAGE_KEY && event.key !== ACTIVE_PROFILE_STORAGE_KEY) return;
+  state = load();
+  for (const listener of listeners) listener();
+}
+
+/** A fresh id for a new profile. */
+export function newProfileId(): string {
+  return `profile-${crypto.randomUUID()}`;
+}
+
+/** Drops empty optional fields so that stored and exported profiles only carry what is set. */
+function normalised(profile: BankProfile): BankProfile {
+  const drop = <T extends object>(record: T): T =>
+    Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined && value !== '')) as T;
+  return drop({ ...profile, psuHeaders: drop(profile.psuHeaders), sca: drop(profile.sca) });
+}
+
+function upsert(profiles: BankProfile[], profile: BankProfile): BankProfile[] {
+  const index = profiles.findIndex((existing) => existing.id === profile.id);
+  if (index < 0) return [...profiles, profile];
+  return profiles.map((existing, i) => (i === index ? profile : existing));
+}
+
+const fieldNames: Record<string, string> = {
+  baseUrl: 'base_url',
+  'psuHeaders.psuIpAddress': 'PSU-IP-Address',
+  'psuHeaders.psuIpPort': 'PSU-IP-Port',
+  'psuHeaders.psuGeoLocation': 'PSU-Geo-Location',
+  redirectUri: 'TPP-Redirect-URI',
+  nokRedirectUri: 'TPP-Nok-Redirect-URI',
+};
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const path = issue.path.join('.');
+  const field = fieldNames[path] ?? path;
+  if (issue.code === 'invalid_type' && issue.input === undefined) return `${field} is missing`;
+  return field && !issue.message.startsWith(field) ? `${field} ${issue.message}` : issue.message;
+}
+
+function importCandidate(candidate: unknown, position: number): BankProfile {
+  if (typeof candidate !== 'object' || candidate === null || Array.isArray(candidate)) {
+    throw new ProfileImportError(`Profile ${position} is not an object.`);
+  }
+  const record = candidate as Record<string, unknown>;
+  const id =
+    typeof record.id === 'string' && record.id && record.id !== SANDBOX_PROFILE_ID ? record.id : newProfileId();
+  const { builtIn: _builtIn, ...fields } = record;
+  const parsed = bankProfileSchema.safeParse({ psuHeaders: {}, sca: {}, ...fields, id });
+  if (!parsed.success) {
+    const name = typeof record.name === 'string' && record.name.trim() ? ` ("${record.name}")` : '';
+    const problems = parsed.error.issues.map(describeIssue).join('; ');
+    throw new ProfileImportError(`Profile ${position}${name} cannot be imported: ${problems}.`);
+  }
+  return normalised(parsed.data);
+}
+
+export const profileStore = {
+  /** The built-in profile first, then the user's. The array keeps its identity until something changes. */
+  list: (): BankProfile[] => current().profiles,
+  get: (id: string): BankProfile | undefined => current().profiles.find((profile) => profile.id === id),
+  /** The active profile; the built-in sandbox when none was chosen or the chosen one is gone. */
+  active: (): BankProfile => current().active,
+  /**
+   * Inserts or replaces a profile by id after validating it (throws the ZodError, whose issues carry the field paths).
+   * Saving the built-in profile keeps its settings; its name and base_url stay the built-in's.
+   */
+  save: (profile: BankProfile): void => {
+    const parsed = normalised(bankProfileSchema.parse(profile));
+    const { profiles, active } = current();
+    const { builtIn: _builtIn, ...userProfile } = parsed;
+    const next = parsed.id === SANDBOX_PROFILE_ID ? sandboxProfile(parsed) : userProfile;
+    commit(withActive(upsert(profiles, next), active.id));
+  },
+  remove: (id: string): void => {
+    if (id === SANDBOX_PROFILE_ID) throw new Error('The embedded sandbox profile cannot be deleted.');
+    const { profiles, active } = current();
+    if (!profiles.some((profile) => profile.id === id)) return;
+    commit(
+      withActive(
+        profiles.filter((profile) => profile.id !== id),
+        active.id,
+      ),
+    );
+  },
+  setActive: (id: string): void => {
+    const { profiles, active } = current();
+    if (active.id === id) return;
+    if (!profiles.some((profile) => profile.id === id)) throw new Error(`There is no bank profile with id "${id}".`);
+    commit(withActive(profiles, id));
+  },
+  subscribe: (listener: () => void): (() => void) => {
+    if (listeners.size === 0 && typeof window !== 'undefined') window.addEventListener('storage', onStorage);
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
+    };
+  },
+  /** The user's profiles (not the built-in one) as pretty JSON: `{ "profiles": [...] }`. */
+  exportJson: (): string => {
+    const profiles = current().profiles.filter((profile) => !profile.builtIn);
+    return `${JSON.stringify({ profiles }, null, 2)}\n`;
+  },
+  /**
+   * Adds the profiles of an exported file (a profile with a known id replaces it). Nothing is imported unless every
+   * profile is valid; the ProfileImportError's message says what is wrong, in plain words.
+   */
+  importJson: (text: string): { imported: number } => {
+    let document: unknown;
+    try {
+      document = JSON.parse(text);
+    } catch {
+      throw new ProfileImportError('The file is not valid JSON. Choose a file exported from the console’s Settings.');
+    }
+    const candidates = profileArray(document);
+    if (!candidates) {
+      throw new ProfileImportError('The file does not hold bank profiles: expected { "profiles": [ … ] }.');
+    }
+    if (candidates.length === 0) throw new ProfileImportError('The file holds no bank profiles.');
+    const imported = candidates.map((candidate, index) => importCandidate(candidate, index + 1));
+    const { profiles, active } = current();
+    commit(withActive(imported.reduce(upsert, profiles), active.id));
+    return { imported: imported.length };
+  },
+};
+
+/** All profiles, re-rendering on every change. */
+export function useProfiles(): BankProfile[] {
+  return useSyncExternalStore(profileStore.subscribe, profileStore.list, profileStore.list);
+}
+
+/** The active profile, re-rendering when the user switches or edits it. */
+export function useActiveProfile(): BankProfile {
+  return useSyncExternalStore(profileStore.subscribe, profileStore.active, profileStore.active);
+}
