@@ -51,3 +51,12 @@ export * from './sca/start-authorisation';
 export * from './sca/list-authorisations';
 export * from './sca/get-sca-status';
 export * from './sca/update-psu-data';
+
+export * from './consents/create-consent';
+export * from './consents/get-consent';
+export * from './consents/get-consent-status';
+export * from './consents/delete-consent';
+export * from './accounts/list-accounts';
+export * from './accounts/get-account';
+export * from './accounts/get-balances';
+export * from './accounts/get-transactions';
