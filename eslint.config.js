@@ -17,6 +17,7 @@ export default defineConfig([
   globalIgnores([
     'dist/',
     '.e2e-dist-*/',
+    'build/',
     'node_modules/',
     'test-results/',
     'playwright-report/',

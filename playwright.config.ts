@@ -42,7 +42,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npx vite build --outDir ${outDir} && npx tsx server/main.ts`,
+    command: `npx vite build --outDir ${outDir} && npm run build:server && node build/server/main.js`,
     url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,6 +1,5 @@
 // The console's first-load JavaScript: index.html's module scripts and modulepreload links, gzipped.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { repoRoot } from './processes';
@@ -15,10 +14,6 @@ export interface BundleFigures {
   files: BundleFile[];
   bytes: number;
   gzipBytes: number;
-  /** Whether this run built dist/ (it was missing) or measured an existing build. */
-  built: boolean;
-  /** When dist/index.html was written; an older build measures older code. */
-  builtAt: string;
 }
 
 const attribute = (tag: string, name: string) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1];
@@ -40,11 +35,7 @@ export function firstLoadScripts(html: string): string[] {
 export function measureBundle(): BundleFigures {
   const dist = join(repoRoot, 'dist');
   const indexHtml = join(dist, 'index.html');
-  const built = !existsSync(indexHtml);
-  if (built) {
-    const build = spawnSync('npx', ['vite', 'build'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
-    if (build.status !== 0) throw new Error(`vite build failed (exit ${build.status ?? build.signal}).`);
-  }
+  if (!existsSync(indexHtml)) throw new Error('dist/index.html is missing: run `npm run build` first.');
   const html = readFileSync(indexHtml, 'utf8');
   const files = firstLoadScripts(html)
     .filter((url) => !/^[a-z]+:\/\//i.test(url))
@@ -58,7 +49,5 @@ export function measureBundle(): BundleFigures {
     files,
     bytes: files.reduce((sum, f) => sum + f.bytes, 0),
     gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
-    built,
-    builtAt: statSync(indexHtml).mtime.toISOString(),
   };
 }

@@ -1,5 +1,5 @@
-// Servers under test as child processes, spawned as `node --import tsx …` so the child's pid is the server itself
-// (`npx tsx` would put a wrapper process in between and hide the server's memory).
+// Servers under test as child processes, spawned with `node` itself (TypeScript through `--import tsx`) so the child's
+// pid is the server (`npx tsx` would put a wrapper process in between and hide the server's memory).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
@@ -22,7 +22,7 @@ export interface ServerProcess {
 }
 
 export interface StartOptions {
-  /** Script and arguments after `node --import tsx`, relative to the repository root. */
+  /** Script and arguments, relative to the repository root; a .ts script runs through tsx, a .js one as it is. */
   args: string[];
   env?: Record<string, string>;
   /** The line the server prints once it listens. */
@@ -52,7 +52,8 @@ export async function startServer({
   timeoutMs = 30_000,
 }: StartOptions): Promise<ServerProcess> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const loader = args[0]?.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, ...args], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,6 @@
 // `npm run bench`: the sandbox bank under HTTP load against a bare node:http baseline, its memory and start-up time, and
 // the console's first-load JavaScript. Targets are printed as PASS/FAIL and never fail the run; a broken bench does.
+import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,13 +49,13 @@ async function stop(server: ServerProcess, name: string) {
   }
 }
 
-/** The real sandbox entry point on a file-backed SQLite database in `dataDir`, as a user runs it. */
+/** The built sandbox entry point (as `npm run sandbox` runs it) on a file-backed SQLite database in `dataDir`. */
 async function startSandbox(dataDir: string) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}${PREFIX}`;
   const server = await startServer({
     args: [
-      'server/sandbox-main.ts',
+      'build/server/sandbox-main.js',
       '--port',
       String(port),
       '--host',
@@ -124,6 +125,12 @@ async function main() {
     `HTTP load: ${CONNECTIONS} connections, ${seconds} s per scenario after ${warmupSeconds} s unrecorded warm-up; ` +
       'the load generator shares this machine',
   );
+  // Measure the code as it is now: the console and the server bundles are rebuilt first.
+  const build = spawnSync('npm', ['run', '--silent', 'build'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (build.status !== 0) throw new Error(`npm run build failed (exit ${build.status ?? build.signal}).`);
   const workDir = await mkdtemp(join(tmpdir(), 'xs2a-bench-'));
 
   try {
@@ -215,7 +222,6 @@ async function main() {
 
     console.log(heading('Console bundle: first-load JavaScript, gzip'));
     const bundle = measureBundle();
-    console.log(`${bundle.built ? 'built dist/ now' : 'existing dist/'}, index.html written ${bundle.builtAt}`);
     for (const file of bundle.files) console.log(`${file.path}: ${kB(file.bytes)} raw, ${kB(file.gzipBytes)} gzip`);
 
     const bareRate = bareFigures.requestsPerSecond;

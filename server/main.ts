@@ -1,6 +1,6 @@
 // `npm start`: serves the built console and mounts the sandbox bank under its prefix on the same origin.
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
@@ -10,8 +10,11 @@ import { describeDatabase, readServerOptions } from './options';
 import { displayHost, exitOnListenError, shutdownOn } from './serve-util';
 
 const options = readServerOptions(process.argv.slice(2), process.env, 4318);
+// The console's build lives at the package root, whether this runs from server/ (tsx) or build/server/ (npm start).
 // CONSOLE_DIST names another build folder (the e2e suite builds into its own when several run side by side).
-const dist = resolve(import.meta.dirname, '..', process.env.CONSOLE_DIST || 'dist');
+let root = import.meta.dirname;
+while (!existsSync(resolve(root, 'package.json')) && dirname(root) !== root) root = dirname(root);
+const dist = resolve(root, process.env.CONSOLE_DIST || 'dist');
 if (!existsSync(resolve(dist, 'index.html'))) {
   console.error('The console is not built yet: run `npm run build` (npm start does this for you).');
   process.exit(1);

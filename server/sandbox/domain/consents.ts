@@ -404,7 +404,7 @@ export class ConsentService {
     const known = this.grantedCache.get(consentId);
     if (known && !psuPresent) {
       check(known);
-      // The usual case in one statement: valid, not expired, budget left → counted. Anything else takes the slow path,
+      // The usual case in one UPDATE: valid, not expired, budget left → counted. Anything else takes the slow path,
       // which names the reason.
       if (await this.countIfReadable(consentId)) return { granted: known };
     }
@@ -426,7 +426,7 @@ export class ConsentService {
   /** Counts one read of a valid, unexpired consent with budget left today; false when any of that does not hold. */
   private async countIfReadable(consentId: string): Promise<boolean> {
     const today = this.today();
-    const row = await this.ctx.db
+    const result = await this.ctx.db
       .updateTable('consents')
       .set((eb) => ({
         usage_count: eb
@@ -447,9 +447,8 @@ export class ConsentService {
           eb('usage_count', '<', eb.ref('frequency_per_day')),
         ]),
       )
-      .returning('consent_id')
       .executeTakeFirst();
-    return row !== undefined;
+    return changed(result);
   }
 
   /** Counts one access without the PSU present; refuses the one beyond frequencyPerDay. */
