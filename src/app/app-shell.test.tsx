@@ -1,45 +1,70 @@
-// Renders the shell on the server side of React, so the layout and routes are checked without a DOM.
+// @vitest-environment happy-dom
+// The shell with its real route table: layout, navigation, profile choice, lazy pages and the not-found page.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { profileStore } from '../api';
 import { createQueryClient } from './providers';
 import { routes } from './routes';
 
-function render(path: string): string {
+function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  return renderToStaticMarkup(
+  render(
     <QueryClientProvider client={createQueryClient()}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return router;
 }
 
 describe('console shell', () => {
   afterEach(() => {
-    vi.unstubAllGlobals();
+    cleanup();
+    for (const profile of profileStore.list()) if (!profile.builtIn) profileStore.remove(profile.id);
+    profileStore.setActive('sandbox');
   });
 
-  it('shows the labelled navigation, the active profile and marks the current section', () => {
-    const html = render('/payments');
-    expect(html).toContain('<nav aria-label="Console sections"');
-    expect(html).toContain('Embedded sandbox');
-    expect(html).toMatch(/<a aria-current="page"[^>]*href="\/payments"/);
-    expect(html).toContain('<h1 class="text-2xl font-semibold">Payments</h1>');
+  it('shows the labelled navigation, the profile choice and marks the current section', async () => {
+    renderAt('/payments');
+    await screen.findByRole('heading', { level: 1, name: 'Payments' });
+    const nav = screen.getByRole('navigation', { name: 'Console sections' });
+    expect(within(nav).getByRole('link', { name: 'Payments' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Consents' }).getAttribute('aria-current')).toBeNull();
+    const choice = screen.getByLabelText<HTMLSelectElement>('Bank profile');
+    expect(choice.selectedOptions[0]?.textContent).toBe('Embedded sandbox');
   });
 
-  it.each(['/consents', '/accounts', '/inspector', '/settings'])('renders a page with a heading at %s', (path) => {
-    expect(render(path)).toMatch(/<main id="main"[^>]*>.*<h1[^>]*>\w+<\/h1>/s);
+  it.each([
+    ['/consents', 'Consents'],
+    ['/accounts', 'Accounts'],
+    ['/inspector', 'Inspector'],
+    ['/settings', 'Settings'],
+  ])('renders the page at %s with its heading', async (path, heading) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
   });
 
-  it('shows the sandbox base_url on the home page', () => {
-    vi.stubGlobal('window', { location: { origin: 'http://127.0.0.1:4319' } });
-    const html = render('/');
-    expect(html).toContain('http://127.0.0.1:4319/sandbox');
-    expect(html).toContain('see README');
+  it('shows the active profile and its base_url on the home page, and follows a switch', async () => {
+    const user = userEvent.setup();
+    profileStore.save({
+      id: 'p-other',
+      name: 'Other bank',
+      baseUrl: 'https://other.example/psd2',
+      psuHeaders: {},
+      sca: {},
+    });
+    renderAt('/');
+    await screen.findByRole('heading', { level: 1, name: 'XS2A Console' });
+    expect(document.body.textContent).toContain(`${window.location.origin}/sandbox`);
+    await user.selectOptions(screen.getByLabelText('Bank profile'), 'Other bank');
+    expect(profileStore.active().id).toBe('p-other');
+    expect(document.body.textContent).toContain('https://other.example/psd2');
   });
 
-  it('answers unknown addresses with a not-found page', () => {
-    expect(render('/no-such-page')).toContain('Page not found');
+  it('answers unknown addresses with a not-found page', async () => {
+    renderAt('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
   });
 });

@@ -1,8 +1,8 @@
-// The console's frame: header with the active bank profile, section navigation, and the page outlet.
-import { NavLink, Outlet } from 'react-router-dom';
-
-// Until the profiles feature lands, the console always talks to the embedded sandbox.
-const activeProfileName = 'Embedded sandbox';
+// The console's frame: header with the bank profile choice, section navigation, and the page outlet.
+import { NavLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { useExchanges } from '../api';
+import { cx, ErrorBoundary, Spinner } from '../components/ui';
+import { ProfileSwitcher } from '../features/profiles';
 
 const sections = [
   { to: '/', label: 'Home' },
@@ -13,43 +13,74 @@ const sections = [
   { to: '/settings', label: 'Settings' },
 ] as const;
 
+function ExchangeCount() {
+  const count = useExchanges().length;
+  if (count === 0) return null;
+  return (
+    <span className="ml-auto rounded-full bg-slate-200 px-1.5 font-mono text-xs text-slate-800 md:ml-2">
+      {count}
+      <span className="sr-only"> exchanges</span>
+    </span>
+  );
+}
+
 export function Layout() {
+  const { pathname } = useLocation();
+  const loading = useNavigation().state === 'loading';
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-10 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
       >
         Skip to content
       </a>
-      <header className="flex items-center justify-between border-b border-slate-200 bg-white px-6 py-3">
-        <NavLink to="/" className="text-lg font-semibold text-blue-900">
+      <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-3 py-2 md:px-6">
+        <NavLink
+          to="/"
+          className="rounded text-lg font-semibold text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        >
           XS2A Console
         </NavLink>
-        <p className="text-sm text-slate-600">
-          Bank profile: <span className="font-medium text-slate-900">{activeProfileName}</span>
-        </p>
+        <ProfileSwitcher />
       </header>
-      <div className="flex">
-        <nav aria-label="Console sections" className="w-48 shrink-0 border-r border-slate-200 bg-white p-3">
-          <ul className="space-y-1">
+      <div className="md:flex">
+        <nav
+          aria-label="Console sections"
+          className="border-b border-slate-200 bg-white px-2 py-1 md:w-44 md:shrink-0 md:border-r md:border-b-0 md:p-3"
+        >
+          <ul className="flex flex-wrap gap-1 md:flex-col">
             {sections.map(({ to, label }) => (
               <li key={to}>
                 <NavLink
                   to={to}
                   end={to === '/'}
                   className={({ isActive }) =>
-                    `block rounded px-3 py-2 text-sm ${isActive ? 'bg-blue-100 font-medium text-blue-900' : 'text-slate-700 hover:bg-slate-100'}`
+                    cx(
+                      'flex items-center rounded px-2 py-1.5 text-sm md:px-3 md:py-2',
+                      'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600',
+                      isActive ? 'bg-blue-100 font-medium text-blue-900' : 'text-slate-700 hover:bg-slate-100',
+                    )
                   }
                 >
                   {label}
+                  {to === '/inspector' && <ExchangeCount />}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
-        <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-6 focus:outline-none">
-          <Outlet />
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-3 focus:outline-none md:p-6">
+          {loading && (
+            <p role="status" className="mb-3 flex items-center gap-2 text-sm text-slate-600">
+              <Spinner />
+              Loading the page…
+            </p>
+          )}
+          {/* A new page gets a fresh chance after a failure in the previous one. */}
+          <ErrorBoundary what="this page" resetKeys={[pathname]}>
+            <Outlet />
+          </ErrorBoundary>
         </main>
       </div>
     </div>

@@ -1,24 +1,65 @@
-export function HomePage() {
-  const sandboxBaseUrl = `${window.location.origin}/sandbox`;
+// The console's start page: what it is, which bank it talks to, and where to begin.
+import { Link } from 'react-router-dom';
+import { useActiveProfile } from '../../api';
+import { Badge, Panel } from '../../components/ui';
 
+const linkClass =
+  'font-medium text-blue-800 underline hover:text-blue-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 rounded';
+
+const startingPoints = [
+  { to: '/payments', label: 'Create a payment', text: 'Initiate a SEPA credit transfer and authorise it with SCA.' },
+  { to: '/consents', label: 'Create a consent', text: 'Ask for access to accounts, balances and transactions.' },
+  { to: '/inspector', label: 'Open the inspector', text: 'See every request and response, copy as curl, export HAR.' },
+] as const;
+
+export function HomePage() {
+  const profile = useActiveProfile();
   return (
     <article className="max-w-3xl space-y-6">
       <title>XS2A Console</title>
       <h1 className="text-2xl font-semibold">XS2A Console</h1>
       <p>
-        A developer console for banks&apos; Berlin Group NextGenPSD2 XS2A 1.3.12 interfaces. Explore a bank&apos;s API
-        interactively, walk through payment initiation and account information consent flows, and see every request and
-        response the console exchanges.
+        A developer console for banks&apos; Berlin Group NextGenPSD2 XS2A 1.3.12 interfaces: payment initiation (PIS)
+        and account information (AIS). Explore a bank&apos;s API, walk through payment and consent flows with their SCA,
+        and see every request and response.
       </p>
-      <section aria-labelledby="sandbox-heading" className="space-y-2 rounded border border-slate-200 bg-white p-4">
-        <h2 id="sandbox-heading" className="text-lg font-semibold">
-          Embedded sandbox bank
-        </h2>
-        <p>The console ships with a sandbox bank that implements the same interface. Its base_url:</p>
-        <p>
-          <code className="rounded bg-slate-100 px-2 py-1 text-sm">{sandboxBaseUrl}</code>
+
+      <Panel title="Active bank profile">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-medium">{profile.name}</span>
+          {profile.builtIn && <Badge tone="info">Built-in</Badge>}
         </p>
-        <p className="text-sm text-slate-600">Test PSUs and their credentials: see README.</p>
+        <p className="text-sm">
+          base_url: <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono break-all">{profile.baseUrl}</code>
+        </p>
+        {profile.builtIn ? (
+          <p className="text-sm text-slate-600">
+            The embedded sandbox bank implements the same interface. Test PSUs alice, bob, carol and dave log in with
+            the password <code className="font-mono">sandbox</code> and the one-time password{' '}
+            <code className="font-mono">123456</code> (see README).
+          </p>
+        ) : null}
+        <p className="text-sm">
+          <Link to="/settings" className={linkClass}>
+            Manage bank profiles
+          </Link>
+        </p>
+      </Panel>
+
+      <section aria-labelledby="start-heading" className="space-y-2">
+        <h2 id="start-heading" className="text-lg font-semibold">
+          Start here
+        </h2>
+        <ul className="grid gap-3 sm:grid-cols-3">
+          {startingPoints.map((point) => (
+            <li key={point.to} className="rounded border border-slate-200 bg-white p-3">
+              <Link to={point.to} className={linkClass}>
+                {point.label}
+              </Link>
+              <p className="mt-1 text-sm text-slate-600">{point.text}</p>
+            </li>
+          ))}
+        </ul>
       </section>
     </article>
   );

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { verdictForFailure, verdictForSuccess } from './connection-check';
+
+describe('connection check verdict', () => {
+  it('calls any XS2A error body an XS2A answer', () => {
+    const verdict = verdictForFailure({
+      kind: 'http',
+      status: 403,
+      tppMessages: [{ code: 'CONSENT_UNKNOWN', text: 'unknown' }],
+    });
+    expect(verdict.outcome).toBe('answered');
+    expect(verdict.title).toBe('The bank answered and speaks XS2A');
+    expect(verdict.detail).toContain('HTTP 403 CONSENT_UNKNOWN');
+  });
+
+  it('counts a problem+json body as an XS2A answer', () => {
+    const verdict = verdictForFailure({
+      kind: 'http',
+      status: 400,
+      tppMessages: [],
+      problem: { code: 'FORMAT_ERROR' },
+    });
+    expect(verdict.outcome).toBe('answered');
+  });
+
+  it('suspects the base_url when an HTML page answers', () => {
+    const html = '<!DOCTYPE html><html><body>Not found</body></html>';
+    for (const kind of ['http', 'invalid-response'] as const) {
+      const verdict = verdictForFailure({ kind, status: kind === 'http' ? 404 : 200, tppMessages: [], bodyText: html });
+      expect(verdict.outcome).toBe('suspicious');
+      expect(verdict.detail).toContain('HTML page');
+      expect(verdict.detail).toContain('base_url is probably wrong');
+    }
+  });
+
+  it('says unreachable or CORS on a network error', () => {
+    const verdict = verdictForFailure({ kind: 'network', tppMessages: [] });
+    expect(verdict.outcome).toBe('unreachable');
+    expect(verdict.detail).toContain('CORS');
+  });
+
+  it('hints at a token when a 401 comes without tppMessages', () => {
+    const verdict = verdictForFailure({ kind: 'http', status: 401, tppMessages: [], bodyText: '' });
+    expect(verdict.outcome).toBe('suspicious');
+    expect(verdict.detail).toContain('bearer token');
+  });
+
+  it('reports a timeout', () => {
+    expect(verdictForFailure({ kind: 'timeout', tppMessages: [] }).title).toBe('The bank did not answer in time');
+  });
+
+  it('treats a 200 for a made-up consent as an XS2A answer', () => {
+    expect(verdictForSuccess(200).outcome).toBe('answered');
+  });
+});

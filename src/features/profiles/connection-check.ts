@@ -1,0 +1,91 @@
+// Reads the outcome of "Check connection" (a consent status read with a made-up consent id) in plain words.
+
+/** The parts of an Xs2aError the verdict needs. */
+export interface CheckFailure {
+  kind: 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response';
+  status?: number;
+  tppMessages: { code: string; text?: string }[];
+  problem?: unknown;
+  bodyText?: string;
+}
+
+export type CheckVerdict =
+  | { outcome: 'answered'; title: string; detail: string }
+  | { outcome: 'suspicious' | 'unreachable'; title: string; detail: string };
+
+const ANSWERED = 'The bank answered and speaks XS2A';
+
+function looksLikeHtml(text: string | undefined): boolean {
+  return !!text && /^\s*<(!doctype|html|head|body)\b/i.test(text);
+}
+
+/** A 200 for a consent id that cannot exist is odd, but it is an XS2A answer. */
+export function verdictForSuccess(status: number): CheckVerdict {
+  return {
+    outcome: 'answered',
+    title: ANSWERED,
+    detail: `It answered HTTP ${status} with a consent status, although the consent id was made up.`,
+  };
+}
+
+export function verdictForFailure(failure: CheckFailure): CheckVerdict {
+  const status = failure.status !== undefined ? `HTTP ${failure.status}` : 'an answer';
+  switch (failure.kind) {
+    case 'network':
+      return {
+        outcome: 'unreachable',
+        title: 'The bank could not be reached',
+        detail:
+          'The browser got no answer: the host is unreachable, the address is wrong, or the bank does not allow ' +
+          'calls from this origin (CORS). The browser console shows which.',
+      };
+    case 'timeout':
+      return {
+        outcome: 'unreachable',
+        title: 'The bank did not answer in time',
+        detail: 'No answer arrived before the time limit. The host may be down or very slow.',
+      };
+    case 'aborted':
+      return { outcome: 'unreachable', title: 'The check was cancelled', detail: 'Run it again to see the result.' };
+    case 'invalid-response':
+      return {
+        outcome: 'suspicious',
+        title: 'Something answered, but not as an XS2A bank',
+        detail: looksLikeHtml(failure.bodyText)
+          ? `It answered ${status} with an HTML page, not JSON. The base_url is probably wrong (check its path prefix).`
+          : `It answered ${status} with a body that is not XS2A JSON. The base_url is probably wrong.`,
+      };
+    case 'http': {
+      if (failure.tppMessages.length > 0) {
+        const codes = failure.tppMessages.map((message) => message.code).join(', ');
+        return {
+          outcome: 'answered',
+          title: ANSWERED,
+          detail: `It refused the made-up consent id with ${status} ${codes}, as an XS2A bank does.`,
+        };
+      }
+      if (failure.problem !== undefined) {
+        return {
+          outcome: 'answered',
+          title: ANSWERED,
+          detail: `It refused the made-up consent id with ${status} and an application/problem+json error body.`,
+        };
+      }
+      if (looksLikeHtml(failure.bodyText)) {
+        return {
+          outcome: 'suspicious',
+          title: 'Something answered, but not as an XS2A bank',
+          detail: `It answered ${status} with an HTML page. The base_url is probably wrong (check its path prefix).`,
+        };
+      }
+      return {
+        outcome: 'suspicious',
+        title: 'The bank answered without an XS2A error body',
+        detail:
+          failure.status === 401 || failure.status === 403
+            ? `It answered ${status} without tppMessages. It may need a bearer token or a client certificate.`
+            : `It answered ${status} without tppMessages. The base_url may be wrong, or the bank does not follow XS2A here.`,
+      };
+    }
+  }
+}

@@ -1,0 +1,85 @@
+// /settings: the bank profiles the console talks to, their import and export.
+import { useRef, useState } from 'react';
+import type { BankProfile } from '../../api';
+import { ErrorBoundary, Button, Panel } from '../../components/ui';
+import { ImportExport } from './import-export';
+import { ProfileForm } from './profile-form';
+import { duplicateValues, emptyFormValues, toFormValues, type ProfileFormValues } from './profile-form-model';
+import { ProfileList } from './profile-list';
+
+type Editing = { title: string; values: ProfileFormValues } | null;
+
+export function SettingsPage() {
+  const [editing, setEditing] = useState<Editing>(null);
+  const [notice, setNotice] = useState('');
+  const formPanel = useRef<HTMLDivElement>(null);
+
+  function open(next: NonNullable<Editing>) {
+    setNotice('');
+    setEditing(next);
+    // Bring the form into view and put the keyboard in its first field.
+    requestAnimationFrame(() => {
+      formPanel.current?.scrollIntoView({ block: 'start' });
+      formPanel.current?.querySelector<HTMLElement>('input:not([readonly]), select')?.focus();
+    });
+  }
+
+  return (
+    <article className="max-w-4xl space-y-6">
+      <title>Settings · XS2A Console</title>
+      <h1 className="text-2xl font-semibold">Settings</h1>
+      <p className="text-sm text-slate-700">
+        A bank profile says where the console sends its requests (the bank’s base_url) and which PSU and TPP headers go
+        with every request. Profiles live in this browser’s storage.
+      </p>
+
+      <Panel
+        title="Bank profiles"
+        actions={
+          <Button variant="primary" size="sm" onClick={() => open({ title: 'New profile', values: emptyFormValues() })}>
+            New profile
+          </Button>
+        }
+      >
+        <div role="status" aria-live="polite">
+          {notice && (
+            <p className="rounded border border-green-300 bg-green-50 p-2 text-sm text-green-950">
+              <span aria-hidden="true">✓ </span>
+              {notice}
+            </p>
+          )}
+        </div>
+        <ErrorBoundary what="the bank profiles">
+          <ProfileList
+            onEdit={(profile) => open({ title: `Edit profile: ${profile.name}`, values: toFormValues(profile) })}
+            onDuplicate={(profile) => open({ title: 'New profile (copy)', values: duplicateValues(profile) })}
+            onDeleted={(profile: BankProfile) => setNotice(`Deleted the profile “${profile.name}”.`)}
+          />
+        </ErrorBoundary>
+      </Panel>
+
+      {editing && (
+        <div ref={formPanel} className="scroll-mt-4">
+          <Panel title={editing.title}>
+            <ProfileForm
+              key={editing.values.id + editing.title}
+              title={editing.title}
+              initial={editing.values}
+              onCancel={() => setEditing(null)}
+              onSaved={(profile) => {
+                setEditing(null);
+                setNotice(`Saved the profile “${profile.name}”.`);
+              }}
+            />
+          </Panel>
+        </div>
+      )}
+
+      <Panel title="Import and export">
+        <ErrorBoundary what="import and export">
+          <ImportExport />
+        </ErrorBoundary>
+      </Panel>
+    </article>
+  );
+}
