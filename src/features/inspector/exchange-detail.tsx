@@ -1,0 +1,128 @@
+// One exchange in full: request and response headers and bodies, X-Request-ID, schema deviations, copy as curl.
+import type { ReactNode, Ref } from 'react';
+import type { Exchange } from '../../api';
+import { CopyButton, DeviationNotice, JsonView, KeyValueList } from '../../components/ui';
+import { ExchangeStatusBadge, formatDuration, formatTime, shortUrl } from './exchange-status';
+import { flowLabel } from './exchange-filters';
+import { requestBodyText } from './to-curl';
+
+function HeadersTable({ headers, caption }: { headers: Record<string, string>; caption: string }) {
+  const entries = Object.entries(headers);
+  if (entries.length === 0) return <p className="text-sm text-slate-600">No headers recorded.</p>;
+  return (
+    <table className="w-full table-fixed border-collapse text-xs">
+      <caption className="sr-only">{caption}</caption>
+      <thead className="sr-only">
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Value</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map(([name, value]) => (
+          <tr key={name} className="border-b border-slate-100 align-top last:border-0">
+            <th scope="row" className="w-2/5 py-1 pr-2 text-left font-mono font-medium break-all text-slate-700">
+              {name}
+            </th>
+            <td className="py-1 font-mono break-all text-slate-900">{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Part({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-2">
+      <h4 className="text-sm font-semibold text-slate-800">{title}</h4>
+      {children}
+    </section>
+  );
+}
+
+export function ExchangeDetail({
+  exchange,
+  curl,
+  headingRef,
+}: {
+  /** Already redacted. */
+  exchange: Exchange;
+  curl: () => string;
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
+  const { request, response, error } = exchange;
+  const responseBody = response && (response.body !== undefined ? response.body : response.bodyText);
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3
+          ref={headingRef}
+          tabIndex={-1}
+          className="min-w-0 font-mono text-sm font-semibold break-all text-slate-900 focus:outline-none"
+        >
+          {request.method} {shortUrl(request.url)}
+        </h3>
+        <ExchangeStatusBadge exchange={exchange} />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <CopyButton text={curl} label="Copy as curl" variant="secondary" />
+      </div>
+      <KeyValueList
+        items={[
+          { key: 'Operation', value: <code className="font-mono">{exchange.operationId}</code> },
+          {
+            key: 'X-Request-ID',
+            value: (
+              <span className="inline-flex flex-wrap items-center gap-1">
+                <code className="font-mono break-all">{exchange.requestId}</code>
+                <CopyButton text={exchange.requestId} label="Copy" />
+              </span>
+            ),
+          },
+          { key: 'URL', value: <code className="font-mono break-all">{request.url}</code> },
+          {
+            key: 'Status',
+            value: response
+              ? `${response.status} ${response.statusText}`.trim()
+              : error
+                ? `No answer (${error.kind})`
+                : 'In flight',
+          },
+          { key: 'Started', value: formatTime(exchange.startedAt) },
+          { key: 'Duration', value: formatDuration(exchange) },
+          { key: 'Flow', value: flowLabel(exchange.flow) },
+        ]}
+      />
+      {error && (
+        <p role="note" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-950">
+          <span className="font-semibold">{error.kind}:</span> {error.message}
+        </p>
+      )}
+      {response &&
+        (exchange.deviations.length > 0 ? (
+          <DeviationNotice deviations={exchange.deviations} />
+        ) : (
+          <p className="text-xs text-slate-600">No deviation from the 1.3.12 response schema was recorded.</p>
+        ))}
+      <Part title="Request headers">
+        <HeadersTable headers={request.headers} caption="Request headers" />
+      </Part>
+      {requestBodyText(request.body) !== undefined && (
+        <Part title="Request body">
+          <JsonView label="Request body" value={request.body} />
+        </Part>
+      )}
+      {response && (
+        <>
+          <Part title="Response headers">
+            <HeadersTable headers={response.headers} caption="Response headers" />
+          </Part>
+          <Part title="Response body">
+            <JsonView label="Response body" value={responseBody} />
+          </Part>
+        </>
+      )}
+    </div>
+  );
+}

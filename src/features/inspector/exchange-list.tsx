@@ -1,0 +1,95 @@
+// The exchanges as a list of selectable rows, either grouped by flow or all in one list.
+import type { Exchange } from '../../api';
+import { cx, focusRing } from '../../components/ui';
+import { groupByFlow } from './exchange-filters';
+import { ExchangeStatusBadge, formatDuration, formatTime, shortUrl } from './exchange-status';
+
+function ExchangeRow({
+  exchange,
+  selected,
+  onSelect,
+}: {
+  exchange: Exchange;
+  selected: boolean;
+  onSelect: (id: string) => void;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        aria-current={selected ? 'true' : undefined}
+        onClick={() => onSelect(exchange.id)}
+        title={exchange.request.url}
+        className={cx(
+          'grid w-full grid-cols-[3.5rem_1fr_auto] items-center gap-x-2 gap-y-0.5 rounded px-2 py-1.5 text-left text-sm',
+          focusRing,
+          selected ? 'bg-blue-50 ring-1 ring-blue-400 ring-inset' : 'hover:bg-slate-100',
+        )}
+      >
+        <span className="font-mono text-xs font-semibold text-slate-700">{exchange.request.method}</span>
+        <span className="min-w-0 truncate font-mono text-xs text-slate-900">{shortUrl(exchange.request.url)}</span>
+        <ExchangeStatusBadge exchange={exchange} />
+        <span className="col-start-2 text-xs text-slate-600">
+          {exchange.operationId} · {formatDuration(exchange)} · {formatTime(exchange.startedAt)}
+          {exchange.deviations.length > 0 && (
+            <span className="ml-1 font-medium text-amber-800">
+              · <span aria-hidden="true">⚠</span> deviates
+            </span>
+          )}
+        </span>
+      </button>
+    </li>
+  );
+}
+
+export function ExchangeList({
+  exchanges,
+  view,
+  selectedId,
+  onSelect,
+}: {
+  /** Oldest first. */
+  exchanges: Exchange[];
+  view: 'flow' | 'all';
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}) {
+  if (view === 'all') {
+    return (
+      <ul aria-label="Exchanges, newest first" className="space-y-0.5">
+        {[...exchanges].reverse().map((exchange) => (
+          <ExchangeRow
+            key={exchange.id}
+            exchange={exchange}
+            selected={exchange.id === selectedId}
+            onSelect={onSelect}
+          />
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      {groupByFlow(exchanges).map((group) => (
+        <section key={group.flow ?? ''} aria-label={group.label}>
+          <h3 className="mb-1 flex items-baseline gap-2 border-b border-slate-200 pb-1 text-sm font-semibold text-slate-800">
+            <span className="min-w-0 break-all">{group.label}</span>
+            <span className="shrink-0 text-xs font-normal text-slate-600">
+              {group.exchanges.length} {group.exchanges.length === 1 ? 'exchange' : 'exchanges'}
+            </span>
+          </h3>
+          <ul className="space-y-0.5">
+            {group.exchanges.map((exchange) => (
+              <ExchangeRow
+                key={exchange.id}
+                exchange={exchange}
+                selected={exchange.id === selectedId}
+                onSelect={onSelect}
+              />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

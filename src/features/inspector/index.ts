@@ -1,0 +1,2 @@
+// Public surface of the inspector feature for the app shell.
+export { inspectorRoutes } from './routes';

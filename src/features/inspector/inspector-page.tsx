@@ -1,0 +1,184 @@
+// /inspector: every request the console sent and what came back, by flow or all together, secrets redacted.
+import { useId, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { exchangeLog, useExchanges, useProfiles } from '../../api';
+import { Button, cx, ErrorBoundary, Panel, Select, TextInput } from '../../components/ui';
+import { ExchangeDetail } from './exchange-detail';
+import { ExchangeList } from './exchange-list';
+import { filterExchanges, statusFilterLabels, type StatusFilter } from './exchange-filters';
+import { redactExchange } from './redact';
+import { toCurl } from './to-curl';
+import { HAR_FILE_NAME, toHar } from './to-har';
+
+function download(text: string, fileName: string, type: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+function ViewToggle({ view, onChange }: { view: 'flow' | 'all'; onChange: (view: 'flow' | 'all') => void }) {
+  const options = [
+    { value: 'flow', label: 'By flow' },
+    { value: 'all', label: 'All' },
+  ] as const;
+  return (
+    <div role="group" aria-label="View" className="inline-flex rounded border border-slate-300 bg-white p-0.5">
+      {options.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          aria-pressed={view === option.value}
+          onClick={() => onChange(option.value)}
+          className={cx(
+            'rounded px-2.5 py-1 text-sm focus-visible:outline-2 focus-visible:outline-blue-600',
+            view === option.value ? 'bg-blue-700 font-medium text-white' : 'text-slate-700 hover:bg-slate-100',
+          )}
+        >
+          {option.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function InspectorPage() {
+  const exchanges = useExchanges();
+  const profiles = useProfiles();
+  // The profiles' bearer tokens are removed wherever a bank might echo them, not only from Authorization.
+  const secrets = useMemo(() => profiles.map((profile) => profile.bearerToken), [profiles]);
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') === 'all' ? 'all' : 'flow';
+  const selectedId = params.get('exchange');
+  const [text, setText] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('any');
+  const detailHeading = useRef<HTMLHeadingElement>(null);
+  const filterId = useId();
+  const statusId = useId();
+
+  const shown = useMemo(() => filterExchanges(exchanges, text, status), [exchanges, text, status]);
+  const raw = selectedId ? exchangeLog.get(selectedId) : undefined;
+  const selected = useMemo(() => raw && redactExchange(raw, { secrets }), [raw, secrets]);
+
+  function update(changes: Record<string, string | null>) {
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value === null) next.delete(name);
+          else next.set(name, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  function select(id: string) {
+    update({ exchange: id });
+    // On narrow screens the detail sits below the list: take the reader there.
+    requestAnimationFrame(() => {
+      detailHeading.current?.focus({ preventScroll: true });
+      detailHeading.current?.scrollIntoView({ block: 'nearest' });
+    });
+  }
+
+  const filtered = text.trim() !== '' || status !== 'any';
+
+  return (
+    <article className="space-y-4">
+      <title>Inspector · XS2A Console</title>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-semibold">Inspector</h1>
+        <p className="text-sm text-slate-600" aria-live="polite">
+          {filtered ? `Showing ${shown.length} of ${exchanges.length}` : exchanges.length}{' '}
+          {exchanges.length === 1 ? 'exchange' : 'exchanges'}
+        </p>
+      </div>
+      <p className="text-sm text-slate-700">
+        Every request the console sent in this tab and what the bank answered. Secrets (the Authorization header,
+        tokens, passwords and one-time passwords) are shown, copied and exported as [redacted].
+      </p>
+
+      <div className="flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-3">
+        <ViewToggle view={view} onChange={(next) => update({ view: next === 'all' ? 'all' : null })} />
+        <div className="min-w-40 flex-1 space-y-1">
+          <label htmlFor={filterId} className="block text-xs font-medium text-slate-700">
+            Filter
+          </label>
+          <TextInput
+            id={filterId}
+            type="search"
+            value={text}
+            placeholder="Method, URL, operation, X-Request-ID, status"
+            onChange={(event) => setText(event.target.value)}
+          />
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={statusId} className="block text-xs font-medium text-slate-700">
+            Status
+          </label>
+          <Select id={statusId} value={status} onChange={(event) => setStatus(event.target.value as StatusFilter)}>
+            {Object.entries(statusFilterLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            disabled={shown.length === 0}
+            onClick={() =>
+              download(JSON.stringify(toHar(shown, { secrets }), null, 2), HAR_FILE_NAME, 'application/json')
+            }
+          >
+            Export HAR
+          </Button>
+          <Button
+            variant="danger"
+            disabled={exchanges.length === 0}
+            onClick={() => {
+              exchangeLog.clear();
+              update({ exchange: null });
+            }}
+          >
+            Clear log
+          </Button>
+        </div>
+      </div>
+
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+        <Panel title="Exchanges" className="min-w-0">
+          <ErrorBoundary what="the exchanges">
+            {exchanges.length === 0 ? (
+              <p className="text-sm text-slate-600">
+                Nothing yet. Requests appear here as soon as the console sends them, e.g. when you create a payment or
+                check a bank profile’s connection in Settings.
+              </p>
+            ) : shown.length === 0 ? (
+              <p className="text-sm text-slate-600">No exchange matches the filter.</p>
+            ) : (
+              <ExchangeList exchanges={shown} view={view} selectedId={selectedId} onSelect={select} />
+            )}
+          </ErrorBoundary>
+        </Panel>
+        <div className="min-w-0 lg:sticky lg:top-4 lg:self-start">
+          <Panel title="Detail">
+            <ErrorBoundary what="the exchange" resetKeys={[selectedId]}>
+              {selected && raw ? (
+                <ExchangeDetail exchange={selected} headingRef={detailHeading} curl={() => toCurl(raw, { secrets })} />
+              ) : (
+                <p className="text-sm text-slate-600">
+                  {selectedId ? 'That exchange is no longer in the log.' : 'Select an exchange to see it in full.'}
+                </p>
+              )}
+            </ErrorBoundary>
+          </Panel>
+        </div>
+      </div>
+    </article>
+  );
+}
