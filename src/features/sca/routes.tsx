@@ -1,4 +1,13 @@
-// Routes of the SCA feature: the callback pages a bank's redirect SCA returns the browser to.
+// Routes of the SCA feature: the callback pages a bank's redirect SCA returns the browser to (lazy-loaded).
 import type { RouteObject } from 'react-router-dom';
 
-export const scaRoutes: RouteObject[] = [];
+export const scaRoutes: RouteObject[] = [
+  {
+    path: 'callback/ok',
+    lazy: async () => ({ Component: (await import('./callback-page')).CallbackOkPage }),
+  },
+  {
+    path: 'callback/nok',
+    lazy: async () => ({ Component: (await import('./callback-page')).CallbackNokPage }),
+  },
+];

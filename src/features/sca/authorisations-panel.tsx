@@ -1,0 +1,246 @@
+// The authorisations of a payment, a payment's cancellation or a consent: list them, read each one's SCA status,
+// continue an unfinished one, or start a new one.
+import { useState } from 'react';
+import {
+  buildUrl,
+  describeXs2aError,
+  useAuthorisations,
+  useScaStatus,
+  useStartAuthorisation,
+  type AuthorisationScope,
+  type BankProfile,
+} from '../../api';
+import { Button, ErrorCallout, LoadingText, Panel, type HeadingLevel } from '../../components/ui';
+import { recallFlow } from './flow-memory';
+import type { ScaLinks } from './links-to-actions';
+import { newScaRedirect } from './new-sca-redirect';
+import { isFinal, type ScaFlowState, type ScaStepBody } from './sca-flow';
+import { ScaPanel } from './sca-panel';
+import { ScaStatusBadge } from './sca-status-badge';
+
+function collectionPath(scope: AuthorisationScope): string {
+  const e = encodeURIComponent;
+  switch (scope.kind) {
+    case 'payment':
+      return `/v1/${e(scope.service)}/${e(scope.product)}/${e(scope.paymentId)}/authorisations`;
+    case 'payment-cancellation':
+      return `/v1/${e(scope.service)}/${e(scope.product)}/${e(scope.paymentId)}/cancellation-authorisations`;
+    case 'consent':
+      return `/v1/consents/${e(scope.consentId)}/authorisations`;
+  }
+}
+
+/**
+ * Where an authorisation can go on when this tab has not seen its links: the PUT steps its scaStatus allows, on the
+ * spec's path of the sub-resource. `received` offers identification first: it works for embedded (the password
+ * follows) and decoupled (the app takes over) alike.
+ */
+export function continuationLinks(
+  profile: BankProfile,
+  scope: AuthorisationScope,
+  authorisationId: string,
+  scaStatus: string,
+): ScaLinks {
+  const href = buildUrl(profile.baseUrl, { path: `${collectionPath(scope)}/${encodeURIComponent(authorisationId)}` });
+  const links: ScaLinks = { scaStatus: { href } };
+  if (scaStatus === 'received') {
+    links.updatePsuIdentification = { href };
+    links.updatePsuAuthentication = { href };
+  } else if (scaStatus === 'psuIdentified') links.updatePsuAuthentication = { href };
+  else if (scaStatus === 'psuAuthenticated') links.selectAuthenticationMethod = { href };
+  else if (scaStatus === 'scaMethodSelected') links.authoriseTransaction = { href };
+  return links;
+}
+
+function defaultTitle(scope: AuthorisationScope): string {
+  if (scope.kind === 'payment-cancellation') return 'Cancellation authorisations';
+  return scope.kind === 'consent' ? 'Consent authorisations' : 'Payment authorisations';
+}
+
+interface Started {
+  body: ScaStepBody;
+  scaApproach?: string;
+}
+
+export function AuthorisationsPanel({
+  profile,
+  scope,
+  returnTo,
+  title,
+  headingLevel = 2,
+}: {
+  profile: BankProfile;
+  scope: AuthorisationScope;
+  returnTo: string;
+  title?: string;
+  headingLevel?: HeadingLevel;
+}) {
+  const list = useAuthorisations({ profile, scope });
+  const start = useStartAuthorisation();
+  const [started, setStarted] = useState<Started>();
+  const innerLevel = Math.min(headingLevel + 1, 6) as HeadingLevel;
+
+  function startNew() {
+    const redirect = newScaRedirect(profile);
+    redirect.bindTo(returnTo);
+    start.mutate(
+      { profile, scope, tppRedirectUri: redirect.tppRedirectUri, tppNokRedirectUri: redirect.tppNokRedirectUri },
+      {
+        onSuccess: (result) => {
+          const approach = result.headers['aspsp-sca-approach'];
+          setStarted({ body: result.body, ...(approach && { scaApproach: approach }) });
+        },
+      },
+    );
+  }
+
+  const ids = list.data?.body.authorisationIds ?? [];
+  return (
+    <Panel
+      title={title ?? defaultTitle(scope)}
+      level={headingLevel}
+      actions={
+        <>
+          <Button size="sm" onClick={() => void list.refetch()} disabled={list.isFetching}>
+            Reload list
+          </Button>
+          <Button size="sm" variant="primary" onClick={startNew} disabled={start.isPending}>
+            {start.isPending ? 'Starting…' : 'Start new authorisation'}
+          </Button>
+        </>
+      }
+    >
+      {start.isError && (
+        <ErrorCallout alert {...describeXs2aError(start.error)} title="The authorisation could not be started" />
+      )}
+      {started && (
+        <ScaPanel
+          profile={profile}
+          scope={scope}
+          links={started.body._links}
+          returnTo={returnTo}
+          title={`New authorisation${started.body.authorisationId ? ` ${started.body.authorisationId}` : ''}`}
+          headingLevel={innerLevel}
+          {...(started.scaApproach && { scaApproach: started.scaApproach })}
+          {...(started.body.authorisationId && { authorisationId: started.body.authorisationId })}
+          {...(started.body.scaStatus && { scaStatus: started.body.scaStatus })}
+          {...(started.body.psuMessage && { psuMessage: started.body.psuMessage })}
+          {...(started.body.scaMethods && { scaMethods: started.body.scaMethods })}
+          {...(started.body.chosenScaMethod && { chosenScaMethod: started.body.chosenScaMethod })}
+          {...(started.body.challengeData && { challengeData: started.body.challengeData })}
+        />
+      )}
+      {list.isPending && <LoadingText>Loading the authorisations…</LoadingText>}
+      {list.isError && (
+        <ErrorCallout {...describeXs2aError(list.error)} title="The authorisations could not be listed">
+          <Button size="sm" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </ErrorCallout>
+      )}
+      {list.isSuccess && ids.length === 0 && (
+        <p className="text-sm text-slate-600">The bank lists no authorisations for this yet.</p>
+      )}
+      {ids.length > 0 && (
+        <ul className="divide-y divide-slate-200 rounded border border-slate-200" aria-label="Authorisation ids">
+          {ids.map((id) => (
+            <AuthorisationRow
+              key={id}
+              profile={profile}
+              scope={scope}
+              authorisationId={id}
+              returnTo={returnTo}
+              headingLevel={innerLevel}
+            />
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+interface Continuation {
+  links: ScaLinks;
+  scaStatus: string;
+  known: ScaFlowState | undefined;
+}
+
+function AuthorisationRow({
+  profile,
+  scope,
+  authorisationId,
+  returnTo,
+  headingLevel,
+}: {
+  profile: BankProfile;
+  scope: AuthorisationScope;
+  authorisationId: string;
+  returnTo: string;
+  headingLevel: HeadingLevel;
+}) {
+  const [requested, setRequested] = useState(false);
+  // Taken when the user continues, so later status reads (every step refreshes them) do not restart the flow.
+  const [continuation, setContinuation] = useState<Continuation>();
+  const status = useScaStatus({ profile, scope, authorisationId }, { enabled: requested, staleTime: 0 });
+  const body = status.data?.body;
+  const current = body?.scaStatus;
+
+  function toggleContinue() {
+    if (continuation || !current) {
+      setContinuation(undefined);
+      return;
+    }
+    const known = recallFlow(profile.id, scope, authorisationId);
+    const links: ScaLinks = {
+      ...(known?.links ?? continuationLinks(profile, scope, authorisationId, current)),
+      ...(body?._links as ScaLinks | undefined),
+    };
+    setContinuation({ links, scaStatus: current, known });
+  }
+
+  const known = continuation?.known;
+  return (
+    <li className="space-y-2 p-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <code className="font-mono text-sm break-all">{authorisationId}</code>
+        <Button
+          size="sm"
+          onClick={() => (requested ? void status.refetch() : setRequested(true))}
+          disabled={status.isFetching}
+          aria-label={`Read SCA status of ${authorisationId}`}
+        >
+          {status.isFetching ? 'Reading…' : 'Read SCA status'}
+        </Button>
+        {((current && !isFinal(current)) || continuation) && (
+          <Button size="sm" variant="ghost" onClick={toggleContinue} aria-expanded={continuation !== undefined}>
+            {continuation ? 'Hide' : 'Continue'}
+          </Button>
+        )}
+      </div>
+      {body && (
+        <div className="text-sm">
+          <ScaStatusBadge status={body.scaStatus} withMeaning />
+          {body.psuMessage && <p className="mt-1 text-slate-700">Message from the bank: {body.psuMessage}</p>}
+        </div>
+      )}
+      {status.isError && <ErrorCallout {...describeXs2aError(status.error)} title="The SCA status could not be read" />}
+      {continuation && (
+        <ScaPanel
+          profile={profile}
+          scope={scope}
+          links={continuation.links}
+          returnTo={returnTo}
+          authorisationId={authorisationId}
+          scaStatus={continuation.scaStatus}
+          title={`Continue authorisation ${authorisationId}`}
+          headingLevel={headingLevel}
+          {...(known?.scaApproach && { scaApproach: known.scaApproach })}
+          {...(known?.scaMethods && { scaMethods: known.scaMethods })}
+          {...(known?.chosenScaMethod && { chosenScaMethod: known.chosenScaMethod })}
+          {...(known?.challengeData && { challengeData: known.challengeData })}
+          {...(known?.psuMessage && { psuMessage: known.psuMessage })}
+        />
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,18 @@
+// The SCA feature's public surface, composed by payments and consents.
+export { AuthorisationsPanel, continuationLinks } from './authorisations-panel';
+export { DecoupledMonitor, DECOUPLED_POLL_MS } from './decoupled-monitor';
+export {
+  authorisationIdFromHref,
+  linksToActions,
+  primaryAction,
+  type ScaAction,
+  type ScaActionKind,
+  type ScaLinks,
+  type ScaStepKind,
+} from './links-to-actions';
+export { newScaRedirect, type ScaRedirect } from './new-sca-redirect';
+export { scaRoutes } from './routes';
+export { ScaPanel, type ScaPanelProps } from './sca-panel';
+export { ScaReturnNotice, useScaReturn } from './sca-return-notice';
+export { ScaStatusBadge, scaStatusMeaning } from './sca-status-badge';
+export { isFinal, scaStatusLabel } from './sca-flow';

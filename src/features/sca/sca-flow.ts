@@ -1,0 +1,162 @@
+// The state of one SCA flow as the bank describes it (links, status, methods, challenge) and the step it asks for next.
+// Pure: the panel feeds it the bank's answers and renders the step; nothing here talks HTTP.
+import type { AuthorisationScope } from '../../api';
+import type { AuthenticationObject, ChallengeData } from '../../xs2a/sca';
+import { linksToActions, primaryAction, type ScaAction, type ScaLinks } from './links-to-actions';
+
+/** The members of a start-authorisation, update-PSU-data or SCA-status body that steer the flow. */
+export interface ScaStepBody {
+  scaStatus?: string;
+  authorisationId?: string;
+  scaMethods?: AuthenticationObject[];
+  chosenScaMethod?: AuthenticationObject;
+  challengeData?: ChallengeData;
+  psuMessage?: string;
+  _links?: ScaLinks;
+}
+
+export interface ScaFlowState {
+  links: ScaLinks | undefined;
+  authorisationId?: string;
+  scaStatus?: string;
+  /** ASPSP-SCA-Approach of the latest answer that carried it. */
+  scaApproach?: string;
+  scaMethods?: AuthenticationObject[];
+  chosenScaMethod?: AuthenticationObject;
+  challengeData?: ChallengeData;
+  psuMessage?: string;
+}
+
+export type ScaFlowEvent =
+  /** The bank answered a start (201) or a PUT step (200). */
+  | { type: 'answered'; body: ScaStepBody; scaApproach?: string }
+  /** An SCA status read (GET …/authorisations/{id}). */
+  | { type: 'statusRead'; body: ScaStepBody };
+
+const finalStatuses = ['finalised', 'failed', 'exempted'] as const;
+export type FinalScaStatus = (typeof finalStatuses)[number];
+
+export function isFinal(status: string | undefined): status is FinalScaStatus {
+  return status !== undefined && (finalStatuses as readonly string[]).includes(status);
+}
+
+export function initialFlowState(init: {
+  links: ScaLinks | undefined;
+  scaApproach?: string;
+  psuMessage?: string;
+  authorisationId?: string;
+  scaStatus?: string;
+  scaMethods?: AuthenticationObject[];
+  chosenScaMethod?: AuthenticationObject;
+  challengeData?: ChallengeData;
+}): ScaFlowState {
+  const state: ScaFlowState = { links: init.links };
+  for (const key of [
+    'scaApproach',
+    'psuMessage',
+    'authorisationId',
+    'scaStatus',
+    'scaMethods',
+    'chosenScaMethod',
+    'challengeData',
+  ] as const) {
+    if (init[key] !== undefined) Object.assign(state, { [key]: init[key] });
+  }
+  return state;
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+export function scaFlowReducer(state: ScaFlowState, event: ScaFlowEvent): ScaFlowState {
+  const body = event.body;
+  if (event.type === 'answered') {
+    // A step's answer describes the whole next step: what it does not repeat no longer applies, except the
+    // authorisation's identity and its status link, which some answers leave out.
+    const links: ScaLinks | undefined =
+      body._links ?? (state.links?.scaStatus ? { scaStatus: state.links.scaStatus } : undefined);
+    return withoutUndefined({
+      links,
+      authorisationId: body.authorisationId ?? state.authorisationId,
+      scaStatus: body.scaStatus ?? state.scaStatus,
+      scaApproach: event.scaApproach ?? state.scaApproach,
+      scaMethods: body.scaMethods,
+      chosenScaMethod: body.chosenScaMethod ?? (body.challengeData ? state.chosenScaMethod : undefined),
+      challengeData: body.challengeData,
+      psuMessage: body.psuMessage,
+    });
+  }
+  // A status read keeps the step the PSU is in; links it carries are added (any name may appear there).
+  const links = body._links && Object.keys(body._links).length > 0 ? { ...state.links, ...body._links } : state.links;
+  return withoutUndefined({
+    ...state,
+    links,
+    scaStatus: body.scaStatus ?? state.scaStatus,
+    psuMessage: body.psuMessage ?? state.psuMessage,
+  });
+}
+
+export type ScaNextStep =
+  /** The authorisation is over. */
+  | { kind: 'done'; scaStatus: FinalScaStatus }
+  /** The console can take this step (a form or a link). */
+  | { kind: 'act'; action: ScaAction }
+  /** Waiting for the PSU elsewhere (decoupled: banking app), polled through the scaStatus link. */
+  | { kind: 'monitor'; action: Extract<ScaAction, { kind: 'scaStatus' }> }
+  /** Only reads are left; the status can be read on demand. */
+  | { kind: 'read'; action: Extract<ScaAction, { kind: 'scaStatus' }> | undefined }
+  /** The bank offers only steps the console cannot take (OAuth, encrypted data). */
+  | { kind: 'unsupported'; actions: ScaAction[] }
+  /** No SCA link at all. */
+  | { kind: 'none' };
+
+// Statuses in which a decoupled authorisation waits for the PSU's app.
+const waitingStatuses = ['started', 'psuIdentified', 'psuAuthenticated', 'scaMethodSelected', 'received'];
+
+export function nextStep(state: ScaFlowState, scope: AuthorisationScope): ScaNextStep {
+  if (isFinal(state.scaStatus)) return { kind: 'done', scaStatus: state.scaStatus };
+  const actions = linksToActions(state.links, scope);
+  const primary = primaryAction(actions);
+  if (primary) return { kind: 'act', action: primary };
+  const scaStatus = actions.find((a): a is Extract<ScaAction, { kind: 'scaStatus' }> => a.kind === 'scaStatus');
+  const unsupported = actions.filter(
+    (a) => a.kind === 'oauth' || ((a.kind === 'start' || a.kind === 'update') && a.unsupported),
+  );
+  if (unsupported.length > 0) return { kind: 'unsupported', actions: unsupported };
+  if (scaStatus) {
+    const decoupled =
+      state.scaApproach === 'DECOUPLED' || (state.scaApproach === undefined && state.scaStatus === 'started');
+    if (decoupled && (state.scaStatus === undefined || waitingStatuses.includes(state.scaStatus))) {
+      return { kind: 'monitor', action: scaStatus };
+    }
+    return { kind: 'read', action: scaStatus };
+  }
+  return actions.length > 0 ? { kind: 'read', action: undefined } : { kind: 'none' };
+}
+
+/** Plain-language name of an SCA status for badges ("Finalised", "PSU authenticated"…); other values as they are. */
+export function scaStatusLabel(status: string): string {
+  switch (status) {
+    case 'received':
+      return 'Received';
+    case 'psuIdentified':
+      return 'PSU identified';
+    case 'psuAuthenticated':
+      return 'PSU authenticated';
+    case 'scaMethodSelected':
+      return 'SCA method selected';
+    case 'started':
+      return 'Started';
+    case 'unconfirmed':
+      return 'Unconfirmed';
+    case 'finalised':
+      return 'Finalised';
+    case 'failed':
+      return 'Failed';
+    case 'exempted':
+      return 'Exempted';
+    default:
+      return status;
+  }
+}

@@ -1,0 +1,35 @@
+// An SCA status as a badge: the spec's value, a plain-language name, and its meaning for screen readers and on hover.
+import { Badge, type BadgeTone } from '../../components/ui';
+import { scaStatusInfo, type ScaStatus } from '../../xs2a/enums';
+import { scaStatusLabel } from './sca-flow';
+
+function toneOf(status: string): BadgeTone {
+  if (status === 'finalised' || status === 'exempted') return 'success';
+  if (status === 'failed') return 'danger';
+  if (status === 'unconfirmed') return 'warning';
+  return 'info';
+}
+
+export function scaStatusMeaning(status: string): string {
+  return status in scaStatusInfo
+    ? scaStatusInfo[status as ScaStatus]
+    : 'A status 1.3.12 does not define; the bank should document it.';
+}
+
+export function ScaStatusBadge({ status, withMeaning = false }: { status: string; withMeaning?: boolean }) {
+  const meaning = scaStatusMeaning(status);
+  const label = scaStatusLabel(status);
+  return (
+    <span className="inline-flex flex-wrap items-baseline gap-x-2">
+      <Badge tone={toneOf(status)} title={meaning}>
+        {status}
+      </Badge>
+      {label !== status && <span className="text-sm font-medium text-slate-800">{label}</span>}
+      {withMeaning ? (
+        <span className="text-sm text-slate-600">{meaning}</span>
+      ) : (
+        <span className="sr-only">{meaning}</span>
+      )}
+    </span>
+  );
+}
