@@ -1,5 +1,5 @@
 // The sandbox bank's deterministic test data: four PSUs, eight accounts, their balances and a year of transactions.
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Insertable, type Kysely } from 'kysely';
 import type { Database, NewAccount, NewBalance, NewPsu, NewTransaction } from '../store/schema';
 import { accountBalances } from './balances';
 import { runBusiness } from './business-account';
@@ -89,14 +89,44 @@ export function buildSeed(anchorDate: string): SeedData {
 }
 
 /** Rows per INSERT: keeps every statement under SQLite's and PostgreSQL's bound-parameter limits. */
-const BATCH_ROWS = 200;
+const BATCH_ROWS = 100;
+
+type SeedTable = 'psus' | 'accounts' | 'balances' | 'transactions';
 
 /** Writes the seed in batched multi-row inserts, inside whatever transaction the caller runs. */
 export async function insertSeed(db: Kysely<Database>, data: SeedData): Promise<void> {
-  for (const rows of batches(data.psus)) await db.insertInto('psus').values(rows).execute();
-  for (const rows of batches(data.accounts)) await db.insertInto('accounts').values(rows).execute();
-  for (const rows of batches(data.balances)) await db.insertInto('balances').values(rows).execute();
-  for (const rows of batches(data.transactions)) await db.insertInto('transactions').values(rows).execute();
+  await insertRows(db, 'psus', data.psus);
+  await insertRows(db, 'accounts', data.accounts);
+  await insertRows(db, 'balances', data.balances);
+  await insertRows(db, 'transactions', data.transactions);
+}
+
+/**
+ * Each batch size's INSERT is built once and run with the rows' values: building a statement with thousands of values
+ * per batch cost more than writing the rows, and the same SQL text lets the driver reuse its prepared statement.
+ */
+async function insertRows<T extends SeedTable>(db: Kysely<Database>, table: T, rows: Insertable<Database[T]>[]) {
+  const first = rows[0];
+  if (!first) return;
+  const columns = Object.keys(first) as (keyof typeof first & string)[];
+  const blank = Object.fromEntries(columns.map((column) => [column, null])) as Insertable<Database[T]>;
+  const templates = new Map<number, string>();
+  for (const batch of batches(rows)) {
+    let sql = templates.get(batch.length);
+    if (sql === undefined) {
+      sql = db
+        .insertInto(table)
+        .values(batch.map(() => blank))
+        .compile().sql;
+      templates.set(batch.length, sql);
+    }
+    await db.executeQuery(
+      CompiledQuery.raw(
+        sql,
+        batch.flatMap((row) => columns.map((column) => row[column] ?? null)),
+      ),
+    );
+  }
 }
 
 function* batches<T>(rows: readonly T[]): Generator<T[]> {

@@ -51,9 +51,9 @@ function openSqlite(location: string): Store {
 /**
  * Kysely prepares every statement anew, and preparing costs more than running the sandbox's small queries. The bank
  * runs the same few SQL texts over and over, so their prepared statements are kept (a bounded, least recently used set;
- * long one-off texts such as the seed's batch inserts are not kept).
+ * texts longer than 20,000 characters are not kept).
  */
-function reusingStatements(database: Database.Database, limit = 256, longestKept = 2_000): SqliteDatabase {
+function reusingStatements(database: Database.Database, limit = 256, longestKept = 20_000): SqliteDatabase {
   const kept = new Map<string, SqliteStatement>();
   return {
     close: () => database.close(),
