@@ -1,15 +1,22 @@
-// Routes of the payments feature; the app's route table spreads them into the layout.
+// Routes of the payments feature; the app's route table spreads them into the layout. Pages load on demand.
 import type { RouteObject } from 'react-router-dom';
 
 export const paymentsRoutes: RouteObject[] = [
   {
     path: 'payments',
-    element: (
-      <article className="max-w-3xl space-y-4">
-        <title>{'Payments · XS2A Console'}</title>
-        <h1 className="text-2xl font-semibold">Payments</h1>
-        <p>Initiate, read, track and cancel payments.</p>
-      </article>
-    ),
+    children: [
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('./pages/payments-list-page')).PaymentsListPage }),
+      },
+      {
+        path: 'new',
+        lazy: async () => ({ Component: (await import('./pages/new-payment-page')).NewPaymentPage }),
+      },
+      {
+        path: ':service/:product/:paymentId',
+        lazy: async () => ({ Component: (await import('./pages/payment-page')).PaymentPage }),
+      },
+    ],
   },
 ];

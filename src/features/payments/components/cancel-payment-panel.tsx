@@ -1,0 +1,136 @@
+// Cancelling a payment: DELETE, then either done (204) or the cancellation's own authorisation (202 with links).
+import { useState } from 'react';
+import {
+  describeXs2aError,
+  useCancelPayment,
+  type AuthorisationScope,
+  type BankProfile,
+  type GetPaymentVariables,
+} from '../../../api';
+import { Button, ErrorCallout, Panel } from '../../../components/ui';
+import { AuthorisationsPanel, newScaRedirect, ScaPanel } from '../../sca';
+import type { CancellationRecord } from '../model/payment-history';
+
+interface Props {
+  profile: BankProfile;
+  payment: Omit<GetPaymentVariables, 'profile'>;
+  returnTo: string;
+  /** The last known transactionStatus. */
+  status: string | undefined;
+  cancellation: CancellationRecord | undefined;
+  onCancellation: (record: CancellationRecord) => void;
+  onScaFinished: () => void;
+}
+
+export function CancelPaymentPanel({
+  profile,
+  payment,
+  returnTo,
+  status,
+  cancellation,
+  onCancellation,
+  onScaFinished,
+}: Props) {
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useCancelPayment();
+  const scope: AuthorisationScope = { kind: 'payment-cancellation', ...payment };
+  const cancelled = status === 'CANC';
+  const closed = cancelled || status === 'RJCT';
+
+  function send() {
+    const redirect = newScaRedirect(profile);
+    cancel.mutate(
+      { profile, ...payment, tppRedirectUri: redirect.tppRedirectUri, tppNokRedirectUri: redirect.tppNokRedirectUri },
+      {
+        onSuccess: (result) => {
+          setConfirming(false);
+          redirect.bindTo(returnTo);
+          const scaApproach = result.headers['aspsp-sca-approach'];
+          onCancellation(
+            result.status === 204 || !result.body
+              ? { requestedAt: Date.now(), httpStatus: 204 }
+              : {
+                  requestedAt: Date.now(),
+                  httpStatus: 202,
+                  links: result.body._links ?? {},
+                  ...(scaApproach && { scaApproach }),
+                },
+          );
+        },
+      },
+    );
+  }
+
+  const error = cancel.error ? describeXs2aError(cancel.error) : undefined;
+  const awaitingAuthorisation = cancellation?.httpStatus === 202 && !closed;
+
+  return (
+    <>
+      <Panel
+        title="Cancellation"
+        description={
+          closed
+            ? undefined
+            : 'DELETE on the payment. The bank cancels at once (204), or asks the PSU to authorise the cancellation (202), or refuses.'
+        }
+      >
+        {cancelled && cancellation && (
+          <p role="status" className="text-sm text-slate-800">
+            {cancellation.httpStatus === 204
+              ? 'The bank cancelled the payment at once (204 No Content): no authorisation was needed.'
+              : 'The PSU authorised the cancellation; the bank cancelled the payment.'}
+          </p>
+        )}
+        {cancelled && !cancellation && <p className="text-sm text-slate-800">The payment is cancelled.</p>}
+        {status === 'RJCT' && <p className="text-sm text-slate-800">A rejected payment cannot be cancelled.</p>}
+        {awaitingAuthorisation && (
+          <p role="status" className="text-sm text-slate-800">
+            The bank answered 202: the cancellation needs the PSU&apos;s authorisation. Continue below.
+          </p>
+        )}
+        {!closed &&
+          (confirming ? (
+            <div className="space-y-2 rounded border border-red-200 bg-red-50 p-3">
+              <p className="text-sm text-red-950">Send DELETE to cancel this payment at the bank?</p>
+              <div className="flex flex-wrap gap-2">
+                <Button variant="danger" onClick={send} disabled={cancel.isPending}>
+                  {cancel.isPending ? 'Cancelling…' : 'Yes, cancel the payment'}
+                </Button>
+                <Button onClick={() => setConfirming(false)} disabled={cancel.isPending}>
+                  Keep it
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <Button variant="danger" onClick={() => setConfirming(true)}>
+              Cancel payment…
+            </Button>
+          ))}
+        {error && (
+          <ErrorCallout
+            alert
+            title={error.title}
+            summary={error.summary}
+            messages={error.messages}
+            requestId={error.requestId}
+            status={error.status}
+          />
+        )}
+      </Panel>
+      {awaitingAuthorisation && (
+        <ScaPanel
+          profile={profile}
+          scope={scope}
+          links={cancellation.links}
+          returnTo={returnTo}
+          scaApproach={cancellation.scaApproach}
+          onFinished={onScaFinished}
+          title="Authorise the cancellation"
+        />
+      )}
+      {cancellation?.httpStatus === 202 && (
+        <AuthorisationsPanel profile={profile} scope={scope} returnTo={returnTo} title="Cancellation authorisations" />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+// The payment as the bank reports it (GET payment): its fields in words and the raw JSON.
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { describeXs2aError, type GetPaymentData, type Xs2aResult } from '../../../api';
+import {
+  Button,
+  DeviationNotice,
+  ErrorCallout,
+  JsonView,
+  KeyValueList,
+  LoadingText,
+  Panel,
+  type KeyValueItem,
+} from '../../../components/ui';
+import { accountReferenceIdentifier, type AccountReference, type Address } from '../../../xs2a';
+import { displayAmount, displayIban } from '../model/format';
+import { TransactionStatusBadge } from './transaction-status-badge';
+
+function account(ref: AccountReference | undefined): ReactNode {
+  if (!ref) return undefined;
+  const id = accountReferenceIdentifier(ref);
+  if (id === undefined) return '(no identifier)';
+  return (
+    <span className="font-mono">
+      {ref.iban ? displayIban(ref.iban) : id}
+      {ref.currency && <span className="text-slate-600"> ({ref.currency})</span>}
+    </span>
+  );
+}
+
+function address(value: Address | undefined): string | undefined {
+  if (!value) return undefined;
+  const street = [value.streetName, value.buildingNumber].filter(Boolean).join(' ');
+  const town = [value.postCode, value.townName].filter(Boolean).join(' ');
+  return [street, town, value.country].filter(Boolean).join(', ');
+}
+
+/** The body is shown as the bank sent it; the fields read only what is there, so an odd answer still displays. */
+function itemsOf(body: GetPaymentData): KeyValueItem[] {
+  const b = body as Partial<Record<string, unknown>> & Record<string, unknown>;
+  const items: KeyValueItem[] = [];
+  const add = (key: string, value: ReactNode) => {
+    if (value !== undefined && value !== null && value !== '') items.push({ key, value });
+  };
+  const amount = b.instructedAmount as { amount?: string; currency?: string } | undefined;
+  if (amount?.amount !== undefined && amount.currency !== undefined) {
+    add('Amount', displayAmount(amount.amount, amount.currency));
+  }
+  add('Debtor account', account(b.debtorAccount as AccountReference | undefined));
+  add('Creditor name', b.creditorName as string | undefined);
+  add('Creditor account', account(b.creditorAccount as AccountReference | undefined));
+  add('Creditor agent (BIC)', b.creditorAgent as string | undefined);
+  add('Creditor address', address(b.creditorAddress as Address | undefined));
+  add('Remittance information', b.remittanceInformationUnstructured as string | undefined);
+  add('End-to-end identification', b.endToEndIdentification as string | undefined);
+  add('Start date', b.startDate as string | undefined);
+  add('End date', b.endDate as string | undefined);
+  add('Frequency', b.frequency as string | undefined);
+  add('Execution rule', b.executionRule as string | undefined);
+  add('Day of execution', b.dayOfExecution as string | undefined);
+  if (typeof b.transactionStatus === 'string') {
+    add('transactionStatus', <TransactionStatusBadge status={b.transactionStatus} />);
+  }
+  return items;
+}
+
+export function PaymentDetailsPanel({ query }: { query: UseQueryResult<Xs2aResult<GetPaymentData>> }) {
+  return (
+    <Panel title="Payment" description="GET on the payment: the initiation's data as the bank keeps it.">
+      {query.isPending && <LoadingText>Reading the payment…</LoadingText>}
+      {query.isError && (
+        <ErrorCallout {...describeXs2aError(query.error)}>
+          <Button size="sm" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </ErrorCallout>
+      )}
+      {query.data && (
+        <>
+          <KeyValueList items={itemsOf(query.data.body)} />
+          <DeviationNotice deviations={query.data.deviations} />
+          <div className="space-y-1">
+            <h3 className="text-sm font-semibold text-slate-800">Raw JSON</h3>
+            <JsonView value={query.data.body} label="Payment as JSON" />
+          </div>
+        </>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,188 @@
+// /payments/:service/:product/:paymentId: the payment, its status (followed while it moves), SCA and cancellation.
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import {
+  useActiveProfile,
+  usePayment,
+  usePaymentStatus,
+  type AuthorisationScope,
+  type BankProfile,
+  type GetPaymentVariables,
+} from '../../../api';
+import { CopyButton, ErrorBoundary } from '../../../components/ui';
+import { PaymentProduct, PaymentService } from '../../../xs2a';
+import { AuthorisationsPanel, ScaPanel, ScaReturnNotice, useScaReturn } from '../../sca';
+import { CancelPaymentPanel } from '../components/cancel-payment-panel';
+import { PaymentDetailsPanel } from '../components/payment-details-panel';
+import { PaymentStatusPanel } from '../components/payment-status-panel';
+import { paymentRoute } from '../model/format';
+import { paymentHistory, usePaymentHistoryEntry, type CancellationRecord } from '../model/payment-history';
+import { awaitsAuthorisation, shouldPollStatus } from '../model/transaction-status';
+import type { CreatedPaymentState } from './new-payment-page';
+
+export const STATUS_POLL_MS = 2000;
+/** How long the page follows a payment that still waits for authorisation after an SCA ended. */
+const FOLLOW_AFTER_SCA_MS = 60_000;
+
+function isCreatedState(value: unknown): value is CreatedPaymentState {
+  return typeof value === 'object' && value !== null && 'links' in value && 'created' in value;
+}
+
+export function PaymentPage() {
+  const { service, product, paymentId } = useParams();
+  const profile = useActiveProfile();
+  if (
+    !paymentId ||
+    !(PaymentService.options as readonly (string | undefined)[]).includes(service) ||
+    !(PaymentProduct.options as readonly (string | undefined)[]).includes(product)
+  ) {
+    return (
+      <article className="max-w-3xl space-y-4">
+        <title>{'Payment not found · XS2A Console'}</title>
+        <h1 className="text-2xl font-semibold">Payment not found</h1>
+        <p>
+          <code className="font-mono">
+            {service}/{product}
+          </code>{' '}
+          is not a payment service and product of XS2A 1.3.12. <Link to="/payments">Back to the payments</Link>.
+        </p>
+      </article>
+    );
+  }
+  return (
+    <PaymentView
+      // A new payment or profile starts with fresh page state (notices, polling).
+      key={`${profile.id}/${service}/${product}/${paymentId}`}
+      profile={profile}
+      payment={{ service: service as PaymentService, product: product as PaymentProduct, paymentId }}
+    />
+  );
+}
+
+function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit<GetPaymentVariables, 'profile'> }) {
+  const { service, product, paymentId } = payment;
+  const ref = useMemo(() => ({ service, product, paymentId }), [service, product, paymentId]);
+  const variables: GetPaymentVariables = { profile, ...ref };
+  const route = paymentRoute(ref);
+  const location = useLocation();
+  const created = isCreatedState(location.state) ? location.state : undefined;
+  const entry = usePaymentHistoryEntry(profile.id, ref);
+
+  // Back from the bank's page (`?sca=ok`): the bank may need a moment, so the status is followed for a while even
+  // while it still waits for authorisation; the same after an authorisation finished in this page.
+  const { outcome: scaReturn } = useScaReturn();
+  const [followSince, setFollowSince] = useState(() => (scaReturn === 'ok' ? Date.now() : undefined));
+  const following = () => followSince !== undefined && Date.now() - followSince < FOLLOW_AFTER_SCA_MS;
+  const status = usePaymentStatus(variables, {
+    refetchInterval: (query) =>
+      shouldPollStatus(query.state.data?.body.transactionStatus, following()) ? STATUS_POLL_MS : false,
+  });
+  const details = usePayment(variables);
+  const current = status.data?.body.transactionStatus ?? details.data?.body.transactionStatus;
+  const polling = !status.isError && shouldPollStatus(status.data?.body.transactionStatus, followSince !== undefined);
+
+  useEffect(() => {
+    if (current) paymentHistory.recordStatus(profile.id, ref, current);
+  }, [current, profile.id, ref]);
+
+  const [localCancellation, setLocalCancellation] = useState<CancellationRecord>();
+  const cancellation = entry?.cancellation ?? localCancellation;
+  function recordCancellation(record: CancellationRecord) {
+    setLocalCancellation(record);
+    paymentHistory.recordCancellation(profile.id, ref, record);
+  }
+
+  function scaFinished() {
+    setFollowSince(Date.now());
+    void status.refetch();
+    void details.refetch();
+  }
+
+  const links = entry?.links ?? created?.links;
+  const scaApproach = entry?.scaApproach ?? created?.scaApproach;
+  const psuMessage = entry?.psuMessage ?? created?.psuMessage;
+  const scope: AuthorisationScope = { kind: 'payment', ...ref };
+  const showInitiationSca = links !== undefined && current !== undefined && awaitsAuthorisation(current);
+
+  return (
+    <article className="max-w-4xl space-y-4">
+      <title>{`Payment ${paymentId} · XS2A Console`}</title>
+      <div className="space-y-1">
+        <p className="text-sm">
+          <Link to="/payments" className="text-blue-800 underline">
+            Payments
+          </Link>
+        </p>
+        <h1 className="text-2xl font-semibold">
+          {service === 'periodic-payments' ? 'Standing order' : 'Payment'}
+          {entry && <span className="font-normal text-slate-700"> to {entry.creditorName}</span>}
+        </h1>
+        <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
+          <span className="font-mono text-xs break-all">
+            {service} / {product} / {paymentId}
+          </span>
+          <CopyButton text={paymentId} label="Copy paymentId" />
+        </p>
+      </div>
+
+      {created && !scaReturn && (
+        <p
+          role="status"
+          className="rounded border border-green-300 border-l-4 border-l-green-700 bg-green-50 p-3 text-sm"
+        >
+          <span aria-hidden="true">✓ </span>
+          The bank accepted the initiation ({created.created.status}, X-Request-ID{' '}
+          <code className="font-mono text-xs break-all">{created.created.requestId}</code>). Next: the PSU authorises
+          it.
+        </p>
+      )}
+      <ScaReturnNotice subject="authorisation" />
+
+      <ErrorBoundary what="the status">
+        <PaymentStatusPanel query={status} polling={polling} timeline={entry?.statuses} />
+      </ErrorBoundary>
+
+      {showInitiationSca && (
+        <ErrorBoundary what="the authorisation">
+          <ScaPanel
+            profile={profile}
+            scope={scope}
+            links={links}
+            returnTo={route}
+            scaApproach={scaApproach}
+            psuMessage={psuMessage}
+            onFinished={scaFinished}
+            title="Authorise the payment"
+          />
+        </ErrorBoundary>
+      )}
+
+      <ErrorBoundary what="the cancellation">
+        <CancelPaymentPanel
+          profile={profile}
+          payment={ref}
+          returnTo={route}
+          status={current}
+          cancellation={cancellation}
+          onCancellation={recordCancellation}
+          onScaFinished={scaFinished}
+        />
+      </ErrorBoundary>
+
+      <ErrorBoundary what="the authorisations">
+        <AuthorisationsPanel profile={profile} scope={scope} returnTo={route} title="Authorisations" />
+      </ErrorBoundary>
+
+      <ErrorBoundary what="the payment">
+        <PaymentDetailsPanel query={details} />
+      </ErrorBoundary>
+
+      {!entry && (
+        <p className="text-sm text-slate-600">
+          This payment was not initiated from this browser with this profile, so the console has no record of its
+          initiation links or of the statuses seen earlier.
+        </p>
+      )}
+    </article>
+  );
+}
