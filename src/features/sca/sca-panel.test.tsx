@@ -1,0 +1,366 @@
+// @vitest-environment happy-dom
+// The SCA panel against a scripted bank (stubbed fetch), through the real fetch layer: the embedded wizard's steps,
+// a wrong OTP, and when the decoupled monitor stops polling.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { builtInSandboxProfile, getScaStatus, type AuthorisationScope } from '../../api';
+import { DECOUPLED_POLL_MS } from './decoupled-monitor';
+import { ScaPanel, type ScaPanelProps } from './sca-panel';
+
+const profile = builtInSandboxProfile('http://bank.test');
+const scope: AuthorisationScope = {
+  kind: 'payment',
+  service: 'payments',
+  product: 'sepa-credit-transfers',
+  paymentId: 'pay-1',
+};
+const collection = '/sandbox/v1/payments/sepa-credit-transfers/pay-1/authorisations';
+const sub = `${collection}/auth-1`;
+const sms = { authenticationType: 'SMS_OTP', authenticationMethodId: 'sms', name: 'SMS to +49 160 xxx 28' };
+const push = { authenticationType: 'PUSH_OTP', authenticationMethodId: 'push', name: 'Push to the phone' };
+
+interface Call {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
+
+/** A bank that answers each request with the next scripted answer for its method and path. */
+function scriptedBank(script: Record<string, Answer[]>) {
+  const calls: Call[] = [];
+  const fetchStub = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const method = init?.method ?? 'GET';
+    const headers = Object.fromEntries(
+      [...new Headers(init?.headers).entries()].map(([name, value]) => [name.toLowerCase(), value]),
+    );
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    calls.push({ method, path: url.pathname, headers, body });
+    const queue = script[`${method} ${url.pathname}`];
+    const answer = queue && queue.length > 1 ? queue.shift() : queue?.[0];
+    if (!answer) return Promise.resolve(new Response('no such route', { status: 404 }));
+    return Promise.resolve(
+      new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'Content-Type': 'application/json', ...answer.headers },
+      }),
+    );
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return { calls, fetchStub };
+}
+
+function renderPanel(props: Partial<ScaPanelProps> & Pick<ScaPanelProps, 'links'>) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const onFinished = vi.fn();
+  const view = render(
+    <QueryClientProvider client={client}>
+      <ScaPanel profile={profile} scope={scope} returnTo="/payments/pay-1" onFinished={onFinished} {...props} />
+    </QueryClientProvider>,
+  );
+  return { ...view, onFinished };
+}
+
+beforeAll(async () => {
+  // The fetch layer loads the 1.3.12 schemas on its first answer; load them once here, outside any fake clock.
+  scriptedBank({ [`GET ${sub}`]: [{ status: 200, body: { scaStatus: 'received' } }] });
+  await getScaStatus({ profile, scope, authorisationId: 'auth-1' });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('embedded wizard', () => {
+  it('password, method choice, a wrong OTP, then the right one: finalised', async () => {
+    const user = userEvent.setup();
+    const { calls } = scriptedBank({
+      [`POST ${collection}`]: [
+        {
+          status: 201,
+          headers: { 'ASPSP-SCA-Approach': 'EMBEDDED' },
+          body: {
+            scaStatus: 'psuAuthenticated',
+            authorisationId: 'auth-1',
+            scaMethods: [sms, push],
+            _links: { selectAuthenticationMethod: { href: sub }, scaStatus: { href: sub } },
+          },
+        },
+      ],
+      [`PUT ${sub}`]: [
+        {
+          status: 200,
+          body: {
+            scaStatus: 'scaMethodSelected',
+            chosenScaMethod: push,
+            challengeData: { otpFormat: 'integer', otpMaxLength: 6, additionalInformation: 'The OTP is 123456.' },
+            _links: { authoriseTransaction: { href: sub }, scaStatus: { href: sub } },
+          },
+        },
+        {
+          status: 401,
+          body: {
+            tppMessages: [
+              {
+                category: 'ERROR',
+                code: 'PSU_CREDENTIALS_INVALID',
+                path: 'scaAuthenticationData',
+                text: 'The one-time password is wrong; 2 attempts left.',
+              },
+            ],
+          },
+        },
+        { status: 200, body: { scaStatus: 'finalised', _links: { scaStatus: { href: sub } } } },
+      ],
+      [`GET ${sub}`]: [{ status: 200, body: { scaStatus: 'scaMethodSelected' } }],
+    });
+    const { onFinished } = renderPanel({
+      links: { startAuthorisationWithPsuAuthentication: { href: collection }, self: { href: '/x' } },
+      scaApproach: 'EMBEDDED',
+    });
+
+    // Step 1: PSU-ID and password, sent with the start.
+    expect(screen.getByRole('heading', { name: 'Log in to start the authorisation' })).toBeTruthy();
+    const password = screen.getByLabelText('Password');
+    expect(password.getAttribute('type')).toBe('password');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByText('Enter the PSU-ID.')).toBeTruthy();
+    expect(screen.getByLabelText('PSU-ID').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+    await user.type(screen.getByLabelText('PSU-ID'), 'alice');
+    await user.type(password, 'pw-Ki7q');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    // Step 2: the method choice.
+    const methods = await screen.findByRole('group', { name: 'SCA method' });
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.body).toEqual({ psuData: { password: 'pw-Ki7q' } });
+    expect(post?.headers['psu-id']).toBe('alice');
+    expect(post?.headers['tpp-redirect-uri']).toMatch(/state=[0-9a-f]{32}/);
+    expect(within(methods).getAllByRole('radio')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Use this method' }));
+    expect(screen.getByText('Choose an SCA method.')).toBeTruthy();
+    await user.click(screen.getByLabelText(/Push to the phone/));
+    await user.click(screen.getByRole('button', { name: 'Use this method' }));
+
+    // Step 3: the challenge and the OTP; a wrong one first.
+    const otp = await screen.findByLabelText('One-time password');
+    expect(calls.at(-1)?.body).toEqual({ authenticationMethodId: 'push' });
+    expect(screen.getByText(/The OTP is 123456\./)).toBeTruthy();
+    expect(screen.getByText(/Digits only, at most 6 characters/)).toBeTruthy();
+    expect(otp.getAttribute('type')).toBe('password');
+    expect(otp.getAttribute('inputmode')).toBe('numeric');
+    await user.type(otp, '000000');
+    await user.click(screen.getByRole('button', { name: 'Authorise' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('PSU_CREDENTIALS_INVALID');
+    expect(alert.textContent).toContain('2 attempts left');
+    expect(alert.textContent).toContain('still open (scaStatus scaMethodSelected)');
+    // The input is kept, and the OTP step is still offered.
+    expect(screen.getByLabelText<HTMLInputElement>('One-time password').value).toBe('000000');
+    expect(calls.at(-1)).toMatchObject({ method: 'GET', path: sub });
+
+    await user.clear(screen.getByLabelText('One-time password'));
+    await user.type(screen.getByLabelText('One-time password'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Authorise' }));
+    expect(await screen.findByRole('heading', { name: /Authorised/ })).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { authenticationMethodId: 'push' },
+      { scaAuthenticationData: '000000' },
+      { scaAuthenticationData: '123456' },
+    ]);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(onFinished).toHaveBeenCalledTimes(1);
+    expect(onFinished).toHaveBeenCalledWith('finalised');
+
+    // Nothing secret was written to storage.
+    const stored = Object.keys(localStorage)
+      .map((key) => localStorage.getItem(key))
+      .join('\n');
+    expect(stored).toContain('/payments/pay-1');
+    expect(stored).not.toContain('pw-Ki7q');
+    expect(stored).not.toContain('123456');
+  });
+
+  it('the bank picks the only method: straight to the OTP; the last wrong OTP fails the authorisation', async () => {
+    const user = userEvent.setup();
+    scriptedBank({
+      [`PUT ${sub}`]: [
+        {
+          status: 200,
+          body: {
+            scaStatus: 'scaMethodSelected',
+            chosenScaMethod: sms,
+            challengeData: { otpFormat: 'integer', additionalInformation: 'Sent by SMS.' },
+            _links: { authoriseTransaction: { href: sub }, scaStatus: { href: sub } },
+          },
+        },
+        { status: 200, body: { scaStatus: 'failed', psuMessage: 'The authorisation failed.' } },
+      ],
+    });
+    const { onFinished } = renderPanel({
+      links: { updatePsuAuthentication: { href: sub }, scaStatus: { href: sub } },
+      scaApproach: 'EMBEDDED',
+      authorisationId: 'auth-1',
+      scaStatus: 'received',
+    });
+    expect(screen.getByRole('heading', { name: 'Log in' })).toBeTruthy();
+    await user.type(screen.getByLabelText('PSU-ID'), 'carol');
+    await user.type(screen.getByLabelText('Password'), 'sandbox');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText(/SMS to \+49 160 xxx 28/)).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'SCA method' })).toBeNull();
+    await user.type(screen.getByLabelText('One-time password'), '999999');
+    await user.click(screen.getByRole('button', { name: 'Authorise' }));
+    expect(await screen.findByRole('heading', { name: /Authorisation failed/ })).toBeTruthy();
+    expect(screen.getByText(/The authorisation failed\./)).toBeTruthy();
+    expect(screen.queryByLabelText('One-time password')).toBeNull();
+    expect(onFinished).toHaveBeenCalledWith('failed');
+  });
+
+  it('shows a failed login with the bank’s words and keeps what was typed', async () => {
+    const user = userEvent.setup();
+    scriptedBank({
+      [`POST ${collection}`]: [
+        {
+          status: 401,
+          body: {
+            tppMessages: [
+              { category: 'ERROR', code: 'PSU_CREDENTIALS_INVALID', text: 'The PSU-ID or password is wrong.' },
+            ],
+          },
+        },
+      ],
+    });
+    renderPanel({ links: { startAuthorisationWithPsuAuthentication: { href: collection } } });
+    await user.type(screen.getByLabelText('PSU-ID'), 'alice');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('did not accept the login');
+    expect(alert.textContent).toContain('The PSU-ID or password is wrong.');
+    expect(alert.textContent).toMatch(/X-Request-ID/);
+    expect(screen.getByLabelText<HTMLInputElement>('PSU-ID').value).toBe('alice');
+    expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('wrong');
+  });
+
+  it('redirect: a same-tab link to the bank’s page, resolved against the base_url', () => {
+    scriptedBank({});
+    renderPanel({
+      links: { scaRedirect: { href: '/sandbox/sca/auth-9' }, scaStatus: { href: sub } },
+      scaApproach: 'REDIRECT',
+    });
+    const link = screen.getByRole('link', { name: /Continue at the bank/ });
+    expect(link.getAttribute('href')).toBe('http://bank.test/sandbox/sca/auth-9');
+    expect(link.getAttribute('target')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Read SCA status' })).toBeTruthy();
+  });
+});
+
+describe('decoupled monitor', () => {
+  const decoupled = {
+    links: { scaStatus: { href: sub } },
+    scaApproach: 'DECOUPLED',
+    psuMessage: 'Please confirm this request in your Sandbox Banking app.',
+    authorisationId: 'auth-1',
+  };
+  const statusReads = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.path === sub).length;
+
+  it('polls every 2 s until finalised, then stops and reports once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const { calls } = scriptedBank({
+      [`GET ${sub}`]: [
+        { status: 200, body: { scaStatus: 'started' } },
+        { status: 200, body: { scaStatus: 'started' } },
+        { status: 200, body: { scaStatus: 'finalised' } },
+      ],
+    });
+    const { onFinished } = renderPanel(decoupled);
+    expect(screen.getByText('Please confirm this request in your Sandbox Banking app.')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(statusReads(calls)).toBe(1);
+    expect(screen.getByRole('status').textContent).toContain('Waiting for the PSU');
+
+    await act(() => vi.advanceTimersByTimeAsync(DECOUPLED_POLL_MS));
+    expect(statusReads(calls)).toBe(2);
+    expect(onFinished).not.toHaveBeenCalled();
+
+    await act(() => vi.advanceTimersByTimeAsync(DECOUPLED_POLL_MS));
+    expect(statusReads(calls)).toBe(3);
+    expect(screen.getByRole('heading', { name: /Authorised/ })).toBeTruthy();
+    expect(onFinished).toHaveBeenCalledExactlyOnceWith('finalised');
+
+    await act(() => vi.advanceTimersByTimeAsync(DECOUPLED_POLL_MS * 5));
+    expect(statusReads(calls)).toBe(3);
+    expect(onFinished).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops when the PSU denies (failed)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const { calls } = scriptedBank({
+      [`GET ${sub}`]: [
+        { status: 200, body: { scaStatus: 'started' } },
+        { status: 200, body: { scaStatus: 'failed' } },
+      ],
+    });
+    const { onFinished } = renderPanel(decoupled);
+    await act(() => vi.advanceTimersByTimeAsync(DECOUPLED_POLL_MS + 10));
+    expect(screen.getByRole('heading', { name: /Authorisation failed/ })).toBeTruthy();
+    expect(onFinished).toHaveBeenCalledExactlyOnceWith('failed');
+    await act(() => vi.advanceTimersByTimeAsync(DECOUPLED_POLL_MS * 5));
+    expect(statusReads(calls)).toBe(2);
+  });
+
+  it('stops polling when unmounted', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const { calls } = scriptedBank({ [`GET ${sub}`]: [{ status: 200, body: { scaStatus: 'started' } }] });
+    const { unmount } = renderPanel(decoupled);
+    await act(() => vi.advanceTimersByTimeAsync(DECOUPLED_POLL_MS + 10));
+    expect(statusReads(calls)).toBe(2);
+    unmount();
+    await act(() => vi.advanceTimersByTimeAsync(DECOUPLED_POLL_MS * 5));
+    expect(statusReads(calls)).toBe(2);
+  });
+
+  it('stops polling on an error and offers to try again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const { calls } = scriptedBank({
+      [`GET ${sub}`]: [
+        { status: 200, body: { scaStatus: 'started' } },
+        { status: 503 },
+        { status: 200, body: { scaStatus: 'started' } },
+      ],
+    });
+    renderPanel(decoupled);
+    await act(() => vi.advanceTimersByTimeAsync(DECOUPLED_POLL_MS + 10));
+    expect(statusReads(calls)).toBe(2);
+    expect(screen.getByText(/could not process the request/)).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(DECOUPLED_POLL_MS * 5));
+    expect(statusReads(calls)).toBe(2);
+    vi.useRealTimers();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(statusReads(calls)).toBe(3));
+  });
+
+  it('pausing stops the checks until resumed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const { calls } = scriptedBank({ [`GET ${sub}`]: [{ status: 200, body: { scaStatus: 'started' } }] });
+    renderPanel(decoupled);
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    act(() => screen.getByRole('button', { name: 'Pause checking' }).click());
+    await act(() => vi.advanceTimersByTimeAsync(DECOUPLED_POLL_MS * 3));
+    expect(statusReads(calls)).toBe(1);
+    expect(screen.getByRole('status').textContent).toContain('Checking paused');
+    act(() => screen.getByRole('button', { name: 'Resume checking' }).click());
+    await act(() => vi.advanceTimersByTimeAsync(DECOUPLED_POLL_MS + 10));
+    expect(statusReads(calls)).toBe(2);
+  });
+});
