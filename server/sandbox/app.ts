@@ -111,8 +111,13 @@ export async function createSandbox({
     return next();
   });
   app.use('*', async (c, next) => {
-    const url = new URL(c.req.url);
-    c.set('links', { origin: url.origin, prefix: config.prefix });
+    // Only absolute links (the bank's SCA pages) need the origin; most answers never parse the URL for it.
+    c.set('links', {
+      get origin() {
+        return new URL(c.req.url).origin;
+      },
+      prefix: config.prefix,
+    });
     const path = c.req.path.slice(config.prefix.length);
     // X-Request-ID: required and a UUID on every XS2A call, echoed on every answer.
     const given = c.req.header('X-Request-ID')?.trim();

@@ -5,6 +5,7 @@ import { addDays, isoDate } from '../clock';
 import { bankError, formatError, statusInvalid } from '../http/errors';
 import { chooseScaApproach, type ScaPreferences } from '../http/headers';
 import { parseWith } from '../http/validation';
+import { buildOnce } from '../store/prepared';
 import type { AccountRow, AuthorisationRow, ConsentRow, Database, PsuRow } from '../store/schema';
 import { changed, href, newId, type DomainContext, type LinkContext } from './context';
 import { startLinks } from './payments';
@@ -47,10 +48,41 @@ function isBankOffered(access: Access) {
 }
 
 export class ConsentService {
+  /** Counts one read of a valid, unexpired consent with budget left today; no row changed when any of that fails. */
+  private readonly countReadable;
+
   constructor(
     private readonly ctx: DomainContext,
     private readonly sca: ScaEngine,
-  ) {}
+  ) {
+    // Every background read runs this statement, so it is built once (store/prepared.ts).
+    this.countReadable = buildOnce(
+      ctx.db,
+      (consentId: string, today: string) =>
+        ctx.db
+          .updateTable('consents')
+          .set((eb) => ({
+            usage_count: eb
+              .case()
+              .when('usage_day', '=', today)
+              .then(eb('usage_count', '+', 1))
+              .else(1)
+              .end(),
+            usage_day: today,
+          }))
+          .where('consent_id', '=', consentId)
+          .where('consent_status', '=', 'valid')
+          .where('valid_until', '>=', today)
+          .where((eb) =>
+            eb.or([
+              eb('usage_day', 'is', null),
+              eb('usage_day', '!=', today),
+              eb('usage_count', '<', eb.ref('frequency_per_day')),
+            ]),
+          ),
+      2,
+    );
+  }
 
   private today() {
     return isoDate(this.ctx.clock.now());
@@ -425,30 +457,8 @@ export class ConsentService {
 
   /** Counts one read of a valid, unexpired consent with budget left today; false when any of that does not hold. */
   private async countIfReadable(consentId: string): Promise<boolean> {
-    const today = this.today();
-    const result = await this.ctx.db
-      .updateTable('consents')
-      .set((eb) => ({
-        usage_count: eb
-          .case()
-          .when('usage_day', '=', today)
-          .then(eb('usage_count', '+', 1))
-          .else(1)
-          .end(),
-        usage_day: today,
-      }))
-      .where('consent_id', '=', consentId)
-      .where('consent_status', '=', 'valid')
-      .where('valid_until', '>=', today)
-      .where((eb) =>
-        eb.or([
-          eb('usage_day', 'is', null),
-          eb('usage_day', '!=', today),
-          eb('usage_count', '<', eb.ref('frequency_per_day')),
-        ]),
-      )
-      .executeTakeFirst();
-    return changed(result);
+    const result = await this.countReadable(consentId, this.today());
+    return Number(result.numAffectedRows ?? 0) > 0;
   }
 
   /** Counts one access without the PSU present; refuses the one beyond frequencyPerDay. */
