@@ -3,7 +3,7 @@ import type * as Operations from '../xs2a/operations';
 import type { OperationName, ResponseSchemaOptions } from '../xs2a/operations';
 import type { ProblemJson, TppMessage } from '../xs2a/errors';
 import { recordExchange, updateExchange } from './exchange-log';
-import { Xs2aError, type Deviation, type Xs2aErrorKind } from './errors';
+import { loadMessageMeanings, Xs2aError, type Deviation, type Xs2aErrorKind } from './errors';
 import type { BankProfile } from './profiles/bank-profile';
 
 /** An operation of 1.3.12: a key of `operations` in src/xs2a/operations.ts. */
@@ -257,6 +257,7 @@ export async function xs2aRequest<T>(options: Xs2aRequestOptions): Promise<Xs2aR
 
   if (!response.ok) {
     updateExchange(exchangeId, { durationMs, response: recorded });
+    await loadMessageMeanings();
     const parts = parsed.json ? errorBodyParts(parsed.body, contentType) : {};
     const hasErrorBody = (parts.tppMessages?.length ?? 0) > 0 || parts.problem !== undefined;
     throw fail('http', { ...status, ...parts, bodyText: hasErrorBody ? undefined : text });

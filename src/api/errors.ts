@@ -1,6 +1,7 @@
 // The one error type of the fetch layer, and its plain-language description for every page.
 import type { ProblemJson, TppMessage } from '../xs2a/errors';
-import { describeMessageCode, type MessageCode } from '../xs2a/message-codes';
+import type * as MessageCodes from '../xs2a/message-codes';
+import type { MessageCode } from '../xs2a/message-codes';
 
 /** A place where a response does not match the 1.3.12 schema of its operation. */
 export type Deviation = { path: string; message: string };
@@ -56,6 +57,30 @@ export class Xs2aError extends Error {
   }
 }
 
+let messageCodes: typeof MessageCodes | undefined;
+let loadingMeanings: Promise<void> | undefined;
+
+/**
+ * Loads the plain-language meanings of the message codes. They are only needed once a bank has answered with an error,
+ * so they stay out of the first load; the client awaits them before it rejects. Tests or pages that build an Xs2aError
+ * themselves await this first to see meanings in describeXs2aError.
+ */
+export function loadMessageMeanings(): Promise<void> {
+  loadingMeanings ??= import('../xs2a/message-codes').then(
+    (module) => {
+      messageCodes = module;
+    },
+    () => {
+      loadingMeanings = undefined; // a failed download is tried again with the next error; until then no meanings
+    },
+  );
+  return loadingMeanings;
+}
+
+function meaningOf(code: string): string | undefined {
+  return messageCodes?.describeMessageCode(code);
+}
+
 /** Whether an error carries a message code, in its tppMessages or its problem+json body. */
 export function hasCode(error: unknown, code: MessageCode): boolean {
   if (!(error instanceof Xs2aError)) return false;
@@ -89,14 +114,14 @@ function looksLikeHtml(text: string): boolean {
 function messagesOf(error: Xs2aError): Xs2aErrorDescription['messages'] {
   const messages: Xs2aErrorDescription['messages'] = error.tppMessages.map((message) => ({
     code: message.code,
-    meaning: describeMessageCode(message.code),
+    meaning: meaningOf(message.code),
     text: message.text,
     path: message.path,
   }));
   const problem = error.problem;
   if (problem) {
     for (const entry of [problem, ...(problem.additionalErrors ?? [])]) {
-      messages.push({ code: entry.code, meaning: describeMessageCode(entry.code), text: entry.detail ?? entry.title });
+      messages.push({ code: entry.code, meaning: meaningOf(entry.code), text: entry.detail ?? entry.title });
     }
   }
   return messages;

@@ -1,11 +1,7 @@
 // The fetch layer's public surface: features import from here only.
-export {
-  bankProfileSchema,
-  builtInSandboxProfile,
-  redirectUrisFor,
-  SANDBOX_PROFILE_ID,
-  type BankProfile,
-} from './profiles/bank-profile';
+export { builtInSandboxProfile, redirectUrisFor, SANDBOX_PROFILE_ID, type BankProfile } from './profiles/bank-profile';
+export { bankProfileSchema } from './profiles/bank-profile-schema';
+export { ProfileValidationError, type ProfileIssue } from './profiles/profile-rules';
 export {
   ACTIVE_PROFILE_STORAGE_KEY,
   newProfileId,
@@ -27,6 +23,7 @@ export {
 export {
   describeXs2aError,
   hasCode,
+  loadMessageMeanings,
   Xs2aError,
   type Deviation,
   type Xs2aErrorDescription,
@@ -43,20 +40,109 @@ export {
 } from './keys';
 export type { ReadOptions } from './read-options';
 
-export * from './payments/initiate-payment';
-export * from './payments/get-payment';
-export * from './payments/get-payment-status';
-export * from './payments/cancel-payment';
-export * from './sca/start-authorisation';
-export * from './sca/list-authorisations';
-export * from './sca/get-sca-status';
-export * from './sca/update-psu-data';
+export {
+  initiatePayment,
+  useInitiatePayment,
+  type InitiatePaymentVariables,
+  type InitiatePaymentData,
+} from './payments/initiate-payment';
+export {
+  getPayment,
+  paymentQueryOptions,
+  usePayment,
+  type GetPaymentVariables,
+  type GetPaymentData,
+} from './payments/get-payment';
+export {
+  getPaymentStatus,
+  paymentStatusQueryOptions,
+  usePaymentStatus,
+  type GetPaymentStatusVariables,
+  type GetPaymentStatusData,
+} from './payments/get-payment-status';
+export {
+  cancelPayment,
+  useCancelPayment,
+  type CancelPaymentVariables,
+  type CancelPaymentData,
+} from './payments/cancel-payment';
+export {
+  startAuthorisation,
+  useStartAuthorisation,
+  type StartAuthorisationBody,
+  type StartAuthorisationVariables,
+  type StartAuthorisationData,
+} from './sca/start-authorisation';
+export {
+  listAuthorisations,
+  authorisationsQueryOptions,
+  useAuthorisations,
+  type ListAuthorisationsVariables,
+  type ListAuthorisationsData,
+} from './sca/list-authorisations';
+export {
+  getScaStatus,
+  scaStatusQueryOptions,
+  useScaStatus,
+  type GetScaStatusVariables,
+  type GetScaStatusData,
+} from './sca/get-sca-status';
+export {
+  updatePsuData,
+  useUpdatePsuData,
+  type UpdatePsuDataSteps,
+  type UpdatePsuDataStep,
+  type UpdatePsuDataVariables,
+  type UpdatePsuDataData,
+} from './sca/update-psu-data';
 
-export * from './consents/create-consent';
-export * from './consents/get-consent';
-export * from './consents/get-consent-status';
-export * from './consents/delete-consent';
-export * from './accounts/list-accounts';
-export * from './accounts/get-account';
-export * from './accounts/get-balances';
-export * from './accounts/get-transactions';
+export {
+  createConsent,
+  useCreateConsent,
+  type CreateConsentVariables,
+  type CreateConsentData,
+} from './consents/create-consent';
+export {
+  getConsent,
+  consentQueryOptions,
+  useConsent,
+  type GetConsentVariables,
+  type GetConsentData,
+} from './consents/get-consent';
+export {
+  getConsentStatus,
+  consentStatusQueryOptions,
+  useConsentStatus,
+  type GetConsentStatusVariables,
+  type GetConsentStatusData,
+} from './consents/get-consent-status';
+export { deleteConsent, useDeleteConsent, type DeleteConsentVariables } from './consents/delete-consent';
+export {
+  withBalanceQuery,
+  listAccounts,
+  accountsQueryOptions,
+  useAccounts,
+  type ListAccountsVariables,
+  type ListAccountsData,
+} from './accounts/list-accounts';
+export {
+  getAccount,
+  accountQueryOptions,
+  useAccount,
+  type GetAccountVariables,
+  type GetAccountData,
+} from './accounts/get-account';
+export {
+  getBalances,
+  balancesQueryOptions,
+  useBalances,
+  type GetBalancesVariables,
+  type GetBalancesData,
+} from './accounts/get-balances';
+export {
+  getTransactions,
+  transactionsQueryOptions,
+  useTransactions,
+  type GetTransactionsVariables,
+  type GetTransactionsData,
+} from './accounts/get-transactions';

@@ -1,5 +1,4 @@
 // A bank profile: where the console sends its requests and which PSU and TPP headers go with them.
-import * as z from 'zod';
 
 export interface BankProfile {
   /** Stable id; 'sandbox' for the built-in one. */
@@ -31,74 +30,6 @@ export interface BankProfile {
 }
 
 export const SANDBOX_PROFILE_ID = 'sandbox';
-
-const BASE_URL_MESSAGE =
-  'must be an http:// or https:// URL without ?query or #fragment, e.g. https://bank.example/psd2';
-
-function isHttpUrlWithoutQuery(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  // `new URL` drops an empty "?" or "#", so look at the text as well.
-  return (url.protocol === 'http:' || url.protocol === 'https:') && !/[?#]/.test(value) && url.host !== '';
-}
-
-/** An optional text field of a form: empty means "not set". */
-const optionalText = z.string().optional();
-
-/** Empty, or a value the check accepts. */
-function emptyOr(check: z.ZodType<string>) {
-  return z.union([z.literal(''), check]).optional();
-}
-
-const ipAddress = z.string().refine((value) => z.ipv4().safeParse(value).success || z.ipv6().safeParse(value).success, {
-  message: 'must be an IPv4 or IPv6 address, e.g. 192.168.0.10',
-});
-
-const absoluteUri = z.string().refine(
-  (value) => {
-    try {
-      return new URL(value).protocol.length > 1;
-    } catch {
-      return false;
-    }
-  },
-  { message: 'must be an absolute URI, e.g. https://tpp.example/callback' },
-);
-
-export const bankProfileSchema: z.ZodType<BankProfile> = z.object({
-  id: z.string().trim().min(1, 'id is required'),
-  name: z.string().trim().min(1, 'Name is required'),
-  baseUrl: z.string().trim().min(1, 'base_url is required').refine(isHttpUrlWithoutQuery, BASE_URL_MESSAGE),
-  psuHeaders: z.object({
-    psuId: optionalText,
-    psuIdType: optionalText,
-    psuCorporateId: optionalText,
-    psuCorporateIdType: optionalText,
-    psuIpAddress: emptyOr(ipAddress),
-    psuIpPort: emptyOr(
-      z.string().refine((value) => /^\d{1,5}$/.test(value) && Number(value) <= 65535, {
-        message: 'must be a port number from 0 to 65535',
-      }),
-    ),
-    psuUserAgent: optionalText,
-    psuGeoLocation: emptyOr(
-      z.string().regex(/^GEO:-?\d{1,2}\.\d{6};-?\d{1,3}\.\d{6}$/, 'must look like GEO:52.506931;13.144558'),
-    ),
-  }),
-  sca: z.object({
-    redirectPreferred: z.boolean().optional(),
-    decoupledPreferred: z.boolean().optional(),
-    explicitAuthorisationPreferred: z.boolean().optional(),
-  }),
-  redirectUri: emptyOr(absoluteUri),
-  nokRedirectUri: emptyOr(absoluteUri),
-  bearerToken: optionalText,
-  builtIn: z.boolean().optional(),
-});
 
 /** The embedded sandbox bank, served by the console's own server under /sandbox. */
 export function builtInSandboxProfile(origin: string): BankProfile {

@@ -6,14 +6,8 @@
  * Unreadable or invalid entries are skipped, so a corrupt storage never stops the console (it falls back to the sandbox).
  */
 import { useSyncExternalStore } from 'react';
-import type * as z from 'zod';
-import {
-  bankProfileSchema,
-  builtInSandboxProfile,
-  consoleOrigin,
-  SANDBOX_PROFILE_ID,
-  type BankProfile,
-} from './bank-profile';
+import { builtInSandboxProfile, consoleOrigin, SANDBOX_PROFILE_ID, type BankProfile } from './bank-profile';
+import { cleanProfile, profileIssues, validProfile, type ProfileIssue } from './profile-rules';
 
 export const PROFILES_STORAGE_KEY = 'xs2a-console.profiles.v1';
 export const ACTIVE_PROFILE_STORAGE_KEY = 'xs2a-console.active-profile.v1';
@@ -80,10 +74,11 @@ function readStoredProfiles(): BankProfile[] {
   const seen = new Set<string>();
   const profiles: BankProfile[] = [];
   for (const candidate of profileArray(document) ?? []) {
-    const parsed = bankProfileSchema.safeParse(candidate);
-    if (!parsed.success || seen.has(parsed.data.id)) continue;
-    seen.add(parsed.data.id);
-    profiles.push(parsed.data);
+    if (profileIssues(candidate).length > 0) continue;
+    const profile = cleanProfile(candidate as BankProfile);
+    if (seen.has(profile.id)) continue;
+    seen.add(profile.id);
+    profiles.push(profile);
   }
   return profiles;
 }
@@ -137,13 +132,6 @@ export function newProfileId(): string {
   return `profile-${crypto.randomUUID()}`;
 }
 
-/** Drops empty optional fields so that stored and exported profiles only carry what is set. */
-function normalised(profile: BankProfile): BankProfile {
-  const drop = <T extends object>(record: T): T =>
-    Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined && value !== '')) as T;
-  return drop({ ...profile, psuHeaders: drop(profile.psuHeaders), sca: drop(profile.sca) });
-}
-
 function upsert(profiles: BankProfile[], profile: BankProfile): BankProfile[] {
   const index = profiles.findIndex((existing) => existing.id === profile.id);
   if (index < 0) return [...profiles, profile];
@@ -159,11 +147,10 @@ const fieldNames: Record<string, string> = {
   nokRedirectUri: 'TPP-Nok-Redirect-URI',
 };
 
-function describeIssue(issue: z.core.$ZodIssue): string {
+function describeIssue(issue: ProfileIssue): string {
   const path = issue.path.join('.');
   const field = fieldNames[path] ?? path;
-  if (issue.code === 'invalid_type' && issue.input === undefined) return `${field} is missing`;
-  return field && !issue.message.startsWith(field) ? `${field} ${issue.message}` : issue.message;
+  return field && /^[a-z]/.test(issue.message) ? `${field} ${issue.message}` : issue.message;
 }
 
 function importCandidate(candidate: unknown, position: number): BankProfile {
@@ -174,13 +161,15 @@ function importCandidate(candidate: unknown, position: number): BankProfile {
   const id =
     typeof record.id === 'string' && record.id && record.id !== SANDBOX_PROFILE_ID ? record.id : newProfileId();
   const { builtIn: _builtIn, ...fields } = record;
-  const parsed = bankProfileSchema.safeParse({ psuHeaders: {}, sca: {}, ...fields, id });
-  if (!parsed.success) {
+  const profile = { psuHeaders: {}, sca: {}, ...fields, id };
+  const issues = profileIssues(profile);
+  if (issues.length > 0) {
     const name = typeof record.name === 'string' && record.name.trim() ? ` ("${record.name}")` : '';
-    const problems = parsed.error.issues.map(describeIssue).join('; ');
-    throw new ProfileImportError(`Profile ${position}${name} cannot be imported: ${problems}.`);
+    throw new ProfileImportError(
+      `Profile ${position}${name} cannot be imported: ${issues.map(describeIssue).join('; ')}.`,
+    );
   }
-  return normalised(parsed.data);
+  return cleanProfile(profile as BankProfile);
 }
 
 export const profileStore = {
@@ -190,11 +179,12 @@ export const profileStore = {
   /** The active profile; the built-in sandbox when none was chosen or the chosen one is gone. */
   active: (): BankProfile => current().active,
   /**
-   * Inserts or replaces a profile by id after validating it (throws the ZodError, whose issues carry the field paths).
+   * Inserts or replaces a profile by id after validating it: a ProfileValidationError's issues carry the field paths
+   * and the same messages as bankProfileSchema.
    * Saving the built-in profile keeps its settings; its name and base_url stay the built-in's.
    */
   save: (profile: BankProfile): void => {
-    const parsed = normalised(bankProfileSchema.parse(profile));
+    const parsed = validProfile(profile);
     const { profiles, active } = current();
     const { builtIn: _builtIn, ...userProfile } = parsed;
     const next = parsed.id === SANDBOX_PROFILE_ID ? sandboxProfile(parsed) : userProfile;
