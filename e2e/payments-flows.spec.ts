@@ -4,6 +4,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { testAccounts } from './fixtures';
 import { approveAtBank, createPayment, fillPaymentForm, transactionStatus } from './payments-helpers';
 
+// Flows with a bank round trip and a settlement wait take longer than the default timeout on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 const alice = testAccounts['alice-main'];
 const bob = testAccounts['bob-main'];
 
@@ -43,6 +46,8 @@ test('a single payment goes through redirect SCA to ACSC, and a settled payment 
   // ACTC after the SCA, ACSC once the e2e sandbox settles it (3 s); the page follows the status by itself.
   await expect(transactionStatus(page)).toContainText('ACSC', { timeout: 15_000 });
   await expect(transactionStatus(page)).toContainText('AcceptedSettlementCompleted');
+  // The payment's own body is read again once the status moved.
+  await expect(details.getByRole('region', { name: 'Payment as JSON' })).toContainText('"transactionStatus": "ACSC"');
   const timeline = page.getByRole('region', { name: 'Status' }).getByRole('list');
   await expect(timeline.getByRole('listitem')).toHaveCount(3);
   await expect(timeline.getByRole('listitem').first()).toContainText('RCVD');

@@ -351,7 +351,8 @@ function issueMessage(issue: z.core.$ZodIssue, label: string): string {
     default: {
       const text = issue.message.replace(/\.$/, '');
       if (/^(must|is|has|needs)\b/.test(text)) return `${label} ${text}.`;
-      return `${label}: ${text.charAt(0).toLowerCase()}${text.slice(1)}.`;
+      // A sentence of its own (e.g. "IBAN check digits do not match"): shown under the field as it is.
+      return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
     }
   }
 }

@@ -77,7 +77,8 @@ export function NewPaymentPage() {
   const validation = validatePaymentForm(values, service, product);
   const clientErrors: FieldErrors = attempted ? validation.errors : {};
   const errors: FieldErrors = { ...bankFieldErrors, ...clientErrors };
-  const shownErrors = visible.filter((field) => errors[field]);
+  // The summary lists what the form found; the bank's findings come with its own callout below.
+  const shownErrors = visible.filter((field) => clientErrors[field]);
   const kept = memberPaths(values.extra);
 
   function change(field: FieldName, value: string | string[]) {

@@ -85,6 +85,14 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
     if (current) paymentHistory.recordStatus(profile.id, ref, current);
   }, [current, profile.id, ref]);
 
+  // The payment's body carries the status too: read it again when the status read reports a newer one.
+  const statusValue = status.data?.body.transactionStatus;
+  const detailsStatus = details.data?.body.transactionStatus;
+  const refetchDetails = details.refetch;
+  useEffect(() => {
+    if (statusValue && detailsStatus && statusValue !== detailsStatus) void refetchDetails();
+  }, [statusValue, detailsStatus, refetchDetails]);
+
   const [localCancellation, setLocalCancellation] = useState<CancellationRecord>();
   const cancellation = entry?.cancellation ?? localCancellation;
   function recordCancellation(record: CancellationRecord) {
