@@ -28,7 +28,7 @@ export function Layout() {
   const { pathname } = useLocation();
   const loading = useNavigation().state === 'loading';
   return (
-    <div className="min-h-screen bg-slate-50 text-slate-900">
+    <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-10 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
@@ -44,7 +44,7 @@ export function Layout() {
         </NavLink>
         <ProfileSwitcher />
       </header>
-      <div className="md:flex">
+      <div className="flex-1 md:flex">
         <nav
           aria-label="Console sections"
           className="border-b border-slate-200 bg-white px-2 py-1 md:w-44 md:shrink-0 md:border-r md:border-b-0 md:p-3"

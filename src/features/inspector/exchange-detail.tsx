@@ -94,7 +94,8 @@ export function ExchangeDetail({
           { key: 'Flow', value: flowLabel(exchange.flow) },
         ]}
       />
-      {error && (
+      {/* An HTTP error's answer is shown below; only a request without an answer needs its error spelled out. */}
+      {error && !response && (
         <p role="note" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-950">
           <span className="font-semibold">{error.kind}:</span> {error.message}
         </p>

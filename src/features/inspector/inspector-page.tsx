@@ -150,7 +150,7 @@ export function InspectorPage() {
         </div>
       </div>
 
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+      <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
         <Panel title="Exchanges" className="min-w-0">
           <ErrorBoundary what="the exchanges">
             {exchanges.length === 0 ? (

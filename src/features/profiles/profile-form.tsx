@@ -34,7 +34,6 @@ export function ProfileForm({ initial, title, onSaved, onCancel }: ProfileFormPr
   const [errors, setErrors] = useState<ProfileFieldErrors>({});
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const [submitted, setSubmitted] = useState(false);
-  const [touched, setTouched] = useState<Partial<Record<ProfileFieldName, boolean>>>({});
   const [showToken, setShowToken] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const origin = window.location.origin;
@@ -49,18 +48,13 @@ export function ProfileForm({ initial, title, onSaved, onCancel }: ProfileFormPr
   function set(field: ProfileFieldName, value: string) {
     const next = { ...values, [field]: value };
     setValues(next);
-    // Once a field was left or the form sent, errors follow the typing, so a fixed value clears its message at once.
-    if (submitted || touched[field]) check(next);
+    // After the first save attempt, messages follow the typing, so a fixed value clears its message at once.
+    // (Not on blur: a message appearing as the user leaves a field moves the Save button from under the pointer.)
+    if (submitted) check(next);
   }
 
-  function leave(field: ProfileFieldName) {
-    setTouched((previous) => ({ ...previous, [field]: true }));
-    check(values);
-  }
-
-  /** A field's message, shown once the user left the field or sent the form. */
   function errorOf(field: ProfileFieldName): string | undefined {
-    return submitted || touched[field] ? errors[field] : undefined;
+    return submitted ? errors[field] : undefined;
   }
 
   function submit(event: FormEvent) {
@@ -93,7 +87,6 @@ export function ProfileForm({ initial, title, onSaved, onCancel }: ProfileFormPr
           spellCheck={false}
           autoComplete="off"
           onChange={(event) => set(field, event.target.value)}
-          onBlur={() => leave(field)}
         />
       </Field>
     );
@@ -156,7 +149,6 @@ export function ProfileForm({ initial, title, onSaved, onCancel }: ProfileFormPr
                 autoComplete="off"
                 spellCheck={false}
                 onChange={(event) => set('bearerToken', event.target.value)}
-                onBlur={() => leave('bearerToken')}
               />
               <Button aria-pressed={showToken} onClick={() => setShowToken((shown) => !shown)}>
                 {showToken ? 'Hide' : 'Show'}
