@@ -1,154 +1,352 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildHeaders, buildUrl, xs2aRequest } from './client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildHeaders, buildUrl, xs2aRequest, type Xs2aRequestOptions } from './client';
 import { Xs2aError } from './errors';
 import { exchangeLog } from './exchange-log';
-import { builtInSandboxProfile, type BankProfile } from './profiles/bank-profile';
+import { hangingFetch, jsonResponse, stubFetch, testProfile, UUID_V4 } from './test-kit';
+import { vi } from 'vitest';
 
-const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-function profile(changes: Partial<BankProfile> = {}): BankProfile {
-  return { ...builtInSandboxProfile('https://console.example'), ...changes };
-}
-
-function json(body: unknown, init: ResponseInit = {}, type = 'application/json'): Response {
-  return new Response(JSON.stringify(body), {
-    status: 200,
-    ...init,
-    headers: { 'Content-Type': type, 'X-Request-ID': 'echo', ...init.headers },
-  });
-}
-
-const fetchMock = vi.fn<typeof fetch>();
+let fetchStub: ReturnType<typeof stubFetch>;
 
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  fetchStub = stubFetch();
   exchangeLog.clear();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function sentRequest(index = 0): { url: string; init: RequestInit; headers: Record<string, string> } {
-  const call = fetchMock.mock.calls[index];
-  if (!call) throw new Error(`fetch was not called ${index + 1} times`);
-  const init = call[1] ?? {};
-  return { url: call[0] as string, init, headers: init.headers as Record<string, string> };
+const statusRead: Xs2aRequestOptions = {
+  profile: testProfile(),
+  operationId: 'getConsentStatus',
+  method: 'GET',
+  path: '/v1/consents/c1/status',
+};
+
+function failure(options: Partial<Xs2aRequestOptions> = {}): Promise<Xs2aError> {
+  return xs2aRequest({ ...statusRead, ...options }).then(
+    () => {
+      throw new Error('the request succeeded');
+    },
+    (error: unknown) => {
+      if (!(error instanceof Xs2aError)) throw error;
+      return error;
+    },
+  );
 }
 
 describe('buildUrl', () => {
   it.each([
-    ['https://bank.example/psd2', '/v1/consents', 'https://bank.example/psd2/v1/consents'],
-    ['https://bank.example/psd2/', '/v1/consents', 'https://bank.example/psd2/v1/consents'],
-    ['https://bank.example', '/v1/consents', 'https://bank.example/v1/consents'],
-    ['https://bank.example/', '/v1/consents', 'https://bank.example/v1/consents'],
-    ['http://127.0.0.1:4318/sandbox', '/v1/accounts', 'http://127.0.0.1:4318/sandbox/v1/accounts'],
-  ])('appends %s + %s', (baseUrl, path, expected) => {
-    expect(buildUrl(baseUrl, { path })).toBe(expected);
+    ['https://bank.example/psd2', 'https://bank.example/psd2/v1/consents'],
+    ['https://bank.example/psd2/', 'https://bank.example/psd2/v1/consents'],
+    ['https://bank.example/psd2//', 'https://bank.example/psd2/v1/consents'],
+    ['https://bank.example', 'https://bank.example/v1/consents'],
+    ['https://bank.example/', 'https://bank.example/v1/consents'],
+    ['http://127.0.0.1:4318/sandbox', 'http://127.0.0.1:4318/sandbox/v1/consents'],
+  ])('appends /v1/consents to %s', (baseUrl, expected) => {
+    expect(buildUrl(baseUrl, { path: '/v1/consents' })).toBe(expected);
   });
 
   it('resolves a relative href against the origin, keeping the prefix the href already carries', () => {
-    expect(buildUrl('https://bank.example/psd2', { href: '/psd2/v1/payments/sepa-credit-transfers/p1/status' })).toBe(
-      'https://bank.example/psd2/v1/payments/sepa-credit-transfers/p1/status',
-    );
-    expect(buildUrl('https://bank.example/psd2/', { href: '/psd2/v1/consents/c1' })).toBe(
-      'https://bank.example/psd2/v1/consents/c1',
+    for (const baseUrl of ['https://bank.example/psd2', 'https://bank.example/psd2/']) {
+      expect(buildUrl(baseUrl, { href: '/psd2/v1/payments/sepa-credit-transfers/p1/status' })).toBe(
+        'https://bank.example/psd2/v1/payments/sepa-credit-transfers/p1/status',
+      );
+    }
+  });
+
+  it('takes an absolute href as it is, even on another host', () => {
+    expect(buildUrl('https://bank.example/psd2', { href: 'https://auth.bank.example/v1/consents/c1?x=1' })).toBe(
+      'https://auth.bank.example/v1/consents/c1?x=1',
     );
   });
 
-  it('takes an absolute href as it is', () => {
-    expect(buildUrl('https://bank.example/psd2', { href: 'https://auth.bank.example/sca?x=1' })).toBe(
-      'https://auth.bank.example/sca?x=1',
+  it('prefers the href over the path', () => {
+    expect(buildUrl('https://bank.example/psd2', { path: '/v1/consents', href: '/psd2/v1/accounts' })).toBe(
+      'https://bank.example/psd2/v1/accounts',
     );
   });
 
-  it('adds query parameters, skipping undefined ones', () => {
+  it('adds query parameters, encoded, skipping undefined ones', () => {
     const url = buildUrl(
       'https://bank.example/psd2/',
       { path: '/v1/accounts/a1/transactions' },
-      {
-        bookingStatus: 'booked',
-        dateFrom: '2024-01-01',
-        dateTo: undefined,
-      },
+      { bookingStatus: 'booked', dateFrom: '2024-01-01', dateTo: undefined, note: 'a b&c' },
     );
-    expect(url).toBe('https://bank.example/psd2/v1/accounts/a1/transactions?bookingStatus=booked&dateFrom=2024-01-01');
-  });
-});
-
-describe('xs2aRequest', () => {
-  it('sends a fresh v4 X-Request-ID, Accept and the PSU headers, and returns the body', async () => {
-    fetchMock.mockImplementation(() => Promise.resolve(json({ consentStatus: 'valid' })));
-    const p = profile({ psuHeaders: { psuId: 'alice', psuIpAddress: '192.168.0.10', psuUserAgent: '' } });
-    const first = await xs2aRequest({
-      profile: p,
-      operationId: 'getConsentStatus',
-      method: 'GET',
-      path: '/v1/consents/c1/status',
-    });
-    const second = await xs2aRequest({
-      profile: p,
-      operationId: 'getConsentStatus',
-      method: 'GET',
-      path: '/v1/consents/c1/status',
-    });
-    const { url, headers } = sentRequest(0);
-    expect(url).toBe('https://console.example/sandbox/v1/consents/c1/status');
-    expect(headers['X-Request-ID']).toMatch(UUID_V4);
-    expect(sentRequest(1).headers['X-Request-ID']).toMatch(UUID_V4);
-    expect(headers['X-Request-ID']).not.toBe(sentRequest(1).headers['X-Request-ID']);
-    expect(headers).toMatchObject({ Accept: 'application/json', 'PSU-ID': 'alice', 'PSU-IP-Address': '192.168.0.10' });
-    expect(headers).not.toHaveProperty('PSU-User-Agent');
-    expect(headers).not.toHaveProperty('Content-Type');
-    expect(first.body).toEqual({ consentStatus: 'valid' });
-    expect(first.requestId).toBe(headers['X-Request-ID']);
-    expect(first.deviations).toEqual([]);
-    expect(second.requestId).not.toBe(first.requestId);
-  });
-
-  it('records deviations for a 2xx body that breaks the schema and still returns it', async () => {
-    fetchMock.mockResolvedValue(json({ consentStatus: 'maybe' }));
-    const result = await xs2aRequest({
-      profile: profile(),
-      operationId: 'getConsentStatus',
-      method: 'GET',
-      path: '/v1/consents/c1/status',
-    });
-    expect(result.body).toEqual({ consentStatus: 'maybe' });
-    expect(result.deviations).toHaveLength(1);
-    expect(result.deviations[0]?.path).toBe('consentStatus');
-  });
-
-  it('throws an Xs2aError with the tppMessages of an error body', async () => {
-    fetchMock.mockResolvedValue(
-      json({ tppMessages: [{ category: 'ERROR', code: 'CONSENT_UNKNOWN', text: 'unknown consent' }] }, { status: 403 }),
+    expect(url).toBe(
+      'https://bank.example/psd2/v1/accounts/a1/transactions?bookingStatus=booked&dateFrom=2024-01-01&note=a+b%26c',
     );
-    const error = await xs2aRequest({
-      profile: profile(),
-      operationId: 'getConsentStatus',
-      method: 'GET',
-      path: '/v1/consents/x/status',
-    }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(Xs2aError);
-    expect(error).toMatchObject({ kind: 'http', status: 403, tppMessages: [{ code: 'CONSENT_UNKNOWN' }] });
   });
 });
 
 describe('buildHeaders', () => {
-  it('sends Consent-ID, the bearer token and lets a per-call header replace the profile one', () => {
-    const headers = buildHeaders(profile({ bearerToken: 'tok', psuHeaders: { psuId: 'alice' } }), {
+  it('sends the profile PSU headers that are set, the bearer token and Consent-ID', () => {
+    const profile = testProfile({
+      bearerToken: ' tok ',
+      psuHeaders: { psuId: 'alice', psuIdType: '', psuIpAddress: '192.168.0.10', psuGeoLocation: '  ' },
+    });
+    expect(buildHeaders(profile, { requestId: 'r', hasBody: false, consentId: 'c1' })).toEqual({
+      'X-Request-ID': 'r',
+      Accept: 'application/json',
+      'PSU-ID': 'alice',
+      'PSU-IP-Address': '192.168.0.10',
+      Authorization: 'Bearer tok',
+      'Consent-ID': 'c1',
+    });
+  });
+
+  it('adds Content-Type only with a body, and lets a per-call header replace the profile one whatever its case', () => {
+    const headers = buildHeaders(testProfile({ psuHeaders: { psuId: 'alice' } }), {
       requestId: 'r',
       hasBody: true,
-      consentId: 'c1',
-      headers: { 'psu-id': 'bob', 'TPP-Redirect-URI': undefined },
+      headers: { 'psu-id': 'bob', 'TPP-Redirect-URI': undefined, 'TPP-Nok-Redirect-URI': '' },
     });
     expect(headers).toEqual({
       'X-Request-ID': 'r',
       Accept: 'application/json',
       'Content-Type': 'application/json',
-      Authorization: 'Bearer tok',
-      'Consent-ID': 'c1',
       'psu-id': 'bob',
     });
+  });
+
+  it('keeps the profile value when the call has none', () => {
+    const headers = buildHeaders(testProfile({ psuHeaders: { psuId: 'alice' } }), {
+      requestId: 'r',
+      hasBody: false,
+      headers: { 'PSU-ID': undefined },
+    });
+    expect(headers['PSU-ID']).toBe('alice');
+  });
+});
+
+describe('xs2aRequest: success', () => {
+  it('sends a fresh v4 X-Request-ID per request and returns body, status, headers and request id', async () => {
+    fetchStub.fetchMock.mockImplementation(() =>
+      Promise.resolve(jsonResponse({ consentStatus: 'valid' }, { headers: { 'ASPSP-Extra': 'x' } })),
+    );
+    const first = await xs2aRequest(statusRead);
+    const second = await xs2aRequest(statusRead);
+    const [a, b] = [fetchStub.sent(0), fetchStub.sent(1)];
+    expect(a.url).toBe('https://console.example/sandbox/v1/consents/c1/status');
+    expect(a.method).toBe('GET');
+    expect(a.headers['X-Request-ID']).toMatch(UUID_V4);
+    expect(b.headers['X-Request-ID']).toMatch(UUID_V4);
+    expect(a.headers['X-Request-ID']).not.toBe(b.headers['X-Request-ID']);
+    expect(a.headers).not.toHaveProperty('Content-Type');
+    expect(a.body).toBeUndefined();
+    expect(first).toMatchObject({ body: { consentStatus: 'valid' }, status: 200, deviations: [] });
+    expect(first.requestId).toBe(a.headers['X-Request-ID']);
+    expect(second.requestId).toBe(b.headers['X-Request-ID']);
+    expect(first.headers).toMatchObject({ 'content-type': 'application/json', 'aspsp-extra': 'x' });
+  });
+
+  it('sends the body as JSON with its Content-Type', async () => {
+    fetchStub.fetchMock.mockResolvedValue(
+      jsonResponse({ consentStatus: 'received', consentId: 'c9', _links: {} }, { status: 201 }),
+    );
+    const body = { access: { allPsd2: 'allAccounts' }, recurringIndicator: false };
+    await xs2aRequest({
+      profile: testProfile(),
+      operationId: 'createConsent',
+      method: 'POST',
+      path: '/v1/consents',
+      body,
+    });
+    const sent = fetchStub.sent();
+    expect(sent.method).toBe('POST');
+    expect(sent.headers['Content-Type']).toBe('application/json');
+    expect(sent.body).toEqual(body);
+  });
+
+  it('records deviations for a 2xx body that breaks the schema, with readable paths, and still returns it', async () => {
+    const body = { accounts: [{ resourceId: 'a1' }, { currency: 'EUR', _links: { balances: {} } }] };
+    fetchStub.fetchMock.mockResolvedValue(jsonResponse(body));
+    const result = await xs2aRequest({ ...statusRead, operationId: 'getAccountList', path: '/v1/accounts' });
+    expect(result.body).toEqual(body);
+    expect(result.deviations.map((d) => d.path)).toEqual(['accounts[0].currency', 'accounts[1]._links.balances.href']);
+    expect(result.deviations[0]?.message).toMatch(/expected string/i);
+    expect(exchangeLog.get(result.exchangeId)?.deviations).toEqual(result.deviations);
+  });
+
+  it('reports a success status the operation does not answer with', async () => {
+    fetchStub.fetchMock.mockResolvedValue(jsonResponse({ consentStatus: 'received', consentId: 'c1', _links: {} }));
+    const result = await xs2aRequest({
+      ...statusRead,
+      operationId: 'createConsent',
+      method: 'POST',
+      path: '/v1/consents',
+    });
+    expect(result.deviations).toEqual([
+      { path: '(status)', message: '1.3.12 answers this operation with 201, not 200' },
+    ]);
+  });
+
+  it('accepts a 204 without a body', async () => {
+    fetchStub.fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    const result = await xs2aRequest({
+      ...statusRead,
+      operationId: 'deleteConsent',
+      method: 'DELETE',
+      path: '/v1/consents/c1',
+    });
+    expect(result).toMatchObject({ status: 204, body: undefined, deviations: [] });
+  });
+
+  it('checks a payment read against the schema of its payment service', async () => {
+    const single = {
+      debtorAccount: { iban: 'DE16990100000010010001' },
+      instructedAmount: { currency: 'EUR', amount: '12.50' },
+      creditorAccount: { iban: 'DE49990100000020020001' },
+      creditorName: 'Bob',
+    };
+    fetchStub.fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(single)));
+    const read = (paymentService: 'payments' | 'periodic-payments') =>
+      xs2aRequest({ ...statusRead, operationId: 'getPaymentInformation', schema: { paymentService } });
+    expect((await read('payments')).deviations).toEqual([]);
+    const periodic = await read('periodic-payments');
+    expect(periodic.deviations.map((d) => d.path).sort()).toEqual(['frequency', 'startDate']);
+  });
+
+  it('checks an update of PSU data against the response of its step', async () => {
+    fetchStub.fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ scaStatus: 'psuAuthenticated' })));
+    const update = (updateKind: 'psuData' | 'empty') =>
+      xs2aRequest({ ...statusRead, operationId: 'updateConsentsPsuData', method: 'PUT', schema: { updateKind } });
+    expect((await update('psuData')).deviations).toEqual([]);
+    // The identification step's response requires _links.
+    expect((await update('empty')).deviations.map((d) => d.path)).toEqual(['_links']);
+  });
+});
+
+describe('xs2aRequest: failures', () => {
+  it('rejects with the tppMessages of a NextGenPSD2 error body', async () => {
+    const tppMessages = [{ category: 'ERROR', code: 'CONSENT_UNKNOWN', text: 'unknown consent', path: 'consentId' }];
+    fetchStub.fetchMock.mockResolvedValue(jsonResponse({ tppMessages }, { status: 403, statusText: 'Forbidden' }));
+    const error = await failure();
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 403,
+      statusText: 'Forbidden',
+      tppMessages,
+      bodyText: undefined,
+    });
+    expect(error.requestId).toBe(fetchStub.sent().headers['X-Request-ID']);
+    expect(error.message).toBe('The bank refused the request (403 CONSENT_UNKNOWN): unknown consent');
+  });
+
+  it('rejects with the problem of an application/problem+json body, additionalErrors included', async () => {
+    const problem = {
+      type: 'https://berlin-group.org/problem-types/format-error',
+      title: 'Format error',
+      detail: 'instructedAmount.amount is invalid',
+      code: 'FORMAT_ERROR',
+      additionalErrors: [
+        { title: 'Wrong date', detail: 'requestedExecutionDate is in the past', code: 'EXECUTION_DATE_INVALID' },
+      ],
+    };
+    fetchStub.fetchMock.mockResolvedValue(jsonResponse(problem, { status: 400 }, 'application/problem+json'));
+    const error = await failure();
+    expect(error).toMatchObject({ kind: 'http', status: 400, problem, tppMessages: [] });
+    expect(error.message).toMatch(
+      /^The bank refused the request \(400 FORMAT_ERROR\): instructedAmount\.amount is invalid/,
+    );
+  });
+
+  it('keeps the text of an HTML error page and says it is one', async () => {
+    const html = '<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>';
+    fetchStub.fetchMock.mockResolvedValue(
+      new Response(html, { status: 502, statusText: 'Bad Gateway', headers: { 'Content-Type': 'text/html' } }),
+    );
+    const error = await failure();
+    expect(error).toMatchObject({ kind: 'http', status: 502, bodyText: html, tppMessages: [], problem: undefined });
+    expect(error.message).toMatch(/HTML page, not an XS2A error body: the base_url may be wrong/);
+  });
+
+  it('rejects a 2xx whose body is not JSON as an invalid response', async () => {
+    fetchStub.fetchMock.mockResolvedValue(
+      new Response('OK', { status: 200, headers: { 'Content-Type': 'text/plain' } }),
+    );
+    const error = await failure();
+    expect(error).toMatchObject({ kind: 'invalid-response', status: 200, bodyText: 'OK' });
+    expect(exchangeLog.get(error.exchangeId)?.response?.bodyText).toBe('OK');
+  });
+
+  it('rejects a 2xx without the body the operation returns', async () => {
+    fetchStub.fetchMock.mockResolvedValue(new Response('', { status: 200 }));
+    expect(await failure()).toMatchObject({ kind: 'invalid-response' });
+  });
+
+  it('reads JSON without a JSON content type when it looks like JSON', async () => {
+    fetchStub.fetchMock.mockResolvedValue(
+      new Response('{"consentStatus":"valid"}', { headers: { 'Content-Type': 'text/plain' } }),
+    );
+    expect((await xs2aRequest(statusRead)).body).toEqual({ consentStatus: 'valid' });
+  });
+
+  it('turns a rejected fetch into a network error that names unreachable and CORS', async () => {
+    fetchStub.fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const error = await failure();
+    expect(error.kind).toBe('network');
+    expect(error.status).toBeUndefined();
+    expect(error.cause).toBeInstanceOf(TypeError);
+    expect(error.message).toMatch(/unreachable/);
+    expect(error.message).toMatch(/CORS/);
+    expect(exchangeLog.get(error.exchangeId)?.error).toEqual({ kind: 'network', message: error.message });
+  });
+
+  it('gives up after timeoutMs', async () => {
+    fetchStub.fetchMock.mockImplementation(hangingFetch);
+    const error = await failure({ timeoutMs: 20 });
+    expect(error).toMatchObject({ kind: 'timeout', timeoutMs: 20 });
+    expect(exchangeLog.get(error.exchangeId)?.error?.kind).toBe('timeout');
+  });
+
+  it('stops when the caller aborts', async () => {
+    fetchStub.fetchMock.mockImplementation(hangingFetch);
+    const controller = new AbortController();
+    const pending = failure({ signal: controller.signal });
+    controller.abort();
+    expect(await pending).toMatchObject({ kind: 'aborted' });
+  });
+
+  it('is aborted, not timed out, when the caller aborts before the request starts', async () => {
+    fetchStub.fetchMock.mockImplementation(hangingFetch);
+    expect(await failure({ signal: AbortSignal.abort() })).toMatchObject({ kind: 'aborted' });
+  });
+});
+
+describe('xs2aRequest: exchange log', () => {
+  it('records the request as it leaves and completes it with the response', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    fetchStub.fetchMock.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const pending = xs2aRequest({ ...statusRead, flow: 'consent:c1', consentId: 'c1' });
+    await vi.waitFor(() => expect(fetchStub.fetchMock).toHaveBeenCalled());
+    const [inFlight] = exchangeLog.list();
+    expect(inFlight).toMatchObject({
+      flow: 'consent:c1',
+      operationId: 'getConsentStatus',
+      request: { method: 'GET', url: 'https://console.example/sandbox/v1/consents/c1/status' },
+    });
+    expect(inFlight?.durationMs).toBeUndefined();
+    expect(inFlight?.response).toBeUndefined();
+    expect(inFlight?.request.headers['Consent-ID']).toBe('c1');
+    answer(jsonResponse({ consentStatus: 'valid' }, { headers: { 'X-Request-ID': 'echoed' } }));
+    const result = await pending;
+    const done = exchangeLog.get(result.exchangeId);
+    expect(done?.requestId).toBe(result.requestId);
+    expect(done?.durationMs).toBeGreaterThanOrEqual(0);
+    expect(done?.response).toEqual({
+      status: 200,
+      statusText: '',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'echoed' },
+      body: { consentStatus: 'valid' },
+      bodyText: '{"consentStatus":"valid"}',
+    });
+  });
+
+  it('records the error response before rejecting', async () => {
+    fetchStub.fetchMock.mockResolvedValue(jsonResponse({ tppMessages: [] }, { status: 500 }));
+    const error = await failure();
+    const recorded = exchangeLog.get(error.exchangeId);
+    expect(recorded?.response?.status).toBe(500);
+    expect(recorded?.error?.kind).toBe('http');
   });
 });
