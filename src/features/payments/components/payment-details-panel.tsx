@@ -13,7 +13,7 @@ import {
   type KeyValueItem,
 } from '../../../components/ui';
 import { accountReferenceIdentifier, type AccountReference, type Address } from '../../../xs2a';
-import { displayAmount, displayIban } from '../model/format';
+import { displayAmount, displayIban } from '../model/display';
 import { TransactionStatusBadge } from './transaction-status-badge';
 
 function account(ref: AccountReference | undefined): ReactNode {

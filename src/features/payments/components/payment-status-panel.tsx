@@ -12,8 +12,9 @@ import {
 } from '../../../components/ui';
 import { displayTime } from '../model/format';
 import type { StatusObservation } from '../model/payment-history';
-import { transactionStatusMeaning } from '../model/transaction-status';
+import { transactionStatusMeaning } from '../model/transaction-status-meaning';
 import { TransactionStatusBadge } from './transaction-status-badge';
+import { TransactionStatusLabel } from './transaction-status-label';
 
 interface Props {
   query: UseQueryResult<Xs2aResult<GetPaymentStatusData>>;
@@ -49,7 +50,7 @@ export function PaymentStatusPanel({ query, polling, timeline }: Props) {
         // A live region, so a status that changes while polling is announced.
         <div role="status" aria-label="Transaction status" className="space-y-2">
           <p className="flex flex-wrap items-center gap-2">
-            <TransactionStatusBadge status={status} withName />
+            <TransactionStatusLabel status={status} />
           </p>
           <p className="text-sm text-slate-800">{meaning.meaning}</p>
         </div>

@@ -3,9 +3,9 @@ import {
   awaitsAuthorisation,
   isFinalTransactionStatus,
   shouldPollStatus,
-  transactionStatusMeaning,
   transactionStatusTone,
 } from './transaction-status';
+import { transactionStatusMeaning } from './transaction-status-meaning';
 
 describe('transaction status', () => {
   it.each(['ACSC', 'ACCC', 'RJCT', 'CANC', 'PART'])('treats %s as final', (status) => {

@@ -1,5 +1,5 @@
-// What a payment's transactionStatus means for the console: plain meaning, badge tone, and whether it can change.
-import { transactionStatusInfo, type TransactionStatus } from '../../../xs2a';
+// What a payment's transactionStatus means for the console: badge tone and whether it can still change. Free of the
+// xs2a model on purpose, so the payments list loads without the schemas.
 
 /**
  * Statuses after which a payment no longer moves on its own. ACSC and ACCC end the settlement (1.3.12 offers nothing
@@ -15,15 +15,6 @@ export function isFinalTransactionStatus(status: string | undefined): boolean {
 /** Statuses that wait for the PSU's authorisation rather than the bank's processing. */
 export function awaitsAuthorisation(status: string | undefined): boolean {
   return status === 'RCVD' || status === 'PATC';
-}
-
-function isKnown(status: string): status is TransactionStatus {
-  return Object.hasOwn(transactionStatusInfo, status);
-}
-
-export function transactionStatusMeaning(status: string): { name: string; meaning: string } {
-  if (isKnown(status)) return transactionStatusInfo[status];
-  return { name: 'Unknown', meaning: `"${status}" is not a 1.3.12 transaction status; see the bank's documentation.` };
 }
 
 export type StatusTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';

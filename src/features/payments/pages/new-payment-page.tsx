@@ -41,7 +41,12 @@ type Mode = 'form' | 'json';
 
 /** What the payment page shows right after the initiation (also kept in the history). */
 export interface CreatedPaymentState {
-  created: { requestId: string; status: number };
+  created: {
+    requestId: string;
+    status: number;
+    deviations: { path: string; message: string }[];
+    tppMessages: { category: string; code: string; text?: string }[];
+  };
   links: Record<string, { href: string }>;
   scaApproach?: string;
   psuMessage?: string;
@@ -186,7 +191,12 @@ export function NewPaymentPage() {
         const route = paymentRoute(ref);
         redirect.bindTo(route);
         const state: CreatedPaymentState = {
-          created: { requestId: result.requestId, status: result.status },
+          created: {
+            requestId: result.requestId,
+            status: result.status,
+            deviations: result.deviations,
+            tppMessages: result.body.tppMessages ?? [],
+          },
           links,
           ...(scaApproach && { scaApproach }),
           ...(psuMessage && { psuMessage }),

@@ -9,7 +9,7 @@ import {
   type BankProfile,
   type GetPaymentVariables,
 } from '../../../api';
-import { CopyButton, ErrorBoundary } from '../../../components/ui';
+import { CopyButton, DeviationNotice, ErrorBoundary } from '../../../components/ui';
 import { PaymentProduct, PaymentService } from '../../../xs2a';
 import { AuthorisationsPanel, ScaPanel, ScaReturnNotice, useScaReturn } from '../../sca';
 import { CancelPaymentPanel } from '../components/cancel-payment-panel';
@@ -134,16 +134,24 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
       </div>
 
       {created && !scaReturn && (
-        <p
+        <div
           role="status"
-          className="rounded border border-green-300 border-l-4 border-l-green-700 bg-green-50 p-3 text-sm"
+          className="space-y-1 rounded border border-green-300 border-l-4 border-l-green-700 bg-green-50 p-3 text-sm"
         >
-          <span aria-hidden="true">✓ </span>
-          The bank accepted the initiation ({created.created.status}, X-Request-ID{' '}
-          <code className="font-mono text-xs break-all">{created.created.requestId}</code>). Next: the PSU authorises
-          it.
-        </p>
+          <p>
+            <span aria-hidden="true">✓ </span>
+            The bank accepted the initiation ({created.created.status}, X-Request-ID{' '}
+            <code className="font-mono text-xs break-all">{created.created.requestId}</code>). Next: the PSU authorises
+            it.
+          </p>
+          {created.created.tppMessages.map((message, index) => (
+            <p key={index}>
+              <code className="font-mono text-xs font-semibold">{message.code}</code> {message.text}
+            </p>
+          ))}
+        </div>
       )}
+      {created && <DeviationNotice deviations={created.created.deviations} />}
       <ScaReturnNotice subject="authorisation" />
 
       <ErrorBoundary what="the status">

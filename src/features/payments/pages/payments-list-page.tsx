@@ -4,7 +4,7 @@ import { useActiveProfile } from '../../../api';
 import { Button } from '../../../components/ui';
 import { LinkButton } from '../components/link-button';
 import { TransactionStatusBadge } from '../components/transaction-status-badge';
-import { displayAmount, displayTime, paymentRoute } from '../model/format';
+import { displayTime, paymentRoute } from '../model/format';
 import { paymentHistory, usePaymentHistory } from '../model/payment-history';
 
 export function PaymentsListPage() {
@@ -69,7 +69,7 @@ export function PaymentsListPage() {
                       to={paymentRoute(entry)}
                       className="font-medium text-blue-800 underline decoration-blue-300 underline-offset-2 hover:decoration-blue-800"
                     >
-                      {displayAmount(entry.amount, entry.currency)} to {entry.creditorName}
+                      {entry.amount} {entry.currency} to {entry.creditorName}
                     </Link>
                   </p>
                   <p className="text-xs text-slate-600">
@@ -80,8 +80,8 @@ export function PaymentsListPage() {
                 </div>
                 {entry.transactionStatus && (
                   <div className="text-right">
-                    <span className="sr-only">Last known status: </span>
-                    <TransactionStatusBadge status={entry.transactionStatus} withName />
+                    <span className="text-xs text-slate-600">Last known status </span>
+                    <TransactionStatusBadge status={entry.transactionStatus} />
                   </div>
                 )}
               </li>
