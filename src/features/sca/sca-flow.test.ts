@@ -131,13 +131,20 @@ describe('decoupled flow', () => {
     expect(approved.psuMessage).toBe('Please confirm in your app');
   });
 
-  it('monitors an implicitly started authorisation from the 201 links', () => {
+  it('monitors an implicitly started authorisation from the 201 links, naming it by its scaStatus link', () => {
     const state = initialFlowState({
-      links: { scaStatus: { href: sub }, self: { href: base }, status: { href: `${base}/status` } },
+      links: { self: { href: base }, status: { href: `${base}/status` }, scaStatus: { href: sub } },
       scaApproach: 'DECOUPLED',
       psuMessage: 'Approve in your banking app',
     });
     expect(nextStep(state, scope)).toMatchObject({ kind: 'monitor' });
+    expect(state.authorisationId).toBe('auth-1');
+    expect(initialFlowState({ links: { scaStatus: { href: sub } }, authorisationId: 'given' }).authorisationId).toBe(
+      'given',
+    );
+    expect(
+      initialFlowState({ links: { startAuthorisation: { href: `${base}/authorisations` } } }).authorisationId,
+    ).toBe(undefined);
   });
 
   it('an unknown approach with status started is monitored; other unknown cases are read on demand', () => {

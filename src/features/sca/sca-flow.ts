@@ -2,7 +2,13 @@
 // Pure: the panel feeds it the bank's answers and renders the step; nothing here talks HTTP.
 import type { AuthorisationScope } from '../../api';
 import type { AuthenticationObject, ChallengeData } from '../../xs2a/sca';
-import { linksToActions, primaryAction, type ScaAction, type ScaLinks } from './links-to-actions';
+import {
+  authorisationIdFromHref,
+  linksToActions,
+  primaryAction,
+  type ScaAction,
+  type ScaLinks,
+} from './links-to-actions';
 
 /** The members of a start-authorisation, update-PSU-data or SCA-status body that steer the flow. */
 export interface ScaStepBody {
@@ -51,6 +57,8 @@ export function initialFlowState(init: {
   challengeData?: ChallengeData;
 }): ScaFlowState {
   const state: ScaFlowState = { links: init.links };
+  const fromLinks = idFromLinks(init.links);
+  if (fromLinks !== undefined) state.authorisationId = fromLinks;
   for (const key of [
     'scaApproach',
     'psuMessage',
@@ -63,6 +71,15 @@ export function initialFlowState(init: {
     if (init[key] !== undefined) Object.assign(state, { [key]: init[key] });
   }
   return state;
+}
+
+/** The sub-resource the links point at (an implicit start's 201 names it only in its scaStatus link). */
+function idFromLinks(links: ScaLinks | undefined): string | undefined {
+  for (const link of Object.values(links ?? {})) {
+    const id = link && typeof link.href === 'string' ? authorisationIdFromHref(link.href) : undefined;
+    if (id !== undefined) return id;
+  }
+  return undefined;
 }
 
 function withoutUndefined<T extends object>(value: T): T {
@@ -78,7 +95,7 @@ export function scaFlowReducer(state: ScaFlowState, event: ScaFlowEvent): ScaFlo
       body._links ?? (state.links?.scaStatus ? { scaStatus: state.links.scaStatus } : undefined);
     return withoutUndefined({
       links,
-      authorisationId: body.authorisationId ?? state.authorisationId,
+      authorisationId: body.authorisationId ?? state.authorisationId ?? idFromLinks(links),
       scaStatus: body.scaStatus ?? state.scaStatus,
       scaApproach: event.scaApproach ?? state.scaApproach,
       scaMethods: body.scaMethods,

@@ -265,6 +265,33 @@ describe('embedded wizard', () => {
   });
 });
 
+describe('choosing among the bank’s links', () => {
+  it('offers each other start once and switches the step to it', async () => {
+    const user = userEvent.setup();
+    scriptedBank({});
+    renderPanel({
+      links: {
+        startAuthorisation: { href: collection },
+        startAuthorisationWithPsuIdentification: { href: collection },
+        status: { href: '/sandbox/v1/payments/sepa-credit-transfers/pay-1/status' },
+      },
+    });
+    expect(screen.getByRole('heading', { name: 'Start the authorisation' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /Start authorisation/ }).map((b) => b.textContent)).toEqual([
+      'Start authorisation',
+      'Instead: Start authorisation with PSU-ID',
+    ]);
+    expect(screen.getByRole('button', { name: 'Refresh payment status' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Instead: Start authorisation with PSU-ID' }));
+    expect(screen.getByRole('heading', { name: 'Identify the PSU to start the authorisation' })).toBeTruthy();
+    expect(screen.getByLabelText('PSU-ID')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /Start authorisation/ }).map((b) => b.textContent)).toEqual([
+      'Start authorisation',
+      'Instead: Start authorisation',
+    ]);
+  });
+});
+
 describe('decoupled monitor', () => {
   const decoupled = {
     links: { scaStatus: { href: sub } },

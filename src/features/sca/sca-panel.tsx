@@ -97,7 +97,10 @@ function stepTitle(action: ScaAction): string {
 
 function submitLabel(action: ScaAction): string {
   if (action.kind === 'start') {
-    return action.send === 'none' ? 'Start authorisation' : action.send === 'authentication' ? 'Log in' : 'Start';
+    if (action.send === 'authentication' || action.send === 'additionalAuthentication') return 'Log in';
+    if (action.send === 'selectMethod') return 'Start with this method';
+    if (action.send === 'authoriseTransaction') return 'Authorise';
+    return 'Start authorisation';
   }
   if (action.kind === 'confirmation') return 'Confirm';
   if (action.kind !== 'update') return action.label;
@@ -208,7 +211,7 @@ function ScaFlowView({
   const step = nextStep(state, scope);
   const chosen =
     step.kind === 'act' && chosenLink
-      ? (actions.find((a) => a.link === chosenLink && a !== step.action) ?? step.action)
+      ? (actions.find((a) => a.link === chosenLink) ?? step.action)
       : step.kind === 'act'
         ? step.action
         : undefined;
@@ -379,7 +382,7 @@ function ScaFlowView({
 
   const others = actions.filter(
     (a) =>
-      a !== chosen &&
+      a.link !== chosen?.link &&
       !((step.kind === 'monitor' || step.kind === 'read') && a.kind === 'scaStatus') &&
       a.kind !== 'redirect',
   );

@@ -1,0 +1,93 @@
+// Embedded SCA through the console: the password, the SCA method, a wrong one-time password and then the right one.
+import { expect, test } from '@playwright/test';
+import { SANDBOX_OTP, SANDBOX_PASSWORD, testAccounts } from './fixtures';
+import { createPayment, transactionStatus } from './payments-helpers';
+import {
+  authorisationsPanel,
+  authorisePanel,
+  expectNoSeriousA11yViolations,
+  shownAuthorisationId,
+  useScaProfile,
+} from './sca-helpers';
+
+const alice = testAccounts['alice-main'];
+
+test.beforeEach(async ({ page }) => {
+  await useScaProfile(page, { id: 'e2e-embedded', name: 'Sandbox, embedded SCA', sca: { redirectPreferred: false } });
+});
+
+test('embedded SCA: password, method choice, a wrong OTP then the right one; the payment is accepted', async ({
+  page,
+}) => {
+  await createPayment(page, { debtorIban: alice.iban, amount: '17.30', remittance: 'Embedded SCA e2e' });
+  const panel = authorisePanel(page);
+  await expect(panel.getByRole('heading', { name: 'Log in to start the authorisation' })).toBeVisible();
+  await expect(panel.getByText('EMBEDDED')).toBeVisible();
+
+  await panel.getByLabel('PSU-ID').fill('alice');
+  await panel.getByLabel('Password').fill(SANDBOX_PASSWORD);
+  await expect(panel.getByLabel('Password')).toHaveAttribute('type', 'password');
+  await panel.getByRole('button', { name: 'Log in' }).click();
+
+  const methods = panel.getByRole('group', { name: 'SCA method' });
+  await expect(methods.getByRole('radio')).toHaveCount(3);
+  await expectNoSeriousA11yViolations(page);
+  await methods.getByLabel(/Push notification to Sandbox Banking app/).check();
+  await panel.getByRole('button', { name: 'Use this method' }).click();
+
+  await expect(panel.getByRole('heading', { name: 'Enter the one-time password' })).toBeVisible();
+  await expect(panel.getByText(`the one-time password is ${SANDBOX_OTP}`)).toBeVisible();
+  const otp = panel.getByLabel('One-time password');
+  await expect(otp).toHaveAttribute('type', 'password');
+  await expectNoSeriousA11yViolations(page);
+
+  await otp.fill('000000');
+  await panel.getByRole('button', { name: 'Authorise' }).click();
+  const alert = panel.getByRole('alert');
+  await expect(alert).toContainText('PSU_CREDENTIALS_INVALID');
+  await expect(alert).toContainText('2 attempts left');
+  await expect(alert).toContainText('still open (scaStatus scaMethodSelected)');
+  await expect(otp).toHaveValue('000000');
+  await expect(transactionStatus(page)).toContainText('RCVD');
+
+  await otp.fill(SANDBOX_OTP);
+  await panel.getByRole('button', { name: 'Authorise' }).click();
+  // Settlement follows 3 s after acceptance in the e2e server, and the page keeps following the status.
+  await expect(transactionStatus(page)).toContainText(/ACTC|ACSC/);
+  await expect(transactionStatus(page)).toContainText('ACSC', { timeout: 15_000 });
+});
+
+test('authorisations list: read an authorisation’s SCA status, then continue it where it stopped', async ({ page }) => {
+  await createPayment(page, { debtorIban: alice.iban, amount: '8.90', remittance: 'Continue SCA e2e' });
+  const panel = authorisePanel(page);
+  await panel.getByLabel('PSU-ID').fill('alice');
+  await panel.getByLabel('Password').fill(SANDBOX_PASSWORD);
+  await panel.getByRole('button', { name: 'Log in' }).click();
+  await expect(panel.getByRole('group', { name: 'SCA method' })).toBeVisible();
+  const authorisationId = await shownAuthorisationId(panel);
+
+  const list = authorisationsPanel(page);
+  await list.getByRole('button', { name: 'Reload list' }).click();
+  const ids = list.getByRole('list', { name: 'Authorisation ids' });
+  await expect(ids.getByRole('listitem')).toHaveCount(1);
+  await expect(ids.getByRole('listitem')).toContainText(authorisationId);
+  await ids.getByRole('button', { name: `Read SCA status of ${authorisationId}` }).click();
+  const item = ids.getByRole('listitem').filter({ hasText: authorisationId });
+  await expect(item).toContainText('psuAuthenticated');
+  await expect(item).toContainText('passed the first factor');
+
+  await item.getByRole('button', { name: 'Continue' }).click();
+  const continued = item.getByRole('region', { name: `Continue authorisation ${authorisationId}` });
+  await continued
+    .getByRole('group', { name: 'SCA method' })
+    .getByLabel(/SMS to/)
+    .check();
+  await continued.getByRole('button', { name: 'Use this method' }).click();
+  await continued.getByLabel('One-time password').fill(SANDBOX_OTP);
+  await continued.getByRole('button', { name: 'Authorise' }).click();
+  await expect(continued.getByRole('heading', { name: /Authorised/ })).toBeVisible();
+  await expect(transactionStatus(page)).toContainText(/ACTC|ACSC/);
+
+  await item.getByRole('button', { name: `Read SCA status of ${authorisationId}` }).click();
+  await expect(item).toContainText('finalised');
+});
