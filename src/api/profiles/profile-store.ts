@@ -87,7 +87,7 @@ function readStoredProfiles(): BankProfile[] {
 function sandboxProfile(settings: BankProfile | undefined): BankProfile {
   const builtIn = builtInSandboxProfile(consoleOrigin());
   if (!settings) return builtIn;
-  return { ...settings, id: builtIn.id, baseUrl: builtIn.baseUrl, builtIn: true };
+  return { ...settings, id: builtIn.id, name: builtIn.name, baseUrl: builtIn.baseUrl, builtIn: true };
 }
 
 function withActive(profiles: BankProfile[], activeId: string | null): State {

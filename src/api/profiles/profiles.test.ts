@@ -1,0 +1,332 @@
+// @vitest-environment happy-dom
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { builtInSandboxProfile, redirectUrisFor, type BankProfile } from './bank-profile';
+import { bankProfileSchema } from './bank-profile-schema';
+import type { ProfileValidationError } from './profile-rules';
+import { ACTIVE_PROFILE_STORAGE_KEY, PROFILES_STORAGE_KEY } from './profile-store';
+
+const origin = window.location.origin;
+
+const acme: BankProfile = {
+  id: 'acme',
+  name: 'Acme Bank',
+  baseUrl: 'https://api.acme.example/psd2',
+  psuHeaders: { psuId: 'PSU-1', psuIpAddress: '10.0.0.1' },
+  sca: { redirectPreferred: false },
+  bearerToken: 'secret-token',
+};
+
+/** A fresh store that reads localStorage as a new page would. */
+async function freshStore() {
+  vi.resetModules();
+  return import('./profile-store');
+}
+
+function issuesOf(value: unknown): Record<string, string> {
+  const result = bankProfileSchema.safeParse(value);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.restoreAllMocks());
+
+describe('bankProfileSchema', () => {
+  it('accepts a full profile and drops unknown and empty fields', () => {
+    const result = bankProfileSchema.safeParse({
+      ...acme,
+      extra: 1,
+      psuHeaders: { ...acme.psuHeaders, psuUserAgent: '', psuIpPort: '8443' },
+      redirectUri: '',
+    });
+    expect(result.success && result.data).toEqual({
+      ...acme,
+      psuHeaders: { psuId: 'PSU-1', psuIpAddress: '10.0.0.1', psuIpPort: '8443' },
+    });
+  });
+
+  it.each([
+    'https://bank.example/psd2?x=1',
+    'https://bank.example/psd2#top',
+    'ftp://bank.example',
+    'bank.example/psd2',
+    'https://',
+  ])('refuses the base_url %s with a plain message', (baseUrl) => {
+    expect(issuesOf({ ...acme, baseUrl })).toEqual({
+      baseUrl: expect.stringMatching(/^must be an http:\/\/ or https:\/\/ URL/) as unknown,
+    });
+  });
+
+  it.each(['https://bank.example/psd2/', 'http://127.0.0.1:4318/sandbox', 'https://bank.example'])(
+    'accepts the base_url %s',
+    (baseUrl) => {
+      expect(issuesOf({ ...acme, baseUrl })).toEqual({});
+    },
+  );
+
+  it.each(['999.1.1.1', '1.2.3', '10.0.0.1.5', 'localhost', '2001:db8:::1', 'fe80::1%eth0', '[::1]'])(
+    'refuses the PSU-IP-Address %s',
+    (psuIpAddress) => {
+      expect(issuesOf({ ...acme, psuHeaders: { psuIpAddress } })).toEqual({
+        'psuHeaders.psuIpAddress': 'must be an IPv4 or IPv6 address, e.g. 192.168.0.10',
+      });
+    },
+  );
+
+  it.each(['192.168.0.10', '0.0.0.0', '2001:db8::1', '::1', '::ffff:192.0.2.1'])(
+    'accepts the PSU-IP-Address %s',
+    (psuIpAddress) => {
+      expect(issuesOf({ ...acme, psuHeaders: { psuIpAddress } })).toEqual({});
+    },
+  );
+
+  it('names every other broken field', () => {
+    expect(
+      issuesOf({
+        id: '',
+        name: '  ',
+        baseUrl: '',
+        psuHeaders: { psuIpPort: '70000', psuGeoLocation: '52.5,13.1', psuId: 7 },
+        sca: { redirectPreferred: 'yes' },
+        redirectUri: 'not a uri',
+      }),
+    ).toEqual({
+      id: 'id is required',
+      name: 'Name is required',
+      baseUrl: 'base_url is required',
+      'psuHeaders.psuIpPort': 'must be a port number from 0 to 65535',
+      'psuHeaders.psuGeoLocation': 'must look like GEO:52.506931;13.144558',
+      'psuHeaders.psuId': 'must be text',
+      'sca.redirectPreferred': 'must be true, false or not set',
+      redirectUri: 'must be an absolute URI, e.g. https://tpp.example/callback',
+    });
+    expect(issuesOf(null)).toEqual({ '': 'A bank profile must be an object' });
+  });
+});
+
+describe('profileStore', () => {
+  it('starts with the built-in sandbox of this origin, active', async () => {
+    const { profileStore } = await freshStore();
+    expect(profileStore.list()).toEqual([builtInSandboxProfile(origin)]);
+    expect(profileStore.active()).toMatchObject({
+      id: 'sandbox',
+      name: 'Embedded sandbox',
+      baseUrl: `${origin}/sandbox`,
+      builtIn: true,
+      psuHeaders: { psuIpAddress: '192.168.0.10' },
+    });
+    expect(profileStore.active().psuHeaders.psuId).toBeUndefined();
+  });
+
+  it('persists saved profiles and the active one across page loads', async () => {
+    const first = await freshStore();
+    first.profileStore.save(acme);
+    first.profileStore.setActive('acme');
+    expect(JSON.parse(localStorage.getItem(PROFILES_STORAGE_KEY) ?? '')).toEqual({ profiles: [acme] });
+    expect(localStorage.getItem(ACTIVE_PROFILE_STORAGE_KEY)).toBe('acme');
+
+    const { profileStore } = await freshStore();
+    expect(profileStore.list().map((p) => p.id)).toEqual(['sandbox', 'acme']);
+    expect(profileStore.active()).toEqual(acme);
+    expect(profileStore.get('acme')).toEqual(acme);
+  });
+
+  it('replaces a profile by id and keeps its place', async () => {
+    const { profileStore } = await freshStore();
+    profileStore.save(acme);
+    profileStore.save({ ...acme, id: 'other', name: 'Other' });
+    profileStore.save({ ...acme, name: 'Acme renamed' });
+    expect(profileStore.list().map((p) => p.name)).toEqual(['Embedded sandbox', 'Acme renamed', 'Other']);
+  });
+
+  it('refuses an invalid profile with field-level issues and keeps nothing', async () => {
+    const { profileStore } = await freshStore();
+    const { ProfileValidationError } = await import('./profile-rules'); // the fresh store's copy
+    const save = () => profileStore.save({ ...acme, baseUrl: 'nope', psuHeaders: { psuIpAddress: '300.1.1.1' } });
+    expect(save).toThrow(ProfileValidationError);
+    try {
+      save();
+    } catch (error) {
+      expect((error as ProfileValidationError).issues.map((issue) => issue.path.join('.'))).toEqual([
+        'baseUrl',
+        'psuHeaders.psuIpAddress',
+      ]);
+    }
+    expect(profileStore.list()).toHaveLength(1);
+    expect(localStorage.getItem(PROFILES_STORAGE_KEY)).toBeNull();
+  });
+
+  it('keeps the built-in profile: it cannot be deleted, and its settings but not its base_url can be changed', async () => {
+    const { profileStore } = await freshStore();
+    expect(() => profileStore.remove('sandbox')).toThrow(/cannot be deleted/);
+    profileStore.save({
+      ...profileStore.active(),
+      name: 'Renamed',
+      baseUrl: 'https://elsewhere.example',
+      psuHeaders: { psuId: 'alice', psuIpAddress: '192.168.0.10' },
+      builtIn: false,
+    });
+    const { profileStore: reloaded } = await freshStore();
+    expect(reloaded.list()).toHaveLength(1);
+    expect(reloaded.active()).toMatchObject({
+      id: 'sandbox',
+      name: 'Embedded sandbox',
+      baseUrl: `${origin}/sandbox`,
+      builtIn: true,
+      psuHeaders: { psuId: 'alice' },
+    });
+  });
+
+  it('falls back to the sandbox when the active profile is removed', async () => {
+    const { profileStore } = await freshStore();
+    profileStore.save(acme);
+    profileStore.setActive('acme');
+    profileStore.remove('acme');
+    expect(profileStore.active().id).toBe('sandbox');
+    expect(() => profileStore.setActive('acme')).toThrow(/no bank profile with id "acme"/);
+  });
+
+  it.each([
+    ['not JSON', '{oops'],
+    ['not a profile list', '{"profiles": 3}'],
+    ['a list of broken entries', '{"profiles": [null, 1, {"id": "x"}]}'],
+  ])('survives corrupt storage: %s', async (_, stored) => {
+    localStorage.setItem(PROFILES_STORAGE_KEY, stored);
+    localStorage.setItem(ACTIVE_PROFILE_STORAGE_KEY, 'x');
+    const { profileStore } = await freshStore();
+    expect(profileStore.list()).toEqual([builtInSandboxProfile(origin)]);
+    expect(profileStore.active().id).toBe('sandbox');
+  });
+
+  it('keeps the valid entries of a partly corrupt storage, the first of a repeated id', async () => {
+    localStorage.setItem(
+      PROFILES_STORAGE_KEY,
+      JSON.stringify({ profiles: [{ ...acme, baseUrl: 'bad' }, acme, { ...acme, name: 'Second' }] }),
+    );
+    const { profileStore } = await freshStore();
+    expect(profileStore.list().map((p) => p.name)).toEqual(['Embedded sandbox', 'Acme Bank']);
+  });
+
+  it('works when storage itself throws', async () => {
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    const { profileStore } = await freshStore();
+    expect(profileStore.active().id).toBe('sandbox');
+    profileStore.save(acme);
+    profileStore.setActive('acme');
+    expect(profileStore.active().id).toBe('acme');
+  });
+
+  it('gives stable snapshots and notifies subscribers on change', async () => {
+    const { profileStore } = await freshStore();
+    const snapshot = profileStore.list();
+    expect(profileStore.list()).toBe(snapshot);
+    const listener = vi.fn();
+    const unsubscribe = profileStore.subscribe(listener);
+    profileStore.save(acme);
+    profileStore.setActive('acme');
+    profileStore.setActive('acme'); // no change, no notification
+    unsubscribe();
+    profileStore.remove('acme');
+    expect(listener).toHaveBeenCalledTimes(2);
+    expect(profileStore.list()).not.toBe(snapshot);
+  });
+
+  it('re-renders useActiveProfile and useProfiles on a switch, and follows other tabs', async () => {
+    const { profileStore, useActiveProfile, useProfiles } = await freshStore();
+    profileStore.save(acme);
+    const active = renderHook(() => useActiveProfile());
+    const all = renderHook(() => useProfiles());
+    expect(active.result.current.id).toBe('sandbox');
+    act(() => profileStore.setActive('acme'));
+    expect(active.result.current.id).toBe('acme');
+
+    // Another tab removed every profile and switched back to the sandbox.
+    act(() => {
+      localStorage.setItem(PROFILES_STORAGE_KEY, '{"profiles":[]}');
+      localStorage.setItem(ACTIVE_PROFILE_STORAGE_KEY, 'sandbox');
+      window.dispatchEvent(new StorageEvent('storage', { key: PROFILES_STORAGE_KEY }));
+    });
+    expect(active.result.current.id).toBe('sandbox');
+    expect(all.result.current).toHaveLength(1);
+  });
+});
+
+describe('profileStore import and export', () => {
+  it('exports the user profiles only, as pretty JSON, and imports them into another browser', async () => {
+    const first = await freshStore();
+    first.profileStore.save(acme);
+    const exported = first.profileStore.exportJson();
+    expect(exported).toContain('\n  "profiles": [\n');
+    expect(JSON.parse(exported)).toEqual({ profiles: [acme] });
+
+    localStorage.clear();
+    const { profileStore } = await freshStore();
+    expect(profileStore.importJson(exported)).toEqual({ imported: 1 });
+    expect(profileStore.list()).toEqual([builtInSandboxProfile(origin), acme]);
+  });
+
+  it('gives imported profiles without an id, or with the built-in one, ids of their own', async () => {
+    const { profileStore } = await freshStore();
+    const { imported } = profileStore.importJson(
+      JSON.stringify([
+        { name: 'No id', baseUrl: 'https://a.example' },
+        { id: 'sandbox', name: 'Not the sandbox', baseUrl: 'https://b.example', builtIn: true },
+      ]),
+    );
+    expect(imported).toBe(2);
+    const [sandbox, a, b] = profileStore.list();
+    expect(sandbox?.name).toBe('Embedded sandbox');
+    expect(a).toMatchObject({ name: 'No id', psuHeaders: {}, sca: {} });
+    expect(b?.id).not.toBe('sandbox');
+    expect(b?.builtIn).toBeUndefined();
+  });
+
+  it.each([
+    ['bad JSON', '{"profiles": [', /^The file is not valid JSON/],
+    ['another document', '{"banks": []}', /does not hold bank profiles: expected \{ "profiles": \[ … \] \}/],
+    ['an empty list', '{"profiles": []}', /holds no bank profiles/],
+    ['a non-object entry', '{"profiles": ["acme"]}', /^Profile 1 is not an object\.$/],
+  ])('refuses %s with a plain message', async (_, text, message) => {
+    const { profileStore, ProfileImportError } = await freshStore();
+    expect(() => profileStore.importJson(text)).toThrow(ProfileImportError);
+    expect(() => profileStore.importJson(text)).toThrow(message);
+  });
+
+  it('imports nothing when one profile is invalid, and says which and why', async () => {
+    const { profileStore } = await freshStore();
+    const text = JSON.stringify({
+      profiles: [acme, { ...acme, id: 'b', name: 'Broken', baseUrl: 'ftp://x', psuHeaders: { psuIpAddress: 'x' } }],
+    });
+    expect(() => profileStore.importJson(text)).toThrow(
+      'Profile 2 ("Broken") cannot be imported: base_url must be an http:// or https:// URL without ?query or #fragment, e.g. https://bank.example/psd2; PSU-IP-Address must be an IPv4 or IPv6 address, e.g. 192.168.0.10.',
+    );
+    expect(profileStore.list()).toHaveLength(1);
+  });
+});
+
+describe('redirectUrisFor', () => {
+  it("uses the console's callback pages by default, with the state", () => {
+    expect(redirectUrisFor(builtInSandboxProfile(origin), { state: 'abc' })).toEqual({
+      ok: `${origin}/callback/ok?state=abc`,
+      nok: `${origin}/callback/nok?state=abc`,
+    });
+  });
+
+  it("appends the state to the profile's own URIs, keeping their query", () => {
+    const profile = {
+      ...acme,
+      redirectUri: 'https://tpp.example/done?app=1',
+      nokRedirectUri: 'https://tpp.example/failed',
+    };
+    expect(redirectUrisFor(profile, { state: 'a b' })).toEqual({
+      ok: 'https://tpp.example/done?app=1&state=a+b',
+      nok: 'https://tpp.example/failed?state=a+b',
+    });
+  });
+});
