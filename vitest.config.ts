@@ -5,5 +5,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
     exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
     environment: 'node',
+    // Restart and seeding tests open real databases; a busy 2-core CI machine can take several seconds for one.
+    testTimeout: 15_000,
   },
 });

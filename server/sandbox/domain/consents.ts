@@ -1,10 +1,11 @@
 // Consents: creation, reads, deletion, expiry, what an authorised consent grants, and its daily access budget.
-import type { Kysely } from 'kysely';
+import type { Kysely, QueryResult } from 'kysely';
 import { Consents as ConsentsSchema } from '../../../src/xs2a';
 import { addDays, isoDate } from '../clock';
 import { bankError, formatError, statusInvalid } from '../http/errors';
 import { chooseScaApproach, type ScaPreferences } from '../http/headers';
 import { parseWith } from '../http/validation';
+import { groupCommit } from '../store/group-commit';
 import { buildOnce } from '../store/prepared';
 import type { AccountRow, AuthorisationRow, ConsentRow, Database, PsuRow } from '../store/schema';
 import { changed, href, newId, type DomainContext, type LinkContext } from './context';
@@ -49,14 +50,14 @@ function isBankOffered(access: Access) {
 
 export class ConsentService {
   /** Counts one read of a valid, unexpired consent with budget left today; no row changed when any of that fails. */
-  private readonly countReadable;
+  private readonly countReadable: (args: { consentId: string; today: string }) => Promise<QueryResult<unknown>>;
 
   constructor(
     private readonly ctx: DomainContext,
     private readonly sca: ScaEngine,
   ) {
     // Every background read runs this statement, so it is built once (store/prepared.ts).
-    this.countReadable = buildOnce(
+    const update = buildOnce(
       ctx.db,
       (consentId: string, today: string) =>
         ctx.db
@@ -82,6 +83,8 @@ export class ConsentService {
           ),
       2,
     );
+    // Concurrent background reads share one commit (store/group-commit.ts).
+    this.countReadable = groupCommit(ctx.db, (executor, { consentId, today }) => update(executor, consentId, today));
   }
 
   private today() {
@@ -457,7 +460,7 @@ export class ConsentService {
 
   /** Counts one read of a valid, unexpired consent with budget left today; false when any of that does not hold. */
   private async countIfReadable(consentId: string): Promise<boolean> {
-    const result = await this.countReadable(consentId, this.today());
+    const result = await this.countReadable({ consentId, today: this.today() });
     return Number(result.numAffectedRows ?? 0) > 0;
   }
 

@@ -28,9 +28,9 @@ describe('buildOnce', () => {
           .where((eb) => eb.or([eb('value', '!=', value), eb('key', '=', 'never')])),
       2,
     );
-    expect(Number((await rename('a', 'uno')).numAffectedRows)).toBe(1);
-    expect(Number((await rename('a', 'uno')).numAffectedRows)).toBe(0);
-    expect(Number((await rename('c', 'tres')).numAffectedRows)).toBe(1);
+    expect(Number((await rename(store.db, 'a', 'uno')).numAffectedRows)).toBe(1);
+    expect(Number((await rename(store.db, 'a', 'uno')).numAffectedRows)).toBe(0);
+    expect(Number((await rename(store.db, 'c', 'tres')).numAffectedRows)).toBe(1);
     const rows = await store.db.selectFrom('sandbox_meta').selectAll().orderBy('key').execute();
     expect(rows.filter((r) => r.key !== 'seed_anchor')).toEqual([
       { key: 'a', value: 'uno' },

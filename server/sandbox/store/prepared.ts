@@ -12,15 +12,16 @@ export function buildOnce<A extends Value[], DB>(
   db: Kysely<DB>,
   build: (...args: A) => Compilable<unknown>,
   arity: A['length'],
-): (...args: A) => Promise<QueryResult<unknown>> {
+): (executor: Kysely<DB>, ...args: A) => Promise<QueryResult<unknown>> {
   const markers = Array.from({ length: arity }, (_, i) => `\u0000arg${i}\u0000`);
   const { sql, parameters } = build(...(markers as A)).compile();
   const slots = parameters.map((value) => markers.indexOf(value as string));
   markers.forEach((marker, i) => {
     if (!slots.includes(i)) throw new Error(`buildOnce: argument ${i} is not a parameter of: ${sql}`);
   });
-  return (...args) =>
-    db.executeQuery(
+  // `db` only builds; each run goes to the executor given (the database, or a transaction).
+  return (executor, ...args) =>
+    executor.executeQuery(
       CompiledQuery.raw(
         sql,
         parameters.map((value, i) => {

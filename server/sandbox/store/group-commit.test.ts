@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore, type Store } from './db';
+import { groupCommit } from './group-commit';
+
+describe('groupCommit', () => {
+  let store: Store;
+  beforeAll(async () => {
+    store = await openStore({ location: ':memory:' });
+  });
+  afterAll(() => store.close());
+
+  it('runs concurrent calls in one transaction, in call order, and answers each with its own result', async () => {
+    const executors = new Set<unknown>();
+    const insert = groupCommit(store.db, async (executor, key: string) => {
+      executors.add(executor);
+      await executor
+        .insertInto('sandbox_meta')
+        .values({ key, value: String(executors.size) })
+        .execute();
+      const rows = await executor.selectFrom('sandbox_meta').select('key').where('key', 'like', 'g1-%').execute();
+      return rows.length;
+    });
+    const results = await Promise.all(['g1-a', 'g1-b', 'g1-c'].map((key) => insert(key)));
+    expect(results).toEqual([1, 2, 3]);
+    // One executor for the three: the shared transaction, not the database itself.
+    expect(executors.size).toBe(1);
+    expect(executors.has(store.db)).toBe(false);
+  });
+
+  it('runs a lone call on the database without a transaction', async () => {
+    const seen: unknown[] = [];
+    const write = groupCommit(store.db, async (executor, key: string) => {
+      seen.push(executor);
+      await executor.insertInto('sandbox_meta').values({ key, value: 'x' }).execute();
+      return key;
+    });
+    expect(await write('g2-lone')).toBe('g2-lone');
+    expect(seen).toEqual([store.db]);
+  });
+
+  it('keeps a failing call from failing the rest of its group', async () => {
+    const insert = groupCommit(store.db, async (executor, key: string) => {
+      await executor.insertInto('sandbox_meta').values({ key, value: 'x' }).execute();
+      return key;
+    });
+    await insert('g3-taken');
+    const results = await Promise.allSettled(['g3-a', 'g3-taken', 'g3-b'].map((key) => insert(key)));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const keys = await store.db.selectFrom('sandbox_meta').select('key').where('key', 'like', 'g3-%').execute();
+    expect(keys.map((k) => k.key).sort()).toEqual(['g3-a', 'g3-b', 'g3-taken']);
+  });
+});
