@@ -58,6 +58,8 @@ function itemsOf(body: GetPaymentData): KeyValueItem[] {
   add('Frequency', b.frequency as string | undefined);
   add('Execution rule', b.executionRule as string | undefined);
   add('Day of execution', b.dayOfExecution as string | undefined);
+  // Not in 1.3.12's GET response schema, but a bank that echoes it should not have it hidden.
+  if (Array.isArray(b.monthsOfExecution)) add('Months of execution', b.monthsOfExecution.map(String).join(', '));
   if (typeof b.transactionStatus === 'string') {
     add('transactionStatus', <TransactionStatusBadge status={b.transactionStatus} />);
   }
