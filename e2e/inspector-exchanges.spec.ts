@@ -27,7 +27,7 @@ test('lists the connection check with its status and shows its headers and body'
   expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
 
   await openInspector(page);
-  const row = page.getByRole('button', { name: /GET \/sandbox\/v1\/consents\/connection-check-[^/]+\/status/ });
+  const row = page.getByRole('button', { name: /^GET \/v1\/consents\/connection-check-[^/]+\/status/ });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('403');
   await expect(row).toContainText('getConsentStatus');

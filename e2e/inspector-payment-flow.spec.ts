@@ -30,7 +30,7 @@ test('groups a payment and its embedded SCA in one flow, with psuData and the OT
     .getByRole('link', { name: /Inspector/ })
     .click();
   const flow = page.getByRole('region', { name: `Payment ${payment.paymentId}` });
-  const initiation = flow.getByRole('button', { name: /^POST \/sandbox\/v1\/payments\/sepa-credit-transfers 201 / });
+  const initiation = flow.getByRole('button', { name: /^POST \/v1\/payments\/sepa-credit-transfers 201 / });
   await expect(initiation).toContainText('201');
   await initiation.click();
   await expect(page.getByRole('region', { name: 'Request body' })).toContainText('"amount": "8.20"');

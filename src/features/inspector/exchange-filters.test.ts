@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../api';
 import { filterExchanges, flowLabel, groupByFlow, statusCategory } from './exchange-filters';
+import { listPath } from './exchange-status';
 import { failedExchange, scaExchange } from './test-exchanges';
 
 function at(startedAt: number, overrides: Partial<Exchange>): Exchange {
@@ -51,5 +52,16 @@ describe('groupByFlow', () => {
   it('labels flows in words', () => {
     expect(flowLabel('payment-cancellation:p-1')).toBe('Payment cancellation p-1');
     expect(flowLabel('custom')).toBe('custom');
+  });
+});
+
+describe('listPath', () => {
+  it('starts at /v1/ and shortens long ids, keeping the query', () => {
+    expect(
+      listPath(
+        'http://127.0.0.1:4332/sandbox/v1/payments/sepa-credit-transfers/pay-e173ac67-e878-4477-9245-b0664250acc4/status?x=1',
+      ),
+    ).toBe('/v1/payments/sepa-credit-transfers/pay-e173ac…acc4/status?x=1');
+    expect(listPath('https://bank.example/other/path')).toBe('/other/path');
   });
 });

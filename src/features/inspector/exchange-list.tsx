@@ -2,7 +2,7 @@
 import type { Exchange } from '../../api';
 import { cx, focusRing } from '../../components/ui';
 import { groupByFlow } from './exchange-filters';
-import { ExchangeStatusBadge, formatDuration, formatTime, shortUrl } from './exchange-status';
+import { ExchangeStatusBadge, formatDuration, formatTime, listPath } from './exchange-status';
 
 function ExchangeRow({
   exchange,
@@ -21,13 +21,13 @@ function ExchangeRow({
         onClick={() => onSelect(exchange.id)}
         title={exchange.request.url}
         className={cx(
-          'grid w-full grid-cols-[3.5rem_1fr_auto] items-center gap-x-2 gap-y-0.5 rounded px-2 py-1.5 text-left text-sm',
+          'grid w-full grid-cols-[3rem_1fr_auto] sm:grid-cols-[3.5rem_1fr_auto] items-center gap-x-2 gap-y-0.5 rounded px-2 py-1.5 text-left text-sm',
           focusRing,
           selected ? 'bg-blue-50 ring-1 ring-blue-400 ring-inset' : 'hover:bg-slate-100',
         )}
       >
         <span className="font-mono text-xs font-semibold text-slate-700">{exchange.request.method}</span>
-        <span className="min-w-0 truncate font-mono text-xs text-slate-900">{shortUrl(exchange.request.url)}</span>
+        <span className="min-w-0 font-mono text-xs break-all text-slate-900">{listPath(exchange.request.url)}</span>
         <ExchangeStatusBadge exchange={exchange} />
         <span className="col-start-2 text-xs text-slate-600">
           {exchange.operationId} · {formatDuration(exchange)} · {formatTime(exchange.startedAt)}

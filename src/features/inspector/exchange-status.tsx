@@ -15,6 +15,8 @@ const tones: Record<ReturnType<typeof statusCategory>, BadgeTone> = {
 
 export function ExchangeStatusBadge({ exchange }: { exchange: Exchange }) {
   const category = statusCategory(exchange);
+  // A request the console itself called off (e.g. a newer read replaced it) is not a failure.
+  const tone = exchange.error?.kind === 'aborted' ? 'neutral' : tones[category];
   const text = exchange.response
     ? String(exchange.response.status)
     : exchange.error
@@ -23,7 +25,7 @@ export function ExchangeStatusBadge({ exchange }: { exchange: Exchange }) {
         : exchange.error.kind
       : 'pending';
   return (
-    <Badge tone={tones[category]} title={exchange.response?.statusText || exchange.error?.message}>
+    <Badge tone={tone} title={exchange.response?.statusText || exchange.error?.message}>
       {text}
     </Badge>
   );
@@ -37,6 +39,27 @@ export function formatTime(epochMs: number): string {
   const date = new Date(epochMs);
   const pad = (value: number, length = 2) => String(value).padStart(length, '0');
   return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`;
+}
+
+/** Long ids in a path shortened to their start and end, e.g. pay-e173ac…acc4; the full URL is in the detail. */
+function abbreviate(segment: string): string {
+  return segment.length > 24 ? `${segment.slice(0, 10)}…${segment.slice(-4)}` : segment;
+}
+
+/** A compact path for the list: from /v1/ on (the bank's prefix is the same on every row), long ids shortened. */
+export function listPath(url: string): string {
+  let pathname: string;
+  let search = '';
+  try {
+    const parsed = new URL(url);
+    pathname = parsed.pathname;
+    search = parsed.search;
+  } catch {
+    pathname = url;
+  }
+  const start = pathname.indexOf('/v1/');
+  const path = (start >= 0 ? pathname.slice(start) : pathname).split('/').map(abbreviate).join('/');
+  return `${path}${search}`;
 }
 
 /** The URL without the origin, which is the same for every request to one bank. */

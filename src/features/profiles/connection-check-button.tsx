@@ -7,7 +7,8 @@ import { verdictForFailure, verdictForSuccess, type CheckVerdict } from './conne
 type CheckResult = CheckVerdict & { requestId?: string };
 
 async function checkConnection(profile: BankProfile): Promise<CheckResult> {
-  const consentId = `connection-check-${Math.random().toString(36).slice(2, 10)}`;
+  // Short enough to show in full in the inspector's list.
+  const consentId = `connection-check-${Math.random().toString(36).slice(2, 8)}`;
   try {
     const result = await getConsentStatus({ profile, consentId });
     return { ...verdictForSuccess(result.status), requestId: result.requestId };
