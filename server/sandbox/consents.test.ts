@@ -197,8 +197,8 @@ describe('consent lifecycle', () => {
   });
 
   // createConsent's documented side effect (DIGEST §4 op 9): a newly authorised recurring consent expires the PSU's
-  // earlier recurring one. The sandbox keeps both valid.
-  it.fails('expires the PSU’s earlier recurring consent once a new recurring consent is authorised', async () => {
+  // earlier recurring one.
+  it('expires the PSU’s earlier recurring consent once a new recurring consent is authorised', async () => {
     const earlier = await validConsent(bank);
     const later = await validConsent(bank);
     expect(await consentStatus(bank, later.self)).toBe('valid');

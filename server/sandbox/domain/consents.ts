@@ -416,6 +416,21 @@ export class ConsentService {
               })
             : await this.setStatus(db, row, 'rejected', {});
         if (!ok) throw statusInvalid('The consent was changed by another request at the same time; retry.', 'ais');
+        // DIGEST §4 (createConsent): once a new recurring consent is authorised, the PSU's earlier one expires.
+        if (outcome === 'finalised' && psuId && row.recurring_indicator === 1) {
+          await db
+            .updateTable('consents')
+            .set((eb) => ({
+              consent_status: 'expired',
+              last_action_date: this.today(),
+              version: eb('version', '+', 1),
+            }))
+            .where('psu_id', '=', psuId)
+            .where('recurring_indicator', '=', 1)
+            .where('consent_status', '=', 'valid')
+            .where('consent_id', '!=', row.consent_id)
+            .execute();
+        }
       },
     };
   }

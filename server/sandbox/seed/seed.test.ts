@@ -54,15 +54,6 @@ describe('buildSeed', () => {
     expect(JSON.stringify(buildSeed(ANCHOR))).toBe(JSON.stringify(seed(ANCHOR)));
   });
 
-  it('builds well under 200 ms', () => {
-    buildSeed('2026-02-02');
-    const started = performance.now();
-    buildSeed('2026-02-03');
-    const elapsed = performance.now() - started;
-    // The budget is 200 ms at cold start; this bound leaves room for slow, shared CI machines.
-    expect(elapsed).toBeLessThan(400);
-  });
-
   it('rejects anything but a calendar date', () => {
     expect(() => buildSeed('2026-02-30')).toThrow();
     expect(() => buildSeed('18.03.2026')).toThrow();
