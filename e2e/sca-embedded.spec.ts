@@ -48,6 +48,7 @@ test('embedded SCA: password, method choice, a wrong OTP then the right one; the
   await expect(alert).toContainText('2 attempts left');
   await expect(alert).toContainText('still open (scaStatus scaMethodSelected)');
   await expect(otp).toHaveValue('000000');
+  await expect(otp).toHaveAttribute('aria-invalid', 'true');
   await expect(transactionStatus(page)).toContainText('RCVD');
 
   await otp.fill(SANDBOX_OTP);

@@ -146,6 +146,8 @@ describe('embedded wizard', () => {
     expect(post?.headers['psu-id']).toBe('alice');
     expect(post?.headers['tpp-redirect-uri']).toMatch(/state=[0-9a-f]{32}/);
     expect(within(methods).getAllByRole('radio')).toHaveLength(2);
+    // Focus follows the flow to the new step.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Choose an SCA method' }));
     await user.click(screen.getByRole('button', { name: 'Use this method' }));
     expect(screen.getByText('Choose an SCA method.')).toBeTruthy();
     await user.click(screen.getByLabelText(/Push to the phone/));
@@ -164,11 +166,18 @@ describe('embedded wizard', () => {
     expect(alert.textContent).toContain('PSU_CREDENTIALS_INVALID');
     expect(alert.textContent).toContain('2 attempts left');
     expect(alert.textContent).toContain('still open (scaStatus scaMethodSelected)');
-    // The input is kept, and the OTP step is still offered.
-    expect(screen.getByLabelText<HTMLInputElement>('One-time password').value).toBe('000000');
+    // The input is kept and marked as refused, and the OTP step is still offered.
+    const refused = screen.getByLabelText<HTMLInputElement>('One-time password');
+    expect(refused.value).toBe('000000');
+    expect(refused.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (refused.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent).join(' ')).toContain(
+      'did not accept this one-time password',
+    );
     expect(calls.at(-1)).toMatchObject({ method: 'GET', path: sub });
 
     await user.clear(screen.getByLabelText('One-time password'));
+    expect(screen.getByLabelText('One-time password').getAttribute('aria-invalid')).toBeNull();
     await user.type(screen.getByLabelText('One-time password'), '123456');
     await user.click(screen.getByRole('button', { name: 'Authorise' }));
     expect(await screen.findByRole('heading', { name: /Authorised/ })).toBeTruthy();
@@ -250,6 +259,8 @@ describe('embedded wizard', () => {
     expect(alert.textContent).toMatch(/X-Request-ID/);
     expect(screen.getByLabelText<HTMLInputElement>('PSU-ID').value).toBe('alice');
     expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('wrong');
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('The bank did not accept the login (details below).')).toBeTruthy();
   });
 
   it('redirect: a same-tab link to the bank’s page, resolved against the base_url', () => {

@@ -10,6 +10,7 @@ import {
   paymentKeys,
   useStartAuthorisation,
   useUpdatePsuData,
+  Xs2aError,
   type AuthorisationScope,
   type BankProfile,
   type StartAuthorisationBody,
@@ -157,6 +158,16 @@ function updateRequest(input: StepInput): UpdateRequest | undefined {
   }
 }
 
+/** The message put at the field the bank refused (the callout below the form gives the details). */
+function fieldRejection(input: StepInput, error: unknown): string | undefined {
+  if (!(error instanceof Xs2aError) || error.kind !== 'http') return undefined;
+  if (input.kind === 'authoriseTransaction') return 'The bank did not accept this one-time password (details below).';
+  if (input.kind === 'authentication' || input.kind === 'additionalAuthentication') {
+    return 'The bank did not accept the login (details below).';
+  }
+  return undefined;
+}
+
 const doneText: Record<'finalised' | 'failed' | 'exempted', { title: string; text: string }> = {
   finalised: { title: 'Authorised', text: 'The bank reports the SCA as finalised: the PSU authorised it.' },
   exempted: { title: 'No SCA needed', text: 'The bank exempted this from SCA; that counts as authorised.' },
@@ -197,7 +208,7 @@ function ScaFlowView({
     initialFlowState,
   );
   const [psuId, setPsuId] = useState(profile.psuHeaders.psuId ?? '');
-  const [error, setError] = useState<{ error: unknown; hint?: string }>();
+  const [error, setError] = useState<{ error: unknown; hint?: string; field?: string }>();
   const [chosenLink, setChosenLink] = useState<string>();
   // Each answer remounts the step's form, so nothing typed for one step is carried into the next.
   const [answers, setAnswers] = useState(0);
@@ -227,12 +238,10 @@ function ScaFlowView({
   }, [step, onFinished, profile.id, queryClient, scope]);
 
   const stepHeading = useRef<HTMLHeadingElement>(null);
-  const firstAnswer = useRef(true);
+  const focusedFor = useRef(answers);
   useEffect(() => {
-    if (firstAnswer.current) {
-      firstAnswer.current = false;
-      return;
-    }
+    if (focusedFor.current === answers) return;
+    focusedFor.current = answers;
     // Move focus to the new step so keyboard and screen-reader users follow the flow.
     stepHeading.current?.focus();
   }, [answers]);
@@ -308,7 +317,8 @@ function ScaFlowView({
       } else if (input.kind === 'authentication') {
         hint = 'The bank did not accept the login. Check the PSU-ID and password and try again.';
       }
-      setError({ error: caught, ...(hint && { hint }) });
+      const field = fieldRejection(input, caught);
+      setError({ error: caught, ...(hint && { hint }), ...(field && { field }) });
     } finally {
       setPending(false);
     }
@@ -333,6 +343,7 @@ function ScaFlowView({
       pending,
       submitLabel: submitLabel(action),
       onSubmit: (input: StepInput) => void perform(action, input),
+      ...(error?.field && { rejected: error.field }),
     };
     if (action.kind === 'redirect') {
       return (

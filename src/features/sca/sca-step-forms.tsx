@@ -17,6 +17,24 @@ interface FormProps {
   pending: boolean;
   onSubmit: (input: StepInput) => void;
   submitLabel: string;
+  /** The bank refused the last submission: shown at the field it concerns until the user changes it. */
+  rejected?: string;
+}
+
+/** The bank's rejection of the last submission, hidden once the user edits the field again. */
+function useRejection(rejected: string | undefined) {
+  const [edited, setEdited] = useState(false);
+  const [seen, setSeen] = useState(rejected);
+  if (seen !== rejected) {
+    // A new answer from the bank: show it again, even if the text is the same as before an edit.
+    setSeen(rejected);
+    setEdited(false);
+  }
+  return {
+    message: edited ? undefined : rejected,
+    edited: () => setEdited(true),
+    submitted: () => setEdited(false),
+  };
 }
 
 function StepForm({
@@ -96,12 +114,13 @@ export function IdentificationForm({ pending, onSubmit, submitLabel, psuId }: Fo
   );
 }
 
-function usePasswordField(label: string, hint: string) {
+function usePasswordField(label: string, hint: string, rejected: string | undefined) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
+  const rejection = useRejection(rejected);
   const ref = useRef<HTMLInputElement>(null);
   const field = (
-    <Field label={label} hint={hint} error={error}>
+    <Field label={label} hint={hint} error={error ?? rejection.message}>
       <TextInput
         ref={ref}
         type="password"
@@ -111,11 +130,13 @@ function usePasswordField(label: string, hint: string) {
         onChange={(event) => {
           setPassword(event.target.value);
           setError(undefined);
+          rejection.edited();
         }}
       />
     </Field>
   );
   const check = (focusOnError: boolean): string | undefined => {
+    rejection.submitted();
     if (!password) {
       setError(`Enter the ${label.toLowerCase()}.`);
       if (focusOnError) ref.current?.focus();
@@ -126,9 +147,13 @@ function usePasswordField(label: string, hint: string) {
   return { field, check };
 }
 
-export function AuthenticationForm({ pending, onSubmit, submitLabel, psuId }: FormProps & { psuId: string }) {
+export function AuthenticationForm({ pending, onSubmit, submitLabel, psuId, rejected }: FormProps & { psuId: string }) {
   const id = usePsuIdField(psuId);
-  const password = usePasswordField('Password', "The PSU's online banking password; the console never stores it.");
+  const password = usePasswordField(
+    'Password',
+    "The PSU's online banking password; the console never stores it.",
+    rejected,
+  );
   return (
     <StepForm
       pending={pending}
@@ -145,8 +170,8 @@ export function AuthenticationForm({ pending, onSubmit, submitLabel, psuId }: Fo
   );
 }
 
-export function AdditionalAuthenticationForm({ pending, onSubmit, submitLabel }: FormProps) {
-  const password = usePasswordField('Additional password', 'A second password the bank asks for.');
+export function AdditionalAuthenticationForm({ pending, onSubmit, submitLabel, rejected }: FormProps) {
+  const password = usePasswordField('Additional password', 'A second password the bank asks for.', rejected);
   return (
     <StepForm
       pending={pending}
@@ -320,15 +345,18 @@ export function OtpForm({
   onSubmit,
   submitLabel,
   challenge,
+  rejected,
 }: FormProps & { challenge: ChallengeData | undefined }) {
   const [otp, setOtp] = useState('');
   const [error, setError] = useState<string>();
+  const rejection = useRejection(rejected);
   const ref = useRef<HTMLInputElement>(null);
   return (
     <StepForm
       pending={pending}
       submitLabel={submitLabel}
       onSubmit={() => {
+        rejection.submitted();
         const value = otp.trim();
         if (!value) {
           setError('Enter the one-time password.');
@@ -338,7 +366,7 @@ export function OtpForm({
         onSubmit({ kind: 'authoriseTransaction', otp: value });
       }}
     >
-      <Field label="One-time password" hint={otpHint(challenge)} error={error}>
+      <Field label="One-time password" hint={otpHint(challenge)} error={error ?? rejection.message}>
         <TextInput
           ref={ref}
           type="password"
@@ -350,6 +378,7 @@ export function OtpForm({
           onChange={(event) => {
             setOtp(event.target.value);
             setError(undefined);
+            rejection.edited();
           }}
           className="max-w-48 font-mono"
         />
