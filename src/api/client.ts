@@ -3,7 +3,7 @@ import type * as Operations from '../xs2a/operations';
 import type { OperationName, ResponseSchemaOptions } from '../xs2a/operations';
 import type { ProblemJson, TppMessage } from '../xs2a/errors';
 import { recordExchange, updateExchange } from './exchange-log';
-import { loadMessageMeanings, Xs2aError, type Deviation, type Xs2aErrorKind } from './errors';
+import { loadMessageMeanings, Xs2aError, type Deviation, type Xs2aErrorDetails, type Xs2aErrorKind } from './errors';
 import type { BankProfile } from './profiles/bank-profile';
 
 /** An operation of 1.3.12: a key of `operations` in src/xs2a/operations.ts. */
@@ -114,7 +114,10 @@ let operationsModule: Promise<typeof Operations> | undefined;
 
 /** The response schemas weigh more than the rest of the console's first load, so they come when the first answer does. */
 function loadOperations(): Promise<typeof Operations> {
-  operationsModule ??= import('../xs2a/operations');
+  operationsModule ??= import('../xs2a/operations').catch((error: unknown) => {
+    operationsModule = undefined; // tried again with the next answer
+    throw error;
+  });
   return operationsModule;
 }
 
@@ -216,7 +219,7 @@ export async function xs2aRequest<T>(options: Xs2aRequestOptions): Promise<Xs2aR
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
 
-  const fail = (kind: Xs2aErrorKind, details: Partial<ConstructorParameters<typeof Xs2aError>[0]> = {}) => {
+  const fail = (kind: Xs2aErrorKind, details: Partial<Xs2aErrorDetails> = {}) => {
     const error = new Xs2aError({ kind, requestId, exchangeId, url, timeoutMs, ...details });
     updateExchange(exchangeId, { durationMs: Date.now() - startedAt, error: { kind, message: error.message } });
     return error;

@@ -51,15 +51,8 @@ function writeItem(key: string, value: string): void {
 
 /** The array of profile candidates in a stored or imported document: `{ profiles: [...] }` or a bare array. */
 function profileArray(document: unknown): unknown[] | undefined {
-  if (Array.isArray(document)) return document as unknown[];
-  if (
-    typeof document === 'object' &&
-    document !== null &&
-    Array.isArray((document as { profiles?: unknown }).profiles)
-  ) {
-    return (document as { profiles: unknown[] }).profiles;
-  }
-  return undefined;
+  const list: unknown = Array.isArray(document) ? document : (document as { profiles?: unknown } | null)?.profiles;
+  return Array.isArray(list) ? (list as unknown[]) : undefined;
 }
 
 function readStoredProfiles(): BankProfile[] {
