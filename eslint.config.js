@@ -20,6 +20,8 @@ export default defineConfig([
     'build/',
     'node_modules/',
     'test-results/',
+    'test-results-*/',
+    'playwright-report-*/',
     'playwright-report/',
     'data/',
     'coverage/',

@@ -16,7 +16,12 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  // Side-by-side runs (E2E_PORT) keep their traces and reports apart.
+  outputDir: process.env.E2E_PORT ? `test-results-${port}` : 'test-results',
+  reporter: [
+    ['list'],
+    ['html', { open: 'never', outputFolder: process.env.E2E_PORT ? `playwright-report-${port}` : 'playwright-report' }],
+  ],
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -24,5 +24,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      // The console's own modules only declare things (zod schemas, components); none acts on import. Saying so lets
+      // a page leave out schemas it never uses instead of everything its imports' barrels re-export.
+      treeshake: { moduleSideEffects: (id: string) => !/\/src\/(xs2a|api|components|features)\//.test(id) },
+    },
   },
 });

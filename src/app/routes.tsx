@@ -1,9 +1,10 @@
-// The console's route table; the real pages replace the placeholders as the features arrive.
+// The console's route table: the layout around every feature's routes.
 import type { RouteObject } from 'react-router-dom';
 import { Layout } from './layout';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { PlaceholderPage } from './pages/placeholder-page';
+import { RouteErrorPage } from './pages/route-error-page';
 import { inspectorRoutes } from '../features/inspector/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { profilesRoutes } from '../features/profiles/routes';
@@ -12,21 +13,33 @@ import { scaRoutes } from '../features/sca/routes';
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
+    // Shown while the first page's lazy chunk loads.
+    hydrateFallbackElement: <p className="p-6 text-slate-700">Loading the console…</p>,
     children: [
-      { index: true, element: <HomePage /> },
-      ...paymentsRoutes,
-      ...scaRoutes,
       {
-        path: 'consents',
-        element: <PlaceholderPage title="Consents" summary="Create, check and delete account information consents." />,
+        // A pathless route, so a page that fails to load is explained inside the layout.
+        errorElement: <RouteErrorPage />,
+        children: [
+          { index: true, element: <HomePage /> },
+          ...paymentsRoutes,
+          ...scaRoutes,
+          {
+            path: 'consents',
+            element: (
+              <PlaceholderPage title="Consents" summary="Create, check and delete account information consents." />
+            ),
+          },
+          {
+            path: 'accounts',
+            element: (
+              <PlaceholderPage title="Accounts" summary="Accounts, balances and transactions under a consent." />
+            ),
+          },
+          ...inspectorRoutes,
+          ...profilesRoutes,
+          { path: '*', element: <NotFoundPage /> },
+        ],
       },
-      {
-        path: 'accounts',
-        element: <PlaceholderPage title="Accounts" summary="Accounts, balances and transactions under a consent." />,
-      },
-      ...inspectorRoutes,
-      ...profilesRoutes,
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
