@@ -92,3 +92,51 @@ test('authorisations list: read an authorisation’s SCA status, then continue i
   await item.getByRole('button', { name: `Read SCA status of ${authorisationId}` }).click();
   await expect(item).toContainText('finalised');
 });
+
+test('embedded SCA for a cancellation: a running standing order is cancelled with the PSU’s OTP', async ({ page }) => {
+  test.setTimeout(60_000);
+  const bob = testAccounts['bob-main'];
+  await createPayment(page, {
+    service: 'periodic-payments',
+    debtorIban: bob.iban,
+    amount: '12.00',
+    creditorName: 'Leseclub Süd',
+    frequency: 'Monthly',
+  });
+  const panel = authorisePanel(page);
+  await panel.getByLabel('PSU-ID').fill('bob');
+  await panel.getByLabel('Password').fill(SANDBOX_PASSWORD);
+  await panel.getByRole('button', { name: 'Log in' }).click();
+  await panel
+    .getByRole('group', { name: 'SCA method' })
+    .getByLabel(/SMS to/)
+    .check();
+  await panel.getByRole('button', { name: 'Use this method' }).click();
+  await panel.getByLabel('One-time password').fill(SANDBOX_OTP);
+  await panel.getByRole('button', { name: 'Authorise' }).click();
+  await expect(transactionStatus(page)).toContainText(/ACTC|ACSC/);
+
+  await page.getByRole('button', { name: 'Cancel payment…' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel the payment' }).click();
+  const cancellation = page.getByRole('region', { name: 'Authorise the cancellation' });
+  await expect(cancellation.getByRole('heading', { name: 'Log in to start the authorisation' })).toBeVisible();
+  await expect(cancellation).toContainText('the cancellation of the payment');
+  await cancellation.getByLabel('PSU-ID').fill('bob');
+  await cancellation.getByLabel('Password').fill(SANDBOX_PASSWORD);
+  await cancellation.getByRole('button', { name: 'Log in' }).click();
+  await cancellation
+    .getByRole('group', { name: 'SCA method' })
+    .getByLabel(/chipTAN/)
+    .check();
+  await cancellation.getByRole('button', { name: 'Use this method' }).click();
+  await cancellation.getByLabel('One-time password').fill(SANDBOX_OTP);
+  await cancellation.getByRole('button', { name: 'Authorise' }).click();
+  await expect(transactionStatus(page)).toContainText('CANC', { timeout: 10_000 });
+
+  const list = page.getByRole('region', { name: 'Cancellation authorisations' });
+  await list.getByRole('button', { name: 'Reload list' }).click();
+  const item = list.getByRole('listitem');
+  await expect(item).toHaveCount(1);
+  await item.getByRole('button', { name: /Read SCA status of/ }).click();
+  await expect(item).toContainText('finalised');
+});
