@@ -117,6 +117,7 @@ export {
   type GetConsentStatusData,
 } from './consents/get-consent-status';
 export { deleteConsent, useDeleteConsent, type DeleteConsentVariables } from './consents/delete-consent';
+export { ACTIVE_CONSENT_STORAGE_KEY, activeConsent, useActiveConsentId } from './consents/active-consent';
 export {
   withBalanceQuery,
   listAccounts,

@@ -3,8 +3,9 @@ import type { RouteObject } from 'react-router-dom';
 import { Layout } from './layout';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
-import { PlaceholderPage } from './pages/placeholder-page';
 import { RouteErrorPage } from './pages/route-error-page';
+import { accountsRoutes } from '../features/accounts/routes';
+import { consentsRoutes } from '../features/consents/routes';
 import { inspectorRoutes } from '../features/inspector/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { profilesRoutes } from '../features/profiles/routes';
@@ -23,18 +24,8 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           ...paymentsRoutes,
           ...scaRoutes,
-          {
-            path: 'consents',
-            element: (
-              <PlaceholderPage title="Consents" summary="Create, check and delete account information consents." />
-            ),
-          },
-          {
-            path: 'accounts',
-            element: (
-              <PlaceholderPage title="Accounts" summary="Accounts, balances and transactions under a consent." />
-            ),
-          },
+          ...consentsRoutes,
+          ...accountsRoutes,
           ...inspectorRoutes,
           ...profilesRoutes,
           { path: '*', element: <NotFoundPage /> },
