@@ -18,6 +18,7 @@ import { registerPages } from './routes/pages';
 import { registerXs2aRoutes, unmatched } from './routes/xs2a';
 import { buildSeed, insertSeed } from './seed';
 import type { Store } from './store/db';
+import { sharedTransactions } from './store/group-commit';
 import type { Database } from './store/schema';
 
 export interface SandboxOptions {
@@ -81,7 +82,13 @@ export async function createSandbox({
   const config: SandboxConfig = { ...defaultSandboxConfig, ...overrides };
   config.prefix = normalisePrefix(config.prefix);
   const seedAnchor = await ensureSeeded(store.db, clock);
-  const ctx: DomainContext = { db: store.db, dialect: store.dialect, clock, config };
+  const ctx: DomainContext = {
+    db: store.db,
+    transact: sharedTransactions(store.db),
+    dialect: store.dialect,
+    clock,
+    config,
+  };
 
   const handlers = {} as ConstructorParameters<typeof ScaEngine>[1];
   const sca = new ScaEngine(ctx, handlers);

@@ -3,10 +3,13 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { SandboxConfig } from '../config';
 import type { Dialect } from '../store/db';
+import type { Transact } from '../store/group-commit';
 import type { Database } from '../store/schema';
 
 export interface DomainContext {
   db: Kysely<Database>;
+  /** Runs a unit of work in a transaction shared with concurrent requests' units (one commit for all of them). */
+  transact: Transact<Database>;
   dialect: Dialect;
   clock: Clock;
   config: SandboxConfig;

@@ -181,7 +181,8 @@ export class Payments {
       version: 0,
     };
     const path = paymentPath(payment);
-    return this.ctx.db.transaction().execute(async (trx) => {
+    // The payment and its implicit authorisation are written together; concurrent initiations share the commit.
+    return this.ctx.transact(async (trx) => {
       await trx.insertInto('payments').values(payment).execute();
       const l: Record<string, { href: string }> = {};
       const out: Record<string, unknown> = { transactionStatus: 'RCVD', paymentId: payment.payment_id };

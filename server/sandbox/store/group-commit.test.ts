@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from './db';
-import { groupCommit } from './group-commit';
+import { groupCommit, sharedTransactions } from './group-commit';
 
 describe('groupCommit', () => {
   let store: Store;
@@ -48,5 +48,30 @@ describe('groupCommit', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     const keys = await store.db.selectFrom('sandbox_meta').select('key').where('key', 'like', 'g3-%').execute();
     expect(keys.map((k) => k.key).sort()).toEqual(['g3-a', 'g3-b', 'g3-taken']);
+  });
+
+  it('keeps each unit of sharedTransactions atomic, alone or in a group', async () => {
+    const transact = sharedTransactions(store.db);
+    const pair = (key: string, failSecond: boolean) => async (trx: typeof store.db) => {
+      await trx
+        .insertInto('sandbox_meta')
+        .values({ key: `${key}-1`, value: 'x' })
+        .execute();
+      // A duplicate key fails the unit's second statement.
+      await trx
+        .insertInto('sandbox_meta')
+        .values({ key: failSecond ? `${key}-1` : `${key}-2`, value: 'x' })
+        .execute();
+      return key;
+    };
+    await expect(transact(pair('g4-lone', true))).rejects.toThrow();
+    const outcomes = await Promise.allSettled([
+      transact(pair('g4-a', false)),
+      transact(pair('g4-b', true)),
+      transact(pair('g4-c', false)),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const keys = await store.db.selectFrom('sandbox_meta').select('key').where('key', 'like', 'g4-%').execute();
+    expect(keys.map((k) => k.key).sort()).toEqual(['g4-a-1', 'g4-a-2', 'g4-c-1', 'g4-c-2']);
   });
 });

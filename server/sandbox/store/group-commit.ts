@@ -11,24 +11,33 @@ interface Pending<A, R> {
  * Wraps a write so that the calls made while the event loop is busy run together in one transaction, started on the
  * next turn. A commit (a WAL append on SQLite, a round trip and a flush on PostgreSQL) costs more than a small UPDATE,
  * so under load most of that cost is shared; every caller still gets its answer only after its write is committed.
- * A lone call runs on its own, without a transaction around it. If the shared transaction fails, each call of that
- * group is retried on its own, so one bad write cannot fail the others.
+ * A lone call runs on its own: in a transaction of its own when `atomic` (a write of several statements), else
+ * directly. If the shared transaction fails, each call of that group is retried on its own, so one bad write cannot
+ * fail the others; a write must therefore have no effect outside the database.
  */
 export function groupCommit<DB, A, R>(
   db: Kysely<DB>,
   write: (executor: Kysely<DB>, args: A) => Promise<R>,
+  { atomic = false }: { atomic?: boolean } = {},
 ): (args: A) => Promise<R> {
   let queue: Pending<A, R>[] = [];
   let scheduled = false;
 
-  const runAlone = (item: Pending<A, R>) => write(db, item.args).then(item.resolve, item.reject);
+  const runAlone = (item: Pending<A, R>) =>
+    (atomic ? db.transaction().execute((trx) => write(trx, item.args)) : write(db, item.args)).then(
+      item.resolve,
+      item.reject,
+    );
 
   async function flush() {
     const group = queue;
     queue = [];
     scheduled = false;
     const [first] = group;
-    if (group.length === 1 && first) return runAlone(first);
+    if (group.length === 1 && first) {
+      await runAlone(first);
+      return;
+    }
     let results: R[];
     try {
       results = await db.transaction().execute(async (trx) => {
@@ -51,4 +60,12 @@ export function groupCommit<DB, A, R>(
         setImmediate(() => void flush());
       }
     });
+}
+
+/** A unit of work that runs in a transaction, shared with the units that other requests start at the same time. */
+export type Transact<DB> = <R>(work: (trx: Kysely<DB>) => Promise<R>) => Promise<R>;
+
+export function sharedTransactions<DB>(db: Kysely<DB>): Transact<DB> {
+  const run = groupCommit(db, (trx, work: (trx: Kysely<DB>) => Promise<unknown>) => work(trx), { atomic: true });
+  return <R>(work: (trx: Kysely<DB>) => Promise<R>) => run(work) as Promise<R>;
 }
