@@ -11,7 +11,7 @@ import { addDays, isoDate } from '../clock';
 import { bankError, formatError, statusInvalid } from '../http/errors';
 import { chooseScaApproach, type ScaPreferences } from '../http/headers';
 import { parseWith } from '../http/validation';
-import type { AuthorisationRow, Database, PaymentRow, PsuRow } from '../store/schema';
+import type { AccountRow, AuthorisationRow, Database, PaymentRow, PsuRow } from '../store/schema';
 import { changed, href, newId, type DomainContext, type LinkContext } from './context';
 import type { OutcomeHandler, ScaEngine, ScaResource, ScaStep } from './sca';
 
@@ -124,11 +124,7 @@ export class Payments {
         });
       }
     }
-    const debtor = await this.ctx.db
-      .selectFrom('accounts')
-      .select(['resource_id', 'psu_id', 'currency', 'funds_rule', 'status'])
-      .where('iban', '=', body.debtorAccount.iban)
-      .executeTakeFirst();
+    const debtor = await this.debtorAccount(body.debtorAccount.iban);
     if (!debtor)
       throw formatError(
         `The debtor account ${body.debtorAccount.iban} is not held at this bank.`,
@@ -139,6 +135,24 @@ export class Payments {
     }
     if (debtor.status !== 'enabled') throw bankError('SERVICE_BLOCKED', 'The debtor account is blocked for payments.');
     return { body, debtor };
+  }
+
+  /** Account master data is the seed's and never changes while the bank runs, so each IBAN is looked up once. */
+  private readonly debtors = new Map<
+    string,
+    Pick<AccountRow, 'resource_id' | 'psu_id' | 'currency' | 'funds_rule' | 'status'>
+  >();
+
+  private async debtorAccount(iban: string) {
+    const known = this.debtors.get(iban);
+    if (known) return known;
+    const row = await this.ctx.db
+      .selectFrom('accounts')
+      .select(['resource_id', 'psu_id', 'currency', 'funds_rule', 'status'])
+      .where('iban', '=', iban)
+      .executeTakeFirst();
+    if (row) this.debtors.set(iban, row);
+    return row;
   }
 
   async initiate(

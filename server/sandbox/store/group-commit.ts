@@ -13,7 +13,8 @@ interface Pending<A, R> {
  * so under load most of that cost is shared; every caller still gets its answer only after its write is committed.
  * A lone call runs on its own: in a transaction of its own when `atomic` (a write of several statements), else
  * directly. If the shared transaction fails, each call of that group is retried on its own, so one bad write cannot
- * fail the others; a write must therefore have no effect outside the database.
+ * fail the others; a write must therefore have no effect outside the database, and must not wait for another call
+ * of the same group commit (it would wait for itself).
  */
 export function groupCommit<DB, A, R>(
   db: Kysely<DB>,
@@ -22,6 +23,7 @@ export function groupCommit<DB, A, R>(
 ): (args: A) => Promise<R> {
   let queue: Pending<A, R>[] = [];
   let scheduled = false;
+  let running = false;
 
   const runAlone = (item: Pending<A, R>) =>
     (atomic ? db.transaction().execute((trx) => write(trx, item.args)) : write(db, item.args)).then(
@@ -29,10 +31,27 @@ export function groupCommit<DB, A, R>(
       item.reject,
     );
 
+  function schedule() {
+    if (scheduled || running) return;
+    scheduled = true;
+    setImmediate(() => void flush());
+  }
+
+  // One group at a time: calls made while a group commits wait for the next one, so groups grow with the load.
   async function flush() {
+    scheduled = false;
+    running = true;
     const group = queue;
     queue = [];
-    scheduled = false;
+    try {
+      await commitGroup(group);
+    } finally {
+      running = false;
+      if (queue.length > 0) schedule();
+    }
+  }
+
+  async function commitGroup(group: Pending<A, R>[]) {
     const [first] = group;
     if (group.length === 1 && first) {
       await runAlone(first);
@@ -55,10 +74,7 @@ export function groupCommit<DB, A, R>(
   return (args) =>
     new Promise<R>((resolve, reject) => {
       queue.push({ args, resolve, reject });
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(() => void flush());
-      }
+      schedule();
     });
 }
 
