@@ -1,6 +1,7 @@
 // Opens the sandbox's database: embedded SQLite (libsql) by default, PostgreSQL when given a postgres:// URL.
 import Database from 'libsql';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { startCheckpointer } from './checkpointer';
 import { migrateToLatest } from './migrations';
 import type { Database as Schema } from './schema';
 
@@ -37,15 +38,32 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
 
 function openSqlite(location: string): Store {
   const database = new Database(location);
+  let checkpointer: ReturnType<typeof startCheckpointer> | undefined;
   if (location !== ':memory:') {
     // WAL keeps readers and the writer apart; NORMAL sync keeps every commit across a process crash or restart.
     database.exec('PRAGMA journal_mode = WAL');
     database.exec('PRAGMA synchronous = NORMAL');
+    // Checkpoints run in a worker thread (checkpointer.ts) rather than in whichever request's commit fills the WAL.
+    try {
+      checkpointer = startCheckpointer(location);
+      database.exec('PRAGMA wal_autocheckpoint = 0');
+    } catch {
+      // No worker threads: the connection keeps checkpointing by itself.
+    }
   }
   database.exec('PRAGMA foreign_keys = ON');
   database.exec('PRAGMA busy_timeout = 5000');
   const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: reusingStatements(database) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    close: async () => {
+      await checkpointer?.stop();
+      // A last full checkpoint leaves the database file complete and the WAL empty.
+      if (checkpointer) database.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      await db.destroy();
+    },
+  };
 }
 
 /**
