@@ -1,15 +1,18 @@
-// Routes of the accounts feature; the app's route table spreads them into the layout.
+// Routes of the accounts feature; the app's route table spreads them into the layout. Pages load on demand.
 import type { RouteObject } from 'react-router-dom';
 
 export const accountsRoutes: RouteObject[] = [
   {
     path: 'accounts',
-    element: (
-      <article className="max-w-3xl space-y-4">
-        <title>{'Accounts · XS2A Console'}</title>
-        <h1 className="text-2xl font-semibold">Accounts</h1>
-        <p>Accounts, balances and transactions under a consent.</p>
-      </article>
-    ),
+    children: [
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('./pages/accounts-list-page')).AccountsListPage }),
+      },
+      {
+        path: ':accountId',
+        lazy: async () => ({ Component: (await import('./pages/account-page')).AccountPage }),
+      },
+    ],
   },
 ];

@@ -1,0 +1,126 @@
+// Reads the active consent's status before any account read: only a valid consent lets the page's content through.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { describeXs2aError, useActiveConsentId, useConsentStatus, type BankProfile } from '../../../api';
+import { Button, CopyButton, ErrorCallout, LoadingText } from '../../../components/ui';
+import { consentVerdict } from '../model/consent-verdict';
+import { consentRoute } from '../model/format';
+
+const linkClass = 'font-medium text-blue-800 underline hover:text-blue-950';
+
+function NoConsent({ profileName }: { profileName: string }) {
+  return (
+    <section
+      aria-labelledby="no-consent-heading"
+      className="space-y-2 rounded border border-dashed border-slate-300 bg-white p-6"
+    >
+      <h2 id="no-consent-heading" className="text-base font-semibold">
+        No active consent
+      </h2>
+      <p className="text-sm text-slate-700">
+        Account reads need a consent: the bank answers every one of them only with a <code>Consent-ID</code> the PSU has
+        authorised. The bank profile <span className="font-medium">{profileName}</span> has no active consent yet.
+      </p>
+      <p className="text-sm">
+        <Link to="/consents" className={linkClass}>
+          Create a consent or choose one
+        </Link>
+        , let the PSU authorise it, and make it the active one.
+      </p>
+    </section>
+  );
+}
+
+/** The consent in use, shown above the content it unlocks. */
+function ConsentLine({ consentId }: { consentId: string }) {
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-700">
+      <span>
+        Reading with consent{' '}
+        <Link to={consentRoute(consentId)} className="font-mono text-xs break-all text-blue-800 underline">
+          {consentId}
+        </Link>{' '}
+        <span className="rounded bg-green-50 px-1.5 py-0.5 text-xs font-medium text-green-900 ring-1 ring-green-300 ring-inset">
+          valid
+        </span>
+      </span>
+      <CopyButton text={consentId} label="Copy Consent-ID" />
+    </p>
+  );
+}
+
+/**
+ * Renders `children` with the active consent's id once its status is `valid`; otherwise says why nothing is read.
+ * A status that was valid and reads otherwise later (e.g. after a failed account read) takes the content away.
+ */
+export function ConsentGate({
+  profile,
+  children,
+}: {
+  profile: BankProfile;
+  children: (consentId: string) => ReactNode;
+}) {
+  const consentId = useActiveConsentId(profile.id);
+  const status = useConsentStatus({ profile, consentId: consentId ?? '' }, { enabled: consentId !== undefined });
+
+  if (consentId === undefined) return <NoConsent profileName={profile.name} />;
+  if (status.isPending) return <LoadingText>Checking the consent’s status…</LoadingText>;
+  if (status.isError) {
+    return (
+      <ErrorCallout
+        {...describeXs2aError(status.error)}
+        title="The active consent’s status could not be read, so no account data is read with it"
+      >
+        <p className="mb-2 text-sm">
+          Consent <code className="font-mono text-xs break-all">{consentId}</code>.{' '}
+          <Link to={consentRoute(consentId)} className={linkClass}>
+            Open the consent
+          </Link>{' '}
+          or{' '}
+          <Link to="/consents" className={linkClass}>
+            choose another
+          </Link>
+          .
+        </p>
+        <Button size="sm" onClick={() => void status.refetch()}>
+          Try again
+        </Button>
+      </ErrorCallout>
+    );
+  }
+
+  const consentStatus = status.data.body.consentStatus as string;
+  const verdict = consentVerdict(consentStatus);
+  if (verdict.kind === 'not-valid') {
+    return (
+      <section
+        aria-labelledby="consent-not-valid-heading"
+        className="space-y-2 rounded border border-amber-300 border-l-4 border-l-amber-600 bg-amber-50 p-4 text-sm"
+      >
+        <h2 id="consent-not-valid-heading" className="text-base font-semibold text-amber-950">
+          <span aria-hidden="true">⚠ </span>
+          {verdict.title}
+        </h2>
+        <p>
+          The active consent <code className="font-mono text-xs break-all">{consentId}</code> has the status{' '}
+          <code className="font-mono font-semibold">{verdict.status}</code>: {verdict.explanation}
+        </p>
+        <p>{verdict.action} No account data is read with it.</p>
+        <p className="flex flex-wrap gap-x-4 gap-y-1">
+          <Link to={consentRoute(consentId)} className={linkClass}>
+            Open the consent
+          </Link>
+          <Link to="/consents" className={linkClass}>
+            Choose or create another consent
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <>
+      <ConsentLine consentId={consentId} />
+      {children(consentId)}
+    </>
+  );
+}

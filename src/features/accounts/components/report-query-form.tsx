@@ -1,0 +1,75 @@
+// The transaction report's query: period, booking status and withBalance; applied on submit.
+import { useState, type FormEvent } from 'react';
+import { Button, Checkbox, Field, Select, TextInput } from '../../../components/ui';
+import { isoLocalDate } from '../model/period';
+import {
+  validateReportQuery,
+  type ReportBookingStatus,
+  type ReportQuery,
+  type ReportQueryErrors,
+} from '../model/report-query';
+
+const statusLabels: Record<ReportBookingStatus, string> = {
+  both: 'Booked and pending (both)',
+  booked: 'Booked only',
+  pending: 'Pending only',
+};
+
+export function ReportQueryForm({ query, onApply }: { query: ReportQuery; onApply: (query: ReportQuery) => void }) {
+  const [draft, setDraft] = useState(query);
+  const [errors, setErrors] = useState<ReportQueryErrors>({});
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateReportQuery(draft);
+    setErrors(found);
+    if (found.dateFrom || found.dateTo) return;
+    // An empty end means "up to now", as the bank reads a missing dateTo; the page names that day.
+    onApply({ ...draft, dateTo: draft.dateTo || isoLocalDate(new Date()) });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Transaction report" className="space-y-3">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1.4fr]">
+        <Field label="From (dateFrom)" error={errors.dateFrom}>
+          <TextInput
+            type="date"
+            value={draft.dateFrom}
+            required
+            onChange={(event) => setDraft({ ...draft, dateFrom: event.target.value })}
+          />
+        </Field>
+        <Field label="To (dateTo)" error={errors.dateTo} hint="Empty means up to today">
+          <TextInput
+            type="date"
+            value={draft.dateTo}
+            onChange={(event) => setDraft({ ...draft, dateTo: event.target.value })}
+          />
+        </Field>
+        <Field label="Booking status (bookingStatus)">
+          <Select
+            value={draft.bookingStatus}
+            onChange={(event) => setDraft({ ...draft, bookingStatus: event.target.value as ReportBookingStatus })}
+          >
+            {(Object.keys(statusLabels) as ReportBookingStatus[]).map((status) => (
+              <option key={status} value={status}>
+                {statusLabels[status]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Checkbox
+          label="With balances (withBalance)"
+          hint="Asks the bank to add the account's balances to the report"
+          checked={draft.withBalance}
+          onChange={(event) => setDraft({ ...draft, withBalance: event.target.checked })}
+        />
+        <Button type="submit" variant="primary">
+          Show transactions
+        </Button>
+      </div>
+    </form>
+  );
+}

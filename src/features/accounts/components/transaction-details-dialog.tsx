@@ -1,0 +1,165 @@
+// One entry's details in a side panel (a modal dialog): the fields in words and the raw JSON, read from the bank
+// through the entry's transactionDetails link when it has one.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { BankProfile } from '../../../api';
+import {
+  Button,
+  DeviationNotice,
+  JsonView,
+  KeyValueList,
+  LoadingText,
+  type KeyValueItem,
+} from '../../../components/ui';
+import { accountReferenceIdentifier, type AccountReference, type Transaction } from '../../../xs2a';
+import { balanceTypeLabel, displayAmount, displayIban } from '../model/format';
+import { transactionDetailsQueryOptions } from '../model/transaction-details';
+import type { TransactionRow } from '../model/transaction-rows';
+import { ReadError } from './read-error';
+
+function account(ref: AccountReference | undefined): ReactNode {
+  if (!ref) return undefined;
+  const id = accountReferenceIdentifier(ref);
+  if (id === undefined) return undefined;
+  return <span className="font-mono">{ref.iban ? displayIban(ref.iban) : id}</span>;
+}
+
+function amountOf(value: { amount: string; currency: string } | undefined): string | undefined {
+  return value ? displayAmount(value.amount, value.currency) : undefined;
+}
+
+export function transactionItems(t: Transaction, status: string): KeyValueItem[] {
+  const items: KeyValueItem[] = [];
+  const add = (key: string, value: ReactNode) => {
+    if (value !== undefined && value !== null && value !== '') items.push({ key, value });
+  };
+  add('Status', status);
+  add('Amount', amountOf(t.transactionAmount));
+  add('Booking date', t.bookingDate);
+  add('Value date', t.valueDate);
+  add('Creditor', t.creditorName);
+  add('Creditor account', account(t.creditorAccount));
+  add('Creditor agent', t.creditorAgent);
+  add('Ultimate creditor', t.ultimateCreditor);
+  add('Debtor', t.debtorName);
+  add('Debtor account', account(t.debtorAccount));
+  add('Debtor agent', t.debtorAgent);
+  add('Ultimate debtor', t.ultimateDebtor);
+  add('Remittance information', t.remittanceInformationUnstructured);
+  add('Remittance information (lines)', t.remittanceInformationUnstructuredArray?.join('\n'));
+  add('Structured remittance', t.remittanceInformationStructured);
+  add(
+    'Structured remittance references',
+    t.remittanceInformationStructuredArray
+      ?.map((r) => [r.reference, r.referenceType].filter(Boolean).join(' '))
+      .join('\n'),
+  );
+  add('Additional information', t.additionalInformation);
+  add('Purpose code', t.purposeCode);
+  add('Bank transaction code', t.bankTransactionCode);
+  add('Proprietary bank transaction code', t.proprietaryBankTransactionCode);
+  add('End-to-end id', t.endToEndId);
+  add('Mandate id', t.mandateId);
+  add('Creditor id', t.creditorId);
+  add('Check id', t.checkId);
+  add('Entry reference', t.entryReference);
+  add('Transaction id', t.transactionId);
+  if (t.batchIndicator) add('Batch', `${t.batchNumberOfTransactions ?? '?'} transactions`);
+  for (const rate of t.currencyExchange ?? []) {
+    add(
+      'Currency exchange',
+      `1 ${rate.unitCurrency} = ${rate.exchangeRate} (${rate.sourceCurrency} → ${rate.targetCurrency}, ${rate.quotationDate})`,
+    );
+  }
+  if (t.balanceAfterTransaction) {
+    add(
+      'Balance after',
+      `${amountOf(t.balanceAfterTransaction.balanceAmount) ?? ''} (${balanceTypeLabel(t.balanceAfterTransaction.balanceType)})`,
+    );
+  }
+  return items.map((item) => ({
+    ...item,
+    value: typeof item.value === 'string' ? <span className="whitespace-pre-line">{item.value}</span> : item.value,
+  }));
+}
+
+export function TransactionDetailsDialog({
+  row,
+  profile,
+  consentId,
+  accountId,
+  onClose,
+}: {
+  row: TransactionRow;
+  profile: BankProfile;
+  consentId: string;
+  accountId: string;
+  onClose: () => void;
+}) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+
+  const href = row.transaction._links?.transactionDetails?.href;
+  const details = useQuery({
+    ...transactionDetailsQueryOptions({ profile, consentId, accountId, href: href ?? '' }),
+    enabled: href !== undefined,
+  });
+  const fromBank = details.isError ? undefined : details.data?.body.transactionsDetails?.transactionDetails;
+  const shown = fromBank ?? row.transaction;
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby="transaction-details-heading"
+      onClose={onClose}
+      onClick={(event) => {
+        // A click on the backdrop (outside the panel's box) closes it.
+        if (event.target === dialogRef.current) dialogRef.current.close();
+      }}
+      className="fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-full max-w-lg overflow-y-auto border-l border-slate-300 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/30"
+    >
+      <div className="sticky top-0 flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3">
+        <h2 id="transaction-details-heading" className="text-base font-semibold">
+          Transaction details
+        </h2>
+        <Button size="sm" onClick={() => dialogRef.current?.close()}>
+          Close
+        </Button>
+      </div>
+      <div className="space-y-3 p-4">
+        {href === undefined && (
+          <p className="text-sm text-slate-600">
+            The bank offers no transactionDetails link for this entry; these are the fields of the report.
+          </p>
+        )}
+        {href !== undefined && details.isPending && <LoadingText>Reading the details from the bank…</LoadingText>}
+        {details.isError && (
+          <ReadError
+            error={details.error}
+            what="the details"
+            profile={profile}
+            consentId={consentId}
+            onRetry={() => void details.refetch()}
+          />
+        )}
+        {fromBank && (
+          <p className="text-sm text-slate-600">As read with GET on the entry&apos;s transactionDetails link.</p>
+        )}
+        {details.data && !details.isError && <DeviationNotice deviations={details.data.deviations} />}
+        <KeyValueList items={transactionItems(shown, row.status)} />
+        <details className="text-sm">
+          <summary className="cursor-pointer font-medium text-slate-700">JSON</summary>
+          <JsonView
+            className="mt-2"
+            value={fromBank ? details.data?.body : row.transaction}
+            label="Transaction as JSON"
+          />
+        </details>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,83 @@
+// Display helpers for account data from the bank: amounts, IBANs, balance types and account types in plain words.
+import { formatAmount, formatIban, isValidIban, type AccountDetails } from '../../../xs2a';
+
+export function displayAmount(amount: string, currency: string): string {
+  return formatAmount(amount, currency);
+}
+
+/** IBANs in groups of four; anything that is not a valid IBAN is shown exactly as the bank sent it. */
+export function displayIban(value: string): string {
+  return isValidIban(value) ? formatIban(value) : value;
+}
+
+const balanceTypeLabels: Record<string, string> = {
+  closingBooked: 'Closing booked',
+  expected: 'Expected',
+  openingBooked: 'Opening booked',
+  interimAvailable: 'Interim available',
+  interimBooked: 'Interim booked',
+  forwardAvailable: 'Forward available',
+  nonInvoiced: 'Not yet invoiced',
+};
+
+/** "closingBooked" → "Closing booked"; a type 1.3.12 does not know is shown as the bank sent it. */
+export function balanceTypeLabel(type: string): string {
+  return balanceTypeLabels[type] ?? type;
+}
+
+// ISO 20022 ExternalCashAccountType1Code, the values banks use for cashAccountType.
+const cashAccountTypeLabels: Record<string, string> = {
+  CACC: 'Current account',
+  CARD: 'Card account',
+  CASH: 'Cash payment account',
+  CHAR: 'Charges account',
+  CISH: 'Cash income account',
+  COMM: 'Commission account',
+  CPAC: 'Clearing participant settlement account',
+  LLSV: 'Limited liquidity savings account',
+  LOAN: 'Loan account',
+  MGLD: 'Marginal lending account',
+  MOMA: 'Money market account',
+  NREX: 'Non-resident external account',
+  ODFT: 'Overdraft account',
+  ONDP: 'Overnight deposit account',
+  OTHR: 'Other account',
+  SACC: 'Settlement account',
+  SLRY: 'Salary account',
+  SVGS: 'Savings account',
+  TAXE: 'Tax account',
+  TRAN: 'Transacting account',
+  TRAS: 'Cash trading account',
+};
+
+export function cashAccountTypeLabel(code: string): string | undefined {
+  return cashAccountTypeLabels[code];
+}
+
+/** The name a person would recognise the account by: the PSU's own name for it, then the bank's, then its number. */
+export function accountTitle(account: Pick<AccountDetails, 'displayName' | 'name' | 'product' | 'iban' | 'bban'>) {
+  return (
+    account.displayName ??
+    account.name ??
+    account.product ??
+    (account.iban ? displayIban(account.iban) : account.bban) ??
+    'Account'
+  );
+}
+
+/** The console route of an account. */
+export function accountRoute(resourceId: string): string {
+  return `/accounts/${encodeURIComponent(resourceId)}`;
+}
+
+/** The console route of a consent (the consents area's page). */
+export function consentRoute(consentId: string): string {
+  return `/consents/${encodeURIComponent(consentId)}`;
+}
+
+const numberFormat = new Intl.NumberFormat();
+
+/** 10000 → "10,000" in the reader's locale. */
+export function displayCount(value: number): string {
+  return numberFormat.format(value);
+}

@@ -1,0 +1,212 @@
+// /accounts/:accountId: the account's details (GET account), its balances and its transactions, read with the active
+// consent.
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useAccount, useActiveProfile, useBalances, type BankProfile } from '../../../api';
+import {
+  Button,
+  Checkbox,
+  DeviationNotice,
+  ErrorBoundary,
+  JsonView,
+  KeyValueList,
+  LoadingText,
+  Panel,
+  Spinner,
+} from '../../../components/ui';
+import { accountFactItems } from '../components/account-facts';
+import { BalancesTable } from '../components/balances-table';
+import { ConsentGate } from '../components/consent-gate';
+import { ReadError } from '../components/read-error';
+import { TransactionsPanel } from '../components/transactions-panel';
+import { accountTitle } from '../model/format';
+
+export function AccountPage() {
+  const { accountId = '' } = useParams();
+  const profile = useActiveProfile();
+  // The account's own name once its details are read; until then (or without a valid consent) "Account".
+  const [name, setName] = useState<string>();
+  return (
+    <article className="max-w-5xl space-y-4">
+      <title>{`${name ?? `Account ${accountId}`} · XS2A Console`}</title>
+      <div className="space-y-1">
+        <p className="text-sm">
+          <Link to="/accounts" className="text-blue-800 underline">
+            Accounts
+          </Link>
+        </p>
+        <h1 className="text-2xl font-semibold">{name ?? 'Account'}</h1>
+        <p className="font-mono text-xs break-all text-slate-700">account-id {accountId}</p>
+      </div>
+      <ErrorBoundary what="the account">
+        <ConsentGate key={profile.id} profile={profile}>
+          {(consentId) => (
+            <AccountView
+              key={`${consentId}/${accountId}`}
+              profile={profile}
+              consentId={consentId}
+              accountId={accountId}
+              onName={setName}
+            />
+          )}
+        </ConsentGate>
+      </ErrorBoundary>
+    </article>
+  );
+}
+
+type Coverage = 'unknown' | 'offered' | 'not-offered';
+
+/** Whether the account's `_links` offer a service: banks list balances and transactions only when the consent covers them. */
+function coverage(links: Record<string, unknown> | undefined, loaded: boolean, name: string): Coverage {
+  if (!loaded || !links) return 'unknown';
+  return links[name] ? 'offered' : 'not-offered';
+}
+
+function AccountView({
+  profile,
+  consentId,
+  accountId,
+  onName,
+}: {
+  profile: BankProfile;
+  consentId: string;
+  accountId: string;
+  onName: (name: string | undefined) => void;
+}) {
+  const [withBalance, setWithBalance] = useState(false);
+  const details = useAccount({ profile, consentId, accountId, withBalance });
+  const account = details.isError ? undefined : details.data?.body.account;
+  const title = account ? accountTitle(account) : undefined;
+  useEffect(() => {
+    onName(title);
+    return () => onName(undefined);
+  }, [title, onName]);
+  // Balances and transactions wait for the details: their links say whether the consent covers them, and a read
+  // the bank would refuse still counts against frequencyPerDay.
+  const settled = !details.isPending;
+  const links = account?._links as Record<string, unknown> | undefined;
+  const balancesCoverage = coverage(links, account !== undefined, 'balances');
+  const transactionsCoverage = coverage(links, account !== undefined, 'transactions');
+  const [forced, setForced] = useState<{ balances?: boolean; transactions?: boolean }>({});
+  const readBalances = settled && (balancesCoverage !== 'not-offered' || forced.balances === true);
+  const readTransactions = settled && (transactionsCoverage !== 'not-offered' || forced.transactions === true);
+  const balances = useBalances({ profile, consentId, accountId }, { enabled: readBalances });
+  const balanceList = balances.isError ? undefined : balances.data?.body.balances;
+
+  return (
+    <div className="space-y-4">
+      <Panel
+        title="Account details"
+        description="GET /v1/accounts/{account-id}"
+        actions={
+          <>
+            <Checkbox
+              label="With balances"
+              checked={withBalance}
+              onChange={(event) => setWithBalance(event.target.checked)}
+            />
+            <Button size="sm" disabled={details.isFetching} onClick={() => void details.refetch()}>
+              {details.isFetching && <Spinner />}
+              Refresh
+            </Button>
+          </>
+        }
+      >
+        {details.isPending && <LoadingText>Reading the account…</LoadingText>}
+        {details.isError && (
+          <ReadError
+            error={details.error}
+            what="the account"
+            profile={profile}
+            consentId={consentId}
+            onRetry={() => void details.refetch()}
+          />
+        )}
+        {account && details.data && (
+          <>
+            <DeviationNotice deviations={details.data.deviations} />
+            <KeyValueList items={accountFactItems(account, { withIds: true })} />
+            {withBalance &&
+              (account.balances ? (
+                <BalancesTable balances={account.balances} caption="Balances in the account details" />
+              ) : (
+                <p className="text-sm text-slate-600">The answer carries no balances for this account.</p>
+              ))}
+            <details className="text-sm">
+              <summary className="cursor-pointer font-medium text-slate-700">JSON</summary>
+              <JsonView className="mt-2" value={details.data.body} label="Account as JSON" />
+            </details>
+          </>
+        )}
+      </Panel>
+
+      <ErrorBoundary what="the balances">
+        <Panel
+          title="Balances"
+          description="GET /v1/accounts/{account-id}/balances"
+          actions={
+            readBalances && (
+              <Button size="sm" disabled={balances.isFetching} onClick={() => void balances.refetch()}>
+                {balances.isFetching && <Spinner />}
+                Refresh
+              </Button>
+            )
+          }
+        >
+          {!readBalances && settled && (
+            <NotOffered what="balances" onReadAnyway={() => setForced((f) => ({ ...f, balances: true }))} />
+          )}
+          {readBalances && balances.isPending && <LoadingText>Reading the balances…</LoadingText>}
+          {balances.isError && (
+            <ReadError
+              error={balances.error}
+              what="the balances"
+              profile={profile}
+              consentId={consentId}
+              onRetry={() => void balances.refetch()}
+            />
+          )}
+          {balanceList && balances.data && (
+            <>
+              <DeviationNotice deviations={balances.data.deviations} />
+              <BalancesTable balances={balanceList} caption="Balances of the account" />
+            </>
+          )}
+        </Panel>
+      </ErrorBoundary>
+
+      <ErrorBoundary what="the transactions">
+        {!settled ? null : readTransactions ? (
+          <TransactionsPanel
+            profile={profile}
+            consentId={consentId}
+            accountId={accountId}
+            iban={account?.iban}
+            currency={account?.currency}
+            balances={balanceList}
+          />
+        ) : (
+          <Panel title="Transactions">
+            <NotOffered what="transactions" onReadAnyway={() => setForced((f) => ({ ...f, transactions: true }))} />
+          </Panel>
+        )}
+      </ErrorBoundary>
+    </div>
+  );
+}
+
+function NotOffered({ what, onReadAnyway }: { what: string; onReadAnyway: () => void }) {
+  return (
+    <div className="space-y-2 text-sm text-slate-700">
+      <p>
+        The account&apos;s details offer no <code className="font-mono">{what}</code> link, so the consent most likely
+        does not cover its {what}. Nothing was read: a refused read still counts against the consent&apos;s
+        frequencyPerDay.
+      </p>
+      <Button size="sm" onClick={onReadAnyway}>
+        Read the {what} anyway
+      </Button>
+    </div>
+  );
+}
