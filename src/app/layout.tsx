@@ -2,6 +2,7 @@
 import { NavLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { useExchanges } from '../api';
 import { cx, ErrorBoundary, Spinner } from '../components/ui';
+import { ActiveConsentIndicator } from '../features/consents';
 import { ProfileSwitcher } from '../features/profiles';
 
 const sections = [
@@ -42,7 +43,10 @@ export function Layout() {
         >
           XS2A Console
         </NavLink>
-        <ProfileSwitcher />
+        <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2">
+          <ActiveConsentIndicator />
+          <ProfileSwitcher />
+        </div>
       </header>
       <div className="flex-1 md:flex">
         <nav

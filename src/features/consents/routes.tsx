@@ -1,15 +1,22 @@
-// Routes of the consents feature; the app's route table spreads them into the layout.
+// Routes of the consents feature; the app's route table spreads them into the layout. Pages load on demand.
 import type { RouteObject } from 'react-router-dom';
 
 export const consentsRoutes: RouteObject[] = [
   {
     path: 'consents',
-    element: (
-      <article className="max-w-3xl space-y-4">
-        <title>{'Consents · XS2A Console'}</title>
-        <h1 className="text-2xl font-semibold">Consents</h1>
-        <p>Create, check and delete account information consents.</p>
-      </article>
-    ),
+    children: [
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('./pages/consents-list-page')).ConsentsListPage }),
+      },
+      {
+        path: 'new',
+        lazy: async () => ({ Component: (await import('./pages/new-consent-page')).NewConsentPage }),
+      },
+      {
+        path: ':consentId',
+        lazy: async () => ({ Component: (await import('./pages/consent-page')).ConsentPage }),
+      },
+    ],
   },
 ];

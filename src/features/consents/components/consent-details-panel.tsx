@@ -1,0 +1,151 @@
+// GET consent: the access the bank says the consent grants (after the PSU may have narrowed it), its validity, how
+// often it may be used, and the raw answer.
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { GetConsentData, Xs2aResult } from '../../../api';
+import { Button, DeviationNotice, JsonView, KeyValueList, LoadingText, Panel } from '../../../components/ui';
+import { displayReference, timeLeft } from '../model/format';
+import { ConsentErrorCallout } from './consent-error-callout';
+
+type Access = GetConsentData['access'];
+
+const globalText: Record<string, string> = {
+  allPsd2: 'Details, balances and transactions of every payment account of the PSU',
+  availableAccounts: 'The list of the PSU’s payment accounts (no balances, no transactions)',
+  availableAccountsWithBalance: 'The list of the PSU’s payment accounts with their balances',
+};
+
+function ReferenceList({ title, refs }: { title: string; refs: unknown[] | undefined }) {
+  return (
+    <div className="min-w-0">
+      <h4 className="text-sm font-medium text-slate-700">{title}</h4>
+      {refs === undefined ? (
+        <p className="text-sm text-slate-600">Not granted</p>
+      ) : refs.length === 0 ? (
+        <p className="text-sm text-slate-600">Accounts the PSU chooses at the bank</p>
+      ) : (
+        <ul aria-label={title} className="font-mono text-xs text-slate-900">
+          {refs.map((ref, index) => (
+            <li key={index} className="break-all">
+              {displayReference(ref)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function AccessGranted({ access }: { access: Access }) {
+  const global = (['allPsd2', 'availableAccounts', 'availableAccountsWithBalance'] as const).find(
+    (name) => access[name] !== undefined,
+  );
+  const hasLists = access.accounts !== undefined || access.balances !== undefined || access.transactions !== undefined;
+  const info = access.additionalInformation;
+  return (
+    <div className="space-y-3">
+      {global && (
+        <p className="text-sm">
+          <code className="font-mono text-xs font-semibold">
+            {global}: {access[global]}
+          </code>{' '}
+          — {globalText[global]}
+          {access[global] === 'allAccountsWithOwnerName' && ', with the owners’ names'}.
+        </p>
+      )}
+      {hasLists && (
+        <div className="grid gap-3 sm:grid-cols-3">
+          <ReferenceList title="Account details" refs={access.accounts} />
+          <ReferenceList title="Balances" refs={access.balances} />
+          <ReferenceList title="Transactions" refs={access.transactions} />
+        </div>
+      )}
+      {info?.ownerName && <ReferenceList title="Owner names of" refs={info.ownerName} />}
+      {info?.trustedBeneficiaries && (
+        <ReferenceList title="Trusted beneficiaries of" refs={info.trustedBeneficiaries} />
+      )}
+      {access.restrictedTo && access.restrictedTo.length > 0 && (
+        <p className="text-sm">
+          Only accounts of type{access.restrictedTo.length === 1 ? '' : 's'}{' '}
+          <code className="font-mono text-xs">{access.restrictedTo.join(', ')}</code>.
+        </p>
+      )}
+      {!global && !hasLists && <p className="text-sm text-slate-600">The bank reports no access.</p>}
+    </div>
+  );
+}
+
+export function ConsentDetailsPanel({ query }: { query: UseQueryResult<Xs2aResult<GetConsentData>> }) {
+  const consent = query.data?.body;
+  const left = consent ? timeLeft(consent.validUntil) : undefined;
+  return (
+    <Panel
+      title="Access and validity"
+      description="GET /v1/consents/{consentId}: what the bank says the consent grants. After redirect SCA this shows any access the PSU narrowed at the bank."
+      actions={
+        <Button size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          Read again
+        </Button>
+      }
+    >
+      {query.isPending && <LoadingText>Reading the consent…</LoadingText>}
+      {query.isError && <ConsentErrorCallout error={query.error} />}
+      {consent && (
+        <>
+          <section aria-labelledby="consent-access-heading" className="space-y-2">
+            <h3 id="consent-access-heading" className="text-sm font-semibold text-slate-900">
+              Access granted
+            </h3>
+            <AccessGranted access={consent.access} />
+          </section>
+          <KeyValueList
+            items={[
+              {
+                key: 'Valid until',
+                value: (
+                  <>
+                    <time dateTime={consent.validUntil}>{consent.validUntil}</time>{' '}
+                    <span className={left?.expired ? 'font-medium text-amber-900' : 'text-slate-600'}>
+                      ({left?.text})
+                    </span>
+                  </>
+                ),
+              },
+              {
+                key: 'Recurring',
+                value: consent.recurringIndicator ? 'yes (recurringIndicator true)' : 'no, one-off',
+              },
+              {
+                key: 'Reads per day without the PSU',
+                value: `${consent.frequencyPerDay} (frequencyPerDay)`,
+              },
+              {
+                key: 'Last action',
+                value: (
+                  <>
+                    <time dateTime={consent.lastActionDate}>{consent.lastActionDate}</time>{' '}
+                    <span className="text-slate-600">(lastActionDate: the last change of its status)</span>
+                  </>
+                ),
+              },
+              ...(consent._links?.account
+                ? [
+                    {
+                      key: 'Accounts',
+                      value: <code className="font-mono text-xs break-all">{consent._links.account.href}</code>,
+                    },
+                  ]
+                : []),
+            ]}
+          />
+          <DeviationNotice deviations={query.data?.deviations ?? []} />
+          <details className="text-sm">
+            <summary className="cursor-pointer text-slate-700 focus-visible:outline-2 focus-visible:outline-blue-600">
+              Response body
+            </summary>
+            <JsonView value={consent} label="GET consent response body" className="mt-2" />
+          </details>
+        </>
+      )}
+    </Panel>
+  );
+}

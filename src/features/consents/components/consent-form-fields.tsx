@@ -1,0 +1,365 @@
+// The consent builder's fields: the access form (global, dedicated IBAN lists or bank-offered), validity and
+// frequency; each error sits at its field.
+import type { ReactNode } from 'react';
+import { Button, Checkbox, Field, Select, TextInput, cx } from '../../../components/ui';
+import {
+  accessKindHints,
+  accessKindLabels,
+  accessKinds,
+  accessLists,
+  addDaysUtc,
+  allAccountsTypes,
+  fieldId,
+  LONGEST_VALIDITY,
+  newRow,
+  rowField,
+  rowListLabels,
+  todayUtc,
+  validUntilQuickPicks,
+  type AccountRow,
+  type ConsentFormValues,
+  type FieldErrors,
+  type FieldKey,
+  type RowList,
+} from '../model/consent-form';
+
+interface Props {
+  values: ConsentFormValues;
+  errors: FieldErrors;
+  warnings: Partial<Record<FieldKey, string>>;
+  /** IBANs used in earlier consents, offered as suggestions. */
+  ibanSuggestions: readonly string[];
+  onChange: (change: Partial<ConsentFormValues>, touched: FieldKey[]) => void;
+}
+
+function Group({ legend, children, description }: { legend: string; children: ReactNode; description?: ReactNode }) {
+  return (
+    <fieldset className="min-w-0 space-y-3 rounded border border-slate-200 bg-white p-4">
+      <legend className="px-1 text-base font-semibold text-slate-900">{legend}</legend>
+      {description && <p className="text-sm text-slate-600">{description}</p>}
+      {children}
+    </fieldset>
+  );
+}
+
+const listTitles: Record<RowList, string> = {
+  accounts: 'Account details (access.accounts)',
+  balances: 'Balances (access.balances)',
+  transactions: 'Transactions (access.transactions)',
+  shared: 'Accounts, balances and transactions',
+};
+
+const SUGGESTIONS_ID = 'consent-iban-suggestions';
+
+export function ConsentFormFields({ values, errors, warnings, ibanSuggestions, onChange }: Props) {
+  const kind = values.accessKind;
+  const global = kind === 'allPsd2' || kind === 'availableAccounts' || kind === 'availableAccountsWithBalance';
+  const accessErrorId = errors.access ? `${fieldId('access')}-error` : undefined;
+
+  return (
+    <div className="space-y-4">
+      <Group legend="Access" description="What the TPP may read. The bank shows this to the PSU for authorisation.">
+        <div
+          role="radiogroup"
+          aria-label="Access form"
+          aria-describedby={accessErrorId}
+          aria-invalid={errors.access ? true : undefined}
+          className="space-y-2"
+        >
+          {accessKinds.map((option, index) => (
+            <label key={option} className="flex items-start gap-2 text-sm">
+              <input
+                type="radio"
+                name="accessKind"
+                id={index === 0 ? fieldId('access') : undefined}
+                value={option}
+                checked={kind === option}
+                aria-describedby={`consent-kind-${option}-hint`}
+                onChange={() => onChange({ accessKind: option }, ['access', 'restrictedTo'])}
+                className="mt-0.5 h-4 w-4 shrink-0 accent-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+              />
+              <span>
+                <span className="font-medium text-slate-900">{accessKindLabels[option]}</span>
+                <span id={`consent-kind-${option}-hint`} className="block text-xs text-slate-600">
+                  {accessKindHints[option]}
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.access && (
+          <p id={accessErrorId} className="text-xs font-medium text-red-700">
+            <span aria-hidden="true">⚠ </span>
+            {errors.access}
+          </p>
+        )}
+
+        {global && (
+          <Field
+            label="Accounts covered"
+            hint={
+              <>
+                <code className="font-mono">allAccountsWithOwnerName</code> also asks for the owners&apos; names (banks
+                may not support it).
+              </>
+            }
+          >
+            <Select
+              value={values.allAccountsType}
+              onChange={(event) =>
+                onChange({ allAccountsType: event.target.value as ConsentFormValues['allAccountsType'] }, ['access'])
+              }
+            >
+              {allAccountsTypes.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        )}
+
+        {kind !== 'dedicated' && (
+          <Field
+            label="Account types (restrictedTo, optional)"
+            id={fieldId('restrictedTo')}
+            error={errors.restrictedTo}
+            hint="cashAccountType codes separated by commas, e.g. CACC, SVGS. Empty: every account type."
+          >
+            <TextInput
+              value={values.restrictedTo}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => onChange({ restrictedTo: event.target.value }, ['restrictedTo'])}
+            />
+          </Field>
+        )}
+
+        {kind === 'dedicated' && (
+          <div className="space-y-3">
+            <Checkbox
+              label="Same IBANs for accounts, balances and transactions"
+              hint="One list for all three services; switch it off to name accounts per service."
+              checked={values.sameForAll}
+              onChange={(event) => {
+                const sameForAll = event.target.checked;
+                // Start the other view from what is typed, so nothing is lost by switching.
+                const change: Partial<ConsentFormValues> = sameForAll
+                  ? { sameForAll, shared: copyRows(firstFilled(values)) }
+                  : {
+                      sameForAll,
+                      accounts: copyRows(values.shared),
+                      balances: copyRows(values.shared),
+                      transactions: copyRows(values.shared),
+                    };
+                onChange(change, ['access']);
+              }}
+            />
+            {ibanSuggestions.length > 0 && (
+              <datalist id={SUGGESTIONS_ID}>
+                {ibanSuggestions.map((iban) => (
+                  <option key={iban} value={iban} />
+                ))}
+              </datalist>
+            )}
+            {(values.sameForAll ? (['shared'] as const) : accessLists).map((list) => (
+              <AccountRowsEditor
+                key={list}
+                list={list}
+                rows={values[list]}
+                errors={errors}
+                suggestions={ibanSuggestions.length > 0}
+                onRows={(rows, touched) => onChange({ [list]: rows }, [...touched, 'access'])}
+              />
+            ))}
+          </div>
+        )}
+      </Group>
+
+      <Group legend="Validity and frequency">
+        <Checkbox
+          label="Recurring access (recurringIndicator)"
+          hint="On: the TPP may read again, also without the PSU, until the consent ends. Off: a one-off consent for one session."
+          checked={values.recurringIndicator}
+          onChange={(event) => onChange({ recurringIndicator: event.target.checked }, ['frequencyPerDay'])}
+        />
+        <ValidUntilField values={values} error={errors.validUntil} onChange={onChange} />
+        <Field
+          label="Reads per day without the PSU (frequencyPerDay)"
+          id={fieldId('frequencyPerDay')}
+          error={errors.frequencyPerDay}
+          hint={
+            values.recurringIndicator
+              ? (warnings.frequencyPerDay ??
+                'How often a day the TPP may read while the PSU is not present (requests without PSU-IP-Address). Banks allow up to 4 unless agreed otherwise.')
+              : 'A one-off consent always has frequencyPerDay 1 (1.3.12): the TPP reads once, with the PSU.'
+          }
+        >
+          <TextInput
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            className="max-w-[8rem]"
+            value={values.recurringIndicator ? values.frequencyPerDay : '1'}
+            disabled={!values.recurringIndicator}
+            onChange={(event) => onChange({ frequencyPerDay: event.target.value }, ['frequencyPerDay'])}
+          />
+        </Field>
+        <Checkbox
+          label="Combined with a payment in the same session (combinedServiceIndicator)"
+          hint="Tells the bank a payment initiation follows in the same session; banks that cannot do this answer SESSIONS_NOT_SUPPORTED."
+          checked={values.combinedServiceIndicator}
+          onChange={(event) =>
+            onChange({ combinedServiceIndicator: event.target.checked }, ['combinedServiceIndicator'])
+          }
+        />
+      </Group>
+    </div>
+  );
+}
+
+function copyRows(rows: AccountRow[]): AccountRow[] {
+  const copied = rows.map((row) => newRow(row.iban, row.currency));
+  return copied.length > 0 ? copied : [newRow()];
+}
+
+/** The first list with something typed in it, for "same IBANs for all three". */
+function firstFilled(values: ConsentFormValues): AccountRow[] {
+  return (
+    accessLists.map((list) => values[list]).find((rows) => rows.some((row) => row.iban.trim() !== '')) ??
+    values.accounts
+  );
+}
+
+function ValidUntilField({
+  values,
+  error,
+  onChange,
+}: {
+  values: ConsentFormValues;
+  error: string | undefined;
+  onChange: Props['onChange'];
+}) {
+  const today = todayUtc();
+  const set = (validUntil: string) => onChange({ validUntil }, ['validUntil']);
+  return (
+    <div className="space-y-2">
+      <Field
+        label="Valid until (validUntil)"
+        id={fieldId('validUntil')}
+        error={error}
+        hint={`The last day the consent is valid (inclusive, the bank's calendar). The bank may shorten it; ${LONGEST_VALIDITY} asks for the longest it allows.`}
+      >
+        <TextInput
+          type="date"
+          className="max-w-[12rem]"
+          min={today}
+          value={values.validUntil}
+          onChange={(event) => set(event.target.value)}
+        />
+      </Field>
+      <div role="group" aria-label="Quick picks for the end date" className="flex flex-wrap gap-2">
+        {validUntilQuickPicks.map((pick) => (
+          <Button key={pick.label} size="sm" onClick={() => set(addDaysUtc(today, pick.days))}>
+            {pick.label}
+          </Button>
+        ))}
+        <Button size="sm" onClick={() => set(LONGEST_VALIDITY)}>
+          Longest allowed ({LONGEST_VALIDITY})
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function AccountRowsEditor({
+  list,
+  rows,
+  errors,
+  suggestions,
+  onRows,
+}: {
+  list: RowList;
+  rows: AccountRow[];
+  errors: FieldErrors;
+  suggestions: boolean;
+  onRows: (rows: AccountRow[], touched: FieldKey[]) => void;
+}) {
+  const label = rowListLabels[list];
+  const change = (row: AccountRow, column: 'iban' | 'currency', value: string) =>
+    onRows(
+      rows.map((r) => (r.key === row.key ? { ...r, [column]: value } : r)),
+      [rowField(list, row, column)],
+    );
+  return (
+    <fieldset className="min-w-0 space-y-2 rounded border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-semibold text-slate-800">{listTitles[list]}</legend>
+      <ol className="space-y-2">
+        {rows.map((row, index) => {
+          const n = index + 1;
+          return (
+            <li key={row.key} className="grid grid-cols-1 gap-2 sm:grid-cols-[minmax(0,1fr)_7rem_auto] sm:items-start">
+              <Field
+                id={fieldId(rowField(list, row, 'iban'))}
+                label={
+                  <>
+                    IBAN <span className="sr-only">{`${n} for ${label}`}</span>
+                    <span aria-hidden="true" className="font-normal text-slate-500">
+                      {rows.length > 1 ? ` ${n}` : ''}
+                    </span>
+                  </>
+                }
+                error={errors[rowField(list, row, 'iban')]}
+              >
+                <TextInput
+                  value={row.iban}
+                  autoComplete="off"
+                  spellCheck={false}
+                  list={suggestions ? SUGGESTIONS_ID : undefined}
+                  placeholder="DE89 3704 0044 0532 0130 00"
+                  className="font-mono"
+                  onChange={(event) => change(row, 'iban', event.target.value)}
+                />
+              </Field>
+              <Field
+                id={fieldId(rowField(list, row, 'currency'))}
+                label={
+                  <>
+                    Currency <span className="sr-only">{`${n} for ${label}`}</span>
+                    <span className="font-normal text-slate-500">(optional)</span>
+                  </>
+                }
+                error={errors[rowField(list, row, 'currency')]}
+              >
+                <TextInput
+                  value={row.currency}
+                  autoComplete="off"
+                  spellCheck={false}
+                  maxLength={3}
+                  placeholder="EUR"
+                  className="uppercase"
+                  onChange={(event) => change(row, 'currency', event.target.value)}
+                />
+              </Field>
+              <Button
+                size="sm"
+                variant="ghost"
+                className={cx('sm:mt-6', rows.length === 1 && row.iban === '' && row.currency === '' && 'invisible')}
+                onClick={() => {
+                  const rest = rows.filter((r) => r.key !== row.key);
+                  onRows(rest.length > 0 ? rest : [newRow()], [rowField(list, row, 'iban')]);
+                }}
+              >
+                Remove<span className="sr-only">{` IBAN ${n} from ${label}`}</span>
+              </Button>
+            </li>
+          );
+        })}
+      </ol>
+      <Button size="sm" onClick={() => onRows([...rows, newRow()], [])}>
+        Add an IBAN<span className="sr-only">{` to ${label}`}</span>
+      </Button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,60 @@
+// The consent's consentStatus: badge and meaning, whether it can be read with, refresh, and the bank's message.
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { GetConsentStatusData, Xs2aResult } from '../../../api';
+import { Button, DeviationNotice, LoadingText, Panel, Spinner } from '../../../components/ui';
+import { consentStatusLabel } from '../model/consent-status';
+import { consentStatusMeaning } from '../model/consent-status-meaning';
+import { ConsentErrorCallout } from './consent-error-callout';
+import { ConsentStatusBadge } from './consent-status-badge';
+
+interface Props {
+  query: UseQueryResult<Xs2aResult<GetConsentStatusData>>;
+  following: boolean;
+}
+
+export function ConsentStatusPanel({ query, following }: Props) {
+  const data = query.data?.body;
+  const status = data?.consentStatus;
+  return (
+    <Panel
+      title="Status"
+      actions={
+        <Button size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          {query.isFetching ? <Spinner /> : null}
+          Refresh status
+        </Button>
+      }
+    >
+      {query.isPending && <LoadingText>Reading the status…</LoadingText>}
+      {query.isError && (
+        <ConsentErrorCallout error={query.error}>
+          <Button size="sm" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </ConsentErrorCallout>
+      )}
+      {status && (
+        // A live region, so a status that changes while it is followed is announced.
+        <div role="status" aria-label="Consent status" className="space-y-2">
+          <p className="flex flex-wrap items-center gap-2">
+            <ConsentStatusBadge status={status} />
+            <span className="font-medium text-slate-900">{consentStatusLabel(status)}</span>
+          </p>
+          <p className="text-sm text-slate-800">{consentStatusMeaning(status)}</p>
+        </div>
+      )}
+      {data?.psuMessage && (
+        <p className="rounded border border-slate-200 bg-slate-50 p-2 text-sm">
+          <span className="font-medium">Message from the bank:</span> {data.psuMessage}
+        </p>
+      )}
+      {query.data && <DeviationNotice deviations={query.data.deviations} />}
+      {following && (
+        <p className="flex items-center gap-2 text-xs text-slate-600">
+          <Spinner />
+          Checking the status every 2 seconds while the bank finishes the authorisation.
+        </p>
+      )}
+    </Panel>
+  );
+}

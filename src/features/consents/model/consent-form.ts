@@ -1,0 +1,591 @@
+// The consent builder's model: its values, the POST /v1/consents body built from them (and read back for the JSON
+// view), validation with the 1.3.12 `Consents` schema plus the spec's prose rules, and spec paths mapped to fields.
+import type * as z from 'zod';
+import { Consents, electronicIban, formatIban } from '../../../xs2a';
+
+export const accessKinds = [
+  'allPsd2',
+  'availableAccounts',
+  'availableAccountsWithBalance',
+  'dedicated',
+  'bankOffered',
+] as const;
+export type AccessKind = (typeof accessKinds)[number];
+
+/** The access forms that take allAccounts / allAccountsWithOwnerName. */
+export const globalKinds = ['allPsd2', 'availableAccounts', 'availableAccountsWithBalance'] as const;
+export type GlobalKind = (typeof globalKinds)[number];
+
+export const accessKindLabels: Record<AccessKind, string> = {
+  allPsd2: 'All account information (allPsd2)',
+  availableAccounts: 'Account list (availableAccounts)',
+  availableAccountsWithBalance: 'Account list with balances (availableAccountsWithBalance)',
+  dedicated: 'Named accounts (dedicated)',
+  bankOffered: 'Accounts chosen at the bank (bank-offered)',
+};
+
+export const accessKindHints: Record<AccessKind, string> = {
+  allPsd2: 'Details, balances and transactions of every payment account the PSU has.',
+  availableAccounts: 'Only the list of the PSU’s accounts, without balances or transactions.',
+  availableAccountsWithBalance: 'The list of the PSU’s accounts with their balances.',
+  dedicated: 'Details, balances and transactions of the accounts you name by IBAN, each service separately.',
+  bankOffered: 'Empty lists: the PSU picks the accounts in the bank’s dialogue. Needs redirect SCA at most banks.',
+};
+
+export const allAccountsTypes = ['allAccounts', 'allAccountsWithOwnerName'] as const;
+export type AllAccountsType = (typeof allAccountsTypes)[number];
+
+/** The three lists of a dedicated consent, in body order. */
+export const accessLists = ['accounts', 'balances', 'transactions'] as const;
+export type AccessList = (typeof accessLists)[number];
+/** The rows the form edits: one list per service, or one shared list when "same IBANs for all three" is on. */
+export type RowList = AccessList | 'shared';
+
+export const rowListLabels: Record<RowList, string> = {
+  accounts: 'account details',
+  balances: 'balances',
+  transactions: 'transactions',
+  shared: 'accounts, balances and transactions',
+};
+
+export interface AccountRow {
+  /** Stable React key; never sent. */
+  key: string;
+  iban: string;
+  currency: string;
+}
+
+export type ExtraMembers = Record<string, unknown>;
+
+export interface ConsentFormValues {
+  accessKind: AccessKind;
+  allAccountsType: AllAccountsType;
+  /** One list of IBANs for accounts, balances and transactions. */
+  sameForAll: boolean;
+  shared: AccountRow[];
+  accounts: AccountRow[];
+  balances: AccountRow[];
+  transactions: AccountRow[];
+  /** cashAccountType codes, separated by commas or spaces (access.restrictedTo). */
+  restrictedTo: string;
+  recurringIndicator: boolean;
+  validUntil: string;
+  frequencyPerDay: string;
+  combinedServiceIndicator: boolean;
+  /** Members of the body the form does not edit (from the JSON view), sent as they are. */
+  extra: ExtraMembers;
+  /** The same inside `access` (e.g. additionalInformation). */
+  accessExtra: ExtraMembers;
+}
+
+let rowSequence = 0;
+export function newRow(iban = '', currency = ''): AccountRow {
+  rowSequence += 1;
+  return { key: `row-${rowSequence}`, iban, currency };
+}
+
+/** Today as the bank's calendar sees it (the sandbox uses UTC), YYYY-MM-DD. */
+export function todayUtc(now = Date.now()): string {
+  return new Date(now).toISOString().slice(0, 10);
+}
+
+export function addDaysUtc(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** "9999-12-31" asks the bank for the longest validity it allows (DIGEST §5.2). */
+export const LONGEST_VALIDITY = '9999-12-31';
+
+export const validUntilQuickPicks = [
+  { label: 'Tomorrow', days: 1 },
+  { label: '30 days', days: 30 },
+  { label: '90 days', days: 90 },
+  { label: '180 days', days: 180 },
+] as const;
+
+export function emptyConsentForm(today = todayUtc()): ConsentFormValues {
+  return {
+    accessKind: 'allPsd2',
+    allAccountsType: 'allAccounts',
+    sameForAll: false,
+    shared: [newRow()],
+    accounts: [newRow()],
+    balances: [newRow()],
+    transactions: [newRow()],
+    restrictedTo: '',
+    recurringIndicator: true,
+    validUntil: addDaysUtc(today, 90),
+    frequencyPerDay: '4',
+    combinedServiceIndicator: false,
+    extra: {},
+    accessExtra: {},
+  };
+}
+
+// ---------------------------------------------------------------- body building
+
+type JsonObject = Record<string, unknown>;
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The rows that end up in a list of the body (`shared` stands in for all three when sameForAll is on). */
+export function rowsOf(values: ConsentFormValues, list: AccessList): AccountRow[] {
+  return values.sameForAll ? values.shared : values[list];
+}
+
+/** Rows with something typed in them; empty rows are placeholders and are not sent. */
+function filledRows(rows: AccountRow[]): AccountRow[] {
+  return rows.filter((row) => row.iban.trim() !== '' || row.currency.trim() !== '');
+}
+
+function reference(row: AccountRow): JsonObject {
+  const currency = row.currency.trim().toUpperCase();
+  return { iban: electronicIban(row.iban), ...(currency && { currency }) };
+}
+
+export function restrictedToCodes(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((code) => code.trim().toUpperCase())
+    .filter(Boolean);
+}
+
+/** The number sent as frequencyPerDay: 1 for a one-off consent, else what was typed (as typed when it is no number). */
+function frequencyValue(values: ConsentFormValues): number | string {
+  if (!values.recurringIndicator) return 1;
+  const text = values.frequencyPerDay.trim();
+  return /^-?\d+$/.test(text) ? Number(text) : text;
+}
+
+export function buildAccess(values: ConsentFormValues): JsonObject {
+  const access: JsonObject = { ...values.accessExtra };
+  const kind = values.accessKind;
+  if (kind === 'dedicated') {
+    for (const list of accessLists) {
+      const rows = filledRows(rowsOf(values, list));
+      if (rows.length > 0) access[list] = rows.map(reference);
+    }
+  } else if (kind === 'bankOffered') {
+    for (const list of accessLists) access[list] = [];
+  } else {
+    access[kind] = values.allAccountsType;
+  }
+  const restricted = restrictedToCodes(values.restrictedTo);
+  if (kind !== 'dedicated' && restricted.length > 0) access.restrictedTo = restricted;
+  return access;
+}
+
+/** The POST /v1/consents body the form stands for: members in the spec's order, then kept extras. */
+export function buildConsentBody(values: ConsentFormValues): JsonObject {
+  return {
+    ...values.extra,
+    access: buildAccess(values),
+    recurringIndicator: values.recurringIndicator,
+    validUntil: values.validUntil.trim(),
+    frequencyPerDay: frequencyValue(values),
+    combinedServiceIndicator: values.combinedServiceIndicator,
+  };
+}
+
+// ---------------------------------------------------------------- JSON view → form
+
+export type JsonToFormResult = { ok: true; values: ConsentFormValues } | { ok: false; message: string };
+
+function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return `a ${typeof value}`;
+}
+
+function readRows(value: unknown, path: string, problems: string[]): AccountRow[] | undefined {
+  if (!Array.isArray(value)) {
+    problems.push(`${path} is ${describeType(value)}, not a list`);
+    return undefined;
+  }
+  const rows: AccountRow[] = [];
+  value.forEach((ref, index) => {
+    const at = `${path}[${index}]`;
+    if (!isObject(ref)) {
+      problems.push(`${at} is ${describeType(ref)}, not an account reference`);
+      return;
+    }
+    const others = Object.keys(ref).filter((key) => key !== 'iban' && key !== 'currency');
+    if (typeof ref.iban !== 'string' || others.length > 0) {
+      problems.push(`${at} is not an IBAN reference (the form shows iban and currency only)`);
+      return;
+    }
+    if (ref.currency !== undefined && typeof ref.currency !== 'string') {
+      problems.push(`${at}.currency is ${describeType(ref.currency)}, not a string`);
+      return;
+    }
+    rows.push(newRow(formatIban(ref.iban), ref.currency ?? ''));
+  });
+  return rows;
+}
+
+function sameRows(a: AccountRow[], b: AccountRow[]): boolean {
+  return a.length === b.length && a.every((row, i) => row.iban === b[i]?.iban && row.currency === b[i]?.currency);
+}
+
+/**
+ * Reads a JSON text back into form values. Members the form shows fill its fields; anything else is kept and sent
+ * unchanged. An access the form cannot show (e.g. named accounts together with allPsd2, or references by BBAN) is
+ * refused with a message, so the text is never silently changed.
+ */
+export function formValuesFromJson(text: string, previous: ConsentFormValues): JsonToFormResult {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, message: `The JSON is not valid: ${(error as Error).message}` };
+  }
+  if (!isObject(parsed)) return { ok: false, message: 'The body must be a JSON object ({ … }).' };
+  return formValuesFromBody(parsed, previous);
+}
+
+export function formValuesFromBody(body: JsonObject, previous: ConsentFormValues): JsonToFormResult {
+  const problems: string[] = [];
+  const { access, recurringIndicator, validUntil, frequencyPerDay, combinedServiceIndicator, ...extra }: JsonObject =
+    structuredClone(body);
+  const values: ConsentFormValues = {
+    ...previous,
+    shared: [newRow()],
+    accounts: [newRow()],
+    balances: [newRow()],
+    transactions: [newRow()],
+    sameForAll: false,
+    restrictedTo: '',
+    extra,
+    accessExtra: {},
+  };
+
+  for (const [name, value] of [
+    ['recurringIndicator', recurringIndicator],
+    ['combinedServiceIndicator', combinedServiceIndicator],
+  ] as const) {
+    if (value === undefined) values[name] = false;
+    else if (typeof value === 'boolean') values[name] = value;
+    else problems.push(`${name} is ${describeType(value)}, not true or false`);
+  }
+  if (validUntil === undefined) values.validUntil = '';
+  else if (typeof validUntil === 'string') values.validUntil = validUntil;
+  else problems.push(`validUntil is ${describeType(validUntil)}, not a date string`);
+  if (frequencyPerDay === undefined) values.frequencyPerDay = '';
+  else if (typeof frequencyPerDay === 'number') values.frequencyPerDay = String(frequencyPerDay);
+  else problems.push(`frequencyPerDay is ${describeType(frequencyPerDay)}, not a number`);
+  if (values.recurringIndicator === false && typeof frequencyPerDay === 'number' && frequencyPerDay !== 1) {
+    problems.push('frequencyPerDay is not 1 although recurringIndicator is false (the form always sends 1 then)');
+  }
+
+  if (!isObject(access)) {
+    problems.push(access === undefined ? 'access is missing' : `access is ${describeType(access)}, not an object`);
+  } else {
+    const { accounts, balances, transactions, allPsd2, availableAccounts, availableAccountsWithBalance, restrictedTo } =
+      access;
+    const { accounts: _a, balances: _b, transactions: _t, allPsd2: _p, availableAccounts: _l, ...accessRest } = access;
+    const { availableAccountsWithBalance: _w, restrictedTo: _r, ...accessExtra }: JsonObject = accessRest;
+    values.accessExtra = accessExtra;
+    const globals = (
+      [
+        ['allPsd2', allPsd2],
+        ['availableAccounts', availableAccounts],
+        ['availableAccountsWithBalance', availableAccountsWithBalance],
+      ] as const
+    ).filter(([, value]) => value !== undefined);
+    const lists = (
+      [
+        ['accounts', accounts],
+        ['balances', balances],
+        ['transactions', transactions],
+      ] as const
+    ).filter(([, value]) => value !== undefined);
+
+    if (globals.length + (lists.length > 0 ? 1 : 0) > 1) {
+      const names = [...globals.map(([name]) => name), ...lists.map(([name]) => name)];
+      problems.push(`access combines ${names.join(', ')}; the form shows one access form at a time`);
+    } else if (globals.length === 1) {
+      const [name, value] = globals[0] ?? ['allPsd2', undefined];
+      if (value === 'allAccounts' || value === 'allAccountsWithOwnerName') {
+        values.accessKind = name;
+        values.allAccountsType = value;
+      } else {
+        problems.push(`access.${name} is ${JSON.stringify(value)}, not allAccounts or allAccountsWithOwnerName`);
+      }
+    } else if (lists.length > 0) {
+      const read = lists.map(([name, value]) => [name, readRows(value, `access.${name}`, problems)] as const);
+      const allEmpty = read.every(([, rows]) => rows?.length === 0);
+      if (allEmpty && read.length === 3) {
+        values.accessKind = 'bankOffered';
+      } else if (allEmpty) {
+        problems.push(
+          `access has empty ${read.map(([name]) => name).join(' and ')} only; the form shows bank-offered consents with all three lists empty`,
+        );
+      } else {
+        values.accessKind = 'dedicated';
+        for (const [name, rows] of read) if (rows && rows.length > 0) values[name] = rows;
+        const first = values.accounts;
+        if (read.length === 3 && sameRows(first, values.balances) && sameRows(first, values.transactions)) {
+          values.sameForAll = true;
+          values.shared = first.map((row) => newRow(row.iban, row.currency));
+        }
+      }
+    } else {
+      problems.push('access requests nothing (no accounts, balances, transactions or global access)');
+    }
+
+    if (restrictedTo !== undefined) {
+      if (Array.isArray(restrictedTo) && restrictedTo.every((code) => typeof code === 'string')) {
+        if (values.accessKind === 'dedicated') {
+          problems.push('access.restrictedTo is only shown for global, available-accounts or bank-offered access');
+        } else values.restrictedTo = restrictedTo.join(', ');
+      } else {
+        problems.push(`access.restrictedTo is ${describeType(restrictedTo)}, not a list of codes`);
+      }
+    }
+  }
+
+  if (problems.length > 0) {
+    return {
+      ok: false,
+      message: `The form cannot show this body: ${problems.join('; ')}. Fix it here or send it from the JSON view.`,
+    };
+  }
+  return { ok: true, values };
+}
+
+/** Dotted paths of the leaves of an object, e.g. ["access.additionalInformation.ownerName"]. */
+export function memberPaths(value: JsonObject, prefix = ''): string[] {
+  return Object.entries(value).flatMap(([key, member]) =>
+    isObject(member) && Object.keys(member).length > 0 ? memberPaths(member, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+/** What the JSON view added that the form keeps without showing. */
+export function keptMembers(values: ConsentFormValues): string[] {
+  return [...memberPaths(values.extra), ...memberPaths(values.accessExtra, 'access.')];
+}
+
+// ---------------------------------------------------------------- fields and spec paths
+
+/**
+ * A field of the form: a fixed one, or one column of an account row (`row:<list>:<key>:iban|currency`), so that an
+ * error stays with its row when rows are added or removed.
+ */
+export type FieldKey =
+  | 'access'
+  | 'restrictedTo'
+  | 'recurringIndicator'
+  | 'validUntil'
+  | 'frequencyPerDay'
+  | 'combinedServiceIndicator'
+  | `row:${RowList}:${string}:${'iban' | 'currency'}`;
+
+export type FieldErrors = Partial<Record<FieldKey, string>>;
+
+export function rowField(list: RowList, row: AccountRow, column: 'iban' | 'currency'): FieldKey {
+  return `row:${list}:${row.key}:${column}`;
+}
+
+/** The DOM id of a field's control, for the error summary's links. */
+export function fieldId(field: FieldKey): string {
+  return `consent-${field.replace(/[^a-zA-Z0-9-]/g, '-')}`;
+}
+
+/** The row list a list of the body is edited in. */
+function editedList(values: ConsentFormValues, list: AccessList): RowList {
+  return values.sameForAll ? 'shared' : list;
+}
+
+/**
+ * A bank's or the schema's `path` as "access.accounts.0.iban". Banks also write "$.access.accounts[0].iban" or
+ * "/access/accounts/0/iban"; all are read the same way.
+ */
+export function normaliseSpecPath(path: string): string {
+  return path
+    .trim()
+    .replace(/^\$/, '')
+    .replace(/\[['"]?([^\]'"]+)['"]?\]/g, '.$1')
+    .replace(/\//g, '.')
+    .replace(/^\.+|\.+$/g, '')
+    .replace(/\.{2,}/g, '.');
+}
+
+/** The field a spec path names in the form as it is, or undefined when no field shows that member. */
+export function fieldForPath(path: string, values: ConsentFormValues): FieldKey | undefined {
+  const parts = normaliseSpecPath(path).split('.').filter(Boolean);
+  const [first, second, third, fourth] = parts;
+  if (first === undefined) return undefined;
+  if (first !== 'access') {
+    const fixed: readonly string[] = [
+      'recurringIndicator',
+      'validUntil',
+      'frequencyPerDay',
+      'combinedServiceIndicator',
+    ];
+    return fixed.includes(first) ? (first as FieldKey) : undefined;
+  }
+  if (second === undefined) return 'access';
+  if (second === 'restrictedTo') return values.accessKind === 'dedicated' ? undefined : 'restrictedTo';
+  if (second === 'allPsd2' || second === 'availableAccounts' || second === 'availableAccountsWithBalance') {
+    return 'access';
+  }
+  if ((accessLists as readonly string[]).includes(second)) {
+    const list = second as AccessList;
+    if (values.accessKind !== 'dedicated') return 'access';
+    if (third === undefined || !/^\d+$/.test(third)) return 'access';
+    // Index into the body's list, which leaves out empty rows.
+    const row = filledRows(rowsOf(values, list))[Number(third)];
+    if (!row) return 'access';
+    return rowField(editedList(values, list), row, fourth === 'currency' ? 'currency' : 'iban');
+  }
+  return undefined;
+}
+
+export interface BankMessageLike {
+  code?: string;
+  text?: string;
+  path?: string;
+}
+
+/** Places a bank's messages at the fields their `path` names; the rest are returned as unplaced. */
+export function placeBankMessages<T extends BankMessageLike>(
+  messages: readonly T[],
+  values: ConsentFormValues,
+): { fieldErrors: FieldErrors; unplaced: T[] } {
+  const fieldErrors: FieldErrors = {};
+  const unplaced: T[] = [];
+  for (const message of messages) {
+    const field = message.path ? fieldForPath(message.path, values) : undefined;
+    if (!field) {
+      unplaced.push(message);
+      continue;
+    }
+    const text = [message.code, message.text].filter(Boolean).join(': ') || 'The bank refused this value.';
+    fieldErrors[field] = fieldErrors[field] ? `${fieldErrors[field]} ${text}` : text;
+  }
+  return { fieldErrors, unplaced };
+}
+
+// ---------------------------------------------------------------- validation
+
+export interface BodyIssue {
+  path: string;
+  message: string;
+}
+
+export interface ConsentFormValidation {
+  body: JsonObject;
+  errors: FieldErrors;
+  /** Problems with members no field shows (e.g. a kept additionalInformation). */
+  otherIssues: BodyIssue[];
+  /** Allowed, but worth a second look (e.g. more than 4 reads a day). */
+  warnings: Partial<Record<FieldKey, string>>;
+  valid: boolean;
+}
+
+export const fieldLabels: Record<Exclude<FieldKey, `row:${string}`>, string> = {
+  access: 'Access',
+  restrictedTo: 'Account types',
+  recurringIndicator: 'Recurring access',
+  validUntil: 'Valid until',
+  frequencyPerDay: 'Reads per day',
+  combinedServiceIndicator: 'Combined with a payment',
+};
+
+/** The label of a field as the error summary names it. */
+export function labelOf(field: FieldKey, values: ConsentFormValues): string {
+  if (!field.startsWith('row:')) return fieldLabels[field as keyof typeof fieldLabels];
+  const [, list, key, column] = field.split(':') as [string, RowList, string, string];
+  const index = values[list].findIndex((row) => row.key === key);
+  return `${column === 'iban' ? 'IBAN' : 'Currency'} ${index + 1} for ${rowListLabels[list]}`;
+}
+
+/** Turns a zod issue into a sentence about the field. */
+function issueMessage(issue: z.core.$ZodIssue, label: string): string {
+  switch (issue.code) {
+    case 'too_small':
+      return issue.origin === 'number' ? `${label} must be at least ${String(issue.minimum)}.` : issue.message;
+    case 'invalid_type':
+      return issue.expected === 'int' || issue.expected === 'number'
+        ? `${label} must be a whole number.`
+        : `${label} has the wrong type (expected ${issue.expected}).`;
+    case 'invalid_value':
+      return `${label} must be one of: ${issue.values.map(String).join(', ')}.`;
+    default: {
+      const text = issue.message.replace(/\.$/, '');
+      if (/^(must|is|has|needs|requests)\b/.test(text)) return `${label} ${text}.`;
+      return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+    }
+  }
+}
+
+function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+/** Validates the form against the `Consents` schema and the spec's rules that need today's date. */
+export function validateConsentForm(values: ConsentFormValues, today = todayUtc()): ConsentFormValidation {
+  const body = buildConsentBody(values);
+  const errors: FieldErrors = {};
+  const warnings: ConsentFormValidation['warnings'] = {};
+
+  if (values.accessKind === 'dedicated') {
+    const lists: RowList[] = values.sameForAll ? ['shared'] : [...accessLists];
+    let any = false;
+    for (const list of lists) {
+      for (const row of values[list]) {
+        if (row.iban.trim() !== '') any = true;
+        else if (row.currency.trim() !== '') errors[rowField(list, row, 'iban')] = 'Enter the IBAN, or remove the row.';
+      }
+    }
+    if (!any) errors.access = 'Enter at least one IBAN, for account details, balances or transactions.';
+  }
+
+  const validUntil = values.validUntil.trim();
+  if (validUntil === '') errors.validUntil = 'Enter the last day the consent is valid (YYYY-MM-DD).';
+  else if (isCalendarDate(validUntil) && validUntil < today) {
+    errors.validUntil = `Valid until lies in the past; choose ${today} or later.`;
+  }
+
+  if (values.recurringIndicator) {
+    const text = values.frequencyPerDay.trim();
+    if (text === '') errors.frequencyPerDay = 'Enter how many reads a day are allowed without the PSU, e.g. 4.';
+    else if (!/^-?\d+$/.test(text)) errors.frequencyPerDay = 'Reads per day must be a whole number.';
+    else if (Number(text) > 4) {
+      warnings.frequencyPerDay = 'More than 4 reads a day without the PSU needs an agreement with the bank.';
+    }
+  }
+
+  const otherIssues: BodyIssue[] = [];
+  const result = Consents.safeParse(body);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const path = issue.path.map(String).join('.');
+      const field = fieldForPath(path, values) ?? (path === '' ? 'access' : undefined);
+      if (field) {
+        errors[field] ??= issueMessage(issue, labelOf(field, values));
+      } else {
+        otherIssues.push({ path: path || '(body)', message: issue.message });
+      }
+    }
+  }
+  const valid = Object.keys(errors).length === 0 && otherIssues.length === 0;
+  return { body, errors, otherIssues, warnings, valid };
+}
+
+/** Checks a body from the JSON view against the schema only; paths as the spec writes them. */
+export function checkConsentBody(body: unknown): BodyIssue[] {
+  const result = Consents.safeParse(body);
+  return result.success
+    ? []
+    : result.error.issues.map((issue) => ({
+        path: issue.path.map(String).join('.') || '(body)',
+        message: issue.message,
+      }));
+}

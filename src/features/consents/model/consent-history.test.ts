@@ -1,0 +1,186 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  createConsentHistory,
+  HISTORY_LIMIT,
+  readsOn,
+  type ConsentHistoryEntry,
+  type KeyValueStorage,
+} from './consent-history';
+
+function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
+  const data = new Map<string, string>();
+  return {
+    data,
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, value),
+    removeItem: (key) => void data.delete(key),
+  };
+}
+
+function entry(consentId: string, createdAt: number, changes: Partial<ConsentHistoryEntry> = {}): ConsentHistoryEntry {
+  return {
+    consentId,
+    createdAt,
+    access: { allPsd2: 'allAccounts' },
+    recurringIndicator: true,
+    validUntil: '2026-06-01',
+    frequencyPerDay: 4,
+    consentStatus: 'received',
+    links: { scaRedirect: { href: 'https://bank.example/sca/1' } },
+    reads: {},
+    ...changes,
+  };
+}
+
+/** One storage for the store's lifetime. */
+function storageOnce() {
+  const storage = memoryStorage();
+  return () => storage;
+}
+
+const at = (iso: string) => Date.parse(iso);
+
+describe('consent history', () => {
+  it('keeps entries per profile, newest first, and replaces an entry with the same id', () => {
+    const storage = memoryStorage();
+    const history = createConsentHistory(() => storage);
+    history.add('sandbox', entry('con-1', 1));
+    history.add('sandbox', entry('con-2', 2));
+    history.add('other', entry('con-9', 3));
+    history.add('sandbox', entry('con-1', 1, { consentStatus: 'valid' }));
+    expect(history.list('sandbox').map((e) => e.consentId)).toEqual(['con-2', 'con-1']);
+    expect(history.get('sandbox', 'con-1')?.consentStatus).toBe('valid');
+    expect(history.list('other').map((e) => e.consentId)).toEqual(['con-9']);
+    // Persisted: a new store over the same storage reads it back.
+    expect(createConsentHistory(() => storage).list('sandbox')).toEqual(history.list('sandbox'));
+  });
+
+  it('records the status and the terms the bank reports, and tells its listeners', () => {
+    const history = createConsentHistory(storageOnce());
+    const listener = vi.fn();
+    history.subscribe(listener);
+    history.add('sandbox', entry('con-1', 1));
+    history.recordStatus('sandbox', 'con-1', 'valid');
+    history.recordBankTerms('sandbox', 'con-1', {
+      validUntil: '2026-05-01',
+      frequencyPerDay: 2,
+      recurringIndicator: true,
+    });
+    expect(history.get('sandbox', 'con-1')).toMatchObject({
+      consentStatus: 'valid',
+      validUntil: '2026-05-01',
+      frequencyPerDay: 2,
+    });
+    expect(listener).toHaveBeenCalledTimes(3);
+    // Nothing new: no write, no notification, the same snapshot.
+    const before = history.list('sandbox');
+    history.recordStatus('sandbox', 'con-1', 'valid');
+    expect(listener).toHaveBeenCalledTimes(3);
+    expect(history.list('sandbox')).toBe(before);
+  });
+
+  it('counts reads per UTC day and keeps a week of them', () => {
+    const history = createConsentHistory(storageOnce());
+    history.add('sandbox', entry('con-1', 1));
+    expect(history.recordRead('sandbox', 'con-1', at('2026-03-01T10:00:00Z'))).toBe(true);
+    history.recordRead('sandbox', 'con-1', at('2026-03-10T23:59:00Z'));
+    history.recordRead('sandbox', 'con-1', at('2026-03-10T00:00:00Z'));
+    // 00:30 in Berlin is still the 10th in UTC, the sandbox's calendar.
+    history.recordRead('sandbox', 'con-1', at('2026-03-11T00:30:00+01:00'));
+    const read = history.get('sandbox', 'con-1');
+    expect(read?.reads).toEqual({ '2026-03-10': 3 });
+    expect(readsOn(read!, '2026-03-10')).toBe(3);
+    expect(readsOn(read!, '2026-03-11')).toBe(0);
+  });
+
+  it('does not count reads of a consent it does not know', () => {
+    const history = createConsentHistory(storageOnce());
+    expect(history.recordRead('sandbox', 'con-x')).toBe(false);
+    expect(
+      history.recordRefusal('sandbox', 'con-x', { code: 'ACCESS_EXCEEDED', operationId: 'getAccountList', at: 1 }),
+    ).toBe(false);
+    expect(history.list('sandbox')).toEqual([]);
+  });
+
+  it('keeps the last refusal', () => {
+    const history = createConsentHistory(storageOnce());
+    history.add('sandbox', entry('con-1', 1));
+    history.recordRefusal('sandbox', 'con-1', {
+      code: 'ACCESS_EXCEEDED',
+      text: 'used up',
+      status: 429,
+      operationId: 'getBalances',
+      at: 5,
+    });
+    expect(history.get('sandbox', 'con-1')?.lastRefusal).toEqual({
+      code: 'ACCESS_EXCEEDED',
+      text: 'used up',
+      status: 429,
+      operationId: 'getBalances',
+      at: 5,
+    });
+  });
+
+  it('drops what it cannot read: corrupt storage, broken entries, bad read counts', () => {
+    const storage = memoryStorage();
+    storage.data.set('xs2a-console:consents:sandbox', '{not json');
+    expect(createConsentHistory(() => storage).list('sandbox')).toEqual([]);
+    storage.data.set(
+      'xs2a-console:consents:sandbox',
+      JSON.stringify([
+        {
+          consentId: 'con-ok',
+          createdAt: 1,
+          access: {},
+          recurringIndicator: false,
+          validUntil: '2026-01-01',
+          frequencyPerDay: 1,
+          reads: { '2026-01-01': 2, nonsense: 3, '2026-01-02': -1 },
+          links: 'x',
+        },
+        { consentId: 42 },
+        'text',
+      ]),
+    );
+    expect(createConsentHistory(() => storage).list('sandbox')).toEqual([
+      {
+        consentId: 'con-ok',
+        createdAt: 1,
+        access: {},
+        recurringIndicator: false,
+        validUntil: '2026-01-01',
+        frequencyPerDay: 1,
+        reads: { '2026-01-01': 2 },
+        links: {},
+      },
+    ]);
+  });
+
+  it('works without storage (blocked by the browser)', () => {
+    const history = createConsentHistory(() => ({
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('blocked');
+      },
+      removeItem: () => {
+        throw new Error('blocked');
+      },
+    }));
+    expect(() => history.add('sandbox', entry('con-1', 1))).not.toThrow();
+    expect(history.list('sandbox')).toEqual([]);
+  });
+
+  it('keeps at most HISTORY_LIMIT entries, dropping the oldest; remove and clear', () => {
+    const history = createConsentHistory(storageOnce());
+    for (let i = 0; i < HISTORY_LIMIT + 3; i++) history.add('sandbox', entry(`con-${i}`, i));
+    const list = history.list('sandbox');
+    expect(list).toHaveLength(HISTORY_LIMIT);
+    expect(list.at(-1)?.consentId).toBe('con-3');
+    history.remove('sandbox', 'con-3');
+    expect(history.get('sandbox', 'con-3')).toBeUndefined();
+    history.clear('sandbox');
+    expect(history.list('sandbox')).toEqual([]);
+  });
+});

@@ -1,0 +1,295 @@
+// Consents created from this browser, per bank profile, in localStorage: XS2A has no operation that lists consents, so
+// this is the console's own record of what it created, the statuses it saw, the links the bank gave, and its own count
+// of account reads made without the PSU present. Plain code (no zod): the read counter in the first load uses it.
+import { useCallback, useSyncExternalStore } from 'react';
+
+export type LinkMap = Record<string, { href: string }>;
+
+/** A read the bank refused because of the consent (CONSENT_* or ACCESS_EXCEEDED), as last seen by this browser. */
+export interface ConsentRefusal {
+  code: string;
+  text?: string;
+  status?: number;
+  operationId: string;
+  /** Epoch ms. */
+  at: number;
+}
+
+export interface ConsentHistoryEntry {
+  consentId: string;
+  /** Epoch ms. */
+  createdAt: number;
+  /** The `access` object as requested. */
+  access: Record<string, unknown>;
+  recurringIndicator: boolean;
+  /** As requested, then as the bank reports it (it may shorten it). */
+  validUntil: string;
+  frequencyPerDay: number;
+  combinedServiceIndicator?: boolean;
+  /** Last consentStatus this browser saw. */
+  consentStatus?: string;
+  /** `_links` of the 201 answer. */
+  links: LinkMap;
+  /** ASPSP-SCA-Approach of the 201 answer. */
+  scaApproach?: string;
+  psuMessage?: string;
+  /** Account reads without PSU-IP-Address that the bank answered with success, per UTC day (YYYY-MM-DD). */
+  reads: Record<string, number>;
+  lastRefusal?: ConsentRefusal;
+}
+
+/** The part of Web Storage the store uses, so tests can pass their own. */
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+const PREFIX = 'xs2a-console:consents:';
+/** Enough for a long demo session; the oldest entries go first. */
+export const HISTORY_LIMIT = 200;
+/** Read counts older than this many days are dropped. */
+export const READ_DAYS_KEPT = 7;
+
+function keyFor(profileId: string) {
+  return `${PREFIX}${profileId}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isLinkMap(value: unknown): value is LinkMap {
+  return isRecord(value) && Object.values(value).every((link) => isRecord(link) && typeof link.href === 'string');
+}
+
+function readReads(value: unknown): Record<string, number> {
+  if (!isRecord(value)) return {};
+  const reads: Record<string, number> = {};
+  for (const [day, count] of Object.entries(value)) {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(day) && typeof count === 'number' && Number.isInteger(count) && count > 0) {
+      reads[day] = count;
+    }
+  }
+  return reads;
+}
+
+function readRefusal(value: unknown): ConsentRefusal | undefined {
+  if (!isRecord(value)) return undefined;
+  const { code, text, status, operationId, at } = value;
+  if (typeof code !== 'string' || typeof operationId !== 'string' || typeof at !== 'number') return undefined;
+  return {
+    code,
+    operationId,
+    at,
+    ...(typeof text === 'string' && { text }),
+    ...(typeof status === 'number' && { status }),
+  };
+}
+
+/** Keeps entries that have what the list and the consent page need; anything else in storage is dropped. */
+function readEntry(value: unknown): ConsentHistoryEntry | undefined {
+  if (!isRecord(value)) return undefined;
+  const { consentId, createdAt, access, recurringIndicator, validUntil, frequencyPerDay } = value;
+  if (
+    typeof consentId !== 'string' ||
+    typeof createdAt !== 'number' ||
+    !isRecord(access) ||
+    typeof recurringIndicator !== 'boolean' ||
+    typeof validUntil !== 'string' ||
+    typeof frequencyPerDay !== 'number'
+  ) {
+    return undefined;
+  }
+  const entry: ConsentHistoryEntry = {
+    consentId,
+    createdAt,
+    access,
+    recurringIndicator,
+    validUntil,
+    frequencyPerDay,
+    links: isLinkMap(value.links) ? value.links : {},
+    reads: readReads(value.reads),
+  };
+  if (typeof value.combinedServiceIndicator === 'boolean') {
+    entry.combinedServiceIndicator = value.combinedServiceIndicator;
+  }
+  for (const key of ['consentStatus', 'scaApproach', 'psuMessage'] as const) {
+    const member = value[key];
+    if (typeof member === 'string') entry[key] = member;
+  }
+  const refusal = readRefusal(value.lastRefusal);
+  if (refusal) entry.lastRefusal = refusal;
+  return entry;
+}
+
+function parse(raw: string | null): ConsentHistoryEntry[] {
+  if (!raw) return [];
+  try {
+    const data: unknown = JSON.parse(raw);
+    if (!Array.isArray(data)) return [];
+    return data.map(readEntry).filter((entry): entry is ConsentHistoryEntry => entry !== undefined);
+  } catch {
+    return [];
+  }
+}
+
+/** The UTC calendar day of an instant: the sandbox counts reads per UTC day. */
+export function utcDay(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 10);
+}
+
+/** Reads counted on one day (default today). */
+export function readsOn(entry: ConsentHistoryEntry, day = utcDay(Date.now())): number {
+  return entry.reads[day] ?? 0;
+}
+
+function pruneReads(reads: Record<string, number>, today: string): Record<string, number> {
+  const oldest = new Date(`${today}T00:00:00Z`);
+  oldest.setUTCDate(oldest.getUTCDate() - (READ_DAYS_KEPT - 1));
+  const cutoff = oldest.toISOString().slice(0, 10);
+  return Object.fromEntries(Object.entries(reads).filter(([day]) => day >= cutoff));
+}
+
+export function createConsentHistory(storage: () => KeyValueStorage | undefined) {
+  const listeners = new Set<() => void>();
+  // Snapshots are cached per raw string so useSyncExternalStore sees a stable value until storage changes.
+  const cache = new Map<string, { raw: string | null; entries: ConsentHistoryEntry[] }>();
+
+  function read(profileId: string): ConsentHistoryEntry[] {
+    const key = keyFor(profileId);
+    let raw: string | null = null;
+    try {
+      raw = storage()?.getItem(key) ?? null;
+    } catch {
+      raw = null; // storage disabled by the browser: behave as empty
+    }
+    const cached = cache.get(key);
+    if (cached && cached.raw === raw) return cached.entries;
+    const entries = parse(raw);
+    cache.set(key, { raw, entries });
+    return entries;
+  }
+
+  function notify() {
+    for (const listener of listeners) listener();
+  }
+
+  function write(profileId: string, entries: ConsentHistoryEntry[]) {
+    const sorted = [...entries].sort((a, b) => b.createdAt - a.createdAt).slice(0, HISTORY_LIMIT);
+    try {
+      storage()?.setItem(keyFor(profileId), JSON.stringify(sorted));
+    } catch {
+      // Full or disabled storage: the history is a convenience, the consent itself lives at the bank.
+    }
+    notify();
+  }
+
+  function update(
+    profileId: string,
+    consentId: string,
+    change: (entry: ConsentHistoryEntry) => ConsentHistoryEntry,
+  ): boolean {
+    const entries = read(profileId);
+    const index = entries.findIndex((entry) => entry.consentId === consentId);
+    const current = entries[index];
+    if (!current) return false;
+    const next = change(current);
+    if (next !== current) {
+      write(
+        profileId,
+        entries.map((entry, i) => (i === index ? next : entry)),
+      );
+    }
+    return true;
+  }
+
+  return {
+    /** Newest first. */
+    list: (profileId: string): ConsentHistoryEntry[] => read(profileId),
+
+    get: (profileId: string, consentId: string): ConsentHistoryEntry | undefined =>
+      read(profileId).find((entry) => entry.consentId === consentId),
+
+    /** Adds (or replaces) an entry. */
+    add: (profileId: string, entry: ConsentHistoryEntry) => {
+      const others = read(profileId).filter((existing) => existing.consentId !== entry.consentId);
+      write(profileId, [entry, ...others]);
+    },
+
+    /** Notes the consentStatus the bank reported. */
+    recordStatus: (profileId: string, consentId: string, consentStatus: string) => {
+      update(profileId, consentId, (entry) =>
+        entry.consentStatus === consentStatus ? entry : { ...entry, consentStatus },
+      );
+    },
+
+    /** Notes what GET consent reports about validity and frequency (the bank may have adjusted them). */
+    recordBankTerms: (
+      profileId: string,
+      consentId: string,
+      terms: { validUntil: string; frequencyPerDay: number; recurringIndicator: boolean },
+    ) => {
+      update(profileId, consentId, (entry) =>
+        entry.validUntil === terms.validUntil &&
+        entry.frequencyPerDay === terms.frequencyPerDay &&
+        entry.recurringIndicator === terms.recurringIndicator
+          ? entry
+          : { ...entry, ...terms },
+      );
+    },
+
+    /** Counts one account read without the PSU present; false when the consent is not in this profile's history. */
+    recordRead: (profileId: string, consentId: string, at = Date.now()): boolean => {
+      const day = utcDay(at);
+      return update(profileId, consentId, (entry) => ({
+        ...entry,
+        reads: pruneReads({ ...entry.reads, [day]: (entry.reads[day] ?? 0) + 1 }, day),
+      }));
+    },
+
+    recordRefusal: (profileId: string, consentId: string, refusal: ConsentRefusal): boolean =>
+      update(profileId, consentId, (entry) => ({ ...entry, lastRefusal: refusal })),
+
+    remove: (profileId: string, consentId: string) => {
+      write(
+        profileId,
+        read(profileId).filter((entry) => entry.consentId !== consentId),
+      );
+    },
+
+    clear: (profileId: string) => {
+      try {
+        storage()?.removeItem(keyFor(profileId));
+      } catch {
+        // nothing to clear
+      }
+      notify();
+    },
+
+    subscribe: (listener: () => void): (() => void) => {
+      listeners.add(listener);
+      // Another tab of the console changed the history.
+      const onStorage = (event: StorageEvent) => {
+        if (event.key === null || event.key.startsWith(PREFIX)) listener();
+      };
+      if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
+      return () => {
+        listeners.delete(listener);
+        if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
+      };
+    },
+  };
+}
+
+export type ConsentHistory = ReturnType<typeof createConsentHistory>;
+
+export const consentHistory: ConsentHistory = createConsentHistory(() =>
+  typeof window === 'undefined' ? undefined : window.localStorage,
+);
+
+export function useConsentHistory(profileId: string): ConsentHistoryEntry[] {
+  const getSnapshot = useCallback(() => consentHistory.list(profileId), [profileId]);
+  return useSyncExternalStore(consentHistory.subscribe, getSnapshot, getSnapshot);
+}
+
+export function useConsentHistoryEntry(profileId: string, consentId: string): ConsentHistoryEntry | undefined {
+  const getSnapshot = useCallback(() => consentHistory.get(profileId, consentId), [profileId, consentId]);
+  return useSyncExternalStore(consentHistory.subscribe, getSnapshot, getSnapshot);
+}

@@ -1,0 +1,30 @@
+// The plain meaning of a consentStatus (1.3.12 §7.2), and why a consent that is not valid cannot be read with.
+import { consentStatusInfo, type ConsentStatus } from '../../../xs2a/enums';
+
+export function consentStatusMeaning(status: string): string {
+  return status in consentStatusInfo
+    ? consentStatusInfo[status as ConsentStatus]
+    : 'A status 1.3.12 does not define; the bank should document it.';
+}
+
+/** For a consent that account reads cannot use: why, and what to do. Undefined for a valid consent. */
+export function notUsableReason(status: string): string | undefined {
+  switch (status) {
+    case 'valid':
+      return undefined;
+    case 'received':
+      return 'It is not authorised yet: account reads with it are refused (CONSENT_INVALID) until the PSU authorises it below.';
+    case 'partiallyAuthorised':
+      return 'Not every PSU who must authorise it has done so: account reads are refused until all have.';
+    case 'rejected':
+      return 'The authorisation failed or was refused, so it will never become valid. Create a new consent.';
+    case 'expired':
+      return 'Its validity has ended (or a newer recurring consent of the same PSU replaced it). Create a new consent.';
+    case 'terminatedByTpp':
+      return 'It was deleted (DELETE /v1/consents/{consentId}) and can no longer be used. Create a new consent.';
+    case 'revokedByPsu':
+      return 'The PSU withdrew it at the bank. Create a new consent, which the PSU must authorise again.';
+    default:
+      return `The bank reports the status "${status}", which 1.3.12 does not define; account reads may be refused.`;
+  }
+}

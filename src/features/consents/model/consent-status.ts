@@ -1,0 +1,43 @@
+// consentStatus as the console shows it, in plain code: the header's indicator loads this, so it needs no zod.
+
+export type ConsentStatusTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
+
+const labels: Record<string, string> = {
+  received: 'Waiting for authorisation',
+  valid: 'Valid',
+  rejected: 'Rejected',
+  expired: 'Expired',
+  terminatedByTpp: 'Deleted by the TPP',
+  revokedByPsu: 'Revoked by the PSU',
+  partiallyAuthorised: 'Partially authorised',
+};
+
+/** The statuses after which a consent never becomes usable again (1.3.12 §7.2). */
+export const finalConsentStatuses: readonly string[] = ['rejected', 'expired', 'terminatedByTpp', 'revokedByPsu'];
+
+/** A short plain name for a consentStatus; a code 1.3.12 does not define is shown as it is. */
+export function consentStatusLabel(status: string): string {
+  return labels[status] ?? status;
+}
+
+export function consentStatusTone(status: string): ConsentStatusTone {
+  if (status === 'valid') return 'success';
+  if (status === 'received' || status === 'partiallyAuthorised') return 'info';
+  if (status === 'expired' || status === 'revokedByPsu' || status === 'terminatedByTpp') return 'warning';
+  if (status === 'rejected') return 'danger';
+  return 'neutral';
+}
+
+/** Whether account reads may use the consent. */
+export function isUsable(status: string | undefined): boolean {
+  return status === 'valid';
+}
+
+export function isFinalConsentStatus(status: string | undefined): boolean {
+  return status !== undefined && finalConsentStatuses.includes(status);
+}
+
+/** Whether the consent still waits for (some of) its authorisation. */
+export function awaitsAuthorisation(status: string | undefined): boolean {
+  return status === 'received' || status === 'partiallyAuthorised';
+}

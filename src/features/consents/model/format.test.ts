@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { consentAdvice } from './consent-errors';
+import { accessSummary, consentRoute, displayReference, shortId, timeLeft } from './format';
+
+describe('accessSummary', () => {
+  it('names the global access forms with their value', () => {
+    expect(accessSummary({ allPsd2: 'allAccounts' })).toBe('All account information (allPsd2: allAccounts)');
+    expect(accessSummary({ availableAccountsWithBalance: 'allAccountsWithOwnerName' })).toBe(
+      'Account list with balances (availableAccountsWithBalance: allAccountsWithOwnerName)',
+    );
+  });
+
+  it('describes dedicated and bank-offered access', () => {
+    const a = { iban: 'DE89370400440532013000' };
+    expect(accessSummary({ accounts: [a], balances: [a], transactions: [a] })).toBe(
+      'Details, balances and transactions of DE89 3704 0044 0532 0130 00',
+    );
+    expect(accessSummary({ balances: [a, { iban: 'FR1420041010050500013M02606', currency: 'EUR' }] })).toBe(
+      'Balances of 2 accounts',
+    );
+    expect(accessSummary({ accounts: [a], transactions: [a] })).toBe(
+      'Details and transactions of DE89 3704 0044 0532 0130 00',
+    );
+    expect(accessSummary({ accounts: [], balances: [], transactions: [] })).toBe(
+      'Accounts chosen by the PSU at the bank (bank-offered)',
+    );
+    expect(accessSummary({})).toBe('No access requested');
+  });
+});
+
+describe('timeLeft', () => {
+  const now = Date.parse('2026-03-10T18:00:00Z');
+  it('counts validUntil as inclusive, in UTC days', () => {
+    expect(timeLeft('2026-03-12', now)).toEqual({ expired: false, text: '2 days left' });
+    expect(timeLeft('2026-03-11', now)).toEqual({ expired: false, text: '1 day left' });
+    expect(timeLeft('2026-03-10', now)).toEqual({ expired: false, text: 'ends today (about 6 hours left)' });
+    expect(timeLeft('2026-03-09', now)).toEqual({ expired: true, text: 'ended' });
+    expect(timeLeft('soon', now).text).toMatch(/unknown/);
+  });
+});
+
+describe('small helpers', () => {
+  it('shortens ids, builds routes and shows references', () => {
+    expect(shortId('con-12345678abcdef')).toBe('con-1234…cdef');
+    expect(shortId('con-1')).toBe('con-1');
+    expect(consentRoute('a/b')).toBe('/consents/a%2Fb');
+    expect(displayReference({ bban: '1234', currency: 'EUR' })).toBe('1234 (EUR)');
+    expect(displayReference({})).toBe('(no identifier)');
+  });
+
+  it('says what to do about consent refusals, once per code', () => {
+    expect(consentAdvice(['FORMAT_ERROR', undefined])).toEqual([]);
+    const advice = consentAdvice(['ACCESS_EXCEEDED', 'CONSENT_EXPIRED', 'ACCESS_EXCEEDED']);
+    expect(advice).toHaveLength(2);
+    expect(advice[0]).toMatch(/Wait until tomorrow/);
+    expect(advice[1]).toMatch(/Create a new consent/);
+    expect(consentAdvice(['CONSENT_INVALID'])[0]).toMatch(/authorise it/);
+    expect(consentAdvice(['CONSENT_UNKNOWN'])[0]).toMatch(/bank profile/);
+  });
+});

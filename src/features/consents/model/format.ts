@@ -1,0 +1,85 @@
+// Display helpers for consents that need nothing of the xs2a model (the list page and the indicator use them).
+
+export function displayTime(epochMs: number): string {
+  return new Date(epochMs).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** The console route of a consent. */
+export function consentRoute(consentId: string): string {
+  return `/consents/${encodeURIComponent(consentId)}`;
+}
+
+/** A long id shortened for tight places: "con-8f2c…91ab". */
+export function shortId(id: string): string {
+  return id.length <= 14 ? id : `${id.slice(0, 8)}…${id.slice(-4)}`;
+}
+
+function groupIban(iban: string): string {
+  return iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+type Ref = { iban?: unknown; bban?: unknown; pan?: unknown; maskedPan?: unknown; msisdn?: unknown; currency?: unknown };
+
+/** The identifier of an account reference as a person reads it, with its currency when given. */
+export function displayReference(ref: unknown): string {
+  if (typeof ref !== 'object' || ref === null) return String(ref);
+  const r = ref as Ref & { other?: { identification?: unknown } };
+  const id =
+    typeof r.iban === 'string'
+      ? groupIban(r.iban)
+      : [r.bban, r.pan, r.maskedPan, r.msisdn, r.other?.identification].find((v) => typeof v === 'string');
+  const currency = typeof r.currency === 'string' ? ` (${r.currency})` : '';
+  return `${typeof id === 'string' ? id : '(no identifier)'}${currency}`;
+}
+
+const globalNames: Record<string, string> = {
+  allPsd2: 'All account information',
+  availableAccounts: 'Account list',
+  availableAccountsWithBalance: 'Account list with balances',
+};
+
+/** One line on what an `access` object asks for, e.g. "All account information (allPsd2: allAccounts)". */
+export function accessSummary(access: Record<string, unknown>): string {
+  for (const name of ['allPsd2', 'availableAccounts', 'availableAccountsWithBalance']) {
+    const value = access[name];
+    if (typeof value === 'string') return `${globalNames[name]} (${name}: ${value})`;
+  }
+  const lists: [string, unknown[]][] = [];
+  for (const name of ['accounts', 'balances', 'transactions']) {
+    const refs = access[name];
+    if (Array.isArray(refs)) lists.push([name, refs]);
+  }
+  if (lists.length === 0) return 'No access requested';
+  if (lists.every(([, refs]) => refs.length === 0)) return 'Accounts chosen by the PSU at the bank (bank-offered)';
+  const services = lists
+    .filter(([, refs]) => refs.length > 0)
+    .map(([name]) => (name === 'accounts' ? 'details' : name));
+  const ids = new Set(lists.flatMap(([, refs]) => refs.map(displayReference)));
+  const what = services.length === 3 ? 'Details, balances and transactions' : capitalise(joinAnd(services));
+  const [only] = [...ids];
+  return `${what} of ${ids.size === 1 && only ? only : `${ids.size} accounts`}`;
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function joinAnd(parts: string[]): string {
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+/**
+ * How long a consent has left: validUntil is inclusive and the bank's calendar day (UTC in the sandbox), so a consent
+ * valid until today ends at midnight UTC.
+ */
+export function timeLeft(validUntil: string, now = Date.now()): { expired: boolean; text: string } {
+  const end = Date.parse(`${validUntil}T00:00:00Z`);
+  if (Number.isNaN(end)) return { expired: false, text: 'unknown (not a date)' };
+  const endOfDay = end + 86_400_000;
+  const ms = endOfDay - now;
+  if (ms <= 0) return { expired: true, text: 'ended' };
+  const days = Math.floor(ms / 86_400_000);
+  if (days >= 1) return { expired: false, text: `${days} ${days === 1 ? 'day' : 'days'} left` };
+  const hours = Math.max(1, Math.round(ms / 3_600_000));
+  return { expired: false, text: `ends today (about ${hours} ${hours === 1 ? 'hour' : 'hours'} left)` };
+}

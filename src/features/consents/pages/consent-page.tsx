@@ -1,0 +1,255 @@
+// /consents/:consentId: the consent's status (followed while its SCA finishes), the access it grants, its validity,
+// the reads it has used today, its authorisations, making it active, and deleting it.
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import {
+  activeConsent,
+  useActiveConsentId,
+  useActiveProfile,
+  useConsent,
+  useConsentStatus,
+  type AuthorisationScope,
+  type BankProfile,
+} from '../../../api';
+import { Button, CopyButton, DeviationNotice, ErrorBoundary } from '../../../components/ui';
+import { AuthorisationsPanel, ScaPanel, ScaReturnNotice, useScaReturn } from '../../sca';
+import { ConsentDetailsPanel } from '../components/consent-details-panel';
+import { ConsentStatusPanel } from '../components/consent-status-panel';
+import { ConsentUsagePanel } from '../components/consent-usage-panel';
+import { DeleteConsentPanel } from '../components/delete-consent-panel';
+import { LinkButton } from '../components/link-button';
+import { consentHistory, useConsentHistoryEntry } from '../model/consent-history';
+import { awaitsAuthorisation, consentStatusLabel, isUsable } from '../model/consent-status';
+import { notUsableReason } from '../model/consent-status-meaning';
+import { accessSummary, consentRoute } from '../model/format';
+import type { CreatedConsentState } from './new-consent-page';
+
+export const STATUS_POLL_MS = 2000;
+/** How long the page follows a consent that still waits for authorisation after an SCA ended. */
+const FOLLOW_AFTER_SCA_MS = 60_000;
+
+function isCreatedState(value: unknown): value is CreatedConsentState {
+  return typeof value === 'object' && value !== null && 'links' in value && 'created' in value;
+}
+
+export function ConsentPage() {
+  const { consentId } = useParams();
+  const profile = useActiveProfile();
+  if (!consentId) return null;
+  // A new consent or profile starts with fresh page state (notices, polling).
+  return <ConsentView key={`${profile.id}/${consentId}`} profile={profile} consentId={consentId} />;
+}
+
+function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: string }) {
+  const variables = { profile, consentId };
+  const route = consentRoute(consentId);
+  const location = useLocation();
+  const created = isCreatedState(location.state) ? location.state : undefined;
+  const entry = useConsentHistoryEntry(profile.id, consentId);
+  const activeId = useActiveConsentId(profile.id);
+  const isActive = activeId === consentId;
+
+  // Back from the bank's page (`?sca=ok|nok`) or after an SCA in this page: the bank may need a moment, so the
+  // status is followed for a while as long as the consent still waits for authorisation.
+  const { outcome: scaReturn } = useScaReturn();
+  const [followSince, setFollowSince] = useState(() => (scaReturn ? Date.now() : undefined));
+  useEffect(() => {
+    if (followSince === undefined) return;
+    const timer = setTimeout(() => setFollowSince(undefined), FOLLOW_AFTER_SCA_MS);
+    return () => clearTimeout(timer);
+  }, [followSince]);
+  const following = (status: string | undefined) => followSince !== undefined && awaitsAuthorisation(status);
+  const status = useConsentStatus(variables, {
+    refetchInterval: (query) => (following(query.state.data?.body.consentStatus) ? STATUS_POLL_MS : false),
+  });
+  const details = useConsent(variables);
+  const current = status.data?.body.consentStatus ?? details.data?.body.consentStatus;
+
+  useEffect(() => {
+    if (current) consentHistory.recordStatus(profile.id, consentId, current);
+  }, [current, profile.id, consentId]);
+
+  const terms = details.data?.body;
+  useEffect(() => {
+    if (!terms) return;
+    consentHistory.recordBankTerms(profile.id, consentId, {
+      validUntil: terms.validUntil,
+      frequencyPerDay: terms.frequencyPerDay,
+      recurringIndicator: terms.recurringIndicator,
+    });
+  }, [terms, profile.id, consentId]);
+
+  // GET consent carries the status too, and its access may change with the authorisation (bank-offered consents):
+  // read it again when the status read reports a newer one.
+  const statusValue = status.data?.body.consentStatus;
+  const detailsStatus = details.data?.body.consentStatus;
+  const refetchDetails = details.refetch;
+  useEffect(() => {
+    if (statusValue && detailsStatus && statusValue !== detailsStatus) void refetchDetails();
+  }, [statusValue, detailsStatus, refetchDetails]);
+
+  function scaFinished() {
+    setFollowSince(Date.now());
+    void status.refetch();
+    void details.refetch();
+  }
+
+  function deleted() {
+    if (activeConsent.get(profile.id) === consentId) activeConsent.set(profile.id, undefined);
+  }
+
+  const links = entry?.links ?? created?.links;
+  const scaApproach = entry?.scaApproach ?? created?.scaApproach;
+  const psuMessage = entry?.psuMessage ?? created?.psuMessage;
+  const scope: AuthorisationScope = { kind: 'consent', consentId };
+  const showInitiationSca = links !== undefined && awaitsAuthorisation(current);
+  const reason = current ? notUsableReason(current) : undefined;
+  const polling = !status.isError && following(statusValue);
+
+  return (
+    <article className="max-w-4xl space-y-4">
+      <title>{`Consent ${consentId} · XS2A Console`}</title>
+      <div className="space-y-1">
+        <p className="text-sm">
+          <Link to="/consents" className="text-blue-800 underline">
+            Consents
+          </Link>
+        </p>
+        <h1 className="text-2xl font-semibold">
+          Consent
+          {entry && <span className="font-normal text-slate-700">: {accessSummary(entry.access)}</span>}
+        </h1>
+        <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
+          <span className="font-mono text-xs break-all">{consentId}</span>
+          <CopyButton text={consentId} label="Copy consentId" />
+        </p>
+      </div>
+
+      <ActiveConsentBar
+        isActive={isActive}
+        status={current}
+        onMakeActive={() => activeConsent.set(profile.id, consentId)}
+      />
+
+      {created && !scaReturn && (
+        <div
+          role="status"
+          className="rounded border border-green-300 border-l-4 border-l-green-700 bg-green-50 p-3 text-sm"
+        >
+          <p>
+            <span aria-hidden="true">✓ </span>
+            The bank accepted the consent request ({created.created.status}, X-Request-ID{' '}
+            <code className="font-mono text-xs break-all">{created.created.requestId}</code>). Next: the PSU authorises
+            it.
+          </p>
+        </div>
+      )}
+      {created && <DeviationNotice deviations={created.created.deviations} />}
+      <ScaReturnNotice subject="authorisation of the consent" />
+
+      {current && reason && (
+        <div
+          role="note"
+          aria-label="Not usable"
+          className={`rounded border border-l-4 p-3 text-sm ${
+            current === 'received' || current === 'partiallyAuthorised'
+              ? 'border-blue-300 border-l-blue-700 bg-blue-50 text-blue-950'
+              : 'border-amber-300 border-l-amber-600 bg-amber-50 text-amber-950'
+          }`}
+        >
+          <p className="font-semibold">
+            <span aria-hidden="true">! </span>
+            This consent cannot be used for account reads: it is {consentStatusLabel(current).toLowerCase()} (
+            <code className="font-mono text-xs">{current}</code>).
+          </p>
+          <p>{reason}</p>
+          {!awaitsAuthorisation(current) && (
+            <p className="mt-1">
+              <Link to="/consents/new" className="underline">
+                Create a new consent
+              </Link>
+            </p>
+          )}
+        </div>
+      )}
+
+      <ErrorBoundary what="the status">
+        <ConsentStatusPanel query={status} following={polling} />
+      </ErrorBoundary>
+
+      {showInitiationSca && (
+        <ErrorBoundary what="the authorisation">
+          <ScaPanel
+            profile={profile}
+            scope={scope}
+            links={links}
+            returnTo={route}
+            scaApproach={scaApproach}
+            psuMessage={psuMessage}
+            onFinished={scaFinished}
+            title="Authorise the consent"
+          />
+        </ErrorBoundary>
+      )}
+
+      <ErrorBoundary what="the consent">
+        <ConsentDetailsPanel query={details} />
+      </ErrorBoundary>
+
+      <ErrorBoundary what="the read count">
+        <ConsentUsagePanel profile={profile} entry={entry} frequencyPerDay={terms?.frequencyPerDay} />
+      </ErrorBoundary>
+
+      <ErrorBoundary what="the authorisations">
+        <AuthorisationsPanel profile={profile} scope={scope} returnTo={route} title="Consent authorisations" />
+      </ErrorBoundary>
+
+      <ErrorBoundary what="the deletion">
+        <DeleteConsentPanel profile={profile} consentId={consentId} status={current} onDeleted={deleted} />
+      </ErrorBoundary>
+
+      {!entry && (
+        <p className="text-sm text-slate-600">
+          This consent was not created from this browser with this profile, so the console has no record of its creation
+          links or of its reads.
+        </p>
+      )}
+    </article>
+  );
+}
+
+function ActiveConsentBar({
+  isActive,
+  status,
+  onMakeActive,
+}: {
+  isActive: boolean;
+  status: string | undefined;
+  onMakeActive: () => void;
+}) {
+  if (isActive) {
+    return (
+      <div className="flex flex-wrap items-center justify-between gap-2 rounded border border-blue-200 bg-white p-3 text-sm">
+        <p>
+          <span aria-hidden="true">★ </span>
+          <span className="font-medium">This is the active consent</span>: the account pages read with it.
+        </p>
+        {isUsable(status) && (
+          <LinkButton to="/accounts" variant="secondary">
+            Read accounts
+          </LinkButton>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 rounded border border-slate-200 bg-white p-3 text-sm">
+      <p className="text-slate-700">
+        Not the active consent. Make it active to read accounts, balances and transactions with it.
+      </p>
+      <Button variant="primary" onClick={onMakeActive}>
+        Make active
+      </Button>
+    </div>
+  );
+}

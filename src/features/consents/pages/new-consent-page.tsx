@@ -1,0 +1,350 @@
+// /consents/new: build a consent body as a form or as JSON, validate it at the fields, and create the consent.
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useActiveProfile, useCreateConsent, Xs2aError, type CreateConsentVariables } from '../../../api';
+import { Button, Checkbox, ErrorCallout, Field, Textarea, TextInput, cx } from '../../../components/ui';
+import { newScaRedirect } from '../../sca';
+import { ConsentErrorCallout } from '../components/consent-error-callout';
+import { ConsentFormFields } from '../components/consent-form-fields';
+import {
+  buildConsentBody,
+  checkConsentBody,
+  emptyConsentForm,
+  fieldId,
+  formValuesFromJson,
+  keptMembers,
+  labelOf,
+  placeBankMessages,
+  validateConsentForm,
+  type BodyIssue,
+  type ConsentFormValues,
+  type FieldErrors,
+  type FieldKey,
+} from '../model/consent-form';
+import { consentHistory } from '../model/consent-history';
+import { consentRoute } from '../model/format';
+
+type Mode = 'form' | 'json';
+
+/** What the consent page shows right after the creation (the history keeps the links too). */
+export interface CreatedConsentState {
+  created: { requestId: string; status: number; deviations: { path: string; message: string }[] };
+  links: Record<string, { href: string }>;
+  scaApproach?: string;
+  psuMessage?: string;
+}
+
+function ibansIn(access: Record<string, unknown>): string[] {
+  return ['accounts', 'balances', 'transactions'].flatMap((list) => {
+    const refs = access[list];
+    return Array.isArray(refs)
+      ? refs.flatMap((ref: unknown) =>
+          typeof ref === 'object' && ref !== null && typeof (ref as { iban?: unknown }).iban === 'string'
+            ? [(ref as { iban: string }).iban]
+            : [],
+        )
+      : [];
+  });
+}
+
+export function NewConsentPage() {
+  const profile = useActiveProfile();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<Mode>('form');
+  const [values, setValues] = useState<ConsentFormValues>(() => emptyConsentForm());
+  const [jsonText, setJsonText] = useState('');
+  const [jsonError, setJsonError] = useState<string>();
+  const [jsonIssues, setJsonIssues] = useState<BodyIssue[]>([]);
+  const [skipSchemaCheck, setSkipSchemaCheck] = useState(false);
+  const [psuId, setPsuId] = useState('');
+  const [attempted, setAttempted] = useState(false);
+  const [bankFieldErrors, setBankFieldErrors] = useState<FieldErrors>({});
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const create = useCreateConsent();
+
+  const ibanSuggestions = useMemo(
+    () => [...new Set(consentHistory.list(profile.id).flatMap((entry) => ibansIn(entry.access)))],
+    [profile.id],
+  );
+  const validation = validateConsentForm(values);
+  const clientErrors: FieldErrors = attempted ? validation.errors : {};
+  const errors: FieldErrors = { ...bankFieldErrors, ...clientErrors };
+  // The summary lists what the form found; the bank's findings come with their own callout below.
+  const shownErrors = Object.keys(clientErrors) as FieldKey[];
+  const kept = keptMembers(values);
+
+  function change(next: Partial<ConsentFormValues>, touched: FieldKey[]) {
+    setValues((current) => ({ ...current, ...next }));
+    // The bank's finding about a value no longer applies once the value changes.
+    setBankFieldErrors((current) => {
+      if (!touched.some((field) => current[field])) return current;
+      const rest = { ...current };
+      for (const field of touched) delete rest[field];
+      return rest;
+    });
+  }
+
+  function switchMode(next: Mode) {
+    if (next === mode) return;
+    if (next === 'json') {
+      setJsonText(JSON.stringify(buildConsentBody(values), null, 2));
+      setJsonError(undefined);
+      setJsonIssues([]);
+      setMode('json');
+      return;
+    }
+    const result = formValuesFromJson(jsonText, values);
+    if (!result.ok) {
+      // Keep the text exactly as typed so nothing is lost.
+      setJsonError(result.message);
+      return;
+    }
+    setValues(result.values);
+    setBankFieldErrors({});
+    setJsonError(undefined);
+    setMode('form');
+  }
+
+  function bodyToSend(): Record<string, unknown> | undefined {
+    if (mode === 'form') {
+      setAttempted(true);
+      if (!validation.valid) {
+        requestAnimationFrame(() => summaryRef.current?.focus());
+        return undefined;
+      }
+      return validation.body;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(jsonText);
+    } catch (error) {
+      setJsonError(`The JSON is not valid: ${(error as Error).message}`);
+      return undefined;
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      setJsonError('The body must be a JSON object ({ … }).');
+      return undefined;
+    }
+    setJsonError(undefined);
+    const issues = checkConsentBody(parsed);
+    setJsonIssues(issues);
+    if (issues.length > 0 && !skipSchemaCheck) return undefined;
+    return parsed as Record<string, unknown>;
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (create.isPending) return;
+    const body = bodyToSend();
+    if (!body) return;
+    setBankFieldErrors({});
+    const redirect = newScaRedirect(profile);
+    const formValues = values;
+    const variables: CreateConsentVariables = {
+      profile,
+      // The JSON view may send a body the schema refuses on purpose, to see how the bank answers.
+      body: body as CreateConsentVariables['body'],
+      tppRedirectUri: redirect.tppRedirectUri,
+      tppNokRedirectUri: redirect.tppNokRedirectUri,
+      ...(psuId.trim() && { psuId: psuId.trim() }),
+    };
+    create.mutate(variables, {
+      onSuccess: (result) => {
+        const { consentId, consentStatus, _links, psuMessage } = result.body;
+        const scaApproach = result.headers['aspsp-sca-approach'];
+        const links = (_links ?? {}) as Record<string, { href: string }>;
+        const access = typeof body.access === 'object' && body.access !== null ? body.access : {};
+        consentHistory.add(profile.id, {
+          consentId,
+          createdAt: Date.now(),
+          access: access as Record<string, unknown>,
+          recurringIndicator: body.recurringIndicator === true,
+          validUntil: typeof body.validUntil === 'string' ? body.validUntil : '',
+          frequencyPerDay: typeof body.frequencyPerDay === 'number' ? body.frequencyPerDay : 1,
+          ...(typeof body.combinedServiceIndicator === 'boolean' && {
+            combinedServiceIndicator: body.combinedServiceIndicator,
+          }),
+          consentStatus,
+          links,
+          reads: {},
+          ...(scaApproach && { scaApproach }),
+          ...(psuMessage && { psuMessage }),
+        });
+        const route = consentRoute(consentId);
+        redirect.bindTo(route);
+        const state: CreatedConsentState = {
+          created: { requestId: result.requestId, status: result.status, deviations: result.deviations },
+          links,
+          ...(scaApproach && { scaApproach }),
+          ...(psuMessage && { psuMessage }),
+        };
+        void navigate(route, { state });
+      },
+      onError: (error) => {
+        if (mode === 'form' && error instanceof Xs2aError) {
+          setBankFieldErrors(placeBankMessages(error.tppMessages, formValues).fieldErrors);
+        }
+      },
+    });
+  }
+
+  return (
+    <article className="max-w-3xl space-y-6">
+      <title>{'New consent · XS2A Console'}</title>
+      <div className="space-y-1">
+        <p className="text-sm">
+          <Link to="/consents" className="text-blue-800 underline">
+            Consents
+          </Link>
+        </p>
+        <h1 className="text-2xl font-semibold">New consent</h1>
+        <p className="text-sm text-slate-700">
+          Asks <span className="font-medium text-slate-900">{profile.name}</span> (
+          <code className="font-mono text-xs break-all">{profile.baseUrl}</code>) for access to account information. The
+          bank then asks the PSU to authorise it.
+        </p>
+      </div>
+
+      <form noValidate onSubmit={submit} className="space-y-4" aria-label="New consent">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="font-mono text-xs text-slate-600">POST /v1/consents</p>
+          <div role="group" aria-label="Edit the body as" className="inline-flex rounded border border-slate-300">
+            {(['form', 'json'] as const).map((option) => (
+              <Button
+                key={option}
+                size="sm"
+                variant="ghost"
+                aria-pressed={mode === option}
+                className={cx('rounded-none', mode === option && 'bg-blue-100 text-blue-900 hover:bg-blue-100')}
+                onClick={() => switchMode(option)}
+              >
+                {option === 'form' ? 'Form' : 'JSON'}
+              </Button>
+            ))}
+          </div>
+        </div>
+
+        {mode === 'form' ? (
+          <>
+            {attempted && shownErrors.length > 0 && (
+              <div
+                ref={summaryRef}
+                tabIndex={-1}
+                role="alert"
+                className="rounded border border-red-300 border-l-4 border-l-red-600 bg-red-50 p-3 text-sm text-red-900 focus-visible:outline-2 focus-visible:outline-blue-600"
+              >
+                <p className="font-semibold">
+                  <span aria-hidden="true">✕ </span>
+                  {shownErrors.length === 1 ? 'One field needs' : `${shownErrors.length} fields need`} attention
+                </p>
+                <ul className="mt-1 list-disc pl-5">
+                  {shownErrors.map((field) => (
+                    <li key={field}>
+                      <a href={`#${fieldId(field)}`} className="underline">
+                        {labelOf(field, values)}
+                      </a>
+                      : {clientErrors[field]}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            {attempted && validation.otherIssues.length > 0 && (
+              <ErrorCallout
+                title="Members the form does not show are not valid"
+                messages={validation.otherIssues.map((issue) => ({ path: issue.path, text: issue.message }))}
+              />
+            )}
+            <ConsentFormFields
+              values={values}
+              errors={errors}
+              warnings={validation.warnings}
+              ibanSuggestions={ibanSuggestions}
+              onChange={change}
+            />
+            {kept.length > 0 && (
+              <p className="rounded border border-slate-200 bg-white p-3 text-sm text-slate-700">
+                Also sent, as set in the JSON view:{' '}
+                {kept.map((path, index) => (
+                  <span key={path}>
+                    {index > 0 && ', '}
+                    <code className="font-mono text-xs">{path}</code>
+                  </span>
+                ))}
+                .
+              </p>
+            )}
+          </>
+        ) : (
+          <div className="space-y-3 rounded border border-slate-200 bg-white p-4">
+            <Field
+              label="Request body (JSON)"
+              hint="Edits the same body as the form. Switching back to the form reads it into the fields."
+              error={jsonError}
+            >
+              <Textarea
+                value={jsonText}
+                rows={18}
+                spellCheck={false}
+                onChange={(event) => {
+                  setJsonText(event.target.value);
+                  setJsonIssues([]);
+                }}
+              />
+            </Field>
+            {jsonIssues.length > 0 && (
+              <ErrorCallout
+                title="The body does not match the 1.3.12 consent schema"
+                summary={
+                  skipSchemaCheck ? 'It will be sent anyway.' : 'Fix it, or tick the box below to send it anyway.'
+                }
+                messages={jsonIssues.map((issue) => ({ path: issue.path, text: issue.message }))}
+              />
+            )}
+            <Checkbox
+              label="Send even if the body does not match the schema"
+              hint="To see how the bank answers a body the spec does not allow."
+              checked={skipSchemaCheck}
+              onChange={(event) => setSkipSchemaCheck(event.target.checked)}
+            />
+          </div>
+        )}
+
+        <details className="rounded border border-slate-200 bg-white p-4 text-sm">
+          <summary className="cursor-pointer font-medium focus-visible:outline-2 focus-visible:outline-blue-600">
+            Request headers
+          </summary>
+          <div className="mt-3">
+            <Field
+              label="PSU-ID for this request"
+              hint={
+                profile.psuHeaders.psuId
+                  ? `Optional: replaces the profile's PSU-ID (${profile.psuHeaders.psuId}).`
+                  : 'Optional: the PSU’s login at the bank. Some banks need it, e.g. to start a decoupled SCA at once.'
+              }
+            >
+              <TextInput value={psuId} autoComplete="off" onChange={(event) => setPsuId(event.target.value)} />
+            </Field>
+          </div>
+        </details>
+
+        {create.error && (
+          <ConsentErrorCallout alert error={create.error}>
+            {Object.keys(bankFieldErrors).length > 0 && (
+              <p className="text-red-900">The messages that name a field are also shown at that field.</p>
+            )}
+          </ConsentErrorCallout>
+        )}
+
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" variant="primary" disabled={create.isPending}>
+            {create.isPending ? 'Sending…' : 'Create consent'}
+          </Button>
+          <Link to="/consents" className="text-sm text-blue-800 underline">
+            Cancel
+          </Link>
+        </div>
+      </form>
+    </article>
+  );
+}
