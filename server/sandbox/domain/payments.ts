@@ -12,6 +12,7 @@ import { bankError, formatError, statusInvalid } from '../http/errors';
 import { chooseScaApproach, type ScaPreferences } from '../http/headers';
 import { parseWith } from '../http/validation';
 import type { AccountRow, AuthorisationRow, Database, PaymentRow, PsuRow } from '../store/schema';
+import { buildInsertOnce } from '../store/prepared';
 import { changed, href, newId, type DomainContext, type LinkContext } from './context';
 import type { OutcomeHandler, ScaEngine, ScaResource, ScaStep } from './sca';
 
@@ -64,10 +65,31 @@ interface PaymentBody {
 }
 
 export class Payments {
+  /** Every initiation writes one payment row; its INSERT is built once (store/prepared.ts). */
+  private readonly insertPayment;
+
   constructor(
     private readonly ctx: DomainContext,
     private readonly sca: ScaEngine,
-  ) {}
+  ) {
+    this.insertPayment = buildInsertOnce(ctx.db, 'payments', [
+      'payment_id',
+      'payment_service',
+      'payment_product',
+      'body',
+      'debtor_iban',
+      'transaction_status',
+      'sca_approach',
+      'psu_id',
+      'tpp_redirect_uri',
+      'tpp_nok_redirect_uri',
+      'funds_available',
+      'created_at',
+      'status_changed_at',
+      'accepted_at',
+      'version',
+    ]);
+  }
 
   resourceFor(p: PaymentRow, kind: 'authorisation' | 'cancellation'): ScaResource {
     return { type: 'payment', id: p.payment_id, kind, path: paymentPath(p), area: 'pis' };
@@ -197,7 +219,7 @@ export class Payments {
     const path = paymentPath(payment);
     // The payment and its implicit authorisation are written together; concurrent initiations share the commit.
     return this.ctx.transact(async (trx) => {
-      await trx.insertInto('payments').values(payment).execute();
+      await this.insertPayment(trx, payment);
       const l: Record<string, { href: string }> = {};
       const out: Record<string, unknown> = { transactionStatus: 'RCVD', paymentId: payment.payment_id };
       const implicit = this.implicitStart(approach, options.prefs.explicitPreferred, options.psuId);

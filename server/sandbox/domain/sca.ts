@@ -5,6 +5,7 @@ import type { AuthenticationObject, ScaApproach, ScaStatus } from '../../../src/
 import { bankError, BankError, statusInvalid, type Area } from '../http/errors';
 import { SANDBOX_OTP } from '../seed/test-psus';
 import type { AuthorisationKind, AuthorisationRow, Database, PsuRow, ResourceType } from '../store/schema';
+import { buildInsertOnce } from '../store/prepared';
 import { changed, href, absoluteHref, newId, type DomainContext, type LinkContext } from './context';
 
 /** The parent an authorisation belongs to, as the SCA engine needs to see it. */
@@ -56,10 +57,30 @@ export interface ScaStep {
 }
 
 export class ScaEngine {
+  /** Every started authorisation writes one row; its INSERT is built once (store/prepared.ts). */
+  private readonly insertAuthorisation;
+
   constructor(
     private readonly ctx: DomainContext,
     private readonly handlers: Record<`${ResourceType}:${AuthorisationKind}`, OutcomeHandler>,
-  ) {}
+  ) {
+    this.insertAuthorisation = buildInsertOnce(ctx.db, 'authorisations', [
+      'authorisation_id',
+      'resource_type',
+      'resource_id',
+      'kind',
+      'sca_approach',
+      'sca_status',
+      'psu_id',
+      'chosen_method',
+      'otp_attempts',
+      'tpp_redirect_uri',
+      'tpp_nok_redirect_uri',
+      'created_at',
+      'updated_at',
+      'version',
+    ]);
+  }
 
   private handler(auth: Pick<AuthorisationRow, 'resource_type' | 'kind'>): OutcomeHandler {
     return this.handlers[`${auth.resource_type}:${auth.kind}`];
@@ -115,7 +136,7 @@ export class ScaEngine {
     if (psu && options.approach === 'DECOUPLED') {
       await this.handler(auth).assertPsuMayAuthorise(db, auth, psu);
     }
-    await db.insertInto('authorisations').values(auth).execute();
+    await this.insertAuthorisation(db, auth);
     if (options.psuData && options.approach === 'EMBEDDED') {
       const step = await this.update(
         resource,

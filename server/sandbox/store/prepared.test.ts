@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from './db';
-import { buildOnce } from './prepared';
+import { buildInsertOnce, buildOnce } from './prepared';
 
 describe('buildOnce', () => {
   let store: Store;
@@ -47,5 +47,21 @@ describe('buildOnce', () => {
         2,
       ),
     ).toThrow(/argument 1/);
+  });
+
+  it('inserts whole rows with an INSERT built once, whatever order the columns are named in', async () => {
+    const insert = buildInsertOnce(store.db, 'sandbox_meta', ['value', 'key']);
+    await insert(store.db, { key: 'i1', value: 'first' });
+    await insert(store.db, { key: 'i2', value: 'second' });
+    const rows = await store.db
+      .selectFrom('sandbox_meta')
+      .selectAll()
+      .where('key', 'like', 'i%')
+      .orderBy('key')
+      .execute();
+    expect(rows).toEqual([
+      { key: 'i1', value: 'first' },
+      { key: 'i2', value: 'second' },
+    ]);
   });
 });

@@ -31,3 +31,30 @@ export function buildOnce<A extends Value[], DB>(
       ),
     );
 }
+
+/**
+ * An INSERT of one whole row of `table`, built once: the row's values are passed in the order of `columns`, which must
+ * name every column the rows carry.
+ */
+export function buildInsertOnce<DB, T extends keyof DB & string>(
+  db: Kysely<DB>,
+  table: T,
+  columns: readonly (keyof DB[T] & string)[],
+): (executor: Kysely<DB>, row: Record<(typeof columns)[number], unknown>) => Promise<QueryResult<unknown>> {
+  const markers = columns.map((_, i) => `\u0000col${i}\u0000`);
+  // Kysely's insert builder wants the table's exact row type; the markers stand in for every value.
+  const values = Object.fromEntries(columns.map((column, i) => [column, markers[i]])) as never;
+  const { sql, parameters } = db.insertInto(table).values(values).compile();
+  const order = parameters.map((value) => {
+    const at = markers.indexOf(value as string);
+    if (at < 0) throw new Error(`buildInsertOnce: unexpected parameter in ${sql}`);
+    return columns[at] as (typeof columns)[number];
+  });
+  return (executor, row) =>
+    executor.executeQuery(
+      CompiledQuery.raw(
+        sql,
+        order.map((column) => row[column] ?? null),
+      ),
+    );
+}
