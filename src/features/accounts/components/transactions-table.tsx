@@ -1,7 +1,7 @@
 // The loaded transactions as one virtualized table: pending and booked in two groups, sortable columns, and only the
 // rows in view (plus a margin) in the DOM, so 10,000 entries scroll as smoothly as 10.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { cx, focusRing } from '../../../components/ui';
 import type { RowSort, SortKey } from '../model/filter-sort';
 import { displayAmount, displayCount, displayIban } from '../model/format';
@@ -9,7 +9,23 @@ import type { RowStatus, TransactionRow } from '../model/transaction-rows';
 
 const ROW_HEIGHT = 52;
 const GROUP_HEIGHT = 36;
-const COLUMNS = 4;
+
+/** Narrow screens drop the remittance column (its start goes under the counterparty), so the table fits. */
+const WIDE_QUERY = '(min-width: 640px)';
+
+function subscribeWide(listener: () => void) {
+  const list = window.matchMedia(WIDE_QUERY);
+  list.addEventListener('change', listener);
+  return () => list.removeEventListener('change', listener);
+}
+
+function useWide(): boolean {
+  return useSyncExternalStore(
+    subscribeWide,
+    () => window.matchMedia(WIDE_QUERY).matches,
+    () => true,
+  );
+}
 
 /** User Timing mark set once the table's rows have been painted (read by bench/transactions-paint.ts). */
 export const ROWS_PAINTED_MARK = 'xs2a:transactions:rows-painted';
@@ -93,6 +109,8 @@ export function TransactionsTable({
     return list;
   }, [pending, booked, showGroups]);
 
+  const wide = useWide();
+  const columns = wide ? 4 : 3;
   const scrollRef = useRef<HTMLDivElement>(null);
   // The console is not built with the React Compiler, and the virtualizer re-renders this component when it scrolls.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -145,9 +163,11 @@ export function TransactionsTable({
               onSort={onSort}
               className="sm:w-[32%]"
             />
-            <th scope="col" className="hidden px-2 py-2 text-left font-medium sm:table-cell">
-              Remittance information
-            </th>
+            {wide && (
+              <th scope="col" className="px-2 py-2 text-left font-medium">
+                Remittance information
+              </th>
+            )}
             <SortHeader
               label="Amount"
               sortKey="amount"
@@ -160,7 +180,7 @@ export function TransactionsTable({
         <tbody>
           {paddingTop > 0 && (
             <tr aria-hidden="true">
-              <td colSpan={COLUMNS} style={{ height: paddingTop, padding: 0 }} />
+              <td colSpan={columns} style={{ height: paddingTop, padding: 0 }} />
             </tr>
           )}
           {virtualItems.map((virtual) => {
@@ -172,7 +192,7 @@ export function TransactionsTable({
                 <tr key={`group-${item.status}`} aria-rowindex={rowIndex} style={{ height: GROUP_HEIGHT }}>
                   <th
                     scope="rowgroup"
-                    colSpan={COLUMNS}
+                    colSpan={columns}
                     className="border-y border-slate-200 bg-slate-50 px-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase"
                   >
                     {groupLabels[item.status]} · {displayCount(item.count)} {item.count === 1 ? 'entry' : 'entries'}
@@ -207,17 +227,21 @@ export function TransactionsTable({
                   >
                     {row.counterparty ?? '(no counterparty)'}
                   </button>
-                  {row.counterpartyIban && (
-                    <span className="hidden truncate font-mono text-xs text-slate-600 sm:block">
-                      {displayIban(row.counterpartyIban)}
-                    </span>
+                  {wide ? (
+                    row.counterpartyIban && (
+                      <span className="block truncate font-mono text-xs text-slate-600">
+                        {displayIban(row.counterpartyIban)}
+                      </span>
+                    )
+                  ) : (
+                    <span className="block truncate text-xs text-slate-600">{row.remittance}</span>
                   )}
-                  {/* Narrow screens have no remittance column: its start goes under the name. */}
-                  <span className="block truncate text-xs text-slate-600 sm:hidden">{row.remittance}</span>
                 </td>
-                <td className="hidden px-2 text-slate-700 sm:table-cell">
-                  <span className="line-clamp-2 break-words">{row.remittance || '—'}</span>
-                </td>
+                {wide && (
+                  <td className="px-2 text-slate-700">
+                    <span className="line-clamp-2 break-words">{row.remittance || '—'}</span>
+                  </td>
+                )}
                 <td className="px-2 text-right whitespace-nowrap">
                   <Amount row={row} />
                 </td>
@@ -226,7 +250,7 @@ export function TransactionsTable({
           })}
           {paddingBottom > 0 && (
             <tr aria-hidden="true">
-              <td colSpan={COLUMNS} style={{ height: paddingBottom, padding: 0 }} />
+              <td colSpan={columns} style={{ height: paddingBottom, padding: 0 }} />
             </tr>
           )}
         </tbody>

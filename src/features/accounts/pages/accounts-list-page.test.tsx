@@ -1,0 +1,126 @@
+// @vitest-environment happy-dom
+// The accounts list against a stubbed bank, through the real fetch layer: reads carry the active consent, switching the
+// consent never shows the other consent's accounts, and a consent that is not valid stops every account read.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { accountKeys, activeConsent, profileStore } from '../../../api';
+import { AccountsListPage } from './accounts-list-page';
+
+interface Call {
+  path: string;
+  consentId: string | null;
+}
+
+/** A bank with one account per consent; `hold` keeps a consent's account list unanswered until released. */
+function bank(statuses: Record<string, string>) {
+  const calls: Call[] = [];
+  const held = new Map<string, () => void>();
+  const holding = new Set<string>();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      const consentId = new Headers(init?.headers).get('Consent-ID');
+      calls.push({ path: url.pathname, consentId });
+      const json = (body: unknown, status = 200) =>
+        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+      const status = /\/v1\/consents\/([^/]+)\/status$/.exec(url.pathname);
+      if (status?.[1]) return json({ consentStatus: statuses[status[1]] ?? 'valid' });
+      if (url.pathname.endsWith('/v1/accounts') && consentId) {
+        if (holding.has(consentId)) await new Promise<void>((resolve) => held.set(consentId, resolve));
+        return json({
+          accounts: [
+            {
+              resourceId: `acc-${consentId}`,
+              iban: 'DE16990100000010010001',
+              currency: 'EUR',
+              name: `Account of consent ${consentId}`,
+            },
+          ],
+        });
+      }
+      return json({ tppMessages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN' }] }, 404);
+    }),
+  );
+  return {
+    calls,
+    hold: (consentId: string) => holding.add(consentId),
+    release: (consentId: string) => {
+      holding.delete(consentId);
+      held.get(consentId)?.();
+    },
+  };
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/accounts', element: <AccountsListPage /> }], {
+    initialEntries: ['/accounts'],
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return client;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  activeConsent.set(profileStore.active().id, undefined);
+  localStorage.clear();
+});
+
+describe('the accounts list', () => {
+  it('reads with the active consent and never shows another consent’s accounts after a switch', async () => {
+    const profileId = profileStore.active().id;
+    const { calls, hold, release } = bank({});
+    activeConsent.set(profileId, 'con-A');
+    const client = renderPage();
+    expect(await screen.findByText('Account of consent con-A')).toBeTruthy();
+    expect(calls.filter((c) => c.path.endsWith('/v1/accounts')).map((c) => c.consentId)).toEqual(['con-A']);
+
+    // Consent B's list is slow: while it loads, A's accounts must be gone, not shown as B's.
+    hold('con-B');
+    act(() => activeConsent.set(profileId, 'con-B'));
+    await waitFor(() => expect(calls.some((c) => c.consentId === 'con-B')).toBe(true));
+    expect(screen.queryByText('Account of consent con-A')).toBeNull();
+    expect(screen.getByText('Reading the accounts…')).toBeTruthy();
+    act(() => release('con-B'));
+    expect(await screen.findByText('Account of consent con-B')).toBeTruthy();
+    expect(screen.queryByText('Account of consent con-A')).toBeNull();
+
+    // Each consent's data sits under its own key.
+    const list = (consentId: string) =>
+      client.getQueryData<{ body: { accounts: { name: string }[] } }>(accountKeys.list(profileId, consentId, false));
+    expect(list('con-A')?.body.accounts[0]?.name).toBe('Account of consent con-A');
+    expect(list('con-B')?.body.accounts[0]?.name).toBe('Account of consent con-B');
+
+    // Back to A: A's own accounts, never B's.
+    act(() => activeConsent.set(profileId, 'con-A'));
+    expect(await screen.findByText('Account of consent con-A')).toBeTruthy();
+    expect(screen.queryByText('Account of consent con-B')).toBeNull();
+    const accountCalls = calls.filter((c) => c.path.endsWith('/v1/accounts'));
+    expect(accountCalls.every((c) => c.consentId === 'con-A' || c.consentId === 'con-B')).toBe(true);
+  });
+
+  it('flags a consent that is not valid before any account read', async () => {
+    const profileId = profileStore.active().id;
+    const { calls } = bank({ 'con-old': 'expired' });
+    activeConsent.set(profileId, 'con-old');
+    renderPage();
+    expect(await screen.findByRole('heading', { name: /The consent has expired/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the consent' }).getAttribute('href')).toBe('/consents/con-old');
+    expect(calls.map((c) => c.path)).toEqual(['/sandbox/v1/consents/con-old/status']);
+  });
+
+  it('points to the consents page when no consent is active', () => {
+    bank({});
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'No active consent' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create a consent or choose one' }).getAttribute('href')).toBe('/consents');
+  });
+});
