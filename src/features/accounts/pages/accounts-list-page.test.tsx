@@ -21,7 +21,7 @@ function bank(statuses: Record<string, string>) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input));
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
       const consentId = new Headers(init?.headers).get('Consent-ID');
       calls.push({ path: url.pathname, consentId });
       const json = (body: unknown, status = 200) =>
