@@ -79,30 +79,32 @@ describe('consent history', () => {
     expect(history.list('sandbox')).toBe(before);
   });
 
-  it('counts reads per UTC day and keeps a week of them', () => {
+  it('counts reads per UTC day, each request once, and keeps a week of them', () => {
     const history = createConsentHistory(storageOnce());
     history.add('sandbox', entry('con-1', 1));
-    expect(history.recordRead('sandbox', 'con-1', at('2026-03-01T10:00:00Z'))).toBe(true);
-    history.recordRead('sandbox', 'con-1', at('2026-03-10T23:59:00Z'));
-    history.recordRead('sandbox', 'con-1', at('2026-03-10T00:00:00Z'));
+    expect(history.recordRead('sandbox', 'con-1', 'r-old', at('2026-03-01T10:00:00Z'))).toBe(true);
+    history.recordRead('sandbox', 'con-1', 'r-1', at('2026-03-10T23:59:00Z'));
+    history.recordRead('sandbox', 'con-1', 'r-2', at('2026-03-10T00:00:00Z'));
     // 00:30 in Berlin is still the 10th in UTC, the sandbox's calendar.
-    history.recordRead('sandbox', 'con-1', at('2026-03-11T00:30:00+01:00'));
+    history.recordRead('sandbox', 'con-1', 'r-3', at('2026-03-11T00:30:00+01:00'));
+    // The same request seen again (e.g. the exchange log restored after a reload) counts once.
+    history.recordRead('sandbox', 'con-1', 'r-1', at('2026-03-10T23:59:00Z'));
     const read = history.get('sandbox', 'con-1');
-    expect(read?.reads).toEqual({ '2026-03-10': 3 });
+    expect(read?.reads).toEqual({ '2026-03-10': ['r-1', 'r-2', 'r-3'] });
     expect(readsOn(read!, '2026-03-10')).toBe(3);
     expect(readsOn(read!, '2026-03-11')).toBe(0);
   });
 
   it('does not count reads of a consent it does not know', () => {
     const history = createConsentHistory(storageOnce());
-    expect(history.recordRead('sandbox', 'con-x')).toBe(false);
+    expect(history.recordRead('sandbox', 'con-x', 'r-1')).toBe(false);
     expect(
       history.recordRefusal('sandbox', 'con-x', { code: 'ACCESS_EXCEEDED', operationId: 'getAccountList', at: 1 }),
     ).toBe(false);
     expect(history.list('sandbox')).toEqual([]);
   });
 
-  it('keeps the last refusal', () => {
+  it('keeps the latest refusal', () => {
     const history = createConsentHistory(storageOnce());
     history.add('sandbox', entry('con-1', 1));
     history.recordRefusal('sandbox', 'con-1', {
@@ -119,6 +121,9 @@ describe('consent history', () => {
       operationId: 'getBalances',
       at: 5,
     });
+    // An older refusal seen later (a restored log) does not replace it.
+    history.recordRefusal('sandbox', 'con-1', { code: 'CONSENT_INVALID', operationId: 'getAccountList', at: 3 });
+    expect(history.get('sandbox', 'con-1')?.lastRefusal?.code).toBe('ACCESS_EXCEEDED');
   });
 
   it('drops what it cannot read: corrupt storage, broken entries, bad read counts', () => {
@@ -135,7 +140,7 @@ describe('consent history', () => {
           recurringIndicator: false,
           validUntil: '2026-01-01',
           frequencyPerDay: 1,
-          reads: { '2026-01-01': 2, nonsense: 3, '2026-01-02': -1 },
+          reads: { '2026-01-01': ['r-1', 7, 'r-2'], nonsense: ['r-3'], '2026-01-02': 4, '2026-01-03': [] },
           links: 'x',
         },
         { consentId: 42 },
@@ -150,7 +155,7 @@ describe('consent history', () => {
         recurringIndicator: false,
         validUntil: '2026-01-01',
         frequencyPerDay: 1,
-        reads: { '2026-01-01': 2 },
+        reads: { '2026-01-01': ['r-1', 'r-2'] },
         links: {},
       },
     ]);

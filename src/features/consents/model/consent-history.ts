@@ -33,8 +33,11 @@ export interface ConsentHistoryEntry {
   /** ASPSP-SCA-Approach of the 201 answer. */
   scaApproach?: string;
   psuMessage?: string;
-  /** Account reads without PSU-IP-Address that the bank answered with success, per UTC day (YYYY-MM-DD). */
-  reads: Record<string, number>;
+  /**
+   * Account reads without PSU-IP-Address that the bank answered with success: their X-Request-IDs per UTC day
+   * (YYYY-MM-DD). Ids, not a number, so a read seen again (the exchange log survives a reload) counts once.
+   */
+  reads: Record<string, string[]>;
   lastRefusal?: ConsentRefusal;
 }
 
@@ -46,6 +49,8 @@ const PREFIX = 'xs2a-console:consents:';
 export const HISTORY_LIMIT = 200;
 /** Read counts older than this many days are dropped. */
 export const READ_DAYS_KEPT = 7;
+/** Request ids kept per day; far beyond any frequencyPerDay a bank allows. */
+export const READS_PER_DAY_KEPT = 1000;
 
 function keyFor(profileId: string) {
   return `${PREFIX}${profileId}`;
@@ -59,13 +64,13 @@ function isLinkMap(value: unknown): value is LinkMap {
   return isRecord(value) && Object.values(value).every((link) => isRecord(link) && typeof link.href === 'string');
 }
 
-function readReads(value: unknown): Record<string, number> {
+function readReads(value: unknown): Record<string, string[]> {
   if (!isRecord(value)) return {};
-  const reads: Record<string, number> = {};
-  for (const [day, count] of Object.entries(value)) {
-    if (/^\d{4}-\d{2}-\d{2}$/.test(day) && typeof count === 'number' && Number.isInteger(count) && count > 0) {
-      reads[day] = count;
-    }
+  const reads: Record<string, string[]> = {};
+  for (const [day, ids] of Object.entries(value)) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !Array.isArray(ids)) continue;
+    const valid = ids.filter((id): id is string => typeof id === 'string');
+    if (valid.length > 0) reads[day] = valid;
   }
   return reads;
 }
@@ -137,10 +142,10 @@ export function utcDay(epochMs: number): string {
 
 /** Reads counted on one day (default today). */
 export function readsOn(entry: ConsentHistoryEntry, day = utcDay(Date.now())): number {
-  return entry.reads[day] ?? 0;
+  return entry.reads[day]?.length ?? 0;
 }
 
-function pruneReads(reads: Record<string, number>, today: string): Record<string, number> {
+function pruneReads(reads: Record<string, string[]>, today: string): Record<string, string[]> {
   const oldest = new Date(`${today}T00:00:00Z`);
   oldest.setUTCDate(oldest.getUTCDate() - (READ_DAYS_KEPT - 1));
   const cutoff = oldest.toISOString().slice(0, 10);
@@ -235,17 +240,24 @@ export function createConsentHistory(storage: () => KeyValueStorage | undefined)
       );
     },
 
-    /** Counts one account read without the PSU present; false when the consent is not in this profile's history. */
-    recordRead: (profileId: string, consentId: string, at = Date.now()): boolean => {
+    /**
+     * Counts one account read without the PSU present, once per X-Request-ID; false when the consent is not in this
+     * profile's history.
+     */
+    recordRead: (profileId: string, consentId: string, requestId: string, at = Date.now()): boolean => {
       const day = utcDay(at);
-      return update(profileId, consentId, (entry) => ({
-        ...entry,
-        reads: pruneReads({ ...entry.reads, [day]: (entry.reads[day] ?? 0) + 1 }, day),
-      }));
+      return update(profileId, consentId, (entry) => {
+        const ids = entry.reads[day] ?? [];
+        if (ids.includes(requestId) || ids.length >= READS_PER_DAY_KEPT) return entry;
+        return { ...entry, reads: pruneReads({ ...entry.reads, [day]: [...ids, requestId] }, day) };
+      });
     },
 
+    /** Keeps the latest refusal; an older or the same one changes nothing. */
     recordRefusal: (profileId: string, consentId: string, refusal: ConsentRefusal): boolean =>
-      update(profileId, consentId, (entry) => ({ ...entry, lastRefusal: refusal })),
+      update(profileId, consentId, (entry) =>
+        entry.lastRefusal && entry.lastRefusal.at >= refusal.at ? entry : { ...entry, lastRefusal: refusal },
+      ),
 
     remove: (profileId: string, consentId: string) => {
       write(

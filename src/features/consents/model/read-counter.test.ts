@@ -88,7 +88,7 @@ function setup(profiles = [profile('bank', 'https://bank.example/psd2')]) {
   };
   const stop = watchAccountReads({ history, profiles: () => profiles, log });
   const todayReads = (profileId = 'bank', consentId = 'con-1') =>
-    history.get(profileId, consentId)?.reads['2026-03-10'] ?? 0;
+    history.get(profileId, consentId)?.reads['2026-03-10']?.length ?? 0;
   return { history, publish, stop, todayReads, exchanges: () => exchanges };
 }
 
@@ -143,7 +143,7 @@ describe('watchAccountReads', () => {
     expect(todayReads()).toBe(3);
   });
 
-  it('counts the reads already in the log when it starts', () => {
+  it('counts the reads already in the log when it starts, and not again after a reload', () => {
     const history = createConsentHistory(storageOnce());
     history.add('bank', {
       consentId: 'con-1',
@@ -161,7 +161,14 @@ describe('watchAccountReads', () => {
       profiles: () => [profile('bank', 'https://bank.example/psd2')],
       log: { list: () => exchanges, subscribe: () => () => undefined },
     });
-    expect(history.get('bank', 'con-1')?.reads).toEqual({ '2026-03-10': 2 });
+    expect(history.get('bank', 'con-1')?.reads['2026-03-10']).toEqual(exchanges.map((e) => e.requestId));
+    // A new page load restores the same log: nothing is counted twice.
+    watchAccountReads({
+      history,
+      profiles: () => [profile('bank', 'https://bank.example/psd2')],
+      log: { list: () => exchanges, subscribe: () => () => undefined },
+    });
+    expect(history.get('bank', 'con-1')?.reads['2026-03-10']).toHaveLength(2);
   });
 
   it('keeps the last refusal with the consent', () => {

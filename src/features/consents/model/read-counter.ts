@@ -80,6 +80,8 @@ export interface ReadCounterSources {
 /** Watches the exchange log and records each finished account read once. Returns a function that stops it. */
 export function watchAccountReads({ history, profiles, log }: ReadCounterSources): () => void {
   const seen = new Set<string>();
+  // The history keeps the request ids it counted, so exchanges restored after a reload are not counted twice; this
+  // set only saves looking at the same exchange again within one page load.
   const process = () => {
     const exchanges = log.list();
     for (const exchange of exchanges) {
@@ -90,7 +92,7 @@ export function watchAccountReads({ history, profiles, log }: ReadCounterSources
       const [profile] = profilesFor(profiles(), history, outcome.consentId, exchange.request.url);
       if (!profile) continue; // not a consent this browser created with any profile
       if (outcome.kind === 'counted') {
-        history.recordRead(profile.id, outcome.consentId, outcome.at);
+        history.recordRead(profile.id, outcome.consentId, exchange.requestId, outcome.at);
       } else {
         history.recordRefusal(profile.id, outcome.consentId, {
           code: outcome.code,
