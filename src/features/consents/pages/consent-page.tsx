@@ -19,7 +19,7 @@ import { ConsentUsagePanel } from '../components/consent-usage-panel';
 import { DeleteConsentPanel } from '../components/delete-consent-panel';
 import { LinkButton } from '../components/link-button';
 import { consentHistory, useConsentHistoryEntry } from '../model/consent-history';
-import { awaitsAuthorisation, consentStatusLabel, isUsable } from '../model/consent-status';
+import { awaitsAuthorisation, consentStatusLabel, isFinalConsentStatus, isUsable } from '../model/consent-status';
 import { notUsableReason } from '../model/consent-status-meaning';
 import { accessSummary, consentRoute } from '../model/format';
 import type { CreatedConsentState } from './new-consent-page';
@@ -88,7 +88,10 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
     if (statusValue && detailsStatus && statusValue !== detailsStatus) void refetchDetails();
   }, [statusValue, detailsStatus, refetchDetails]);
 
+  // An authorisation that ended in this page stays in view, so its outcome ("Authorised", "failed") can be read.
+  const [scaEndedHere, setScaEndedHere] = useState(false);
   function scaFinished() {
+    setScaEndedHere(true);
     setFollowSince(Date.now());
     void status.refetch();
     void details.refetch();
@@ -102,7 +105,7 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
   const scaApproach = entry?.scaApproach ?? created?.scaApproach;
   const psuMessage = entry?.psuMessage ?? created?.psuMessage;
   const scope: AuthorisationScope = { kind: 'consent', consentId };
-  const showInitiationSca = links !== undefined && awaitsAuthorisation(current);
+  const showInitiationSca = links !== undefined && (awaitsAuthorisation(current) || scaEndedHere);
   const reason = current ? notUsableReason(current) : undefined;
   const polling = !status.isError && following(statusValue);
 
@@ -240,6 +243,13 @@ function ActiveConsentBar({
           </LinkButton>
         )}
       </div>
+    );
+  }
+  if (isFinalConsentStatus(status)) {
+    return (
+      <p className="rounded border border-slate-200 bg-white p-3 text-sm text-slate-700">
+        Not the active consent, and it cannot become the active one: it will never be valid again.
+      </p>
     );
   }
   return (
