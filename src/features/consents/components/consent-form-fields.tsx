@@ -304,10 +304,8 @@ function AccountRowsEditor({
                 id={fieldId(rowField(list, row, 'iban'))}
                 label={
                   <>
-                    IBAN <span className="sr-only">{`${n} for ${label}`}</span>
-                    <span aria-hidden="true" className="font-normal text-slate-500">
-                      {rows.length > 1 ? ` ${n}` : ''}
-                    </span>
+                    IBAN {n}
+                    <span className="sr-only">{` for ${label}`}</span>
                   </>
                 }
                 error={errors[rowField(list, row, 'iban')]}
@@ -326,7 +324,8 @@ function AccountRowsEditor({
                 id={fieldId(rowField(list, row, 'currency'))}
                 label={
                   <>
-                    Currency <span className="sr-only">{`${n} for ${label}`}</span>
+                    Currency {n}
+                    <span className="sr-only">{` for ${label}`}</span>{' '}
                     <span className="font-normal text-slate-500">(optional)</span>
                   </>
                 }
