@@ -9,7 +9,7 @@ function profileItem(page: Page, name: string) {
   return page.getByRole('list', { name: 'Bank profiles' }).getByRole('listitem', { name, exact: true });
 }
 
-/** The exchange log lives in the tab: reach the inspector through the navigation, not a reload. */
+/** Through the console's navigation, as a user gets there. */
 async function openInspector(page: Page) {
   await page
     .getByRole('navigation', { name: 'Console sections' })

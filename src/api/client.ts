@@ -208,20 +208,23 @@ export async function xs2aRequest<T>(options: Xs2aRequestOptions): Promise<Xs2aR
   const hasBody = body !== undefined;
   const headers = buildHeaders(profile, { requestId, hasBody, consentId: options.consentId, headers: options.headers });
   const startedAt = Date.now();
-  const exchangeId = recordExchange({
-    flow: options.flow,
-    operationId,
-    requestId,
-    startedAt,
-    request: { method, url, headers, body },
-  });
+  // The log keeps no secret: the profile's token is removed wherever the bank might echo it, not only from Authorization.
+  const redaction = { secrets: [profile.bearerToken?.trim()] };
+  const exchangeId = recordExchange(
+    { flow: options.flow, operationId, requestId, startedAt, request: { method, url, headers, body } },
+    redaction,
+  );
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
 
   const fail = (kind: Xs2aErrorKind, details: Partial<Xs2aErrorDetails> = {}) => {
     const error = new Xs2aError({ kind, requestId, exchangeId, url, timeoutMs, ...details });
-    updateExchange(exchangeId, { durationMs: Date.now() - startedAt, error: { kind, message: error.message } });
+    updateExchange(
+      exchangeId,
+      { durationMs: Date.now() - startedAt, error: { kind, message: error.message } },
+      redaction,
+    );
     return error;
   };
   const interrupted = (cause: unknown) => {
@@ -259,7 +262,7 @@ export async function xs2aRequest<T>(options: Xs2aRequestOptions): Promise<Xs2aR
   const status = { status: response.status, statusText: response.statusText };
 
   if (!response.ok) {
-    updateExchange(exchangeId, { durationMs, response: recorded });
+    updateExchange(exchangeId, { durationMs, response: recorded }, redaction);
     await loadMessageMeanings();
     const parts = parsed.json ? errorBodyParts(parsed.body, contentType) : {};
     const hasErrorBody = (parts.tppMessages?.length ?? 0) > 0 || parts.problem !== undefined;
@@ -276,13 +279,13 @@ export async function xs2aRequest<T>(options: Xs2aRequestOptions): Promise<Xs2aR
     ? expectsJson(operations.operations, operationId, response.status)
     : text.trim() !== '';
   if (jsonExpected && !parsed.json) {
-    updateExchange(exchangeId, { durationMs, response: recorded });
+    updateExchange(exchangeId, { durationMs, response: recorded }, redaction);
     throw fail('invalid-response', { ...status, bodyText: text });
   }
   const deviations = operations
     ? deviationsOf(operations, operationId, response.status, parsed.body, options.schema)
     : [{ path: '(body)', message: 'not checked: the 1.3.12 schemas could not be loaded' }];
-  updateExchange(exchangeId, { durationMs, response: recorded, deviations });
+  updateExchange(exchangeId, { durationMs, response: recorded, deviations }, redaction);
   return {
     body: parsed.body as T,
     status: response.status,

@@ -1,6 +1,11 @@
-// Every request the console sends and what came back, for the inspector: raw, unredacted, in memory, newest last.
+// Every request the console sends and what came back, for the inspector: secrets redacted as they are recorded, newest
+// last, kept in this tab's sessionStorage so a redirect SCA round trip (a full page load) does not lose its exchanges.
 import { useSyncExternalStore } from 'react';
 import type { Deviation, Xs2aErrorKind } from './errors';
+import { redactExchange, type RedactOptions } from './redact';
+
+/** How a request ended without an answer; 'interrupted': the page was left or reloaded while it was in flight. */
+export type ExchangeErrorKind = Xs2aErrorKind | 'interrupted';
 
 export interface Exchange {
   id: string;
@@ -14,36 +19,160 @@ export interface Exchange {
   durationMs?: number;
   request: { method: string; url: string; headers: Record<string, string>; body?: unknown };
   response?: { status: number; statusText: string; headers: Record<string, string>; body?: unknown; bodyText: string };
-  error?: { kind: Xs2aErrorKind; message: string };
+  error?: { kind: ExchangeErrorKind; message: string };
   deviations: Deviation[];
 }
 
 export const EXCHANGE_LOG_LIMIT = 500;
+/** Per tab: sessionStorage survives the bank's redirect and a reload, and is not shared with other tabs. */
+export const EXCHANGES_STORAGE_KEY = 'xs2a-console.exchanges.v1';
+/** Bodies above this many UTF-8 bytes are stored cut short, so a few large answers cannot fill the storage quota. */
+export const STORED_BODY_LIMIT = 64 * 1024;
 
-let exchanges: Exchange[] = [];
-let sequence = 0;
+export const INTERRUPTED_MESSAGE =
+  'The page was left or reloaded before the answer came (e.g. for the bank’s SCA page); the bank may still have acted on the request.';
+
+const utf8 = new TextEncoder();
+const utf8Decoder = new TextDecoder();
+
+/** The text itself when it fits; otherwise its first STORED_BODY_LIMIT bytes and a note of how many were left out. */
+function truncated(text: string): string | undefined {
+  // UTF-8 takes at most three bytes per UTF-16 unit: a short text fits without being encoded.
+  if (text.length * 3 <= STORED_BODY_LIMIT) return undefined;
+  const bytes = utf8.encode(text);
+  if (bytes.length <= STORED_BODY_LIMIT) return undefined;
+  // A character cut in two decodes as U+FFFD at the end: dropped.
+  const kept = utf8Decoder.decode(bytes.subarray(0, STORED_BODY_LIMIT)).replace(/\uFFFD$/, '');
+  return `${kept}\n… truncated: ${bytes.length - STORED_BODY_LIMIT} bytes`;
+}
+
+function storedCopy(exchange: Exchange): Exchange {
+  let { request, response } = exchange;
+  if (request.body !== undefined && request.body !== null) {
+    const text = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+    const cut = truncated(text);
+    if (cut !== undefined) request = { ...request, body: cut };
+  }
+  if (response) {
+    const cut = truncated(response.bodyText);
+    // The inspector shows bodyText where there is no parsed body.
+    if (cut !== undefined) response = { ...response, body: undefined, bodyText: cut };
+  }
+  return request === exchange.request && response === exchange.response ? exchange : { ...exchange, request, response };
+}
+
+/** The stored JSON of each entry: entries are replaced, never mutated, so each is serialised once. */
+const serialised = new WeakMap<Exchange, string>();
+
+function serialise(exchange: Exchange): string {
+  let json = serialised.get(exchange);
+  if (json === undefined) {
+    json = JSON.stringify(storedCopy(exchange));
+    serialised.set(exchange, json);
+  }
+  return json;
+}
+
+function storage(): Storage | undefined {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  } catch {
+    return undefined; // storage blocked by the browser's settings
+  }
+}
+
+/** Never throws: a full or blocked storage must not fail the request being recorded. */
+function persist(list: readonly Exchange[]): void {
+  const store = storage();
+  if (!store) return;
+  const write = (entries: readonly Exchange[]) =>
+    store.setItem(EXCHANGES_STORAGE_KEY, `[${entries.map(serialise).join(',')}]`);
+  try {
+    if (list.length === 0) store.removeItem(EXCHANGES_STORAGE_KEY);
+    else write(list);
+  } catch {
+    try {
+      // Most likely the quota: the newer half is what a reload needs most.
+      write(list.slice(Math.floor(list.length / 2)));
+    } catch {
+      try {
+        // Memory only from here; a stale copy would bring back a log with the latest exchanges missing.
+        store.removeItem(EXCHANGES_STORAGE_KEY);
+      } catch {
+        // nothing more to do
+      }
+    }
+  }
+}
+
+function isExchange(value: unknown): value is Exchange {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as Partial<Exchange>;
+  return (
+    typeof entry.id === 'string' &&
+    typeof entry.operationId === 'string' &&
+    typeof entry.requestId === 'string' &&
+    typeof entry.startedAt === 'number' &&
+    typeof entry.request === 'object' &&
+    entry.request !== null &&
+    typeof entry.request.url === 'string' &&
+    Array.isArray(entry.deviations)
+  );
+}
+
+/** The log this tab kept before the page was loaded; requests that were still in flight are marked interrupted. */
+function restore(): Exchange[] {
+  let parsed: unknown;
+  try {
+    const text = storage()?.getItem(EXCHANGES_STORAGE_KEY);
+    if (!text) return [];
+    parsed = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  return parsed
+    .filter(isExchange)
+    .slice(-EXCHANGE_LOG_LIMIT)
+    .map((exchange) =>
+      exchange.response || exchange.error
+        ? exchange
+        : { ...exchange, error: { kind: 'interrupted', message: INTERRUPTED_MESSAGE } },
+    );
+}
+
+let exchanges: Exchange[] = restore();
+// Ids stay unique across page loads: the restored entries keep theirs.
+let sequence = Math.max(0, ...exchanges.map((exchange) => Number(/^exchange-(\d+)$/.exec(exchange.id)?.[1] ?? 0)));
 const listeners = new Set<() => void>();
 
 function publish(next: Exchange[]): void {
   exchanges = next.length > EXCHANGE_LOG_LIMIT ? next.slice(next.length - EXCHANGE_LOG_LIMIT) : next;
+  persist(exchanges);
   for (const listener of listeners) listener();
 }
 
-/** Records a request as it leaves; returns the exchange's id for the later `updateExchange`. */
-export function recordExchange(exchange: Omit<Exchange, 'id' | 'deviations'>): string {
+/**
+ * Records a request as it leaves, with its secrets redacted (`secrets`: values such as the profile's bearer token,
+ * removed wherever they appear); returns the exchange's id for the later `updateExchange`.
+ */
+export function recordExchange(exchange: Omit<Exchange, 'id' | 'deviations'>, options: RedactOptions = {}): string {
   sequence += 1;
   const id = `exchange-${sequence}`;
-  publish([...exchanges, { ...exchange, id, deviations: [] }]);
+  publish([...exchanges, { ...redactExchange(exchange, options), id, deviations: [] }]);
   return id;
 }
 
-/** Completes a recorded exchange (response, error, deviations, duration). Entries are replaced, never mutated. */
-export function updateExchange(id: string, changes: Partial<Omit<Exchange, 'id'>>): void {
+/**
+ * Completes a recorded exchange (response, error, deviations, duration), redacting as `recordExchange` does. Entries
+ * are replaced, never mutated.
+ */
+export function updateExchange(id: string, changes: Partial<Omit<Exchange, 'id'>>, options: RedactOptions = {}): void {
   const index = exchanges.findIndex((exchange) => exchange.id === id);
   const existing = exchanges[index];
   if (!existing) return; // already pushed out by the cap or cleared
   const next = exchanges.slice();
-  next[index] = { ...existing, ...changes };
+  next[index] = { ...existing, ...redactExchange(changes, options) };
   publish(next);
 }
 
@@ -57,6 +186,7 @@ export const exchangeLog = {
       listeners.delete(listener);
     };
   },
+  /** Empties the log and this tab's stored copy. */
   clear: (): void => publish([]),
 };
 

@@ -30,6 +30,7 @@ export {
   type Xs2aErrorKind,
 } from './errors';
 export { EXCHANGE_LOG_LIMIT, exchangeLog, useExchanges, type Exchange } from './exchange-log';
+export { redactExchange, type RedactOptions } from './redact';
 export {
   accountKeys,
   authorisationKeys,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../api';
 import { filterExchanges, flowLabel, groupByFlow, statusCategory } from './exchange-filters';
-import { listPath } from './exchange-status';
-import { failedExchange, scaExchange } from './test-exchanges';
+import { formatDuration, listPath } from './exchange-status';
+import { failedExchange, scaExchange } from '../../api/test-exchanges';
 
 function at(startedAt: number, overrides: Partial<Exchange>): Exchange {
   return scaExchange({ id: `e-${startedAt}`, startedAt, ...overrides });
@@ -15,6 +15,18 @@ describe('statusCategory', () => {
     expect(statusCategory({ ...base, response: { ...base.response!, status: 403 } })).toBe('4xx');
     expect(statusCategory(failedExchange())).toBe('failed');
     expect(statusCategory({ ...failedExchange(), error: undefined })).toBe('pending');
+  });
+
+  it('counts a request interrupted by a page load as one without an answer, no longer in flight', () => {
+    const interrupted: Exchange = {
+      ...failedExchange(),
+      durationMs: undefined,
+      error: { kind: 'interrupted', message: 'The page was left' },
+    };
+    expect(statusCategory(interrupted)).toBe('failed');
+    expect(formatDuration(interrupted)).toBe('no answer');
+    expect(formatDuration({ ...interrupted, error: undefined })).toBe('in flight');
+    expect(filterExchanges([interrupted], 'interrupted', 'failed')).toEqual([interrupted]);
   });
 });
 

@@ -9,7 +9,7 @@ export const statusFilterLabels: Record<StatusFilter, string> = {
   '3xx': '3xx redirect',
   '4xx': '4xx client error',
   '5xx': '5xx server error',
-  failed: 'No answer (network, timeout)',
+  failed: 'No answer (network, timeout, interrupted)',
   pending: 'In flight',
   deviations: 'Deviates from 1.3.12',
 };

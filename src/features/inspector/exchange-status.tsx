@@ -15,8 +15,10 @@ const tones: Record<ReturnType<typeof statusCategory>, BadgeTone> = {
 
 export function ExchangeStatusBadge({ exchange }: { exchange: Exchange }) {
   const category = statusCategory(exchange);
-  // A request the console itself called off (e.g. a newer read replaced it) is not a failure.
-  const tone = exchange.error?.kind === 'aborted' ? 'neutral' : tones[category];
+  // A request the console itself called off (e.g. a newer read replaced it), or one whose page was left for the bank's
+  // SCA page, is not a failure.
+  const calledOff = exchange.error?.kind === 'aborted' || exchange.error?.kind === 'interrupted';
+  const tone = calledOff ? 'neutral' : tones[category];
   const text = exchange.response
     ? String(exchange.response.status)
     : exchange.error
@@ -32,7 +34,9 @@ export function ExchangeStatusBadge({ exchange }: { exchange: Exchange }) {
 }
 
 export function formatDuration(exchange: Exchange): string {
-  return exchange.durationMs === undefined ? 'in flight' : `${Math.round(exchange.durationMs)} ms`;
+  if (exchange.durationMs !== undefined) return `${Math.round(exchange.durationMs)} ms`;
+  // Restored after a page load while it was in flight: how long it took is not known.
+  return exchange.error ? 'no answer' : 'in flight';
 }
 
 export function formatTime(epochMs: number): string {

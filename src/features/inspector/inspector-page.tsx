@@ -1,12 +1,11 @@
 // /inspector: every request the console sent and what came back, by flow or all together, secrets redacted.
 import { useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { exchangeLog, useExchanges, useProfiles } from '../../api';
+import { exchangeLog, redactExchange, useExchanges, useProfiles } from '../../api';
 import { Button, cx, ErrorBoundary, Panel, Select, TextInput } from '../../components/ui';
 import { ExchangeDetail } from './exchange-detail';
 import { ExchangeList } from './exchange-list';
 import { filterExchanges, statusFilterLabels, type StatusFilter } from './exchange-filters';
-import { redactExchange } from './redact';
 import { toCurl } from './to-curl';
 import { HAR_FILE_NAME, toHar } from './to-har';
 
@@ -98,8 +97,9 @@ export function InspectorPage() {
         </p>
       </div>
       <p className="text-sm text-slate-700">
-        Every request the console sent in this tab and what the bank answered. Secrets (the Authorization header,
-        tokens, passwords and one-time passwords) are shown, copied and exported as [redacted].
+        Every request the console sent in this tab and what the bank answered, kept across the bank’s SCA pages and
+        reloads until the tab is closed. Secrets (the Authorization header, tokens, passwords and one-time passwords)
+        are replaced by [redacted] before anything is recorded.
       </p>
 
       <div className="flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-3">

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { shellQuote, toCurl } from './to-curl';
-import { BEARER, failedExchange, scaExchange, secretValues } from './test-exchanges';
+import { BEARER, failedExchange, scaExchange, secretValues } from '../../api/test-exchanges';
 
 /** What a POSIX shell makes of the quoted word. */
 function throughShell(quoted: string): string {

@@ -1,6 +1,5 @@
 // "Copy as curl": an exchange's request as a POSIX shell command, secrets redacted.
-import type { Exchange } from '../../api';
-import { redactExchange, type RedactOptions } from './redact';
+import { redactExchange, type Exchange, type RedactOptions } from '../../api';
 
 /** Quotes a word for a POSIX shell: single quotes keep everything literal, newlines included; ' becomes '\''. */
 export function shellQuote(word: string): string {

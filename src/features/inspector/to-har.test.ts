@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toHar } from './to-har';
-import { BEARER, failedExchange, scaExchange, secretValues } from './test-exchanges';
+import { BEARER, failedExchange, scaExchange, secretValues } from '../../api/test-exchanges';
 
 describe('toHar', () => {
   const har = toHar([scaExchange(), failedExchange()], { secrets: [BEARER] });

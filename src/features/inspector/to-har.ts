@@ -1,6 +1,5 @@
 // "Export HAR": the shown exchanges as an HTTP Archive 1.2 document, secrets redacted.
-import type { Exchange } from '../../api';
-import { redactExchange, type RedactOptions } from './redact';
+import { redactExchange, type Exchange, type RedactOptions } from '../../api';
 import { requestBodyText } from './to-curl';
 
 export const HAR_FILE_NAME = 'xs2a-console.har';

@@ -1,5 +1,6 @@
-// Hides secrets in what the inspector shows, copies and exports: tokens, passwords, OTPs, cookies.
-import type { Exchange } from '../../api';
+// Removes secrets (tokens, passwords, OTPs, cookies) from exchanges before the log keeps them, and from what the
+// inspector shows, copies and exports.
+import type { Exchange } from './exchange-log';
 
 export const REDACTED = '[redacted]';
 
@@ -121,18 +122,23 @@ export function redactUrl(url: string, options: RedactOptions = {}): string {
   return scrub(url.slice(0, queryStart) + query);
 }
 
-/** A copy of an exchange with every secret replaced; the log itself stays raw. */
-export function redactExchange(exchange: Exchange, options: RedactOptions = {}): Exchange {
+/** The parts of an exchange that can carry a secret; an update to an exchange may hold only some of them. */
+type ExchangeParts = Partial<Pick<Exchange, 'request' | 'response' | 'error'>>;
+
+/** A copy of an exchange, or of the parts of one, with every secret replaced; the original is left as it is. */
+export function redactExchange<T extends ExchangeParts>(exchange: T, options: RedactOptions = {}): T {
   const scrub = scrubber(options);
   const { request, response, error } = exchange;
   return {
     ...exchange,
-    request: {
-      ...request,
-      url: redactUrl(request.url, options),
-      headers: redactHeaders(request.headers, options),
-      ...(request.body !== undefined && { body: redactBody(request.body, options) }),
-    },
+    ...(request && {
+      request: {
+        ...request,
+        url: redactUrl(request.url, options),
+        headers: redactHeaders(request.headers, options),
+        ...(request.body !== undefined && { body: redactBody(request.body, options) }),
+      },
+    }),
     ...(response && {
       response: {
         ...response,

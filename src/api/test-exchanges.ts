@@ -1,5 +1,5 @@
-// Exchanges for the inspector's tests: an embedded SCA step with secrets everywhere, and a request that failed.
-import type { Exchange } from '../../api';
+// Exchanges for the redaction and inspector tests: an embedded SCA step with secrets everywhere, and a failed request.
+import type { Exchange } from './exchange-log';
 
 export const BEARER = 'eyJhbGciOiJIUzI1NiJ9.c2VjcmV0LXRva2Vu.sig';
 

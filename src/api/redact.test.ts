@@ -61,6 +61,16 @@ describe('redactExchange', () => {
     expect((original.request.body as { scaAuthenticationData: string }).scaAuthenticationData).toBe('123456');
   });
 
+  it('redacts an update that holds only some parts of an exchange, adding none', () => {
+    const { response } = scaExchange();
+    const update = { durationMs: 3, response: response! };
+    const redacted = redactExchange(update, { secrets: [BEARER] });
+    expect(redacted).not.toHaveProperty('request');
+    expect(redacted).not.toHaveProperty('error');
+    expect(redacted.durationMs).toBe(3);
+    expect(redacted.response.body).toMatchObject({ access_token: REDACTED });
+  });
+
   it('keeps an exchange without a response as it is, apart from secrets', () => {
     const redacted = redactExchange(failedExchange());
     expect(redacted.response).toBeUndefined();
