@@ -122,7 +122,7 @@ test('redirect SCA approved: the consent comes back valid; deleting it ends it a
   page,
 }) => {
   await page.goto('/consents/new');
-  await fillConsentForm(page, { access: 'availableAccountsWithBalance', withOwnerName: true });
+  await fillConsentForm(page, { access: 'availableAccountsWithBalance', withOwnerName: true, recurring: false });
   const id = await submitConsentForm(page);
   await authoriseConsent(page, 'carol', 'redirect');
   await expect(page.getByRole('status').filter({ hasText: 'Back from the bank' })).toContainText('done');
@@ -151,7 +151,7 @@ test('redirect SCA approved: the consent comes back valid; deleting it ends it a
 test('decoupled SCA: the PSU approves in the banking app, the consent page follows it to valid', async ({ page }) => {
   await useConsentProfile(page, { id: 'e2e-consents-decoupled', name: 'Sandbox, decoupled', approach: 'decoupled' });
   await page.goto('/consents/new');
-  await fillConsentForm(page, { access: 'availableAccounts' });
+  await fillConsentForm(page, { access: 'availableAccounts', recurring: false });
   await submitConsentForm(page);
   await expect(authoriseConsentPanel(page).getByText('DECOUPLED')).toBeVisible();
   await authoriseConsent(page, 'carol', 'decoupled');

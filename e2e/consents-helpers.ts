@@ -64,6 +64,8 @@ export interface ConsentFormInput {
   withOwnerName?: boolean;
   /** PSU-ID header for this request (e.g. so decoupled SCA starts at once). */
   psuId?: string;
+  /** PSU-IP-Address for this request: needed when the active profile sends none. */
+  psuIpAddress?: string;
 }
 
 export const accessLabels = {
@@ -114,9 +116,12 @@ export async function fillConsentForm(page: Page, input: ConsentFormInput): Prom
     await recurring.uncheck();
   }
   await page.getByLabel('Valid until').fill(input.validUntil ?? isoDateFromToday(90));
-  if (input.psuId) {
-    await page.getByText('Request headers').click();
-    await page.getByLabel('PSU-ID for this request').fill(input.psuId);
+  if (input.psuId || input.psuIpAddress) {
+    // Open unless the console opened it already (it does when the profile sends no PSU-IP-Address).
+    const psuIdField = page.getByLabel('PSU-ID for this request');
+    if (!(await psuIdField.isVisible())) await page.getByText('Request headers').click();
+    if (input.psuId) await psuIdField.fill(input.psuId);
+    if (input.psuIpAddress) await page.getByLabel('PSU-IP-Address for this request').fill(input.psuIpAddress);
   }
 }
 

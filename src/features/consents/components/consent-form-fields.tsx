@@ -105,6 +105,7 @@ export function ConsentFormFields({ values, errors, warnings, ibanSuggestions, o
             }
           >
             <Select
+              className="max-w-sm"
               value={values.allAccountsType}
               onChange={(event) =>
                 onChange({ allAccountsType: event.target.value as ConsentFormValues['allAccountsType'] }, ['access'])
@@ -295,12 +296,19 @@ function AccountRowsEditor({
   return (
     <fieldset className="min-w-0 space-y-2 rounded border border-slate-200 p-3">
       <legend className="px-1 text-sm font-semibold text-slate-800">{listTitles[list]}</legend>
+      <p className="text-xs text-slate-600">
+        IBANs with or without spaces. The currency is optional: it picks one sub-account of a multi-currency account.
+      </p>
       <ol className="space-y-2">
         {rows.map((row, index) => {
           const n = index + 1;
           return (
-            <li key={row.key} className="grid grid-cols-1 gap-2 sm:grid-cols-[minmax(0,1fr)_7rem_auto] sm:items-start">
+            <li
+              key={row.key}
+              className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-2 sm:grid-cols-[minmax(0,1fr)_6rem_auto]"
+            >
               <Field
+                className="col-span-2 sm:col-span-1"
                 id={fieldId(rowField(list, row, 'iban'))}
                 label={
                   <>
@@ -315,7 +323,6 @@ function AccountRowsEditor({
                   autoComplete="off"
                   spellCheck={false}
                   list={suggestions ? SUGGESTIONS_ID : undefined}
-                  placeholder="DE89 3704 0044 0532 0130 00"
                   className="font-mono"
                   onChange={(event) => change(row, 'iban', event.target.value)}
                 />
@@ -325,8 +332,7 @@ function AccountRowsEditor({
                 label={
                   <>
                     Currency {n}
-                    <span className="sr-only">{` for ${label}`}</span>{' '}
-                    <span className="font-normal text-slate-500">(optional)</span>
+                    <span className="sr-only">{` for ${label} (optional)`}</span>
                   </>
                 }
                 error={errors[rowField(list, row, 'currency')]}
@@ -336,7 +342,6 @@ function AccountRowsEditor({
                   autoComplete="off"
                   spellCheck={false}
                   maxLength={3}
-                  placeholder="EUR"
                   className="uppercase"
                   onChange={(event) => change(row, 'currency', event.target.value)}
                 />
@@ -344,7 +349,7 @@ function AccountRowsEditor({
               <Button
                 size="sm"
                 variant="ghost"
-                className={cx('sm:mt-6', rows.length === 1 && row.iban === '' && row.currency === '' && 'invisible')}
+                className={cx('mt-6', rows.length === 1 && row.iban === '' && row.currency === '' && 'invisible')}
                 onClick={() => {
                   const rest = rows.filter((r) => r.key !== row.key);
                   onRows(rest.length > 0 ? rest : [newRow()], [rowField(list, row, 'iban')]);

@@ -4,6 +4,7 @@ import {
   checkConsentBody,
   emptyConsentForm,
   fieldForPath,
+  fieldsInFormOrder,
   formValuesFromJson,
   keptMembers,
   labelOf,
@@ -151,6 +152,13 @@ describe('validation messages at the fields', () => {
         'Currency 1 for transactions must be an ISO 4217 code of 3 capital letters, e.g. EUR.',
     });
     expect(labelOf(rowField('accounts', typo, 'iban'), values)).toBe('IBAN 2 for account details');
+    // The summary lists them in the order the form shows them.
+    expect(fieldsInFormOrder({ ...errors, validUntil: 'x', access: 'y' }, values)).toEqual([
+      'access',
+      rowField('accounts', typo, 'iban'),
+      rowField('transactions', badCurrency, 'currency'),
+      'validUntil',
+    ]);
   });
 
   it('a malformed IBAN names the electronic format', () => {

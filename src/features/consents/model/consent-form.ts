@@ -504,6 +504,23 @@ export function labelOf(field: FieldKey, values: ConsentFormValues): string {
   return `${column === 'iban' ? 'IBAN' : 'Currency'} ${index + 1} for ${rowListLabels[list]}`;
 }
 
+/** The fields that have a message, in the order the form shows them (for the error summary). */
+export function fieldsInFormOrder(errors: FieldErrors, values: ConsentFormValues): FieldKey[] {
+  const lists: RowList[] = values.sameForAll ? ['shared'] : [...accessLists];
+  const order: FieldKey[] = [
+    'access',
+    ...lists.flatMap((list) =>
+      values[list].flatMap((row) => [rowField(list, row, 'iban'), rowField(list, row, 'currency')]),
+    ),
+    'restrictedTo',
+    'recurringIndicator',
+    'validUntil',
+    'frequencyPerDay',
+    'combinedServiceIndicator',
+  ];
+  return order.filter((field) => errors[field] !== undefined);
+}
+
 /** Turns a zod issue into a sentence about the field. */
 function issueMessage(issue: z.core.$ZodIssue, label: string): string {
   switch (issue.code) {

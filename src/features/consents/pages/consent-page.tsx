@@ -199,9 +199,12 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
         <ConsentDetailsPanel query={details} />
       </ErrorBoundary>
 
-      <ErrorBoundary what="the read count">
-        <ConsentUsagePanel profile={profile} entry={entry} frequencyPerDay={terms?.frequencyPerDay} />
-      </ErrorBoundary>
+      {/* Reads only matter while the consent can be read with, or when some were counted. */}
+      {(!isFinalConsentStatus(current) || (entry && Object.keys(entry.reads).length > 0)) && (
+        <ErrorBoundary what="the read count">
+          <ConsentUsagePanel profile={profile} entry={entry} frequencyPerDay={terms?.frequencyPerDay} />
+        </ErrorBoundary>
+      )}
 
       <ErrorBoundary what="the authorisations">
         <AuthorisationsPanel profile={profile} scope={scope} returnTo={route} title="Consent authorisations" />
@@ -257,7 +260,8 @@ function ActiveConsentBar({
       <p className="text-slate-700">
         Not the active consent. Make it active to read accounts, balances and transactions with it.
       </p>
-      <Button variant="primary" onClick={onMakeActive}>
+      {/* Until it is valid, making it active is possible but not the next step. */}
+      <Button variant={isUsable(status) ? 'primary' : 'secondary'} onClick={onMakeActive}>
         Make active
       </Button>
     </div>

@@ -11,6 +11,7 @@ import {
   checkConsentBody,
   emptyConsentForm,
   fieldId,
+  fieldsInFormOrder,
   formValuesFromJson,
   keptMembers,
   labelOf,
@@ -47,6 +48,19 @@ function ibansIn(access: Record<string, unknown>): string[] {
   });
 }
 
+/** What is wrong with the PSU-IP-Address to send, if anything: needed when the profile has none. */
+function psuIpAddressProblem(value: string, profileIp: string): string | undefined {
+  const ip = value.trim();
+  if (ip === '') {
+    return profileIp
+      ? undefined
+      : 'Enter the PSU’s IP address (e.g. 192.168.0.10): POST /v1/consents requires PSU-IP-Address and this profile sends none.';
+  }
+  const ipv4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(ip);
+  const validIpv4 = ipv4 !== null && ipv4.slice(1).every((part) => Number(part) <= 255);
+  return validIpv4 || ip.includes(':') ? undefined : 'Enter an IP address, e.g. 192.168.0.10.';
+}
+
 export function NewConsentPage() {
   const profile = useActiveProfile();
   const navigate = useNavigate();
@@ -57,6 +71,10 @@ export function NewConsentPage() {
   const [jsonIssues, setJsonIssues] = useState<BodyIssue[]>([]);
   const [skipSchemaCheck, setSkipSchemaCheck] = useState(false);
   const [psuId, setPsuId] = useState('');
+  // 1.3.12 requires PSU-IP-Address on POST /v1/consents; a profile made for reads without the PSU sends none.
+  const profileIp = profile.psuHeaders.psuIpAddress?.trim() ?? '';
+  const [psuIpAddress, setPsuIpAddress] = useState('');
+  const [bankIpError, setBankIpError] = useState<string>();
   const [attempted, setAttempted] = useState(false);
   const [bankFieldErrors, setBankFieldErrors] = useState<FieldErrors>({});
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -70,8 +88,10 @@ export function NewConsentPage() {
   const clientErrors: FieldErrors = attempted ? validation.errors : {};
   const errors: FieldErrors = { ...bankFieldErrors, ...clientErrors };
   // The summary lists what the form found; the bank's findings come with their own callout below.
-  const shownErrors = Object.keys(clientErrors) as FieldKey[];
+  const shownErrors = fieldsInFormOrder(clientErrors, values);
   const kept = keptMembers(values);
+  const ipProblem = psuIpAddressProblem(psuIpAddress, profileIp);
+  const ipError = (attempted ? ipProblem : undefined) ?? bankIpError;
 
   function change(next: Partial<ConsentFormValues>, touched: FieldKey[]) {
     setValues((current) => ({ ...current, ...next }));
@@ -136,12 +156,19 @@ export function NewConsentPage() {
     event.preventDefault();
     if (create.isPending) return;
     const body = bodyToSend();
-    if (!body) return;
+    setAttempted(true);
+    if (body && ipProblem) {
+      requestAnimationFrame(() => document.getElementById('consent-psu-ip-address')?.focus());
+    }
+    if (!body || ipProblem) return;
     setBankFieldErrors({});
+    setBankIpError(undefined);
     const redirect = newScaRedirect(profile);
     const formValues = values;
+    const ip = psuIpAddress.trim();
     const variables: CreateConsentVariables = {
-      profile,
+      // The profile as it is, with this request's PSU-IP-Address when one is given.
+      profile: ip ? { ...profile, psuHeaders: { ...profile.psuHeaders, psuIpAddress: ip } } : profile,
       // The JSON view may send a body the schema refuses on purpose, to see how the bank answers.
       body: body as CreateConsentVariables['body'],
       tppRedirectUri: redirect.tppRedirectUri,
@@ -181,9 +208,10 @@ export function NewConsentPage() {
         void navigate(route, { state });
       },
       onError: (error) => {
-        if (mode === 'form' && error instanceof Xs2aError) {
-          setBankFieldErrors(placeBankMessages(error.tppMessages, formValues).fieldErrors);
-        }
+        if (!(error instanceof Xs2aError)) return;
+        const ipMessage = error.tppMessages.find((message) => message.path?.toLowerCase() === 'psu-ip-address');
+        if (ipMessage) setBankIpError([ipMessage.code, ipMessage.text].filter(Boolean).join(': '));
+        if (mode === 'form') setBankFieldErrors(placeBankMessages(error.tppMessages, formValues).fieldErrors);
       },
     });
   }
@@ -243,7 +271,6 @@ export function NewConsentPage() {
                       <a href={`#${fieldId(field)}`} className="underline">
                         {labelOf(field, values)}
                       </a>
-                      : {clientErrors[field]}
                     </li>
                   ))}
                 </ul>
@@ -310,11 +337,33 @@ export function NewConsentPage() {
           </div>
         )}
 
-        <details className="rounded border border-slate-200 bg-white p-4 text-sm">
+        <details className="rounded border border-slate-200 bg-white p-4 text-sm" open={!profileIp || undefined}>
           <summary className="cursor-pointer font-medium focus-visible:outline-2 focus-visible:outline-blue-600">
             Request headers
           </summary>
-          <div className="mt-3">
+          <div className="mt-3 space-y-3">
+            <Field
+              label="PSU-IP-Address for this request"
+              id="consent-psu-ip-address"
+              error={ipError}
+              hint={
+                profileIp
+                  ? `Optional: replaces the profile's PSU-IP-Address (${profileIp}).`
+                  : 'Required: 1.3.12 asks for the PSU’s IP address when a consent is created, and this profile sends none (so that its account reads count as made without the PSU).'
+              }
+            >
+              <TextInput
+                value={psuIpAddress}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder={profileIp || undefined}
+                className="max-w-xs font-mono"
+                onChange={(event) => {
+                  setPsuIpAddress(event.target.value);
+                  setBankIpError(undefined);
+                }}
+              />
+            </Field>
             <Field
               label="PSU-ID for this request"
               hint={
