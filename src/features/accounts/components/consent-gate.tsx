@@ -1,5 +1,5 @@
 // Reads the active consent's status before any account read: only a valid consent lets the page's content through.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { describeXs2aError, useActiveConsentId, useConsentStatus, type BankProfile } from '../../../api';
 import { Button, CopyButton, ErrorCallout, LoadingText } from '../../../components/ui';
@@ -61,10 +61,33 @@ export function ConsentGate({
   children: (consentId: string) => ReactNode;
 }) {
   const consentId = useActiveConsentId(profile.id);
-  const status = useConsentStatus({ profile, consentId: consentId ?? '' }, { enabled: consentId !== undefined });
-
   if (consentId === undefined) return <NoConsent profileName={profile.name} />;
-  if (status.isPending) return <LoadingText>Checking the consent’s status…</LoadingText>;
+  // Each consent gets its own check: state never carries over from the one active before.
+  return (
+    <ConsentStatusGate key={consentId} profile={profile} consentId={consentId}>
+      {children}
+    </ConsentStatusGate>
+  );
+}
+
+function ConsentStatusGate({
+  profile,
+  consentId,
+  children,
+}: {
+  profile: BankProfile;
+  consentId: string;
+  children: (consentId: string) => ReactNode;
+}) {
+  const status = useConsentStatus({ profile, consentId });
+  // A status cached from an earlier visit may be out of date (the consent may have expired or been deleted since):
+  // the page waits for the status read of this visit. Later re-reads happen with the content kept in place.
+  const [openedAt] = useState(() => Date.now());
+  const checkedNow = status.dataUpdatedAt >= openedAt || status.errorUpdatedAt >= openedAt;
+
+  if (status.isPending || (status.isFetching && !checkedNow)) {
+    return <LoadingText>Checking the consent’s status…</LoadingText>;
+  }
   if (status.isError) {
     return (
       <ErrorCallout

@@ -22,7 +22,7 @@ import {
 } from '../../../components/ui';
 import type { Balance } from '../../../xs2a';
 import { allPagesReducer, initialAllPages } from '../model/all-pages-state';
-import { consentEndingCodes } from '../model/consent-verdict';
+import { consentBlockingCodes } from '../model/consent-verdict';
 import {
   emptyFilter,
   filterRows,
@@ -155,8 +155,7 @@ function TransactionsReport({
 
   // The rows on screen: the current page, or every page loaded. Nothing is shown from a read that failed for a
   // consent reason (the data may no longer be the PSU's to see).
-  const consentFailure = (error: unknown) =>
-    consentEndingCodes.some((code) => hasCode(error, code)) || hasCode(error, 'ACCESS_EXCEEDED');
+  const consentFailure = (error: unknown) => consentBlockingCodes.some((code) => hasCode(error, code));
   const pageData = view.mode === 'page' && !pageQuery.isError ? pageQuery.data : undefined;
   const loaded = useMemo(() => {
     if (view.mode === 'all') return mergeRows(all.pages);

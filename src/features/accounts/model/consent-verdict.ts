@@ -49,3 +49,6 @@ export function consentVerdict(status: string): ConsentVerdict {
 
 /** Message codes of account reads that say the consent itself can no longer be used, so its status is worth reading. */
 export const consentEndingCodes = ['CONSENT_EXPIRED', 'CONSENT_UNKNOWN', 'CONSENT_INVALID'] as const;
+
+/** Errors after which further reads with the consent would be refused the same way (so none is sent). */
+export const consentBlockingCodes = [...consentEndingCodes, 'ACCESS_EXCEEDED'] as const;

@@ -2,7 +2,7 @@
 // consent.
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useAccount, useActiveProfile, useBalances, type BankProfile } from '../../../api';
+import { hasCode, useAccount, useActiveProfile, useBalances, type BankProfile } from '../../../api';
 import {
   Button,
   Checkbox,
@@ -19,6 +19,7 @@ import { BalancesTable } from '../components/balances-table';
 import { ConsentGate } from '../components/consent-gate';
 import { ReadError } from '../components/read-error';
 import { TransactionsPanel } from '../components/transactions-panel';
+import { consentBlockingCodes } from '../model/consent-verdict';
 import { accountTitle } from '../model/format';
 
 export function AccountPage() {
@@ -84,7 +85,9 @@ function AccountView({
   }, [title, onName]);
   // Balances and transactions wait for the details: their links say whether the consent covers them, and a read
   // the bank would refuse still counts against frequencyPerDay.
-  const settled = !details.isPending;
+  // Reads after a refusal for the consent's sake (expired, deleted, today's reads used up) would be refused too.
+  const blocked = details.isError && consentBlockingCodes.some((code) => hasCode(details.error, code));
+  const settled = !details.isPending && !blocked;
   const links = account?._links as Record<string, unknown> | undefined;
   const balancesCoverage = coverage(links, account !== undefined, 'balances');
   const transactionsCoverage = coverage(links, account !== undefined, 'transactions');
@@ -92,7 +95,7 @@ function AccountView({
   const readBalances = settled && (balancesCoverage !== 'not-offered' || forced.balances === true);
   const readTransactions = settled && (transactionsCoverage !== 'not-offered' || forced.transactions === true);
   const balances = useBalances({ profile, consentId, accountId }, { enabled: readBalances });
-  const balanceList = balances.isError ? undefined : balances.data?.body.balances;
+  const balanceList = blocked || balances.isError ? undefined : balances.data?.body.balances;
 
   return (
     <div className="space-y-4">
@@ -154,11 +157,12 @@ function AccountView({
             )
           }
         >
+          {blocked && <NotRead what="balances" />}
           {!readBalances && settled && (
             <NotOffered what="balances" onReadAnyway={() => setForced((f) => ({ ...f, balances: true }))} />
           )}
           {readBalances && balances.isPending && <LoadingText>Reading the balances…</LoadingText>}
-          {balances.isError && (
+          {!blocked && balances.isError && (
             <ReadError
               error={balances.error}
               what="the balances"
@@ -177,7 +181,11 @@ function AccountView({
       </ErrorBoundary>
 
       <ErrorBoundary what="the transactions">
-        {!settled ? null : readTransactions ? (
+        {blocked ? (
+          <Panel title="Transactions">
+            <NotRead what="transactions" />
+          </Panel>
+        ) : !settled ? null : readTransactions ? (
           <TransactionsPanel
             profile={profile}
             consentId={consentId}
@@ -193,6 +201,15 @@ function AccountView({
         )}
       </ErrorBoundary>
     </div>
+  );
+}
+
+function NotRead({ what }: { what: string }) {
+  return (
+    <p className="text-sm text-slate-700">
+      Not read: the bank refused the account read above for the consent&apos;s sake, and would refuse the {what} the
+      same way.
+    </p>
   );
 }
 

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { accountKeys, activeConsent, profileStore } from '../../../api';
+import { accountKeys, activeConsent, consentKeys, profileStore } from '../../../api';
 import { AccountsListPage } from './accounts-list-page';
 
 interface Call {
@@ -54,8 +54,7 @@ function bank(statuses: Record<string, string>) {
   };
 }
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function renderPage(client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   const router = createMemoryRouter([{ path: '/accounts', element: <AccountsListPage /> }], {
     initialEntries: ['/accounts'],
   });
@@ -115,6 +114,24 @@ describe('the accounts list', () => {
     expect(await screen.findByRole('heading', { name: /The consent has expired/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open the consent' }).getAttribute('href')).toBe('/consents/con-old');
     expect(calls.map((c) => c.path)).toEqual(['/sandbox/v1/consents/con-old/status']);
+  });
+
+  it('does not trust a status cached from an earlier visit: the consent is checked again before any read', async () => {
+    const profileId = profileStore.active().id;
+    const { calls } = bank({ 'con-gone': 'terminatedByTpp' });
+    activeConsent.set(profileId, 'con-gone');
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(consentKeys.status(profileId, 'con-gone'), {
+      body: { consentStatus: 'valid' },
+      status: 200,
+      requestId: 'r',
+      headers: {},
+      deviations: [],
+      exchangeId: 'e',
+    });
+    renderPage(client);
+    expect(await screen.findByRole('heading', { name: 'The consent was deleted' })).toBeTruthy();
+    expect(calls.map((c) => c.path)).toEqual(['/sandbox/v1/consents/con-gone/status']);
   });
 
   it('points to the consents page when no consent is active', () => {
