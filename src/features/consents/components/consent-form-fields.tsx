@@ -156,6 +156,10 @@ export function ConsentFormFields({ values, errors, warnings, ibanSuggestions, o
                 onChange(change, ['access']);
               }}
             />
+            <p className="text-xs text-slate-600">
+              IBANs with or without spaces; empty rows are not sent. The currency is optional: it picks one sub-account
+              of a multi-currency account.
+            </p>
             {ibanSuggestions.length > 0 && (
               <datalist id={SUGGESTIONS_ID}>
                 {ibanSuggestions.map((iban) => (
@@ -296,9 +300,6 @@ function AccountRowsEditor({
   return (
     <fieldset className="min-w-0 space-y-2 rounded border border-slate-200 p-3">
       <legend className="px-1 text-sm font-semibold text-slate-800">{listTitles[list]}</legend>
-      <p className="text-xs text-slate-600">
-        IBANs with or without spaces. The currency is optional: it picks one sub-account of a multi-currency account.
-      </p>
       <ol className="space-y-2">
         {rows.map((row, index) => {
           const n = index + 1;
