@@ -6,15 +6,8 @@
  * the read. A refusal because of the consent (CONSENT_* or ACCESS_EXCEEDED) is kept as the consent's last refusal.
  */
 import type { BankProfile, Exchange } from '../../../api';
+import { isAccountRead } from './account-read-operations';
 import type { ConsentHistory } from './consent-history';
-
-const accountReads: readonly string[] = [
-  'getAccountList',
-  'readAccountDetails',
-  'getBalances',
-  'getTransactionList',
-  'getTransactionDetails',
-];
 
 function header(headers: Record<string, string>, name: string): string | undefined {
   const wanted = name.toLowerCase();
@@ -50,7 +43,7 @@ export type ReadOutcome =
 
 /** What one finished exchange means for its consent's count. */
 export function classifyExchange(exchange: Exchange): ReadOutcome {
-  if (!accountReads.includes(exchange.operationId) || !exchange.response) return { kind: 'ignored' };
+  if (!isAccountRead(exchange) || !exchange.response) return { kind: 'ignored' };
   const consentId = header(exchange.request.headers, 'Consent-ID')?.trim();
   if (!consentId) return { kind: 'ignored' };
   const { status } = exchange.response;
