@@ -11,6 +11,7 @@ import { runScenario, type LoadFigures, type Scenario } from './load';
 import { readStatusKb, sampleRss } from './proc-status';
 import { freePort, repoRoot, startServer, type ServerProcess } from './processes';
 import { checkLine, heading, kB, kbToMb, mb, ms, rate, ratio, scenarioLine, table, type Check } from './report';
+import { measureTransactionsPaint, type TransactionsPaint } from './transactions-paint';
 import { authorisedConsent, paymentBody, PSU_IP_ADDRESS, Xs2aCaller } from './xs2a-session';
 
 const CONNECTIONS = 10;
@@ -114,7 +115,7 @@ const startupLine = (label: string, runs: Startup[]) =>
   `ready line after ${runs.map((r) => ms(r.toReadyLineMs)).join(', ')})`;
 
 /** The built console (`npm start`'s server, in-memory sandbox) opened in Chromium. */
-async function measureConsole(): Promise<FirstLoad[]> {
+async function measureConsole(): Promise<{ firstLoads: FirstLoad[]; paint: TransactionsPaint }> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const server = await startServer({
@@ -126,7 +127,8 @@ async function measureConsole(): Promise<FirstLoad[]> {
   running.add(server);
   const browser = await launchChromium();
   try {
-    return await measureFirstLoads(browser, origin, CONSOLE_ROUTES);
+    const firstLoads = await measureFirstLoads(browser, origin, CONSOLE_ROUTES);
+    return { firstLoads, paint: await measureTransactionsPaint(browser, origin) };
   } finally {
     await browser.close();
     await stop(server, 'console server');
@@ -243,11 +245,16 @@ async function main() {
     console.log(`difference ${extra}; reads cut off in flight when autocannon stopped: ${cutOff}`);
 
     console.log(heading('Console first load in Chromium: JavaScript downloaded, gzip'));
-    const firstLoads = await measureConsole();
+    const { firstLoads, paint } = await measureConsole();
     for (const load of firstLoads) {
       console.log(`${load.route}: ${kB(load.gzipBytes)} gzip in ${load.files.length} scripts`);
       for (const file of load.files) console.log(`  ${file.path}: ${kB(file.bytes)} raw, ${kB(file.gzipBytes)} gzip`);
     }
+    console.log(heading('Transactions table in Chromium: bob’s business account, every page loaded'));
+    console.log(`${paint.transactions} entries in ${paint.pages} pages, loaded in ${ms(paint.loadAllMs)}`);
+    console.log(`last page's data in the cache → rows painted: ${ms(paint.dataToPaintMs)}`);
+    console.log(`scroll to the end → last row painted:         ${ms(paint.scrollToEndPaintMs)}`);
+    console.log(`row elements in the DOM: ${paint.domRowsTop} at the top, ${paint.domRowsEnd} at the end`);
 
     const bareRate = bareFigures.requestsPerSecond;
     const freshMedian = median(fresh.map((r) => r.toHealthMs));
@@ -294,6 +301,12 @@ async function main() {
         measured: `${usage.usageCount} vs ${ok200}`,
         target: `equal, or above by ≤ ${cutOff} cut-off reads`,
         pass: extra >= 0 && extra <= cutOff,
+      },
+      {
+        name: 'transaction rows in the DOM of 10,000 (top, end)',
+        measured: `${paint.domRowsTop}, ${paint.domRowsEnd}`,
+        target: '≤ 300 each',
+        pass: paint.transactions === 10_000 && Math.max(paint.domRowsTop, paint.domRowsEnd) <= 300,
       },
       ...firstLoads.map((load) => ({
         name: `first-load JS gzip, ${load.route}`,
@@ -350,6 +363,7 @@ async function main() {
       },
       consentUsage: { consentId: consent.consentId, ok200, ...usage, cutOffInFlight: cutOff },
       firstLoads: { routes: firstLoads, budgetGzipBytes: TARGETS.bundleGzipBytes },
+      transactionsPaint: paint,
       checks,
     };
     const resultsDir = join(repoRoot, 'bench', 'results');
