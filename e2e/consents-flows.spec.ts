@@ -187,3 +187,37 @@ test.describe('recurring consents of one PSU', () => {
     await expect(notUsableFlag(page)).toContainText('newer recurring consent');
   });
 });
+
+test('a consent the bank does not know: CONSENT_UNKNOWN explained, and the console stops using it', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    // The built-in profile's active consent, as another browser session might have left it.
+    if (!window.sessionStorage.getItem('e2e-seeded')) {
+      window.localStorage.setItem(
+        'xs2a-console.active-consent.v1',
+        JSON.stringify({ sandbox: 'con-not-at-this-bank' }),
+      );
+      window.sessionStorage.setItem('e2e-seeded', '1');
+    }
+  });
+  await page.goto('/');
+  const header = activeConsentInHeader(page);
+  await expect(header).toContainText('status unknown');
+  await header.getByRole('link').click();
+  await expect(page).toHaveURL(/\/consents\/con-not-at-this-bank$/);
+
+  const status = page.getByRole('region', { name: 'Status' });
+  await expect(status).toContainText('403 CONSENT_UNKNOWN');
+  await expect(status).toContainText('What to do:');
+  await expect(status).toContainText('Check that the active bank profile is the one the consent was created with');
+  const note = page.getByRole('note', { name: 'Unknown consent' });
+  await expect(note).toContainText('It is still the active consent of this profile');
+  await expect(page.getByRole('region', { name: 'Access and validity' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete consent…' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  await note.getByRole('button', { name: 'Stop using it as the active consent' }).click();
+  await expect(header).toContainText('No active consent');
+  await expect(note.getByRole('link', { name: 'Create a new consent' })).toHaveAttribute('href', '/consents/new');
+});

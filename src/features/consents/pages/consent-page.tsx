@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import {
   activeConsent,
+  hasCode,
   useActiveConsentId,
   useActiveProfile,
   useConsent,
@@ -108,6 +109,9 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
   const showInitiationSca = links !== undefined && (awaitsAuthorisation(current) || scaEndedHere);
   const reason = current ? notUsableReason(current) : undefined;
   const polling = !status.isError && following(statusValue);
+  // The bank does not know the consent (another bank, another TPP, or a typo in the address): only the status panel,
+  // which explains it, and a way to stop using it make sense then.
+  const unknown = status.isError && hasCode(status.error, 'CONSENT_UNKNOWN');
 
   return (
     <article className="max-w-4xl space-y-4">
@@ -128,11 +132,20 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
         </p>
       </div>
 
-      <ActiveConsentBar
-        isActive={isActive}
-        status={current}
-        onMakeActive={() => activeConsent.set(profile.id, consentId)}
-      />
+      {unknown ? (
+        <UnknownConsentBar
+          isActive={isActive}
+          inHistory={entry !== undefined}
+          onClearActive={() => activeConsent.set(profile.id, undefined)}
+          onForget={() => consentHistory.remove(profile.id, consentId)}
+        />
+      ) : (
+        <ActiveConsentBar
+          isActive={isActive}
+          status={current}
+          onMakeActive={() => activeConsent.set(profile.id, consentId)}
+        />
+      )}
 
       {created && !scaReturn && (
         <div
@@ -195,32 +208,69 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
         </ErrorBoundary>
       )}
 
-      <ErrorBoundary what="the consent">
-        <ConsentDetailsPanel query={details} />
-      </ErrorBoundary>
+      {!unknown && (
+        <>
+          <ErrorBoundary what="the consent">
+            <ConsentDetailsPanel query={details} />
+          </ErrorBoundary>
 
-      {/* Reads only matter while the consent can be read with, or when some were counted. */}
-      {(!isFinalConsentStatus(current) || (entry && Object.keys(entry.reads).length > 0)) && (
-        <ErrorBoundary what="the read count">
-          <ConsentUsagePanel profile={profile} entry={entry} frequencyPerDay={terms?.frequencyPerDay} />
-        </ErrorBoundary>
+          {/* Reads only matter while the consent can be read with, or when some were counted. */}
+          {(!isFinalConsentStatus(current) || (entry && Object.keys(entry.reads).length > 0)) && (
+            <ErrorBoundary what="the read count">
+              <ConsentUsagePanel profile={profile} entry={entry} frequencyPerDay={terms?.frequencyPerDay} />
+            </ErrorBoundary>
+          )}
+
+          <ErrorBoundary what="the authorisations">
+            <AuthorisationsPanel profile={profile} scope={scope} returnTo={route} title="Consent authorisations" />
+          </ErrorBoundary>
+
+          <ErrorBoundary what="the deletion">
+            <DeleteConsentPanel profile={profile} consentId={consentId} status={current} onDeleted={deleted} />
+          </ErrorBoundary>
+        </>
       )}
 
-      <ErrorBoundary what="the authorisations">
-        <AuthorisationsPanel profile={profile} scope={scope} returnTo={route} title="Consent authorisations" />
-      </ErrorBoundary>
-
-      <ErrorBoundary what="the deletion">
-        <DeleteConsentPanel profile={profile} consentId={consentId} status={current} onDeleted={deleted} />
-      </ErrorBoundary>
-
-      {!entry && (
+      {!entry && !unknown && (
         <p className="text-sm text-slate-600">
           This consent was not created from this browser with this profile, so the console has no record of its creation
           links or of its reads.
         </p>
       )}
     </article>
+  );
+}
+
+function UnknownConsentBar({
+  isActive,
+  inHistory,
+  onClearActive,
+  onForget,
+}: {
+  isActive: boolean;
+  inHistory: boolean;
+  onClearActive: () => void;
+  onForget: () => void;
+}) {
+  return (
+    <div
+      role="note"
+      aria-label="Unknown consent"
+      className="space-y-2 rounded border border-amber-300 border-l-4 border-l-amber-600 bg-amber-50 p-3 text-sm text-amber-950"
+    >
+      <p>
+        <span aria-hidden="true">! </span>
+        The bank of the active profile does not know this consent, so nothing else about it can be read.
+        {isActive && ' It is still the active consent of this profile.'}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {isActive && <Button onClick={onClearActive}>Stop using it as the active consent</Button>}
+        {inHistory && <Button onClick={onForget}>Remove it from the list</Button>}
+        <LinkButton to="/consents/new" variant="secondary">
+          Create a new consent
+        </LinkButton>
+      </div>
+    </div>
   );
 }
 
