@@ -277,7 +277,12 @@ function TransactionsReport({
         </div>
       </div>
 
-      <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
+      {/* Busy while every page loads, so screen readers hear the outcome rather than a hundred counts. */}
+      <p
+        role="status"
+        aria-busy={view.mode === 'all' && all.status === 'loading'}
+        className="flex items-center gap-2 text-sm text-slate-700"
+      >
         {(all.status === 'loading' && view.mode === 'all') || (view.mode === 'page' && pageQuery.isFetching) ? (
           <Spinner />
         ) : null}
