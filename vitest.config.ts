@@ -7,5 +7,6 @@ export default defineConfig({
     environment: 'node',
     // Restart and seeding tests open real databases; a busy 2-core CI machine can take several seconds for one.
     testTimeout: 15_000,
+    setupFiles: ['./vitest.setup.ts'],
   },
 });
