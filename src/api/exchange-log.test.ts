@@ -7,6 +7,7 @@ import {
   EXCHANGE_LOG_LIMIT,
   EXCHANGES_STORAGE_KEY,
   exchangeLog,
+  persistExchanges,
   recordExchange,
   STORED_BODY_LIMIT,
   updateExchange,
@@ -30,13 +31,20 @@ const answer = (bodyText: string, body?: unknown) => ({
 });
 
 /** The log as the next page load of this tab finds it: the module evaluated afresh over the same sessionStorage. */
-async function reloaded(): Promise<typeof ExchangeLogModule> {
+async function reloaded({ leaving = true } = {}): Promise<typeof ExchangeLogModule> {
+  // Leaving the page writes what is pending, as the pagehide handler does.
+  if (leaving) persistExchanges();
   vi.resetModules();
   return import('./exchange-log');
 }
 
+function storedText(): string | null {
+  persistExchanges();
+  return sessionStorage.getItem(EXCHANGES_STORAGE_KEY);
+}
+
 function stored(): Exchange[] {
-  return JSON.parse(sessionStorage.getItem(EXCHANGES_STORAGE_KEY) ?? '[]') as Exchange[];
+  return JSON.parse(storedText() ?? '[]') as Exchange[];
 }
 
 /** Puts a sessionStorage in place whose setItem throws the browser's quota error while `fails()` says so. */
@@ -138,7 +146,7 @@ describe('exchangeLog: redaction as exchanges are recorded', () => {
     expect(done?.error?.message).toBe(`denied for ${REDACTED}`);
     for (const secret of [BEARER, 'pin-1234', '987654', 'at-1']) {
       expect(JSON.stringify(exchangeLog.list())).not.toContain(secret);
-      expect(sessionStorage.getItem(EXCHANGES_STORAGE_KEY)).not.toContain(secret);
+      expect(storedText()).not.toContain(secret);
     }
   });
 
@@ -161,7 +169,7 @@ describe('exchangeLog: redaction as exchanges are recorded', () => {
     const logged = JSON.stringify(exchangeLog.get(result.exchangeId));
     expect(logged).not.toContain(token);
     expect(logged).not.toContain('sandbox-pass');
-    expect(sessionStorage.getItem(EXCHANGES_STORAGE_KEY)).not.toContain(token);
+    expect(storedText()).not.toContain(token);
   });
 });
 
@@ -212,7 +220,7 @@ describe('exchangeLog: kept in this tab across page loads', () => {
     expect(copy?.request.body).toBe(
       `${'y'.repeat(STORED_BODY_LIMIT)}\n… truncated: ${70_000 - STORED_BODY_LIMIT} bytes`,
     );
-    expect(sessionStorage.getItem(EXCHANGES_STORAGE_KEY)?.length).toBeLessThan(3 * STORED_BODY_LIMIT);
+    expect(storedText()?.length).toBeLessThan(3 * STORED_BODY_LIMIT);
 
     const fresh = await reloaded();
     expect(fresh.exchangeLog.get(id)?.response?.bodyText).toContain('… truncated:');
@@ -251,20 +259,20 @@ describe('exchangeLog: kept in this tab across page loads', () => {
     expect(result.body).toEqual({ consentStatus: 'valid' });
     expect(exchangeLog.list()).toHaveLength(2);
     // No stale copy that would come back without the latest exchanges.
-    expect(sessionStorage.getItem(EXCHANGES_STORAGE_KEY)).toBeNull();
+    expect(storedText()).toBeNull();
   });
 
   it('clears the stored copy with the log', async () => {
     recordExchange(request(1));
-    expect(sessionStorage.getItem(EXCHANGES_STORAGE_KEY)).not.toBeNull();
+    expect(storedText()).not.toBeNull();
     exchangeLog.clear();
-    expect(sessionStorage.getItem(EXCHANGES_STORAGE_KEY)).toBeNull();
+    expect(storedText()).toBeNull();
     expect((await reloaded()).exchangeLog.list()).toEqual([]);
   });
 
   it('starts empty from a stored copy it cannot read, and skips entries that are not exchanges', async () => {
     sessionStorage.setItem(EXCHANGES_STORAGE_KEY, '{not json');
-    expect((await reloaded()).exchangeLog.list()).toEqual([]);
+    expect((await reloaded({ leaving: false })).exchangeLog.list()).toEqual([]);
     const valid = {
       ...request(1),
       id: 'exchange-7',
@@ -273,7 +281,7 @@ describe('exchangeLog: kept in this tab across page loads', () => {
       error: { kind: 'network', message: 'x' },
     };
     sessionStorage.setItem(EXCHANGES_STORAGE_KEY, JSON.stringify([{ id: 3 }, null, valid]));
-    const fresh = await reloaded();
+    const fresh = await reloaded({ leaving: false });
     expect(fresh.exchangeLog.list()).toEqual([valid]);
     expect(fresh.recordExchange(request(2))).toBe('exchange-8');
   });

@@ -27,7 +27,9 @@ export const EXCHANGE_LOG_LIMIT = 500;
 /** Per tab: sessionStorage survives the bank's redirect and a reload, and is not shared with other tabs. */
 export const EXCHANGES_STORAGE_KEY = 'xs2a-console.exchanges.v1';
 /** Bodies above this many UTF-8 bytes are stored cut short, so a few large answers cannot fill the storage quota. */
-export const STORED_BODY_LIMIT = 64 * 1024;
+export const STORED_BODY_LIMIT = 16 * 1024;
+/** Writes to storage are gathered: a long paging run records hundreds of exchanges within seconds. */
+const PERSIST_DELAY_MS = 500;
 
 export const INTERRUPTED_MESSAGE =
   'The page was left or reloaded before the answer came (e.g. for the bank’s SCA page); the bank may still have acted on the request.';
@@ -54,11 +56,22 @@ function storedCopy(exchange: Exchange): Exchange {
     if (cut !== undefined) request = { ...request, body: cut };
   }
   if (response) {
+    // Only the text is stored (restore parses it again): storing both would take twice the quota.
     const cut = truncated(response.bodyText);
-    // The inspector shows bodyText where there is no parsed body.
-    if (cut !== undefined) response = { ...response, body: undefined, bodyText: cut };
+    response = { ...response, body: undefined, bodyText: cut ?? response.bodyText };
   }
   return request === exchange.request && response === exchange.response ? exchange : { ...exchange, request, response };
+}
+
+/** The parsed body of a restored answer, when its stored text is complete JSON. */
+function reparsed(exchange: Exchange): Exchange {
+  const response = exchange.response;
+  if (!response || response.body !== undefined || !response.bodyText) return exchange;
+  try {
+    return { ...exchange, response: { ...response, body: JSON.parse(response.bodyText) as unknown } };
+  } catch {
+    return exchange; // cut short or not JSON: the inspector shows the text
+  }
 }
 
 /** The stored JSON of each entry: entries are replaced, never mutated, so each is serialised once. */
@@ -136,7 +149,7 @@ function restore(): Exchange[] {
     .slice(-EXCHANGE_LOG_LIMIT)
     .map((exchange) =>
       exchange.response || exchange.error
-        ? exchange
+        ? reparsed(exchange)
         : { ...exchange, error: { kind: 'interrupted', message: INTERRUPTED_MESSAGE } },
     );
 }
@@ -146,9 +159,27 @@ let exchanges: Exchange[] = restore();
 let sequence = Math.max(0, ...exchanges.map((exchange) => Number(/^exchange-(\d+)$/.exec(exchange.id)?.[1] ?? 0)));
 const listeners = new Set<() => void>();
 
+let persistTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Writes the log to this tab's storage now (it is otherwise written at most every PERSIST_DELAY_MS). */
+export function persistExchanges(): void {
+  if (persistTimer !== undefined) clearTimeout(persistTimer);
+  persistTimer = undefined;
+  persist(exchanges);
+}
+
+// Leaving the page (the bank's SCA page, a reload) writes whatever is pending.
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', persistExchanges);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') persistExchanges();
+  });
+}
+
 function publish(next: Exchange[]): void {
   exchanges = next.length > EXCHANGE_LOG_LIMIT ? next.slice(next.length - EXCHANGE_LOG_LIMIT) : next;
-  persist(exchanges);
+  if (exchanges.length === 0) persistExchanges();
+  else persistTimer ??= setTimeout(persistExchanges, PERSIST_DELAY_MS);
   for (const listener of listeners) listener();
 }
 
