@@ -148,3 +148,10 @@ export {
   type GetTransactionsVariables,
   type GetTransactionsData,
 } from './accounts/get-transactions';
+export {
+  getTransactionDetails,
+  transactionDetailsQueryOptions,
+  useTransactionDetails,
+  type GetTransactionDetailsData,
+  type GetTransactionDetailsVariables,
+} from './accounts/get-transaction-details';

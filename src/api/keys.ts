@@ -67,6 +67,8 @@ export const accountKeys = {
     [...accountKeys.account(profileId, consentId, accountId), 'balances'] as const,
   transactions: (profileId: string, consentId: string, accountId: string, filters: TransactionFilters) =>
     [...accountKeys.account(profileId, consentId, accountId), 'transactions', filters] as const,
+  transactionDetails: (profileId: string, consentId: string, accountId: string, href: string) =>
+    [...accountKeys.account(profileId, consentId, accountId), 'transactionDetails', href] as const,
 };
 
 /** The keys of the resource an authorisation belongs to (its detail and status), for invalidation. */

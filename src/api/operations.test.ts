@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { matchOperation } from '../xs2a/operations';
 import { getAccount } from './accounts/get-account';
 import { getBalances } from './accounts/get-balances';
+import { getTransactionDetails } from './accounts/get-transaction-details';
 import { getTransactions } from './accounts/get-transactions';
 import { listAccounts } from './accounts/list-accounts';
 import type { Xs2aResult } from './client';
@@ -326,6 +327,23 @@ const cases: Case[] = [
       method: 'GET',
       url: 'https://bank.example/psd2/v1/accounts/acc-1/transactions?bookingStatus=both&dateFrom=2024-01-01',
       operation: 'getTransactionList',
+      flow: 'consent:c1',
+      sca: 'none',
+    },
+  ],
+  [
+    'getTransactionDetails',
+    () =>
+      getTransactionDetails({
+        profile,
+        consentId: 'c1',
+        accountId: 'acc-1',
+        href: '/psd2/v1/accounts/acc-1/transactions/tx-9',
+      }),
+    {
+      method: 'GET',
+      url: 'https://bank.example/psd2/v1/accounts/acc-1/transactions/tx-9',
+      operation: 'getTransactionDetails',
       flow: 'consent:c1',
       sca: 'none',
     },

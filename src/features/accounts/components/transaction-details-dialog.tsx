@@ -2,7 +2,7 @@
 // through the entry's transactionDetails link when it has one.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { BankProfile } from '../../../api';
+import { transactionDetailsQueryOptions, type BankProfile } from '../../../api';
 import {
   Button,
   DeviationNotice,
@@ -13,7 +13,6 @@ import {
 } from '../../../components/ui';
 import { accountReferenceIdentifier, type AccountReference, type Transaction } from '../../../xs2a';
 import { balanceTypeLabel, displayAmount, displayIban } from '../model/format';
-import { transactionDetailsQueryOptions } from '../model/transaction-details';
 import type { TransactionRow } from '../model/transaction-rows';
 import { ReadError } from './read-error';
 
