@@ -1,20 +1,30 @@
-// `npm run dev`: mounts the sandbox bank in Vite's dev server under its prefix, as `npm start` does.
+// `npm run dev`: mounts the sandbox bank under its prefix and the relay under /relay in Vite's dev server, as `npm start` does.
 import { getRequestListener } from '@hono/node-server';
 import type { ViteDevServer } from 'vite';
 import { createSandbox } from './sandbox/app';
 import { openStore } from './sandbox/store/db';
 import { describeDatabase, readServerOptions } from './options';
+import { emptyRelayConfig, loadRelayConfig } from './relay/config';
+import { createRelay, RELAY_PREFIX } from './relay/relay';
 
 export async function mountSandbox(server: ViteDevServer): Promise<void> {
   const options = readServerOptions([], process.env, 0);
   const store = await openStore({ location: options.database });
   const sandbox = await createSandbox({ store, config: options.sandbox, onUnexpectedError: (e) => console.error(e) });
   const prefix = sandbox.config.prefix;
+  const relay = createRelay(options.relayConfigFile ? loadRelayConfig(options.relayConfigFile) : emptyRelayConfig);
   const listener = getRequestListener((request) => sandbox.fetch(request));
+  const relayListener = getRequestListener((request) => relay.fetch(request));
+  const under = (path: string, base: string) =>
+    path === base || path.startsWith(`${base}/`) || path.startsWith(`${base}?`);
   server.middlewares.use((req, res, next) => {
     const path = req.url ?? '';
-    if (path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`)) {
+    if (under(path, prefix)) {
       void listener(req, res);
+      return;
+    }
+    if (under(path, RELAY_PREFIX)) {
+      void relayListener(req, res);
       return;
     }
     next();

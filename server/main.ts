@@ -6,10 +6,21 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { createSandbox } from './sandbox/app';
 import { openStore } from './sandbox/store/db';
-import { describeDatabase, readServerOptions } from './options';
+import { describeDatabase, readServerOptions, type ServerOptions } from './options';
+import { emptyRelayConfig, loadRelayConfig, type RelayConfig } from './relay/config';
+import { createRelay, RELAY_PREFIX } from './relay/relay';
 import { displayHost, exitOnListenError, shutdownOn } from './serve-util';
 
-const options = readServerOptions(process.argv.slice(2), process.env, 4318);
+let options: ServerOptions;
+let relayConfig: RelayConfig;
+try {
+  options = readServerOptions(process.argv.slice(2), process.env, 4318);
+  relayConfig = options.relayConfigFile ? loadRelayConfig(options.relayConfigFile) : emptyRelayConfig;
+} catch (error) {
+  // A bad setting stops the server with its one-line message, not a stack trace.
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 // The console's build lives at the package root, whether this runs from server/ (tsx) or build/server/ (npm start).
 // CONSOLE_DIST names another build folder (the e2e suite builds into its own when several run side by side).
 let root = import.meta.dirname;
@@ -28,6 +39,9 @@ if (prefix) {
   app.all(prefix, (c) => sandbox.fetch(c.req.raw));
   app.all(`${prefix}/*`, (c) => sandbox.fetch(c.req.raw));
 }
+const relay = createRelay(relayConfig);
+app.all(RELAY_PREFIX, (c) => relay.fetch(c.req.raw));
+app.all(`${RELAY_PREFIX}/*`, (c) => relay.fetch(c.req.raw));
 app.use('/*', serveStatic({ root: dist }));
 // Client-side routes of the console all answer with its index page.
 app.get('*', serveStatic({ root: dist, path: 'index.html' }));
@@ -36,6 +50,8 @@ const server = serve({ fetch: app.fetch, port: options.port, hostname: options.h
   const origin = `http://${displayHost(options.host)}:${info.port}`;
   console.log(`XS2A Console ready: ${origin}/`);
   console.log(`Sandbox bank base_url: ${origin}${prefix}  (database: ${describeDatabase(options.database)})`);
+  const targets = relayConfig.targets.map((target) => target.id).join(', ');
+  console.log(`Relay: ${origin}${RELAY_PREFIX}  (${targets ? `targets: ${targets}` : 'no targets: set RELAY_CONFIG'})`);
 });
 exitOnListenError(server, options.port);
 shutdownOn(server, store);

@@ -11,6 +11,8 @@ export interface ServerOptions {
   /** `:memory:`, a SQLite file, or a postgres:// URL. */
   database: string;
   sandbox: Partial<SandboxConfig>;
+  /** The relay's config file (`--relay-config` / `RELAY_CONFIG`); none: the relay has no targets. */
+  relayConfigFile: string | undefined;
 }
 
 function number(name: string, value: string | undefined, fallback: number): number {
@@ -30,6 +32,7 @@ export function readServerOptions(argv: string[], env: NodeJS.ProcessEnv, defaul
       'data-dir': { type: 'string' },
       'database-url': { type: 'string' },
       'sca-approach': { type: 'string' },
+      'relay-config': { type: 'string' },
     },
     strict: true,
   });
@@ -54,7 +57,8 @@ export function readServerOptions(argv: string[], env: NodeJS.ProcessEnv, defaul
     decoupledAutoApproveMs: decoupled ? number('SANDBOX_DECOUPLED_APPROVE_AFTER_MS', decoupled, 0) : null,
   };
   if (approach) sandbox.defaultScaApproach = approach as ScaApproach;
-  return { port, host: values.host ?? env.HOST ?? '127.0.0.1', database, sandbox };
+  const relayConfigFile = values['relay-config'] || env.RELAY_CONFIG || undefined;
+  return { port, host: values.host ?? env.HOST ?? '127.0.0.1', database, sandbox, relayConfigFile };
 }
 
 /** How the server names its database in its start-up line, without credentials. */

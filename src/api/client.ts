@@ -3,8 +3,15 @@ import type * as Operations from '../xs2a/operations';
 import type { OperationName, ResponseSchemaOptions } from '../xs2a/operations';
 import type { ProblemJson, TppMessage } from '../xs2a/errors';
 import { recordExchange, updateExchange } from './exchange-log';
-import { loadMessageMeanings, Xs2aError, type Deviation, type Xs2aErrorDetails, type Xs2aErrorKind } from './errors';
-import type { BankProfile } from './profiles/bank-profile';
+import {
+  loadMessageMeanings,
+  Xs2aError,
+  type Deviation,
+  type RelayFailure,
+  type Xs2aErrorDetails,
+  type Xs2aErrorKind,
+} from './errors';
+import { consoleOrigin, type BankProfile } from './profiles/bank-profile';
 
 /** An operation of 1.3.12: a key of `operations` in src/xs2a/operations.ts. */
 export type OperationId = OperationName;
@@ -72,6 +79,28 @@ export function buildUrl(
     if (value !== undefined) url.searchParams.set(name, value);
   }
   return url.toString();
+}
+
+/**
+ * Where the browser sends a request for `url`: the bank itself, or, when the profile names a relay target, the console
+ * server's relay, which forwards it to the bank (banks send no CORS headers; later also mutual TLS and signing).
+ */
+export function requestUrlFor(profile: Pick<BankProfile, 'relayTarget'>, url: string): string {
+  const target = profile.relayTarget?.trim();
+  if (!target) return url;
+  return `${consoleOrigin()}/relay/${encodeURIComponent(target)}?url=${encodeURIComponent(url)}`;
+}
+
+/** The relay's own failure in an answer marked X-Relay-Error; undefined for a bank's answer. */
+export function relayFailureOf(headers: Record<string, string>, body: unknown): RelayFailure | undefined {
+  const code = headers['x-relay-error'];
+  if (!code) return undefined;
+  const relayError = (body as { relayError?: { message?: unknown } } | null | undefined)?.relayError;
+  const message =
+    typeof relayError?.message === 'string' && relayError.message
+      ? relayError.message
+      : `The relay could not forward the request (${code}).`;
+  return { code, message };
 }
 
 const psuHeaderNames: Record<keyof BankProfile['psuHeaders'], string> = {
@@ -210,8 +239,17 @@ export async function xs2aRequest<T>(options: Xs2aRequestOptions): Promise<Xs2aR
   const startedAt = Date.now();
   // The log keeps no secret: the profile's token is removed wherever the bank might echo it, not only from Authorization.
   const redaction = { secrets: [profile.bearerToken?.trim()] };
+  const relayTarget = profile.relayTarget?.trim() || undefined;
+  // The log shows the bank's URL; the exchange notes the relay it went through.
   const exchangeId = recordExchange(
-    { flow: options.flow, operationId, requestId, startedAt, request: { method, url, headers, body } },
+    {
+      flow: options.flow,
+      operationId,
+      requestId,
+      startedAt,
+      request: { method, url, headers, body },
+      ...(relayTarget && { relayTarget }),
+    },
     redaction,
   );
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -219,7 +257,7 @@ export async function xs2aRequest<T>(options: Xs2aRequestOptions): Promise<Xs2aR
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
 
   const fail = (kind: Xs2aErrorKind, details: Partial<Xs2aErrorDetails> = {}) => {
-    const error = new Xs2aError({ kind, requestId, exchangeId, url, timeoutMs, ...details });
+    const error = new Xs2aError({ kind, requestId, exchangeId, url, timeoutMs, relayTarget, ...details });
     updateExchange(
       exchangeId,
       { durationMs: Date.now() - startedAt, error: { kind, message: error.message } },
@@ -236,7 +274,7 @@ export async function xs2aRequest<T>(options: Xs2aRequestOptions): Promise<Xs2aR
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, {
+    response = await fetch(requestUrlFor(profile, url), {
       method,
       headers,
       body: hasBody ? JSON.stringify(body) : undefined,
@@ -263,6 +301,8 @@ export async function xs2aRequest<T>(options: Xs2aRequestOptions): Promise<Xs2aR
 
   if (!response.ok) {
     updateExchange(exchangeId, { durationMs, response: recorded }, redaction);
+    const relayError = relayTarget ? relayFailureOf(responseHeaders, parsed.body) : undefined;
+    if (relayError) throw fail('relay', { ...status, relayError });
     await loadMessageMeanings();
     const parts = parsed.json ? errorBodyParts(parsed.body, contentType) : {};
     const hasErrorBody = (parts.tppMessages?.length ?? 0) > 0 || parts.problem !== undefined;

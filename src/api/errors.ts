@@ -6,7 +6,14 @@ import type { MessageCode } from '../xs2a/message-codes';
 /** A place where a response does not match the 1.3.12 schema of its operation. */
 export type Deviation = { path: string; message: string };
 
-export type Xs2aErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response';
+/** 'relay': the console server's relay answered for the bank, which it could not reach (X-Relay-Error). */
+export type Xs2aErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response' | 'relay';
+
+/** The relay's own failure: a code (TIMEOUT, DNS_FAILURE, TARGET_NOT_ALLOWED…) and a message naming the host. */
+export interface RelayFailure {
+  code: string;
+  message: string;
+}
 
 export interface Xs2aErrorDetails {
   kind: Xs2aErrorKind;
@@ -21,6 +28,10 @@ export interface Xs2aErrorDetails {
   bodyText?: string;
   /** The timeout that ran out, for kind 'timeout'. */
   timeoutMs?: number;
+  /** For kind 'relay'. */
+  relayError?: RelayFailure;
+  /** The relay target the request went through, if any. */
+  relayTarget?: string;
   cause?: unknown;
 }
 
@@ -39,6 +50,8 @@ export class Xs2aError extends Error {
   /** The raw body when it was neither (e.g. an HTML error page). */
   bodyText?: string;
   timeoutMs?: number;
+  relayError?: RelayFailure;
+  relayTarget?: string;
 
   constructor(details: Xs2aErrorDetails) {
     super('', details.cause === undefined ? undefined : { cause: details.cause });
@@ -52,8 +65,11 @@ export class Xs2aError extends Error {
     this.problem = details.problem;
     this.bodyText = details.bodyText;
     this.timeoutMs = details.timeoutMs;
+    this.relayError = details.relayError;
+    this.relayTarget = details.relayTarget;
     const { title, summary } = describeXs2aError(this);
-    this.message = summary ? `${title}: ${summary}` : title;
+    // The relay's message already says what failed, in plain words and naming the host.
+    this.message = this.relayError ? this.relayError.message : summary ? `${title}: ${summary}` : title;
   }
 }
 
@@ -199,6 +215,13 @@ export function describeXs2aError(error: unknown): Xs2aErrorDescription {
         ...base,
         title: 'The request was cancelled',
         summary: 'It was stopped before the bank answered.',
+        messages: [],
+      };
+    case 'relay':
+      return {
+        ...base,
+        title: 'The console’s relay could not reach the bank',
+        summary: error.relayError?.message ?? `The relay answered ${error.status ?? ''} without saying why.`.trim(),
         messages: [],
       };
     case 'invalid-response':

@@ -17,7 +17,10 @@ export interface Exchange {
   startedAt: number;
   /** Undefined while the request is in flight. */
   durationMs?: number;
+  /** The bank's URL, also when the request went through the console server's relay. */
   request: { method: string; url: string; headers: Record<string, string>; body?: unknown };
+  /** The relay target the request was sent through; undefined: sent to the bank directly. */
+  relayTarget?: string;
   response?: { status: number; statusText: string; headers: Record<string, string>; body?: unknown; bodyText: string };
   error?: { kind: ExchangeErrorKind; message: string };
   deviations: Deviation[];

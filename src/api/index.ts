@@ -14,6 +14,7 @@ export {
 
 export {
   buildUrl,
+  requestUrlFor,
   DEFAULT_TIMEOUT_MS,
   xs2aRequest,
   type OperationId,
@@ -26,6 +27,7 @@ export {
   loadMessageMeanings,
   Xs2aError,
   type Deviation,
+  type RelayFailure,
   type Xs2aErrorDescription,
   type Xs2aErrorKind,
 } from './errors';
@@ -40,6 +42,14 @@ export {
   type TransactionFilters,
 } from './keys';
 export type { ReadOptions } from './read-options';
+export {
+  listRelayTargets,
+  relayKeys,
+  relayTargetsQueryOptions,
+  useRelayTargets,
+  type ListRelayTargetsData,
+  type RelayTargetInfo,
+} from './relay/list-relay-targets';
 
 export {
   initiatePayment,

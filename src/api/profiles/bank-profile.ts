@@ -25,6 +25,11 @@ export interface BankProfile {
   nokRedirectUri?: string;
   /** Sent as `Authorization: Bearer <token>` when set. */
   bearerToken?: string;
+  /**
+   * The id of a target of the console server's relay (`GET /relay`): requests then go through the relay, which
+   * forwards them to the bank. Empty: the browser calls the bank directly.
+   */
+  relayTarget?: string;
   /** The embedded sandbox profile: cannot be deleted. */
   builtIn?: boolean;
 }

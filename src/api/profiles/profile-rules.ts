@@ -56,6 +56,11 @@ const psuHeaderRules: Record<keyof BankProfile['psuHeaders'], Rule | undefined> 
   psuGeoLocation: { check: (value) => GEO_LOCATION.test(value), message: 'must look like GEO:52.506931;13.144558' },
 };
 const scaKeys = ['redirectPreferred', 'decoupledPreferred', 'explicitAuthorisationPreferred'] as const;
+/** The relay's target ids (server/relay/config.ts): letters, digits, '.', '_' and '-'. */
+export const relayTargetRule: Rule = {
+  check: (value) => /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(value),
+  message: 'must be the id of one of the relay’s targets (letters, digits, ".", "_" or "-"), e.g. bank-a',
+};
 const uriRule: Rule = { check: isAbsoluteUri, message: 'must be an absolute URI, e.g. https://tpp.example/callback' };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -101,6 +106,7 @@ export function profileIssues(value: unknown): ProfileIssue[] {
   optional(value, ['redirectUri'], uriRule);
   optional(value, ['nokRedirectUri'], uriRule);
   optional(value, ['bearerToken'], undefined);
+  optional(value, ['relayTarget'], relayTargetRule);
   if (value.builtIn !== undefined && typeof value.builtIn !== 'boolean') add(['builtIn'], 'must be true or false');
   return issues;
 }
@@ -131,6 +137,8 @@ export function cleanProfile(value: BankProfile): BankProfile {
   if (redirectUri !== undefined) profile.redirectUri = redirectUri;
   if (nokRedirectUri !== undefined) profile.nokRedirectUri = nokRedirectUri;
   if (bearerToken !== undefined) profile.bearerToken = bearerToken;
+  const relayTarget = text(value.relayTarget);
+  if (relayTarget !== undefined) profile.relayTarget = relayTarget;
   if (value.builtIn) profile.builtIn = true;
   return profile;
 }

@@ -81,6 +81,17 @@ describe('bankProfileSchema', () => {
     },
   );
 
+  it('keeps a relay target id, drops an empty one and refuses one that cannot be an id', () => {
+    expect(bankProfileSchema.parse({ ...acme, relayTarget: 'bank-a' }).relayTarget).toBe('bank-a');
+    expect(bankProfileSchema.parse({ ...acme, relayTarget: '' })).not.toHaveProperty('relayTarget');
+    for (const relayTarget of ['bank a', '../x', 'https://bank.example']) {
+      expect(issuesOf({ ...acme, relayTarget })).toEqual({
+        relayTarget: expect.stringMatching(/^must be the id of one of the relay’s targets/) as unknown,
+      });
+    }
+    expect(issuesOf({ ...acme, relayTarget: 7 })).toEqual({ relayTarget: 'must be text' });
+  });
+
   it('names every other broken field', () => {
     expect(
       issuesOf({

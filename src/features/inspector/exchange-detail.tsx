@@ -80,7 +80,15 @@ export function ExchangeDetail({
               </span>
             ),
           },
-          { key: 'URL', value: <code className="font-mono break-all">{request.url}</code> },
+          {
+            key: 'URL',
+            value: (
+              <>
+                <code className="font-mono break-all">{request.url}</code>
+                {exchange.relayTarget && <span className="text-slate-600"> via relay {exchange.relayTarget}</span>}
+              </>
+            ),
+          },
           {
             key: 'Status',
             value: response

@@ -13,6 +13,16 @@ describe('connection check verdict', () => {
     expect(verdict.detail).toContain('HTTP 403 CONSENT_UNKNOWN');
   });
 
+  it('gives the relay’s own message when the relay could not reach the bank', () => {
+    const message = 'The bank at 127.0.0.1:2 refused the connection: nothing is listening there.';
+    const verdict = verdictForFailure({ kind: 'relay', status: 502, tppMessages: [], relayError: { message } });
+    expect(verdict).toEqual({
+      outcome: 'unreachable',
+      title: 'The console’s relay could not reach the bank',
+      detail: message,
+    });
+  });
+
   it('counts a problem+json body as an XS2A answer', () => {
     const verdict = verdictForFailure({
       kind: 'http',

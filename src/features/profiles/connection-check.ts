@@ -2,8 +2,10 @@
 
 /** The parts of an Xs2aError the verdict needs. */
 export interface CheckFailure {
-  kind: 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response';
+  kind: 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response' | 'relay';
   status?: number;
+  /** The relay's plain message, for kind 'relay'. */
+  relayError?: { message: string };
   tppMessages: { code: string; text?: string }[];
   problem?: unknown;
   bodyText?: string;
@@ -38,6 +40,12 @@ export function verdictForFailure(failure: CheckFailure): CheckVerdict {
         detail:
           'The browser got no answer: the host is unreachable, the address is wrong, or the bank does not allow ' +
           'calls from this origin (CORS). The browser console shows which.',
+      };
+    case 'relay':
+      return {
+        outcome: 'unreachable',
+        title: 'The console’s relay could not reach the bank',
+        detail: failure.relayError?.message ?? 'The relay could not forward the request.',
       };
     case 'timeout':
       return {

@@ -9,6 +9,7 @@ const bank: BankProfile = {
   psuHeaders: { psuId: 'alice', psuIpAddress: '10.0.0.1' },
   sca: { redirectPreferred: false, explicitAuthorisationPreferred: true },
   bearerToken: 'tok-123',
+  relayTarget: 'bank-a',
 };
 
 describe('profile form values', () => {

@@ -23,6 +23,8 @@ export interface ProfileFormValues {
   redirectUri: string;
   nokRedirectUri: string;
   bearerToken: string;
+  /** A relay target id; '' = direct. */
+  relayTarget: string;
 }
 
 export type ProfileFieldName = Exclude<keyof ProfileFormValues, 'id' | 'builtIn'>;
@@ -58,6 +60,7 @@ export const fieldLabels: Record<ProfileFieldName, string> = {
   redirectUri: 'TPP-Redirect-URI',
   nokRedirectUri: 'TPP-Nok-Redirect-URI',
   bearerToken: 'Bearer token',
+  relayTarget: 'Relay',
 };
 
 function triState(value: boolean | undefined): TriState {
@@ -93,6 +96,7 @@ export function emptyFormValues(): ProfileFormValues {
     redirectUri: '',
     nokRedirectUri: '',
     bearerToken: '',
+    relayTarget: '',
   };
 }
 
@@ -106,6 +110,7 @@ export function toFormValues(profile: BankProfile): ProfileFormValues {
     redirectUri: profile.redirectUri ?? '',
     nokRedirectUri: profile.nokRedirectUri ?? '',
     bearerToken: profile.bearerToken ?? '',
+    relayTarget: profile.relayTarget ?? '',
   };
   for (const field of psuHeaderFields) values[field] = profile.psuHeaders[field] ?? '';
   for (const field of scaFields) values[field] = triState(profile.sca[field]);
@@ -147,6 +152,8 @@ export function fromFormValues(values: ProfileFormValues): BankProfile {
   if (redirectUri) profile.redirectUri = redirectUri;
   if (nokRedirectUri) profile.nokRedirectUri = nokRedirectUri;
   if (bearerToken) profile.bearerToken = bearerToken;
+  const relayTarget = optional(values.relayTarget);
+  if (relayTarget) profile.relayTarget = relayTarget;
   if (values.builtIn) profile.builtIn = true;
   return profile;
 }

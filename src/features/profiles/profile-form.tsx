@@ -1,6 +1,6 @@
 // Create or edit a bank profile; every field is checked with the shared profile schema, keeping what was typed.
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { profileStore, type BankProfile } from '../../api';
+import { profileStore, useRelayTargets, type BankProfile } from '../../api';
 import { Button, ErrorCallout, Field, Select, TextInput } from '../../components/ui';
 import {
   fieldLabels,
@@ -37,6 +37,7 @@ export function ProfileForm({ initial, title, onSaved, onCancel }: ProfileFormPr
   const [showToken, setShowToken] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const origin = window.location.origin;
+  const relayTargets = useRelayTargets();
 
   function check(next: ProfileFormValues) {
     const result = validateProfile(next);
@@ -107,6 +108,33 @@ export function ProfileForm({ initial, title, onSaved, onCancel }: ProfileFormPr
     );
   }
 
+  function relay() {
+    const listed = relayTargets.data?.targets ?? [];
+    const current = values.relayTarget;
+    const hint = relayTargets.isPending
+      ? 'Reading the relay’s targets…'
+      : relayTargets.isError
+        ? 'The relay’s targets could not be read from the console’s server.'
+        : listed.length === 0
+          ? 'The console’s server has no relay targets: name a config file with RELAY_CONFIG to reach banks without CORS.'
+          : 'Through the console’s server, which forwards to the bank: for banks that do not allow browser calls (CORS).';
+    return (
+      <Field label={fieldLabels.relayTarget} hint={hint} error={errorOf('relayTarget')}>
+        <Select name="relayTarget" value={current} onChange={(event) => set('relayTarget', event.target.value)}>
+          <option value="">Direct (no relay)</option>
+          {listed.map((target) => (
+            <option key={target.id} value={target.id}>
+              {target.id} ({target.baseUrl})
+            </option>
+          ))}
+          {current && !listed.some((target) => target.id === current) && (
+            <option value={current}>{current} (not configured on this server)</option>
+          )}
+        </Select>
+      </Field>
+    );
+  }
+
   const builtIn = values.builtIn;
   const errorCount = Object.keys(errors).length + otherErrors.length;
 
@@ -157,6 +185,7 @@ export function ProfileForm({ initial, title, onSaved, onCancel }: ProfileFormPr
             </div>
           )}
         </Field>
+        {relay()}
       </Fieldset>
 
       <Fieldset legend="PSU headers (sent on every request when set)">

@@ -17,6 +17,7 @@ function headerSummary(profile: BankProfile): string[] {
     parts.push(`TPP-Explicit-Authorisation-Preferred ${sca.explicitAuthorisationPreferred}`);
   }
   if (profile.bearerToken) parts.push('bearer token set');
+  if (profile.relayTarget) parts.push(`via relay ${profile.relayTarget}`);
   return parts;
 }
 
