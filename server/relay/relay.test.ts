@@ -182,6 +182,26 @@ describe('the relay', () => {
     expect(seen).toEqual([]);
   });
 
+  it('refuses requests from another site’s pages, and sends nothing', async () => {
+    seen = [];
+    const relay = relayWith();
+    const url = `${bankOrigin}/psd2/v1/accounts`;
+    const crossSite = await relayErrorOf(
+      await relay.fetch(relayRequest('bank-a', url, { method: 'POST', headers: { 'Sec-Fetch-Site': 'cross-site' } })),
+    );
+    expect(crossSite).toMatchObject({ status: 403, header: 'CROSS_SITE' });
+    const otherOrigin = await relayErrorOf(
+      await relay.fetch(relayRequest('bank-a', url, { headers: { Origin: 'https://evil.example' } })),
+    );
+    expect(otherOrigin).toMatchObject({ status: 403, header: 'CROSS_SITE' });
+    expect(seen).toEqual([]);
+    // The console's own page (same origin) and tools without a browser get through.
+    const own = await relay.fetch(
+      relayRequest('bank-a', url, { headers: { Origin: 'http://127.0.0.1:4318', 'Sec-Fetch-Site': 'same-origin' } }),
+    );
+    expect(own.status).toBe(200);
+  });
+
   it('refuses a body over 1 MB with 413', async () => {
     seen = [];
     const response = await relayWith().fetch(

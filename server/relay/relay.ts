@@ -13,6 +13,7 @@ export const RELAY_PREFIX = '/relay';
 export const RELAY_BODY_LIMIT = 1024 * 1024;
 
 export type RelayErrorCode =
+  | 'CROSS_SITE'
   | 'TARGET_UNKNOWN'
   | 'TARGET_NOT_ALLOWED'
   | 'BODY_TOO_LARGE'
@@ -23,6 +24,7 @@ export type RelayErrorCode =
   | 'UPSTREAM_FAILURE';
 
 const statusOf: Record<RelayErrorCode, number> = {
+  CROSS_SITE: 403,
   TARGET_UNKNOWN: 403,
   TARGET_NOT_ALLOWED: 403,
   BODY_TOO_LARGE: 413,
@@ -171,7 +173,25 @@ function failureResponse(error: unknown, url: URL, timedOut: boolean, target: Re
   return relayError('UPSTREAM_FAILURE', `The relay could not get an answer from ${host}${detail}.`);
 }
 
+/**
+ * Whether a request comes from a page of another site. Without CORS such a page cannot read the answers, but it could
+ * still make the browser send simple requests (a form POST) through the relay to the user's banks; browsers say where
+ * a request comes from in Sec-Fetch-Site and Origin, so those are refused. Tools without a browser send neither.
+ */
+function fromAnotherSite(request: Request): boolean {
+  const site = request.headers.get('sec-fetch-site');
+  if (site && site !== 'same-origin' && site !== 'none') return true;
+  const origin = request.headers.get('origin');
+  return origin !== null && origin !== new URL(request.url).origin;
+}
+
 async function forward(request: Request, targets: Map<string, RelayTarget>, targetId: string): Promise<Response> {
+  if (fromAnotherSite(request)) {
+    return relayError(
+      'CROSS_SITE',
+      'The relay serves only the console’s own pages; this request came from another site.',
+    );
+  }
   const target = targets.get(targetId);
   if (!target) {
     return relayError(
