@@ -165,3 +165,11 @@ export {
   type GetTransactionDetailsData,
   type GetTransactionDetailsVariables,
 } from './accounts/get-transaction-details';
+export {
+  createRecordList,
+  isLinkMap,
+  isRecord,
+  type KeyValueStorage,
+  type LinkMap,
+  type RecordListOptions,
+} from './browser-records';

@@ -2,8 +2,9 @@
 // this is the console's own record of what it created, the statuses it saw, the links the bank gave, and its own count
 // of account reads made without the PSU present. Plain code (no zod): the read counter in the first load uses it.
 import { useCallback, useSyncExternalStore } from 'react';
+import { createRecordList, isLinkMap, isRecord, type KeyValueStorage, type LinkMap } from '../../../api';
 
-export type LinkMap = Record<string, { href: string }>;
+export type { KeyValueStorage, LinkMap };
 
 /** A read the bank refused because of the consent (CONSENT_* or ACCESS_EXCEEDED), as last seen by this browser. */
 export interface ConsentRefusal {
@@ -42,8 +43,6 @@ export interface ConsentHistoryEntry {
 }
 
 /** The part of Web Storage the store uses, so tests can pass their own. */
-export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
 const PREFIX = 'xs2a-console:consents:';
 /** Enough for a long demo session; the oldest entries go first. */
 export const HISTORY_LIMIT = 200;
@@ -51,18 +50,6 @@ export const HISTORY_LIMIT = 200;
 export const READ_DAYS_KEPT = 7;
 /** Request ids kept per day; far beyond any frequencyPerDay a bank allows. */
 export const READS_PER_DAY_KEPT = 1000;
-
-function keyFor(profileId: string) {
-  return `${PREFIX}${profileId}`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isLinkMap(value: unknown): value is LinkMap {
-  return isRecord(value) && Object.values(value).every((link) => isRecord(link) && typeof link.href === 'string');
-}
 
 function readReads(value: unknown): Record<string, string[]> {
   if (!isRecord(value)) return {};
@@ -124,17 +111,6 @@ function readEntry(value: unknown): ConsentHistoryEntry | undefined {
   return entry;
 }
 
-function parse(raw: string | null): ConsentHistoryEntry[] {
-  if (!raw) return [];
-  try {
-    const data: unknown = JSON.parse(raw);
-    if (!Array.isArray(data)) return [];
-    return data.map(readEntry).filter((entry): entry is ConsentHistoryEntry => entry !== undefined);
-  } catch {
-    return [];
-  }
-}
-
 /** The UTC calendar day of an instant: the sandbox counts reads per UTC day. */
 export function utcDay(epochMs: number): string {
   return new Date(epochMs).toISOString().slice(0, 10);
@@ -153,57 +129,19 @@ function pruneReads(reads: Record<string, string[]>, today: string): Record<stri
 }
 
 export function createConsentHistory(storage: () => KeyValueStorage | undefined) {
-  const listeners = new Set<() => void>();
-  // Snapshots are cached per raw string so useSyncExternalStore sees a stable value until storage changes.
-  const cache = new Map<string, { raw: string | null; entries: ConsentHistoryEntry[] }>();
-
-  function read(profileId: string): ConsentHistoryEntry[] {
-    const key = keyFor(profileId);
-    let raw: string | null = null;
-    try {
-      raw = storage()?.getItem(key) ?? null;
-    } catch {
-      raw = null; // storage disabled by the browser: behave as empty
-    }
-    const cached = cache.get(key);
-    if (cached && cached.raw === raw) return cached.entries;
-    const entries = parse(raw);
-    cache.set(key, { raw, entries });
-    return entries;
-  }
-
-  function notify() {
-    for (const listener of listeners) listener();
-  }
-
-  function write(profileId: string, entries: ConsentHistoryEntry[]) {
-    const sorted = [...entries].sort((a, b) => b.createdAt - a.createdAt).slice(0, HISTORY_LIMIT);
-    try {
-      storage()?.setItem(keyFor(profileId), JSON.stringify(sorted));
-    } catch {
-      // Full or disabled storage: the history is a convenience, the consent itself lives at the bank.
-    }
-    notify();
-  }
-
-  function update(
+  const records = createRecordList(storage, {
+    prefix: PREFIX,
+    limit: HISTORY_LIMIT,
+    parseEntry: readEntry,
+    createdAt: (entry) => entry.createdAt,
+  });
+  const read = records.read;
+  const write = records.write;
+  const update = (
     profileId: string,
     consentId: string,
     change: (entry: ConsentHistoryEntry) => ConsentHistoryEntry,
-  ): boolean {
-    const entries = read(profileId);
-    const index = entries.findIndex((entry) => entry.consentId === consentId);
-    const current = entries[index];
-    if (!current) return false;
-    const next = change(current);
-    if (next !== current) {
-      write(
-        profileId,
-        entries.map((entry, i) => (i === index ? next : entry)),
-      );
-    }
-    return true;
-  }
+  ): boolean => records.update(profileId, (entry) => entry.consentId === consentId, change);
 
   return {
     /** Newest first. */
@@ -266,27 +204,10 @@ export function createConsentHistory(storage: () => KeyValueStorage | undefined)
       );
     },
 
-    clear: (profileId: string) => {
-      try {
-        storage()?.removeItem(keyFor(profileId));
-      } catch {
-        // nothing to clear
-      }
-      notify();
-    },
+    clear: records.clear,
 
-    subscribe: (listener: () => void): (() => void) => {
-      listeners.add(listener);
-      // Another tab of the console changed the history.
-      const onStorage = (event: StorageEvent) => {
-        if (event.key === null || event.key.startsWith(PREFIX)) listener();
-      };
-      if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
-      return () => {
-        listeners.delete(listener);
-        if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
-      };
-    },
+    /** Other tabs' changes included. */
+    subscribe: records.subscribe,
   };
 }
 

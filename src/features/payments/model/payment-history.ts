@@ -1,8 +1,9 @@
 // Payments created from this browser, per bank profile, in localStorage: the XS2A interface has no list operation,
 // so this is the console's own record of what it initiated, the statuses it saw and the links the bank gave.
 import { useCallback, useSyncExternalStore } from 'react';
+import { createRecordList, isLinkMap, isRecord, type KeyValueStorage, type LinkMap } from '../../../api';
 
-export type LinkMap = Record<string, { href: string }>;
+export type { KeyValueStorage, LinkMap };
 
 export interface StatusObservation {
   status: string;
@@ -39,24 +40,9 @@ export interface PaymentHistoryEntry {
   cancellation?: CancellationRecord;
 }
 
-/** The part of Web Storage the store uses, so tests can pass their own. */
-export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
 const PREFIX = 'xs2a-console:payments:';
 /** Enough for a long demo session; the oldest entries go first. */
 export const HISTORY_LIMIT = 200;
-
-function keyFor(profileId: string) {
-  return `${PREFIX}${profileId}`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isLinkMap(value: unknown): value is LinkMap {
-  return isRecord(value) && Object.values(value).every((link) => isRecord(link) && typeof link.href === 'string');
-}
 
 /** Keeps entries that have what the list and the payment page need; anything else in storage is dropped. */
 function readEntry(value: unknown): PaymentHistoryEntry | undefined {
@@ -106,17 +92,6 @@ function readEntry(value: unknown): PaymentHistoryEntry | undefined {
   return entry;
 }
 
-function parse(raw: string | null): PaymentHistoryEntry[] {
-  if (!raw) return [];
-  try {
-    const data: unknown = JSON.parse(raw);
-    if (!Array.isArray(data)) return [];
-    return data.map(readEntry).filter((entry): entry is PaymentHistoryEntry => entry !== undefined);
-  } catch {
-    return [];
-  }
-}
-
 export interface PaymentRef {
   service: string;
   product: string;
@@ -128,47 +103,17 @@ function same(entry: PaymentRef, ref: PaymentRef) {
 }
 
 export function createPaymentHistory(storage: () => KeyValueStorage | undefined) {
-  const listeners = new Set<() => void>();
-  // Snapshots are cached per raw string so useSyncExternalStore sees a stable value until storage changes.
-  const cache = new Map<string, { raw: string | null; entries: PaymentHistoryEntry[] }>();
-
-  function read(profileId: string): PaymentHistoryEntry[] {
-    const key = keyFor(profileId);
-    let raw: string | null = null;
-    try {
-      raw = storage()?.getItem(key) ?? null;
-    } catch {
-      raw = null; // storage disabled by the browser: behave as empty
-    }
-    const cached = cache.get(key);
-    if (cached && cached.raw === raw) return cached.entries;
-    const entries = parse(raw);
-    cache.set(key, { raw, entries });
-    return entries;
-  }
-
-  function write(profileId: string, entries: PaymentHistoryEntry[]) {
-    const sorted = [...entries].sort((a, b) => b.createdAt - a.createdAt).slice(0, HISTORY_LIMIT);
-    try {
-      storage()?.setItem(keyFor(profileId), JSON.stringify(sorted));
-    } catch {
-      // Full or disabled storage: the history is a convenience, the payment itself lives at the bank.
-    }
-    for (const listener of listeners) listener();
-  }
-
-  function update(profileId: string, ref: PaymentRef, change: (entry: PaymentHistoryEntry) => PaymentHistoryEntry) {
-    const entries = read(profileId);
-    const index = entries.findIndex((entry) => same(entry, ref));
-    const current = entries[index];
-    if (!current) return;
-    const next = change(current);
-    if (next === current) return;
-    write(
-      profileId,
-      entries.map((entry, i) => (i === index ? next : entry)),
-    );
-  }
+  const records = createRecordList(storage, {
+    prefix: PREFIX,
+    limit: HISTORY_LIMIT,
+    parseEntry: readEntry,
+    createdAt: (entry) => entry.createdAt,
+  });
+  const read = records.read;
+  const write = records.write;
+  const update = (profileId: string, ref: PaymentRef, change: (entry: PaymentHistoryEntry) => PaymentHistoryEntry) => {
+    records.update(profileId, (entry) => same(entry, ref), change);
+  };
 
   return {
     /** Newest first. */
@@ -204,14 +149,7 @@ export function createPaymentHistory(storage: () => KeyValueStorage | undefined)
       );
     },
 
-    clear: (profileId: string) => {
-      try {
-        storage()?.removeItem(keyFor(profileId));
-      } catch {
-        // nothing to clear
-      }
-      for (const listener of listeners) listener();
-    },
+    clear: records.clear,
 
     /** Debtor IBANs used from this browser with the profile, most recent first, for the form's suggestions. */
     usedDebtorIbans: (profileId: string): string[] => {
@@ -221,18 +159,8 @@ export function createPaymentHistory(storage: () => KeyValueStorage | undefined)
       return [...new Set(ibans)];
     },
 
-    subscribe: (listener: () => void): (() => void) => {
-      listeners.add(listener);
-      // Another tab of the console changed the history.
-      const onStorage = (event: StorageEvent) => {
-        if (event.key === null || event.key.startsWith(PREFIX)) listener();
-      };
-      if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
-      return () => {
-        listeners.delete(listener);
-        if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
-      };
-    },
+    /** Other tabs' changes included. */
+    subscribe: records.subscribe,
   };
 }
 
