@@ -8,6 +8,7 @@ export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary';
 export { ErrorCallout, type ErrorCalloutProps, type ErrorMessageLine } from './error-callout';
 export { Field, type FieldControlProps, type FieldProps } from './field';
 export { Checkbox, Select, Textarea, TextInput, type CheckboxProps } from './inputs';
+export { JsonBodyEditor, KeptMembersNote, type BodyFinding, type JsonBodyEditorProps } from './json-body-editor';
 export { formatJson, JsonView } from './json-view';
 export { KeyValueList, type KeyValueItem } from './key-value-list';
 export { Panel, type HeadingLevel } from './panel';

@@ -2,7 +2,7 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useActiveProfile, useCreateConsent, Xs2aError, type CreateConsentVariables } from '../../../api';
-import { Button, Checkbox, ErrorCallout, Field, Textarea, TextInput, cx } from '../../../components/ui';
+import { Button, ErrorCallout, Field, JsonBodyEditor, KeptMembersNote, TextInput, cx } from '../../../components/ui';
 import { newScaRedirect } from '../../sca';
 import { ConsentErrorCallout } from '../components/consent-error-callout';
 import { ConsentFormFields } from '../components/consent-form-fields';
@@ -289,52 +289,21 @@ export function NewConsentPage() {
               ibanSuggestions={ibanSuggestions}
               onChange={change}
             />
-            {kept.length > 0 && (
-              <p className="rounded border border-slate-200 bg-white p-3 text-sm text-slate-700">
-                Also sent, as set in the JSON view:{' '}
-                {kept.map((path, index) => (
-                  <span key={path}>
-                    {index > 0 && ', '}
-                    <code className="font-mono text-xs">{path}</code>
-                  </span>
-                ))}
-                .
-              </p>
-            )}
+            <KeptMembersNote paths={kept} />
           </>
         ) : (
-          <div className="space-y-3 rounded border border-slate-200 bg-white p-4">
-            <Field
-              label="Request body (JSON)"
-              hint="Edits the same body as the form. Switching back to the form reads it into the fields."
-              error={jsonError}
-            >
-              <Textarea
-                value={jsonText}
-                rows={18}
-                spellCheck={false}
-                onChange={(event) => {
-                  setJsonText(event.target.value);
-                  setJsonIssues([]);
-                }}
-              />
-            </Field>
-            {jsonIssues.length > 0 && (
-              <ErrorCallout
-                title="The body does not match the 1.3.12 consent schema"
-                summary={
-                  skipSchemaCheck ? 'It will be sent anyway.' : 'Fix it, or tick the box below to send it anyway.'
-                }
-                messages={jsonIssues.map((issue) => ({ path: issue.path, text: issue.message }))}
-              />
-            )}
-            <Checkbox
-              label="Send even if the body does not match the schema"
-              hint="To see how the bank answers a body the spec does not allow."
-              checked={skipSchemaCheck}
-              onChange={(event) => setSkipSchemaCheck(event.target.checked)}
-            />
-          </div>
+          <JsonBodyEditor
+            text={jsonText}
+            onTextChange={(text) => {
+              setJsonText(text);
+              setJsonIssues([]);
+            }}
+            error={jsonError}
+            findings={jsonIssues}
+            findingsTitle="The body does not match the 1.3.12 consent schema"
+            skipSchemaCheck={skipSchemaCheck}
+            onSkipSchemaCheckChange={setSkipSchemaCheck}
+          />
         )}
 
         <details className="rounded border border-slate-200 bg-white p-4 text-sm" open={!profileIp || undefined}>

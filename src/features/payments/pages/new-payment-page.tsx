@@ -8,7 +8,16 @@ import {
   Xs2aError,
   type InitiatePaymentVariables,
 } from '../../../api';
-import { Button, Checkbox, ErrorCallout, Field, Select, Textarea, TextInput, cx } from '../../../components/ui';
+import {
+  Button,
+  ErrorCallout,
+  Field,
+  JsonBodyEditor,
+  KeptMembersNote,
+  Select,
+  TextInput,
+  cx,
+} from '../../../components/ui';
 import { paymentBodySchemaFor } from '../../../xs2a';
 import { newScaRedirect } from '../../sca';
 import { fieldId, PaymentFormFields } from '../components/payment-form-fields';
@@ -317,52 +326,21 @@ export function NewPaymentPage() {
               debtorSuggestions={debtorSuggestions}
               onChange={change}
             />
-            {kept.length > 0 && (
-              <p className="rounded border border-slate-200 bg-white p-3 text-sm text-slate-700">
-                Also sent, as set in the JSON view:{' '}
-                {kept.map((path, index) => (
-                  <span key={path}>
-                    {index > 0 && ', '}
-                    <code className="font-mono text-xs">{path}</code>
-                  </span>
-                ))}
-                .
-              </p>
-            )}
+            <KeptMembersNote paths={kept} />
           </>
         ) : (
-          <div className="space-y-3 rounded border border-slate-200 bg-white p-4">
-            <Field
-              label="Request body (JSON)"
-              hint="Edits the same body as the form. Switching back to the form reads it into the fields."
-              error={jsonError}
-            >
-              <Textarea
-                value={jsonText}
-                rows={18}
-                spellCheck={false}
-                onChange={(event) => {
-                  setJsonText(event.target.value);
-                  setJsonIssues([]);
-                }}
-              />
-            </Field>
-            {jsonIssues.length > 0 && (
-              <ErrorCallout
-                title={`The body does not match the 1.3.12 schema of ${service}`}
-                summary={
-                  skipSchemaCheck ? 'It will be sent anyway.' : 'Fix it, or tick the box below to send it anyway.'
-                }
-                messages={jsonIssues.map((issue) => ({ path: issue.path, text: issue.message }))}
-              />
-            )}
-            <Checkbox
-              label="Send even if the body does not match the schema"
-              hint="To see how the bank answers a body the spec does not allow."
-              checked={skipSchemaCheck}
-              onChange={(event) => setSkipSchemaCheck(event.target.checked)}
-            />
-          </div>
+          <JsonBodyEditor
+            text={jsonText}
+            onTextChange={(text) => {
+              setJsonText(text);
+              setJsonIssues([]);
+            }}
+            error={jsonError}
+            findings={jsonIssues}
+            findingsTitle={`The body does not match the 1.3.12 schema of ${service}`}
+            skipSchemaCheck={skipSchemaCheck}
+            onSkipSchemaCheckChange={setSkipSchemaCheck}
+          />
         )}
 
         <details className="rounded border border-slate-200 bg-white p-4 text-sm">
