@@ -4,7 +4,7 @@ import type { ViteDevServer } from 'vite';
 import { createSandbox } from './sandbox/app';
 import { openStore } from './sandbox/store/db';
 import { describeDatabase, readServerOptions } from './options';
-import { emptyRelayConfig, loadRelayConfig } from './relay/config';
+import { describeRelayTarget, emptyRelayConfig, loadRelayConfig } from './relay/config';
 import { createRelay, RELAY_PREFIX } from './relay/relay';
 
 export async function mountSandbox(server: ViteDevServer): Promise<void> {
@@ -12,7 +12,8 @@ export async function mountSandbox(server: ViteDevServer): Promise<void> {
   const store = await openStore({ location: options.database });
   const sandbox = await createSandbox({ store, config: options.sandbox, onUnexpectedError: (e) => console.error(e) });
   const prefix = sandbox.config.prefix;
-  const relay = createRelay(options.relayConfigFile ? loadRelayConfig(options.relayConfigFile) : emptyRelayConfig);
+  const relayConfig = options.relayConfigFile ? loadRelayConfig(options.relayConfigFile) : emptyRelayConfig;
+  const relay = createRelay(relayConfig);
   const listener = getRequestListener((request) => sandbox.fetch(request));
   const relayListener = getRequestListener((request) => relay.fetch(request));
   const under = (path: string, base: string) =>
@@ -31,6 +32,12 @@ export async function mountSandbox(server: ViteDevServer): Promise<void> {
   });
   server.httpServer?.once('listening', () => {
     server.config.logger.info(`  Sandbox bank mounted at ${prefix} (database: ${describeDatabase(options.database)})`);
+    const targets = relayConfig.targets.map(describeRelayTarget).join(', ');
+    if (targets) server.config.logger.info(`  Relay mounted at ${RELAY_PREFIX} (targets: ${targets})`);
+    for (const warning of relayConfig.warnings) server.config.logger.warn(`  ${warning}`);
   });
-  server.httpServer?.once('close', () => void store.close());
+  server.httpServer?.once('close', () => {
+    void store.close();
+    void relay.close();
+  });
 }

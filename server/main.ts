@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { createSandbox } from './sandbox/app';
 import { openStore } from './sandbox/store/db';
 import { describeDatabase, readServerOptions, type ServerOptions } from './options';
-import { emptyRelayConfig, loadRelayConfig, type RelayConfig } from './relay/config';
+import { describeRelayTarget, emptyRelayConfig, loadRelayConfig, type RelayConfig } from './relay/config';
 import { createRelay, RELAY_PREFIX } from './relay/relay';
 import { displayHost, exitOnListenError, shutdownOn } from './serve-util';
 
@@ -40,6 +40,7 @@ if (prefix) {
   app.all(`${prefix}/*`, (c) => sandbox.fetch(c.req.raw));
 }
 const relay = createRelay(relayConfig);
+for (const warning of relayConfig.warnings) console.warn(warning);
 app.all(RELAY_PREFIX, (c) => relay.fetch(c.req.raw));
 app.all(`${RELAY_PREFIX}/*`, (c) => relay.fetch(c.req.raw));
 app.use('/*', serveStatic({ root: dist }));
@@ -50,8 +51,9 @@ const server = serve({ fetch: app.fetch, port: options.port, hostname: options.h
   const origin = `http://${displayHost(options.host)}:${info.port}`;
   console.log(`XS2A Console ready: ${origin}/`);
   console.log(`Sandbox bank base_url: ${origin}${prefix}  (database: ${describeDatabase(options.database)})`);
-  const targets = relayConfig.targets.map((target) => target.id).join(', ');
+  const targets = relayConfig.targets.map(describeRelayTarget).join(', ');
   console.log(`Relay: ${origin}${RELAY_PREFIX}  (${targets ? `targets: ${targets}` : 'no targets: set RELAY_CONFIG'})`);
 });
 exitOnListenError(server, options.port);
+server.on('close', () => void relay.close());
 shutdownOn(server, store);

@@ -2,6 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import * as z from 'zod';
+import type { SigningKey } from '../signing/xs2a-signature';
+import { CredentialProblem, loadSigning, loadTls, type RelayTls } from './target-credentials';
 
 export const DEFAULT_RELAY_TIMEOUT_MS = 30_000;
 
@@ -17,8 +19,74 @@ const httpUrl = z.string().refine(
   { message: 'must be an http:// or https:// URL without ?query or #fragment, e.g. https://api.bank.example/psd2' },
 );
 
+const origin = z.string().refine(
+  (value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.host !== '' && value === url.origin;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be an origin (scheme, host and port) without a path, e.g. https://auth.bank.example' },
+);
+
+const fileName = z.string().min(1, { message: 'must name a file (relative to the config file’s folder)' });
+
+// cert and key together or a PKCS#12 bundle (pfx); a passphrase opens the bundle or an encrypted key, given in the
+// file or, better, in an environment variable the file names; ca alone trusts a private bank CA without a client
+// certificate.
+const tlsSchema = z
+  .strictObject({
+    cert: fileName.optional(),
+    key: fileName.optional(),
+    ca: fileName.optional(),
+    pfx: fileName.optional(),
+    passphrase: z.string().optional(),
+    passphraseEnv: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
+        message: 'must be the name of an environment variable, e.g. QWAC_PASSPHRASE',
+      })
+      .optional(),
+  })
+  .superRefine((tls, ctx) => {
+    if (tls.cert !== undefined && tls.key === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['key'], message: 'is missing: tls.cert needs the key that belongs to it' });
+    }
+    if (tls.key !== undefined && tls.cert === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cert'],
+        message: 'is missing: tls.key needs the certificate it belongs to',
+      });
+    }
+    if (tls.pfx !== undefined && (tls.cert !== undefined || tls.key !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['pfx'],
+        message: 'cannot be combined with cert and key: give one or the other',
+      });
+    }
+    if (tls.passphrase !== undefined && tls.passphraseEnv !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['passphraseEnv'],
+        message: 'cannot be combined with passphrase: give one',
+      });
+    }
+    if ((tls.passphrase !== undefined || tls.passphraseEnv !== undefined) && !tls.pfx && !tls.key) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [tls.passphrase !== undefined ? 'passphrase' : 'passphraseEnv'],
+        message: 'opens tls.pfx or an encrypted tls.key, and neither is given',
+      });
+    }
+  });
+
+const signingSchema = z.strictObject({ key: fileName, cert: fileName });
+
 // Strict objects: a misspelt key (or a setting of a later version) is an error rather than silently ignored.
-// Per-target `tls` and `signing` (files relative to the config's folder) are meant to join this object.
 const targetSchema = z.strictObject({
   id: z
     .string()
@@ -30,6 +98,9 @@ const targetSchema = z.strictObject({
     .positive({ message: 'must be a positive number of milliseconds' })
     .max(600_000, { message: 'must be at most 600000 (10 minutes)' })
     .optional(),
+  tls: tlsSchema.optional(),
+  signing: signingSchema.optional(),
+  alsoAllow: z.array(origin).optional(),
 });
 
 const fileSchema = z.strictObject({ targets: z.array(targetSchema) }).superRefine((value, ctx) => {
@@ -46,15 +117,40 @@ export interface RelayTarget {
   id: string;
   baseUrl: string;
   timeoutMs: number;
+  /** Further origins of the same bank the relay forwards to (e.g. its OAuth token endpoint). */
+  alsoAllow: string[];
+  /** Mutual TLS and the bank's CA, read from the files at start. */
+  tls?: RelayTls;
+  /** The QSealC the relay signs requests with (Digest, Signature, TPP-Signature-Certificate). */
+  signing?: SigningKey;
 }
 
 export interface RelayConfig {
-  /** The folder of the config file: later settings (certificates, keys) name files relative to it. */
+  /** The folder of the config file: certificates and keys are named relative to it. */
   dir: string | undefined;
   targets: RelayTarget[];
+  /** Things to mention at start that do not stop the server, such as a certificate that has expired. */
+  warnings: string[];
 }
 
-export const emptyRelayConfig: RelayConfig = { dir: undefined, targets: [] };
+export const emptyRelayConfig: RelayConfig = { dir: undefined, targets: [], warnings: [] };
+
+/** Whether the relay presents a client certificate to the target's bank. */
+export function usesMutualTls(target: Pick<RelayTarget, 'tls'>): boolean {
+  return Boolean(target.tls?.pfx ?? target.tls?.cert);
+}
+
+/** A target as the server's start-up line names it, e.g. `strict (mutual TLS, signing)`. */
+export function describeRelayTarget(target: RelayTarget): string {
+  const features = [usesMutualTls(target) && 'mutual TLS', target.signing && 'signing'].filter(Boolean);
+  return features.length > 0 ? `${target.id} (${features.join(', ')})` : target.id;
+}
+
+export interface ParseOptions {
+  /** Where tls.passphraseEnv is looked up. */
+  env?: NodeJS.ProcessEnv;
+  now?: Date;
+}
 
 /** A config file that cannot be used; its message is one line meant for the user as it is. */
 export class RelayConfigError extends Error {
@@ -68,24 +164,64 @@ function pathText(path: readonly PropertyKey[]): string {
   return text || '(file)';
 }
 
-/** The targets of a parsed config document; `file` names it in messages and gives the folder for relative paths. */
-export function parseRelayConfig(document: unknown, file: string): RelayConfig {
+/**
+ * The targets of a parsed config document; `file` names it in messages and gives the folder for relative paths.
+ * Certificate and key files are read and checked here, once.
+ */
+export function parseRelayConfig(document: unknown, file: string, options: ParseOptions = {}): RelayConfig {
   const result = fileSchema.safeParse(document);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${pathText(issue.path)} ${issue.message}`);
     throw new RelayConfigError(`Relay config ${file}: ${problems.join('; ')}`);
   }
-  return {
-    dir: dirname(resolve(file)),
-    targets: result.data.targets.map((target) => ({
-      id: target.id,
-      baseUrl: target.baseUrl.replace(/\/+$/, ''),
-      timeoutMs: target.timeoutMs ?? DEFAULT_RELAY_TIMEOUT_MS,
-    })),
-  };
+  const dir = dirname(resolve(file));
+  const env = options.env ?? process.env;
+  const now = options.now ?? new Date();
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  const targets: RelayTarget[] = [];
+  for (const settings of result.data.targets) {
+    const target: RelayTarget = {
+      id: settings.id,
+      baseUrl: settings.baseUrl.replace(/\/+$/, ''),
+      timeoutMs: settings.timeoutMs ?? DEFAULT_RELAY_TIMEOUT_MS,
+      alsoAllow: [...new Set(settings.alsoAllow ?? [])],
+    };
+    try {
+      if (settings.tls) {
+        const tls = loadTls(dir, settings.tls, env, now);
+        target.tls = tls.value;
+        warnings.push(...tls.warnings.map((warning) => `Relay target ${settings.id}: ${warning}.`));
+      }
+      if (settings.signing) {
+        const signing = loadSigning(dir, settings.signing, now);
+        target.signing = signing.value;
+        warnings.push(...signing.warnings.map((warning) => `Relay target ${settings.id}: ${warning}.`));
+      }
+    } catch (error) {
+      // Only the loader's own messages are shown: another error's text might quote what it was reading.
+      problems.push(
+        `target ${settings.id}: ${error instanceof CredentialProblem ? error.message : 'its tls or signing files cannot be used'}`,
+      );
+    }
+    targets.push(target);
+  }
+  if (problems.length > 0) throw new RelayConfigError(`Relay config ${file}: ${problems.join('; ')}.`);
+  return { dir, targets, warnings };
 }
 
-export function loadRelayConfig(file: string): RelayConfig {
+/** JSON.parse's message without the quoted text it may add (the file can hold a passphrase), plus line and column. */
+function jsonProblem(error: unknown, text: string): string {
+  const message = (error as Error).message.replace(/,\s*(?:\.\.\.)?".*$/s, '');
+  const position = /at position (\d+)/.exec(message);
+  if (!position) return message;
+  const before = text.slice(0, Number(position[1]));
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  return `${message.replace(/\s*in JSON at position \d+.*$/s, '')} (line ${line}, column ${column})`;
+}
+
+export function loadRelayConfig(file: string, options: ParseOptions = {}): RelayConfig {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -99,7 +235,7 @@ export function loadRelayConfig(file: string): RelayConfig {
   try {
     document = JSON.parse(text);
   } catch (error) {
-    throw new RelayConfigError(`Relay config ${file} is not valid JSON: ${(error as Error).message}`);
+    throw new RelayConfigError(`Relay config ${file} is not valid JSON: ${jsonProblem(error, text)}.`);
   }
-  return parseRelayConfig(document, file);
+  return parseRelayConfig(document, file, options);
 }

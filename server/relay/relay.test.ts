@@ -61,6 +61,7 @@ function relayWith(...targets: Partial<RelayTarget>[]) {
       id: 'bank-a',
       baseUrl: `${bankOrigin}/psd2`,
       timeoutMs: DEFAULT_RELAY_TIMEOUT_MS,
+      alsoAllow: [],
       ...target,
     })),
   });
@@ -79,10 +80,12 @@ async function relayErrorOf(response: Response) {
 }
 
 describe('the relay', () => {
-  it('lists its targets with id and baseUrl only', async () => {
+  it('lists its targets with id, baseUrl and what they do, nothing else', async () => {
     const response = await relayWith({ timeoutMs: 5000 }).fetch(new Request('http://127.0.0.1:4318/relay'));
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ targets: [{ id: 'bank-a', baseUrl: `${bankOrigin}/psd2` }] });
+    expect(await response.json()).toEqual({
+      targets: [{ id: 'bank-a', baseUrl: `${bankOrigin}/psd2`, mtls: false, signing: false, alsoAllow: [] }],
+    });
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
   });
 

@@ -5,9 +5,16 @@
  * It sends no CORS headers on purpose: it only serves the console's own origin. A relay with open CORS would let any
  * website the user visits send requests to the user's banks through it (and later with the user's certificates).
  * It never logs headers or bodies: they carry tokens and account data.
+ *
+ * Per target it can present the TPP's QWAC in the TLS handshake (mutual TLS), trust a private bank CA, and sign each
+ * request with the TPP's QSealC (Digest, Date, Signature, TPP-Signature-Certificate) over the exact bytes it sends.
  */
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import type { RelayConfig, RelayTarget } from './config';
+import { fetch as undiciFetch, type Agent } from 'undici';
+import { signRequest } from '../signing/xs2a-signature';
+import { createBankAgent } from './bank-agent';
+import { usesMutualTls, type RelayConfig, type RelayTarget } from './config';
 
 export const RELAY_PREFIX = '/relay';
 export const RELAY_BODY_LIMIT = 1024 * 1024;
@@ -21,6 +28,8 @@ export type RelayErrorCode =
   | 'DNS_FAILURE'
   | 'CONNECTION_REFUSED'
   | 'TLS_FAILURE'
+  | 'CERTIFICATE_REJECTED'
+  | 'SIGNING_FAILED'
   | 'UPSTREAM_FAILURE';
 
 const statusOf: Record<RelayErrorCode, number> = {
@@ -32,6 +41,8 @@ const statusOf: Record<RelayErrorCode, number> = {
   DNS_FAILURE: 502,
   CONNECTION_REFUSED: 502,
   TLS_FAILURE: 502,
+  CERTIFICATE_REJECTED: 502,
+  SIGNING_FAILED: 500,
   UPSTREAM_FAILURE: 502,
 };
 
@@ -137,7 +148,90 @@ function causeCodes(error: unknown): string[] {
 const TLS_CODE =
   /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|DEPTH_ZERO|SELF_SIGNED|HOSTNAME_MISMATCH)/;
 
-function failureResponse(error: unknown, url: URL, timedOut: boolean, target: RelayTarget): Response {
+// The bank's certificate is not issued by a CA the relay trusts (OpenSSL's verify results as Node names them).
+const UNTRUSTED = new Set([
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_UNTRUSTED',
+  'CERT_SIGNATURE_FAILURE',
+]);
+
+// TLS alerts by which a bank refuses the client certificate it was given, and what each means.
+const CLIENT_CERTIFICATE_ALERTS: Record<string, string> = {
+  ERR_SSL_TLSV1_ALERT_UNKNOWN_CA: 'it does not trust the certificate’s issuer',
+  ERR_SSL_SSLV3_ALERT_CERTIFICATE_EXPIRED: 'it says the certificate has expired',
+  ERR_SSL_SSLV3_ALERT_CERTIFICATE_REVOKED: 'it says the certificate was revoked',
+  ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE: 'it could not accept the certificate',
+  ERR_SSL_SSLV3_ALERT_UNSUPPORTED_CERTIFICATE: 'it does not support this kind of certificate',
+  ERR_SSL_SSLV3_ALERT_CERTIFICATE_UNKNOWN: 'it could not accept the certificate',
+  ERR_SSL_TLSV1_ALERT_ACCESS_DENIED: 'it denies access to this certificate',
+  ERR_SSL_TLSV1_ALERT_DECRYPT_ERROR: 'the certificate’s signature in the handshake did not verify',
+};
+// In TLS 1.3 the bank says "certificate required" when none was sent; in TLS 1.2 it ends with a handshake failure.
+const CERTIFICATE_REQUIRED = 'ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED';
+const HANDSHAKE_FAILURE = 'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE';
+
+function tlsFailure(code: string, host: string, target: RelayTarget): Response {
+  const mtls = usesMutualTls(target);
+  const refusal = CLIENT_CERTIFICATE_ALERTS[code];
+  if (code === CERTIFICATE_REQUIRED || (code === HANDSHAKE_FAILURE && !mtls)) {
+    return relayError(
+      'CERTIFICATE_REJECTED',
+      mtls
+        ? `The bank at ${host} asked for a client certificate and did not take the one of relay target ${target.id} (${code}).`
+        : `The bank at ${host} demands a client certificate in the TLS handshake (${code}), and relay target ${target.id} has none: set tls.cert and tls.key, or tls.pfx, to the TPP’s QWAC.`,
+    );
+  }
+  if (refusal) {
+    return relayError(
+      'CERTIFICATE_REJECTED',
+      mtls
+        ? `The bank at ${host} refused the client certificate of relay target ${target.id} in the TLS handshake: ${refusal} (${code}).`
+        : `The bank at ${host} refused the TLS handshake for want of a client certificate (${code}); relay target ${target.id} has none: set tls.cert and tls.key, or tls.pfx.`,
+    );
+  }
+  if (UNTRUSTED.has(code)) {
+    return relayError(
+      'TLS_FAILURE',
+      target.tls?.ca
+        ? `The bank at ${host} shows a TLS certificate that the CA in tls.ca of relay target ${target.id} did not issue (${code}): check that tls.ca holds the CA of the bank’s certificate.`
+        : `The bank at ${host} shows a TLS certificate from a certificate authority the relay does not trust (${code}). If the bank uses a private CA, set tls.ca of relay target ${target.id} to that CA’s certificate (PEM).`,
+    );
+  }
+  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
+    return relayError(
+      'TLS_FAILURE',
+      `The bank at ${host} shows a TLS certificate that is not valid now (${code}): it has expired or is not valid yet.`,
+    );
+  }
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'HOSTNAME_MISMATCH') {
+    return relayError(
+      'TLS_FAILURE',
+      `The bank's TLS certificate is not issued for ${host} (${code}): check the host in relay target ${target.id}'s baseUrl.`,
+    );
+  }
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG') {
+    return relayError(
+      'TLS_FAILURE',
+      `${host} did not answer in TLS (${code}): it may speak plain http, so check the scheme of relay target ${target.id}'s baseUrl.`,
+    );
+  }
+  return relayError(
+    'TLS_FAILURE',
+    `The TLS handshake with ${host} failed (${code}): the relay could not set up a secure connection.`,
+  );
+}
+
+function failureResponse(
+  error: unknown,
+  url: URL,
+  timedOut: boolean,
+  answered: boolean,
+  target: RelayTarget,
+): Response {
   const host = url.host;
   if (timedOut) {
     return relayError(
@@ -159,18 +253,18 @@ function failureResponse(error: unknown, url: URL, timedOut: boolean, target: Re
     );
   }
   const tls = codes.find((code) => TLS_CODE.test(code));
-  if (tls) {
-    return relayError(
-      'TLS_FAILURE',
-      `The TLS handshake with ${host} failed (${tls}): the relay could not set up a secure connection.`,
-    );
-  }
+  if (tls) return tlsFailure(tls, host, target);
   // Without a code, the innermost cause says what fetch refused (e.g. "bad port"); it carries no header or body.
   let cause: unknown = error;
   while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause;
   const reason = codes[0] ?? (cause instanceof Error && cause !== error ? cause.message : undefined);
   const detail = reason ? ` (${reason})` : '';
-  return relayError('UPSTREAM_FAILURE', `The relay could not get an answer from ${host}${detail}.`);
+  // A TLS 1.3 bank that refuses a client certificate may just close the connection, without an alert.
+  const hint =
+    !answered && url.protocol === 'https:' && usesMutualTls(target) && codes.includes('UND_ERR_SOCKET')
+      ? ` The bank closed the connection before answering; with mutual TLS that can mean it refused the client certificate of relay target ${target.id}.`
+      : '';
+  return relayError('UPSTREAM_FAILURE', `The relay could not get an answer from ${host}${detail}.${hint}`);
 }
 
 /**
@@ -185,15 +279,37 @@ function fromAnotherSite(request: Request): boolean {
   return origin !== null && origin !== new URL(request.url).origin;
 }
 
-async function forward(request: Request, targets: Map<string, RelayTarget>, targetId: string): Promise<Response> {
+/** Sets Date, Digest, Signature and TPP-Signature-Certificate over the body as it will be sent. */
+function sign(headers: Headers, method: string, url: URL, body: Uint8Array | undefined, target: RelayTarget): void {
+  if (!target.signing) return;
+  // The relay's own signature replaces any the console sent; Date is the relay's clock at signing.
+  for (const name of ['digest', 'signature', 'tpp-signature-certificate']) headers.delete(name);
+  headers.set('date', new Date().toUTCString());
+  // The signature covers X-Request-ID, which every XS2A request carries; a request without one gets one.
+  if (!headers.has('x-request-id')) headers.set('x-request-id', randomUUID());
+  // signRequest passes the signature through Authorization on its way to the Signature header; a bearer token stays.
+  const authorization = headers.get('authorization');
+  headers.delete('authorization');
+  signRequest({ method, path: `${url.pathname}${url.search}`, headers, body }, target.signing);
+  if (authorization !== null) headers.set('authorization', authorization);
+}
+
+interface Route {
+  target: RelayTarget;
+  agent: Agent;
+  /** The target's origin and its alsoAllow origins. */
+  origins: Set<string>;
+}
+
+async function forward(request: Request, routes: Map<string, Route>, targetId: string): Promise<Response> {
   if (fromAnotherSite(request)) {
     return relayError(
       'CROSS_SITE',
       'The relay serves only the console’s own pages; this request came from another site.',
     );
   }
-  const target = targets.get(targetId);
-  if (!target) {
+  const route = routes.get(targetId);
+  if (!route) {
     return relayError(
       'TARGET_UNKNOWN',
       `The relay has no target "${targetId}": the server's relay config does not list it.`,
@@ -206,13 +322,13 @@ async function forward(request: Request, targets: Map<string, RelayTarget>, targ
   } catch {
     url = undefined;
   }
-  const allowed = new URL(target.baseUrl).origin;
-  // Only the target's own origin: anything else would make the relay an open proxy.
-  if (!url || url.origin !== allowed) {
+  const { target, agent, origins } = route;
+  // Only the target's own origins: anything else would make the relay an open proxy.
+  if (!url || !origins.has(url.origin)) {
     const what = url ? url.host : 'no valid url parameter';
     return relayError(
       'TARGET_NOT_ALLOWED',
-      `The relay target ${target.id} forwards only to ${allowed}, not to ${what}.`,
+      `The relay target ${target.id} forwards only to ${[...origins].join(', ')}, not to ${what}.`,
     );
   }
   const method = request.method.toUpperCase();
@@ -223,15 +339,29 @@ async function forward(request: Request, targets: Map<string, RelayTarget>, targ
       `The request body is larger than the relay forwards (${RELAY_BODY_LIMIT / 1024 / 1024} MB); nothing was sent to ${url.host}.`,
     );
   }
-  const timeout = AbortSignal.timeout(target.timeoutMs);
+  const headers = forwardedRequestHeaders(request.headers);
+  const sent = body && body.byteLength > 0 ? body : undefined;
   try {
-    const upstream = await fetch(url, {
+    sign(headers, method, url, sent, target);
+  } catch {
+    return relayError(
+      'SIGNING_FAILED',
+      `The relay could not sign the request with relay target ${target.id}'s signing key; nothing was sent to ${url.host}.`,
+    );
+  }
+  const timeout = AbortSignal.timeout(target.timeoutMs);
+  let answered = false;
+  try {
+    // undici's own fetch, so the target's Agent (its certificates) carries the request.
+    const upstream = await undiciFetch(url, {
       method,
-      headers: forwardedRequestHeaders(request.headers),
-      body: body && body.byteLength > 0 ? body : undefined,
+      headers: [...headers],
+      body: sent,
       redirect: 'manual', // a bank's redirect is its answer, for the console to see
       signal: timeout,
+      dispatcher: agent,
     });
+    answered = true;
     // Read in full under the same time limit, so a bank that stalls mid-answer times out too.
     const answer = upstream.status === 204 || upstream.status === 304 ? null : await upstream.arrayBuffer();
     return new Response(answer, {
@@ -240,18 +370,49 @@ async function forward(request: Request, targets: Map<string, RelayTarget>, targ
       headers: returnedResponseHeaders(upstream.headers),
     });
   } catch (error) {
-    return failureResponse(error, url, timeout.aborted, target);
+    return failureResponse(error, url, timeout.aborted, answered, target);
   }
 }
 
+export interface Relay {
+  fetch: (request: Request) => Promise<Response>;
+  /** Closes the connections to the banks. */
+  close: () => Promise<void>;
+}
+
 /** The relay's request handler (no listen): `GET /relay` lists the targets, `ALL /relay/:targetId?url=…` forwards. */
-export function createRelay(config: Pick<RelayConfig, 'targets'>): { fetch: (request: Request) => Promise<Response> } {
-  const targets = new Map(config.targets.map((target) => [target.id, target]));
+export function createRelay(config: Pick<RelayConfig, 'targets'>): Relay {
+  const routes = new Map(
+    config.targets.map((target): [string, Route] => [
+      target.id,
+      {
+        target,
+        agent: createBankAgent(target),
+        origins: new Set([new URL(target.baseUrl).origin, ...target.alsoAllow]),
+      },
+    ]),
+  );
   const app = new Hono().basePath(RELAY_PREFIX);
-  app.get('/', (c) => c.json({ targets: config.targets.map(({ id, baseUrl }) => ({ id, baseUrl })) }));
-  app.all('/:targetId', (c) => forward(c.req.raw, targets, c.req.param('targetId')));
+  // What a target does, never how: no file names, passphrases or keys.
+  app.get('/', (c) =>
+    c.json({
+      targets: config.targets.map((target) => ({
+        id: target.id,
+        baseUrl: target.baseUrl,
+        mtls: usesMutualTls(target),
+        signing: target.signing !== undefined,
+        alsoAllow: target.alsoAllow,
+      })),
+    }),
+  );
+  app.all('/:targetId', (c) => forward(c.req.raw, routes, c.req.param('targetId')));
   app.notFound(() =>
     relayError('TARGET_UNKNOWN', 'The relay answers only /relay (its targets) and /relay/<target id>?url=<bank URL>.'),
   );
-  return { fetch: async (request) => app.fetch(request) };
+  return {
+    fetch: async (request) => app.fetch(request),
+    close: async () => {
+      await Promise.all([...routes.values()].map((route) => route.agent.close()));
+    },
+  };
 }
