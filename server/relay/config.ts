@@ -212,7 +212,9 @@ export function parseRelayConfig(document: unknown, file: string, options: Parse
 
 /** JSON.parse's message without the quoted text it may add (the file can hold a passphrase), plus line and column. */
 function jsonProblem(error: unknown, text: string): string {
-  const message = (error as Error).message.replace(/,\s*(?:\.\.\.)?".*$/s, '');
+  const message = (error as Error).message
+    .replace(/,\s*(?:\.\.\.)?".*$/s, '')
+    .replace(/^(Unexpected token) '.*?'/, '$1');
   const position = /at position (\d+)/.exec(message);
   if (!position) return message;
   const before = text.slice(0, Number(position[1]));
