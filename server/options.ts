@@ -1,9 +1,19 @@
 // Reads the servers' settings from flags and the environment; the only place besides the entry points that sees them.
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createPrivateKey, X509Certificate } from 'node:crypto';
 import type { SandboxConfig } from './sandbox/config';
 import type { ScaApproach } from '../src/xs2a';
+
+/** HTTPS for the standalone sandbox (`npm run sandbox`), and with `strict` the checks of a real bank's API gateway. */
+export interface TlsOptions {
+  certFile: string;
+  keyFile: string;
+  /** Strict mode: demand a client certificate issued by this CA (and signed requests) on the XS2A routes. */
+  clientCaFile: string | undefined;
+  strict: boolean;
+}
 
 export interface ServerOptions {
   port: number;
@@ -13,6 +23,8 @@ export interface ServerOptions {
   sandbox: Partial<SandboxConfig>;
   /** The relay's config file (`--relay-config` / `RELAY_CONFIG`); none: the relay has no targets. */
   relayConfigFile: string | undefined;
+  /** HTTPS and strict mode: the standalone sandbox only; undefined serves plain HTTP. */
+  tls: TlsOptions | undefined;
 }
 
 function number(name: string, value: string | undefined, fallback: number): number {
@@ -22,7 +34,22 @@ function number(name: string, value: string | undefined, fallback: number): numb
   return n;
 }
 
-export function readServerOptions(argv: string[], env: NodeJS.ProcessEnv, defaultPort: number): ServerOptions {
+function flag(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === '0' || value.toLowerCase() === 'false') return false;
+  if (value === '1' || value.toLowerCase() === 'true') return true;
+  throw new Error(`${name} must be 1 or 0 (true or false), not "${value}".`);
+}
+
+/**
+ * `standalone`: the settings of `npm run sandbox`, which also takes HTTPS and strict mode (--strict, --tls-cert,
+ * --tls-key, --client-ca); the console's server (`npm start`) stays plain HTTP and refuses those flags.
+ */
+export function readServerOptions(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  defaultPort: number,
+  { standalone = false } = {},
+): ServerOptions {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -33,12 +60,24 @@ export function readServerOptions(argv: string[], env: NodeJS.ProcessEnv, defaul
       'database-url': { type: 'string' },
       'sca-approach': { type: 'string' },
       'relay-config': { type: 'string' },
+      ...(standalone
+        ? {
+            strict: { type: 'boolean' },
+            'tls-cert': { type: 'string' },
+            'tls-key': { type: 'string' },
+            'client-ca': { type: 'string' },
+          }
+        : {}),
     },
     strict: true,
-  });
-  const port = number('PORT', values.port ?? env.PORT, defaultPort);
-  const dataDir = values['data-dir'] ?? env.DATA_DIR ?? 'data';
-  const databaseUrl = values['database-url'] ?? env.DATABASE_URL;
+  }) as { values: Record<string, string | boolean | undefined> };
+  const text = (name: string) => {
+    const value = values[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const port = number('PORT', text('port') ?? env.PORT, defaultPort);
+  const dataDir = text('data-dir') ?? env.DATA_DIR ?? 'data';
+  const databaseUrl = text('database-url') ?? env.DATABASE_URL;
   let database: string;
   if (databaseUrl) database = databaseUrl;
   else if (dataDir === ':memory:') database = ':memory:';
@@ -46,19 +85,109 @@ export function readServerOptions(argv: string[], env: NodeJS.ProcessEnv, defaul
     mkdirSync(resolve(dataDir), { recursive: true });
     database = join(resolve(dataDir), 'sandbox.db');
   }
-  const approach = (values['sca-approach'] ?? env.SANDBOX_SCA_APPROACH)?.toUpperCase();
+  const approach = (text('sca-approach') ?? env.SANDBOX_SCA_APPROACH)?.toUpperCase();
   if (approach && !['REDIRECT', 'EMBEDDED', 'DECOUPLED'].includes(approach)) {
     throw new Error(`SANDBOX_SCA_APPROACH must be REDIRECT, EMBEDDED or DECOUPLED, not "${approach}".`);
   }
   const decoupled = env.SANDBOX_DECOUPLED_APPROVE_AFTER_MS;
   const sandbox: Partial<SandboxConfig> = {
-    prefix: values.prefix ?? env.SANDBOX_PREFIX ?? '/sandbox',
+    prefix: text('prefix') ?? env.SANDBOX_PREFIX ?? '/sandbox',
     settlementDelayMs: number('SANDBOX_SETTLEMENT_DELAY_MS', env.SANDBOX_SETTLEMENT_DELAY_MS, 30_000),
     decoupledAutoApproveMs: decoupled ? number('SANDBOX_DECOUPLED_APPROVE_AFTER_MS', decoupled, 0) : null,
   };
   if (approach) sandbox.defaultScaApproach = approach as ScaApproach;
-  const relayConfigFile = values['relay-config'] || env.RELAY_CONFIG || undefined;
-  return { port, host: values.host ?? env.HOST ?? '127.0.0.1', database, sandbox, relayConfigFile };
+  const relayConfigFile = text('relay-config') || env.RELAY_CONFIG || undefined;
+  const tls = standalone ? readTlsOptions(values, env) : undefined;
+  return { port, host: text('host') ?? env.HOST ?? '127.0.0.1', database, sandbox, relayConfigFile, tls };
+}
+
+function readTlsOptions(
+  values: Record<string, string | boolean | undefined>,
+  env: NodeJS.ProcessEnv,
+): TlsOptions | undefined {
+  const file = (name: string, envName: string) => {
+    const value = values[name];
+    return (typeof value === 'string' ? value : env[envName]) || undefined;
+  };
+  const strict = values.strict === true || flag('SANDBOX_STRICT', env.SANDBOX_STRICT);
+  const certFile = file('tls-cert', 'SANDBOX_TLS_CERT');
+  const keyFile = file('tls-key', 'SANDBOX_TLS_KEY');
+  const clientCaFile = file('client-ca', 'SANDBOX_CLIENT_CA');
+  if (strict && (!certFile || !keyFile)) {
+    throw new Error(
+      "Strict mode serves HTTPS: give the bank's certificate and key with --tls-cert <file> --tls-key <file> (SANDBOX_TLS_CERT, SANDBOX_TLS_KEY).",
+    );
+  }
+  if (strict && !clientCaFile) {
+    throw new Error(
+      'Strict mode needs --client-ca <file> (SANDBOX_CLIENT_CA): the CA whose TPP certificates the bank accepts.',
+    );
+  }
+  if (!certFile !== !keyFile)
+    throw new Error('--tls-cert and --tls-key (SANDBOX_TLS_CERT, SANDBOX_TLS_KEY) go together.');
+  if (clientCaFile && !strict) throw new Error('--client-ca (SANDBOX_CLIENT_CA) applies with --strict only.');
+  if (!certFile || !keyFile) return undefined;
+  return { certFile, keyFile, clientCaFile, strict };
+}
+
+/** The files of the TLS options, read and checked; a plain one-line Error says what is wrong with which file. */
+export interface TlsMaterial {
+  key: Buffer;
+  cert: Buffer;
+  /** The client CA file as read, and its certificates. */
+  clientCa: Buffer | undefined;
+  trustedCas: X509Certificate[];
+}
+
+export function loadTls(options: TlsOptions): TlsMaterial {
+  const read = (file: string, what: string) => {
+    try {
+      return readFileSync(file);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const reason =
+        code === 'ENOENT'
+          ? 'no such file'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : code === 'EISDIR'
+              ? 'it is a folder'
+              : (error as Error).message;
+      throw new Error(`Cannot read ${what} ${file}: ${reason}.`);
+    }
+  };
+  const cert = read(options.certFile, 'the TLS certificate (--tls-cert)');
+  const key = read(options.keyFile, 'the TLS key (--tls-key)');
+  let certificate: X509Certificate;
+  try {
+    certificate = new X509Certificate(cert);
+  } catch {
+    throw new Error(`The TLS certificate ${options.certFile} is not a PEM certificate.`);
+  }
+  let privateKey: ReturnType<typeof createPrivateKey>;
+  try {
+    privateKey = createPrivateKey(key);
+  } catch {
+    throw new Error(`The TLS key ${options.keyFile} is not an unencrypted PEM private key.`);
+  }
+  if (!certificate.checkPrivateKey(privateKey)) {
+    throw new Error(`The TLS key ${options.keyFile} does not belong to the certificate ${options.certFile}.`);
+  }
+  if (!options.clientCaFile) return { key, cert, clientCa: undefined, trustedCas: [] };
+  const clientCa = read(options.clientCaFile, 'the client CA (--client-ca)');
+  const blocks = clientCa.toString('utf8').match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  const trustedCas: X509Certificate[] = [];
+  for (const block of blocks) {
+    try {
+      trustedCas.push(new X509Certificate(block));
+    } catch {
+      throw new Error(`The client CA file ${options.clientCaFile} holds a certificate that cannot be read.`);
+    }
+  }
+  if (trustedCas.length === 0) {
+    throw new Error(`The client CA file ${options.clientCaFile} holds no PEM certificate.`);
+  }
+  return { key, cert, clientCa, trustedCas };
 }
 
 /** How the server names its database in its start-up line, without credentials. */

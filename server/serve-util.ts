@@ -1,6 +1,33 @@
 // Small helpers shared by the two entry points.
+import { X509Certificate } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import type { ServerType } from '@hono/node-server';
 import type { Store } from './sandbox/store/db';
+
+const peerCertificates = new WeakMap<TLSSocket, X509Certificate | null>();
+
+/**
+ * The certificate the client presented in the TLS handshake of this request's connection, or null for none. Read once
+ * per connection: keep-alive requests share it.
+ */
+export function peerCertificate(incoming: IncomingMessage): X509Certificate | null {
+  const socket = incoming.socket as TLSSocket;
+  if (!socket.encrypted) return null;
+  const known = peerCertificates.get(socket);
+  if (known !== undefined) return known;
+  const peer = socket.getPeerCertificate();
+  let certificate: X509Certificate | null = null;
+  if (peer && 'raw' in peer && peer.raw) {
+    try {
+      certificate = new X509Certificate(peer.raw);
+    } catch {
+      certificate = null;
+    }
+  }
+  peerCertificates.set(socket, certificate);
+  return certificate;
+}
 
 export function displayHost(host: string): string {
   return host === '0.0.0.0' || host === '::' || host === '127.0.0.1' ? 'localhost' : host;

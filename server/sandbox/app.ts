@@ -13,9 +13,9 @@ import { Payments } from './domain/payments';
 import { ScaEngine } from './domain/sca';
 import { BankError } from './http/errors';
 import { isUuid } from './http/headers';
-import { errorResponse, type Env } from './http/respond';
+import { errorResponse, type Env, type RequestContext } from './http/respond';
 import { registerPages } from './routes/pages';
-import { registerXs2aRoutes, unmatched } from './routes/xs2a';
+import { areaOf, registerXs2aRoutes, unmatched } from './routes/xs2a';
 import { buildSeed, insertSeed } from './seed';
 import type { Store } from './store/db';
 import { sharedTransactions } from './store/group-commit';
@@ -30,8 +30,11 @@ export interface SandboxOptions {
 }
 
 export interface Sandbox {
-  /** Answers one request; the URL's path must start with the prefix. */
-  fetch(request: Request): Promise<Response>;
+  /**
+   * Answers one request; the URL's path must start with the prefix. `context` carries what the server knows beyond the
+   * HTTP message: the TLS client certificate, which strict mode demands.
+   */
+  fetch(request: Request, context?: RequestContext): Promise<Response>;
   config: SandboxConfig;
   /** The date the seed data was built for, fixed at the database's first start. */
   seedAnchor: string;
@@ -100,6 +103,8 @@ export async function createSandbox({
   handlers['payment:cancellation'] = paymentHandlers.cancellation;
   handlers['consent:authorisation'] = consents.outcomeHandler();
   handlers['consent:cancellation'] = consents.outcomeHandler();
+  // The signature library is loaded only when strict mode needs it, so a plain sandbox starts without it.
+  const strict = config.strict ? new (await import('./http/strict')).StrictChecks(config.strict, clock) : undefined;
 
   const app = new Hono<Env>().basePath(config.prefix || '/');
   // CORS for consoles on other origins. Headers go on the context before the route answers: hono/cors sets them on the
@@ -133,15 +138,22 @@ export async function createSandbox({
       return next();
     }
     c.header('X-Request-ID', given || randomUUID());
+    // Strict mode: the connection's client certificate first (a bank refuses it at the door), then the request.
+    const certificateProblem = strict?.clientCertificate(c.env.clientCertificate);
+    if (certificateProblem) return errorResponse(c, certificateProblem);
     if (!given || !isUuid(given)) {
       const text = given ? `X-Request-ID must be a UUID, not "${given}".` : 'The X-Request-ID header is required.';
       const error = new BankError('FORMAT_ERROR', text, { status: 400, path: 'X-Request-ID' });
       return errorResponse(c, error);
     }
+    if (strict) {
+      const signatureProblem = await strict.signature(c, areaOf(path), config.maxBodyBytes);
+      if (signatureProblem) return errorResponse(c, signatureProblem);
+    }
     return next();
   });
 
-  const services = { config, sca, payments, consents, accounts };
+  const services = { config, sca, payments, consents, accounts, strict };
   registerXs2aRoutes(app, services);
   registerPages(app, services, randomBytes(32).toString('hex'));
   app.get('/health', (c) => c.json({ status: 'UP', seedAnchor }));
@@ -166,5 +178,5 @@ export async function createSandbox({
     );
   });
 
-  return { fetch: (request) => Promise.resolve(app.fetch(request)), config, seedAnchor };
+  return { fetch: (request, context = {}) => Promise.resolve(app.fetch(request, context)), config, seedAnchor };
 }

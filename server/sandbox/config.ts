@@ -1,5 +1,14 @@
 // What a sandbox instance can be told: where it lives, how it authenticates PSUs, how fast time moves for its payments.
+import type { X509Certificate } from 'node:crypto';
 import type { ScaApproach } from '../../src/xs2a';
+
+/** Strict mode: the XS2A routes demand a TLS client certificate (QWAC) and signed requests, as real banks do. */
+export interface StrictConfig {
+  /** CAs whose certificates the bank accepts, for the TLS client certificate and the signing certificate alike. */
+  trustedCas: X509Certificate[];
+  /** How far a signed request's Date header may be from the bank's clock. */
+  clockSkewSeconds?: number;
+}
 
 export interface SandboxConfig {
   /** The fixed path prefix a bank's base_url carries, e.g. `/sandbox`; empty for none. */
@@ -19,6 +28,8 @@ export interface SandboxConfig {
   maxTransactionsPageSize: number;
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: number;
+  /** Mutual TLS and signature checks on the XS2A routes; null accepts any caller (the default). */
+  strict: StrictConfig | null;
 }
 
 export const defaultSandboxConfig: SandboxConfig = {
@@ -31,6 +42,7 @@ export const defaultSandboxConfig: SandboxConfig = {
   transactionsPageSize: 100,
   maxTransactionsPageSize: 10_000,
   maxBodyBytes: 256 * 1024,
+  strict: null,
 };
 
 export function normalisePrefix(prefix: string): string {

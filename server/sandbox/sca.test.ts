@@ -14,7 +14,7 @@ import {
 } from '../../src/xs2a';
 import { SANDBOX_OTP, SANDBOX_PASSWORD } from './seed';
 import { ORIGIN, createTestBank, type TestBank } from './test-support';
-import { send, ok, fails, accountOf, href } from './test-kit';
+import { send, ok, fails, accountOf, href, browse } from './test-kit';
 
 const CREDITOR_IBAN = 'DE02100100109307118603'; // the spec's example creditor, not an account of this bank
 const TPP_OK = 'https://tpp.example/callback/ok';
@@ -271,36 +271,6 @@ describe('embedded SCA: the PUT update-PSU-data steps', () => {
 });
 
 // ---- redirect ----
-
-interface PageResponse {
-  status: number;
-  location: string | null;
-  html: string;
-  setCookie: string | null;
-}
-
-/** A PSU's browser request to the bank's pages: plain GET, or a POSTed form. */
-async function browse(
-  bank: TestBank,
-  url: string,
-  form?: Record<string, string>,
-  cookie?: string,
-): Promise<PageResponse> {
-  const headers = new Headers();
-  if (cookie) headers.set('Cookie', cookie);
-  const init: RequestInit = { method: form ? 'POST' : 'GET', headers };
-  if (form) {
-    headers.set('Content-Type', 'application/x-www-form-urlencoded');
-    init.body = new URLSearchParams(form).toString();
-  }
-  const res = await bank.sandbox.fetch(new Request(url.startsWith('http') ? url : `${ORIGIN}${url}`, init));
-  return {
-    status: res.status,
-    location: res.headers.get('Location'),
-    html: await res.text(),
-    setCookie: res.headers.get('Set-Cookie'),
-  };
-}
 
 describe('redirect SCA through the bank pages', () => {
   let bank: TestBank;

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import type * as z from 'zod';
 import { ErrorBodyNg } from '../../src/xs2a';
 import { testPsus } from './seed';
-import type { CallOptions, TestBank } from './test-support';
+import { ORIGIN, type CallOptions, type TestBank } from './test-support';
 
 export type Res = { status: number; headers: Headers; body: unknown; requestId: string | undefined };
 
@@ -46,3 +46,33 @@ export const href = (link: { href: string } | undefined) => {
   if (!link) throw new Error('missing link');
   return link.href;
 };
+
+export interface PageResponse {
+  status: number;
+  location: string | null;
+  html: string;
+  setCookie: string | null;
+}
+
+/** A PSU's browser request to the bank's pages: plain GET, or a POSTed form. Browsers send no client certificate. */
+export async function browse(
+  bank: TestBank,
+  url: string,
+  form?: Record<string, string>,
+  cookie?: string,
+): Promise<PageResponse> {
+  const headers = new Headers();
+  if (cookie) headers.set('Cookie', cookie);
+  const init: RequestInit = { method: form ? 'POST' : 'GET', headers };
+  if (form) {
+    headers.set('Content-Type', 'application/x-www-form-urlencoded');
+    init.body = new URLSearchParams(form).toString();
+  }
+  const res = await bank.sandbox.fetch(new Request(url.startsWith('http') ? url : `${ORIGIN}${url}`, init));
+  return {
+    status: res.status,
+    location: res.headers.get('Location'),
+    html: await res.text(),
+    setCookie: res.headers.get('Set-Cookie'),
+  };
+}

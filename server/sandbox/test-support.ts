@@ -1,6 +1,7 @@
 // Drives a sandbox in-process for tests: an in-memory (or PostgreSQL) store, a manual clock, and a request helper that
-// sends the headers every XS2A call needs.
-import { randomUUID } from 'node:crypto';
+// sends the headers every XS2A call needs (and, for a strict bank, a client certificate and a signature).
+import { randomUUID, type X509Certificate } from 'node:crypto';
+import { signRequest, type SigningKey } from '../signing/xs2a-signature';
 import { createManualClock, type ManualClock } from './clock';
 import { createSandbox, type Sandbox } from './app';
 import type { SandboxConfig } from './config';
@@ -24,6 +25,10 @@ export interface CallOptions {
   rawBody?: string;
   /** Leave out PSU-IP-Address (a read without the PSU present). */
   psuPresent?: boolean;
+  /** The TLS client certificate the request comes with; null: none (overrides the bank's default). */
+  clientCertificate?: X509Certificate | null;
+  /** Sign the request with this key, over its exact bytes; null: unsigned (overrides the bank's default). */
+  sign?: SigningKey | null;
 }
 
 export interface TestResponse {
@@ -38,7 +43,13 @@ export async function openTestStore(location = ':memory:', pgSchema?: string): P
 }
 
 export async function createTestBank(
-  options: { config?: Partial<SandboxConfig>; store?: Store; start?: string } = {},
+  options: {
+    config?: Partial<SandboxConfig>;
+    store?: Store;
+    start?: string;
+    /** What every call sends unless it says otherwise: a client certificate and a signing key, for a strict bank. */
+    defaults?: Pick<CallOptions, 'clientCertificate' | 'sign'>;
+  } = {},
 ): Promise<TestBank> {
   const clock = createManualClock(options.start ?? TEST_START);
   const store = options.store ?? (await openTestStore());
@@ -50,11 +61,18 @@ export async function createTestBank(
       throw error;
     },
   });
-  async function call(
-    method: string,
-    path: string,
-    { headers = {}, body, rawBody, psuPresent = true }: CallOptions = {},
-  ) {
+  async function call(method: string, path: string, callOptions: CallOptions = {}) {
+    const {
+      headers = {},
+      body,
+      rawBody,
+      psuPresent = true,
+      clientCertificate,
+      sign,
+    } = {
+      ...options.defaults,
+      ...callOptions,
+    };
     const requestId = randomUUID();
     const h = new Headers({ 'X-Request-ID': requestId });
     if (psuPresent) h.set('PSU-IP-Address', '192.168.8.78');
@@ -69,7 +87,12 @@ export async function createTestBank(
     const init: RequestInit = { method, headers: h };
     if (rawBody !== undefined) init.body = rawBody;
     else if (body !== undefined) init.body = JSON.stringify(body);
-    const response = await sandbox.fetch(new Request(url, init));
+    if (sign) {
+      const bytes = typeof init.body === 'string' ? new TextEncoder().encode(init.body) : undefined;
+      const target = new URL(url);
+      signRequest({ method, path: `${target.pathname}${target.search}`, headers: h, body: bytes }, sign, clock.now());
+    }
+    const response = await sandbox.fetch(new Request(url, init), { clientCertificate: clientCertificate ?? null });
     const text = await response.text();
     let parsed: unknown = undefined;
     if (text) {

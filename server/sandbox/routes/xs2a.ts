@@ -6,6 +6,7 @@ import type { ConsentService } from '../domain/consents';
 import { checkServiceAndProduct, type Payments } from '../domain/payments';
 import type { ScaEngine, ScaResource } from '../domain/sca';
 import type { SandboxConfig } from '../config';
+import type { StrictChecks } from '../http/strict';
 import { bankError, formatError, type Area } from '../http/errors';
 import { chooseScaApproach, readScaPreferences, RequestHeaders } from '../http/headers';
 import { readJson, stepResponse, type Env } from '../http/respond';
@@ -18,9 +19,11 @@ export interface Services {
   payments: Payments;
   consents: ConsentService;
   accounts: AccountService;
+  /** Present in strict mode. */
+  strict: StrictChecks | undefined;
 }
 
-const areaOf = (path: string): Area => (/\/v1\/(consents|accounts)(\/|$)/.test(path) ? 'ais' : 'pis');
+export const areaOf = (path: string): Area => (/\/v1\/(consents|accounts)(\/|$)/.test(path) ? 'ais' : 'pis');
 
 export function headersOf(c: Context): RequestHeaders {
   return new RequestHeaders(c.req.raw.headers, areaOf(c.req.path));
