@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildHeaders, buildUrl, xs2aRequest, type Xs2aRequestOptions } from './client';
 import { Xs2aError } from './errors';
 import { exchangeLog } from './exchange-log';
+import { sessionTokens } from './oauth/session-tokens';
 import { hangingFetch, jsonResponse, stubFetch, testProfile, UUID_V4 } from './test-kit';
 import { vi } from 'vitest';
 
@@ -115,6 +116,52 @@ describe('buildHeaders', () => {
       headers: { 'PSU-ID': undefined },
     });
     expect(headers['PSU-ID']).toBe('alice');
+  });
+});
+
+describe('OAuth session tokens', () => {
+  const profile = testProfile({ id: 'bank', bearerToken: 'profile-token' });
+  const now = Date.now();
+  const save = (scope: string, accessToken: string, obtainedAt: number, expiresAt: number) =>
+    sessionTokens.save('bank', { scope, accessToken, obtainedAt, expiresAt });
+  afterEach(() => sessionTokens.forget('bank'));
+
+  it('sends the profile’s valid session token instead of its bearer token', () => {
+    save('PIS:p-1', 'session-token', now - 1000, now + 60_000);
+    expect(buildHeaders(profile, { requestId: 'r', hasBody: false }).Authorization).toBe('Bearer session-token');
+    // Another profile keeps its own.
+    expect(
+      buildHeaders(testProfile({ id: 'other', bearerToken: 'own' }), { requestId: 'r', hasBody: false }).Authorization,
+    ).toBe('Bearer own');
+  });
+
+  it('sends a consent’s own token with its reads', () => {
+    save('AIS:c-1', 'consent-token', now - 2000, now + 60_000);
+    save('PIS:p-1', 'payment-token', now - 1000, now + 60_000);
+    expect(buildHeaders(profile, { requestId: 'r', hasBody: false, consentId: 'c-1' }).Authorization).toBe(
+      'Bearer consent-token',
+    );
+    expect(buildHeaders(profile, { requestId: 'r', hasBody: false }).Authorization).toBe('Bearer payment-token');
+  });
+
+  it('falls back to the profile’s bearer token, or none, once the session token has expired', () => {
+    save('AIS:c-1', 'old-token', now - 7_200_000, now - 1);
+    expect(buildHeaders(profile, { requestId: 'r', hasBody: false, consentId: 'c-1' }).Authorization).toBe(
+      'Bearer profile-token',
+    );
+    expect(buildHeaders(testProfile({ id: 'bank' }), { requestId: 'r', hasBody: false })).not.toHaveProperty(
+      'Authorization',
+    );
+  });
+
+  it('never lets a session token into the exchange log, even where the bank echoes it', async () => {
+    save('AIS:c-1', 'session-token-123', now - 1000, now + 60_000);
+    fetchStub.fetchMock.mockResolvedValueOnce(
+      jsonResponse({ consentStatus: 'valid', note: 'token session-token-123 seen' }),
+    );
+    await xs2aRequest({ ...statusRead, profile, consentId: 'c-1' });
+    expect(fetchStub.sent().headers.Authorization).toBe('Bearer session-token-123');
+    expect(JSON.stringify(exchangeLog.list())).not.toContain('session-token-123');
   });
 });
 

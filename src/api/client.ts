@@ -11,6 +11,7 @@ import {
   type Xs2aErrorDetails,
   type Xs2aErrorKind,
 } from './errors';
+import { sessionTokens } from './oauth/session-tokens';
 import { consoleOrigin, type BankProfile } from './profiles/bank-profile';
 
 /** An operation of 1.3.12: a key of `operations` in src/xs2a/operations.ts. */
@@ -114,7 +115,11 @@ const psuHeaderNames: Record<keyof BankProfile['psuHeaders'], string> = {
   psuGeoLocation: 'PSU-Geo-Location',
 };
 
-/** The headers of every request: X-Request-ID, Accept, the profile's PSU headers and token, then the call's own. */
+/**
+ * The headers of every request: X-Request-ID, Accept, the profile's PSU headers and token, then the call's own. The
+ * token is a valid OAuth session token of the profile when the console holds one (see session-tokens.ts), otherwise
+ * the profile's bearer token.
+ */
 export function buildHeaders(
   profile: BankProfile,
   options: { requestId: string; hasBody: boolean; consentId?: string; headers?: Record<string, string | undefined> },
@@ -125,7 +130,8 @@ export function buildHeaders(
     const value = profile.psuHeaders[key]?.trim();
     if (value) headers[name] = value;
   }
-  const token = profile.bearerToken?.trim();
+  const token =
+    sessionTokens.tokenFor(profile.id, { consentId: options.consentId })?.accessToken ?? profile.bearerToken?.trim();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.consentId) headers['Consent-ID'] = options.consentId;
   for (const [name, value] of Object.entries(options.headers ?? {})) {
@@ -237,8 +243,8 @@ export async function xs2aRequest<T>(options: Xs2aRequestOptions): Promise<Xs2aR
   const hasBody = body !== undefined;
   const headers = buildHeaders(profile, { requestId, hasBody, consentId: options.consentId, headers: options.headers });
   const startedAt = Date.now();
-  // The log keeps no secret: the profile's token is removed wherever the bank might echo it, not only from Authorization.
-  const redaction = { secrets: [profile.bearerToken?.trim()] };
+  // The log keeps no secret: the tokens are removed wherever the bank might echo them, not only from Authorization.
+  const redaction = { secrets: [profile.bearerToken?.trim(), ...sessionTokens.allValues()] };
   const relayTarget = profile.relayTarget?.trim() || undefined;
   // The log shows the bank's URL; the exchange notes the relay it went through.
   const exchangeId = recordExchange(

@@ -58,6 +58,7 @@ describe('describeXs2aError', () => {
         code: 'TOKEN_EXPIRED',
         meaning: expect.stringMatching(/token has expired/) as unknown,
         text: 'the token expired too',
+        advice: expect.stringMatching(/authorising again/) as unknown,
       },
     ]);
   });
@@ -102,6 +103,56 @@ describe('describeXs2aError', () => {
       messages: [],
     });
     expect(describeXs2aError('plain')).toMatchObject({ summary: 'plain' });
+  });
+});
+
+describe('what to check', () => {
+  const refusal = (code: string, relayTarget?: string) =>
+    describeXs2aError(
+      error({ status: 401, tppMessages: [{ category: 'ERROR', code }], ...(relayTarget && { relayTarget }) }),
+    ).messages[0]?.advice;
+
+  it('points certificate and signature refusals at the relay target’s config', () => {
+    expect(refusal('CERTIFICATE_MISSING', 'strict')).toMatch(
+      /relay target “strict” has tls\.cert and tls\.key \(or tls\.pfx\).*signing\.key and signing\.cert/,
+    );
+    expect(refusal('CERTIFICATE_INVALID', 'strict')).toMatch(/issued by a CA the bank trusts/);
+    expect(refusal('CERTIFICATE_EXPIRED', 'strict')).toMatch(/has expired .*renew it/);
+    expect(refusal('SIGNATURE_MISSING', 'strict')).toMatch(/give the relay target “strict” a signing key/);
+    expect(refusal('SIGNATURE_INVALID', 'strict')).toMatch(/signing\.key of the relay target “strict” belongs/);
+  });
+
+  it('tells a profile without a relay that a browser cannot present the TPP’s certificates', () => {
+    expect(refusal('CERTIFICATE_MISSING')).toMatch(/browser cannot present the TPP’s certificates.*Relay setting/);
+    expect(refusal('SIGNATURE_MISSING')).toMatch(/relay target with signing/);
+  });
+
+  it('says how to get a new token', () => {
+    expect(refusal('TOKEN_EXPIRED')).toMatch(/Get a new token by authorising again/);
+    expect(refusal('TOKEN_UNKNOWN')).toMatch(/forget the session token/);
+    expect(refusal('TOKEN_INVALID')).toMatch(/token it issued for this consent or payment/);
+    expect(refusal('FORMAT_ERROR')).toBeUndefined();
+  });
+
+  it('explains the relay’s certificate and TLS failures', () => {
+    const relay = (code: string) =>
+      describeXs2aError(
+        new Xs2aError({
+          kind: 'relay',
+          ...base,
+          status: 502,
+          relayTarget: 'strict',
+          relayError: { code, message: `The relay failed (${code}).` },
+        }),
+      );
+    expect(relay('CERTIFICATE_REJECTED')).toMatchObject({
+      title: 'The console’s relay could not reach the bank',
+      summary: 'The relay failed (CERTIFICATE_REJECTED).',
+      advice: expect.stringMatching(/refused the relay’s client certificate.*tls\.cert and tls\.key/) as unknown,
+    });
+    expect(relay('TLS_FAILURE').advice).toMatch(/set tls\.ca of the relay target “strict”/);
+    expect(relay('TARGET_NOT_ALLOWED').advice).toMatch(/alsoAllow/);
+    expect(relay('TIMEOUT').advice).toBeUndefined();
   });
 });
 

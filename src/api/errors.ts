@@ -110,9 +110,33 @@ export function hasCode(error: unknown, code: MessageCode): boolean {
 export interface Xs2aErrorDescription {
   title: string;
   summary: string;
-  messages: { code?: string; meaning?: string; text?: string; path?: string }[];
+  /** One per code; `advice` says what to check or do about it, where the console knows. */
+  messages: { code?: string; meaning?: string; text?: string; path?: string; advice?: string }[];
+  /** What to check or do about an error that has no code of the bank's (e.g. the relay's own failures). */
+  advice?: string;
   requestId?: string;
   status?: number;
+}
+
+/**
+ * A step of the OAuth SCA flow that failed on the console's side or at the bank's OAuth server (metadata, state,
+ * token endpoint), in plain words. `code` is the OAuth error code when the server gave one (e.g. invalid_grant).
+ */
+export class OAuthFlowError extends Error {
+  override name = 'OAuthFlowError';
+  title: string;
+  code?: string;
+  /** The OAuth server's error_description, as it sent it. */
+  description?: string;
+  advice?: string;
+
+  constructor(details: { title: string; summary: string; code?: string; description?: string; advice?: string }) {
+    super(details.summary);
+    this.title = details.title;
+    this.code = details.code;
+    this.description = details.description;
+    this.advice = details.advice;
+  }
 }
 
 function originOf(url: string): string {
@@ -127,17 +151,85 @@ function looksLikeHtml(text: string): boolean {
   return /^\s*<(!doctype html|html|head|body)[\s>]/i.test(text);
 }
 
+/** `the relay target "x"` for advice about its configuration; undefined for a request sent directly. */
+function relayTargetLabel(error: Xs2aError): string | undefined {
+  return error.relayTarget ? `the relay target “${error.relayTarget}”` : undefined;
+}
+
+const DIRECT_NO_CERTIFICATE =
+  'A browser cannot present the TPP’s certificates to a bank: choose a relay target that has them (tls and signing in the relay config) in the profile’s Relay setting.';
+
+/**
+ * What to check or do about a code that points at the TPP's certificates, signature or OAuth token: the relay
+ * config's members when the request went through a relay, the console's own ways (Settings, OAuth) otherwise.
+ */
+function adviceFor(code: string, error: Xs2aError): string | undefined {
+  const target = relayTargetLabel(error);
+  switch (code) {
+    case 'CERTIFICATE_MISSING':
+      return target
+        ? `The bank wants the TPP’s certificate and did not get it. Check that ${target} has tls.cert and tls.key (or tls.pfx) for mutual TLS, and signing.key and signing.cert if the bank wants signed requests (TPP-Signature-Certificate), in the relay config.`
+        : DIRECT_NO_CERTIFICATE;
+    case 'CERTIFICATE_INVALID':
+    case 'CERTIFICATE_BLOCKED':
+    case 'CERTIFICATE_REVOKE':
+      return target
+        ? `Check the certificates ${target} uses (tls.cert or tls.pfx, and signing.cert, in the relay config): issued by a CA the bank trusts, for this TPP, and not blocked or revoked.`
+        : DIRECT_NO_CERTIFICATE;
+    case 'CERTIFICATE_EXPIRED':
+      return target
+        ? `A certificate ${target} sends has expired (tls.cert or tls.pfx, or signing.cert, in the relay config): renew it and point the relay config at the new file.`
+        : DIRECT_NO_CERTIFICATE;
+    case 'ROLE_INVALID':
+      return 'The TPP’s certificate must carry the PSD2 role of this service (PSP_PI for payments, PSP_AI for accounts and consents): ask the certificate’s issuer for one that does.';
+    case 'SIGNATURE_MISSING':
+      return target
+        ? `The bank wants signed requests: give ${target} a signing key and certificate (signing.key and signing.cert in the relay config), so the relay adds Digest, Signature and TPP-Signature-Certificate.`
+        : 'The bank wants signed requests, which a browser cannot make with the TPP’s key: choose a relay target with signing (signing.key and signing.cert in the relay config).';
+    case 'SIGNATURE_INVALID':
+      return target
+        ? `Check that signing.key of ${target} belongs to its signing.cert, and that the server’s clock is right (the Date header is signed).`
+        : 'Check the signing key and certificate the requests are signed with, and the clock of the machine that signs them.';
+    case 'TOKEN_UNKNOWN':
+      return 'The bank does not know the token sent as Authorization: Bearer. Get a new token by authorising again at the bank (OAuth), or forget the session token or clear the profile’s bearer token in Settings.';
+    case 'TOKEN_EXPIRED':
+      return 'Get a new token by authorising again at the bank (OAuth). Settings shows the tokens the console holds for the profile and when they expire.';
+    case 'TOKEN_INVALID':
+      return 'The bank wants the token it issued for this consent or payment. Authorise it through OAuth to get that token; a token of another consent or payment is refused.';
+    default:
+      return undefined;
+  }
+}
+
+/** What to check about the relay's own failures (X-Relay-Error). */
+function relayAdvice(error: Xs2aError): string | undefined {
+  const target = relayTargetLabel(error) ?? 'the relay target';
+  switch (error.relayError?.code) {
+    case 'CERTIFICATE_REJECTED':
+      return `The bank refused the relay’s client certificate (or asked for one it did not get) during the TLS handshake. Check tls.cert and tls.key (or tls.pfx and its passphrase) of ${target} in the relay config: the bank must trust their issuer, and they must not have expired.`;
+    case 'TLS_FAILURE':
+      return `The relay could not set up TLS with the bank, most often because it does not trust the bank’s certificate. For a bank with a private CA, set tls.ca of ${target} to that CA’s certificate; check that the baseUrl’s host name is the one in the bank’s certificate.`;
+    case 'TARGET_NOT_ALLOWED':
+      return `The relay forwards only to the origin of ${target}’s baseUrl and the origins in its alsoAllow list. Add the bank’s other origin (e.g. its OAuth server) to alsoAllow, or check the profile’s base_url.`;
+    case 'TARGET_UNKNOWN':
+      return 'The console’s server has no such relay target: choose one of its targets in the profile’s Relay setting.';
+    default:
+      return undefined;
+  }
+}
+
 function messagesOf(error: Xs2aError): Xs2aErrorDescription['messages'] {
-  const messages: Xs2aErrorDescription['messages'] = error.tppMessages.map((message) => ({
-    code: message.code,
-    meaning: meaningOf(message.code),
-    text: message.text,
-    path: message.path,
-  }));
+  const line = (code: string, text: string | undefined, path?: string) => {
+    const advice = adviceFor(code, error);
+    return { code, meaning: meaningOf(code), text, ...(path !== undefined && { path }), ...(advice && { advice }) };
+  };
+  const messages: Xs2aErrorDescription['messages'] = error.tppMessages.map((message) =>
+    line(message.code, message.text, message.path),
+  );
   const problem = error.problem;
   if (problem) {
     for (const entry of [problem, ...(problem.additionalErrors ?? [])]) {
-      messages.push({ code: entry.code, meaning: meaningOf(entry.code), text: entry.detail ?? entry.title });
+      messages.push(line(entry.code, entry.detail ?? entry.title));
     }
   }
   return messages;
@@ -182,6 +274,14 @@ function describeHttp(
 
 /** Plain-language description for display: a title and one line per tppMessage/problem code with its meaning. */
 export function describeXs2aError(error: unknown): Xs2aErrorDescription {
+  if (error instanceof OAuthFlowError) {
+    return {
+      title: error.title,
+      summary: error.message,
+      messages: error.code ? [{ code: error.code, text: error.description }] : [],
+      ...(error.advice && { advice: error.advice }),
+    };
+  }
   if (!(error instanceof Xs2aError)) {
     const text = error instanceof Error ? error.message : String(error);
     return { title: 'Something went wrong', summary: text, messages: [] };
@@ -217,13 +317,16 @@ export function describeXs2aError(error: unknown): Xs2aErrorDescription {
         summary: 'It was stopped before the bank answered.',
         messages: [],
       };
-    case 'relay':
+    case 'relay': {
+      const advice = relayAdvice(error);
       return {
         ...base,
         title: 'The console’s relay could not reach the bank',
         summary: error.relayError?.message ?? `The relay answered ${error.status ?? ''} without saying why.`.trim(),
         messages: [],
+        ...(advice && { advice }),
       };
+    }
     case 'invalid-response':
       return {
         ...base,

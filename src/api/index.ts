@@ -1,5 +1,14 @@
 // The fetch layer's public surface: features import from here only.
-export { builtInSandboxProfile, redirectUrisFor, SANDBOX_PROFILE_ID, type BankProfile } from './profiles/bank-profile';
+import type * as OAuthFlow from './oauth/oauth-flow';
+
+export {
+  builtInSandboxProfile,
+  DEFAULT_OAUTH_CLIENT_ID,
+  oauthRedirectUri,
+  redirectUrisFor,
+  SANDBOX_PROFILE_ID,
+  type BankProfile,
+} from './profiles/bank-profile';
 export { bankProfileSchema } from './profiles/bank-profile-schema';
 export { ProfileValidationError, type ProfileIssue } from './profiles/profile-rules';
 export {
@@ -25,6 +34,7 @@ export {
   describeXs2aError,
   hasCode,
   loadMessageMeanings,
+  OAuthFlowError,
   Xs2aError,
   type Deviation,
   type RelayFailure,
@@ -33,10 +43,26 @@ export {
 } from './errors';
 export { EXCHANGE_LOG_LIMIT, exchangeLog, useExchanges, type Exchange } from './exchange-log';
 export { redactExchange, type RedactOptions } from './redact';
+export { SESSION_TOKENS_STORAGE_KEY, sessionTokens, useSessionTokens, type SessionToken } from './oauth/session-tokens';
+export type {
+  OAuthCallbackResult,
+  OAuthServer,
+  OAuthAuthorisationRequest,
+  PreparedOAuthAuthorisation,
+} from './oauth/oauth-flow';
+
+/**
+ * The OAuth SCA flow (metadata, PKCE, token exchange), loaded when a PSU starts one or comes back from one, so that
+ * the OAuth library stays out of the console's first load.
+ */
+export function loadOAuthFlow(): Promise<typeof OAuthFlow> {
+  return import('./oauth/oauth-flow');
+}
 export {
   accountKeys,
   authorisationKeys,
   consentKeys,
+  flowOf,
   paymentKeys,
   type AuthorisationScope,
   type TransactionFilters,
@@ -45,6 +71,7 @@ export type { ReadOptions } from './read-options';
 export {
   listRelayTargets,
   relayKeys,
+  relayTargetAbilities,
   relayTargetsQueryOptions,
   useRelayTargets,
   type ListRelayTargetsData,

@@ -98,6 +98,25 @@ describe('redactBodyText', () => {
       `grant_type=refresh&refresh_token=${REDACTED}&client_secret=${REDACTED}`,
     );
   });
+
+  it('blanks the authorisation code and the PKCE verifier of a token request, keeping the rest', () => {
+    const form =
+      'grant_type=authorization_code&code=c0de-42&redirect_uri=https%3A%2F%2Fc.example%2Fcallback%2Foauth&client_id=xs2a-console&code_verifier=v3rifier';
+    const text = redactBodyText(form);
+    expect(text).toBe(
+      `grant_type=authorization_code&code=${REDACTED}&redirect_uri=https%3A%2F%2Fc.example%2Fcallback%2Foauth&client_id=xs2a-console&code_verifier=${REDACTED}`,
+    );
+    expect(redactBodyText('code_verifier=v3rifier&code=c0de-42')).toBe(`code_verifier=${REDACTED}&code=${REDACTED}`);
+  });
+
+  it('keeps a message code in JSON, which is no secret, and blanks token answers and verifiers', () => {
+    expect(JSON.parse(redactBodyText('{"tppMessages":[{"code":"TOKEN_INVALID"}]}'))).toEqual({
+      tppMessages: [{ code: 'TOKEN_INVALID' }],
+    });
+    expect(
+      JSON.parse(redactBodyText('{"access_token":"t","token_type":"Bearer","expires_in":3600,"code_verifier":"v"}')),
+    ).toEqual({ access_token: REDACTED, token_type: 'Bearer', expires_in: 3600, code_verifier: REDACTED });
+  });
 });
 
 describe('redactUrl', () => {
@@ -106,5 +125,11 @@ describe('redactUrl', () => {
       'https://b.example/cb?access_token=%5Bredacted%5D&state=s1',
     );
     expect(redactUrl('https://b.example/v1/consents?x=1')).toBe('https://b.example/v1/consents?x=1');
+  });
+
+  it('blanks an authorisation code and verifier in a URL', () => {
+    expect(redactUrl('https://c.example/callback/oauth?code=c0de-42&state=s1&code_verifier=v')).toBe(
+      'https://c.example/callback/oauth?code=%5Bredacted%5D&state=s1&code_verifier=%5Bredacted%5D',
+    );
   });
 });

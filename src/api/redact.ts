@@ -21,11 +21,22 @@ const secretMembers = new Set(
     'refresh_token',
     'id_token',
     'client_secret',
+    'code_verifier',
   ].map((name) => name.toLowerCase()),
 );
 
 export function isSecretMember(name: string): boolean {
   return secretMembers.has(name.toLowerCase());
+}
+
+/**
+ * Form and query parameters that carry a secret: the secret members, and the OAuth authorisation `code` (in a token
+ * request's form body or a callback URL). A JSON member named `code` is a message code, not a secret, so it stays.
+ */
+const secretParameters = new Set([...secretMembers, 'code']);
+
+export function isSecretParameter(name: string): boolean {
+  return secretParameters.has(name.toLowerCase()) || /password/i.test(name);
 }
 
 export interface RedactOptions {
@@ -86,7 +97,8 @@ export function redactBody(body: unknown, options: RedactOptions = {}): unknown 
 const memberNames = [...secretMembers].map(escapeRegExp).join('|');
 // "password": "…", "password":{…}, and form-encoded password=…; matched case-insensitively.
 const jsonMember = new RegExp(`("(?:${memberNames})"\\s*:\\s*)("(?:[^"\\\\]|\\\\.)*"|\\{[^{}]*\\}|[^,}\\]\\s]+)`, 'gi');
-const formMember = new RegExp(`(^|[?&])((?:${memberNames})=)[^&#\\s]*`, 'gi');
+const parameterNames = [...secretParameters].map(escapeRegExp).join('|');
+const formMember = new RegExp(`(^|[?&])((?:${parameterNames})=)[^&#\\s]*`, 'gi');
 
 /** A raw body: parsed and redacted when it is JSON; otherwise secret members are blanked in the text. */
 export function redactBodyText(text: string, options: RedactOptions = {}): string {
@@ -103,7 +115,7 @@ export function redactBodyText(text: string, options: RedactOptions = {}): strin
   return scrub(text.replace(jsonMember, `$1"${REDACTED}"`).replace(formMember, `$1$2${REDACTED}`));
 }
 
-/** Query parameters that carry secrets (e.g. ?access_token=) are blanked too. */
+/** Query parameters that carry secrets (e.g. ?access_token=, ?code=) are blanked too. */
 export function redactUrl(url: string, options: RedactOptions = {}): string {
   const scrub = scrubber(options);
   const queryStart = url.indexOf('?');
@@ -115,7 +127,7 @@ export function redactUrl(url: string, options: RedactOptions = {}): string {
     } catch {
       // keep it as it is
     }
-    return isSecretHeader(decoded) || isSecretMember(decoded) || /password/i.test(decoded)
+    return isSecretHeader(decoded) || isSecretParameter(decoded)
       ? `${separator}${name}=${encodeURIComponent(REDACTED)}`
       : whole;
   });

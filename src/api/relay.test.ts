@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { requestUrlFor, xs2aRequest, type Xs2aRequestOptions } from './client';
 import { describeXs2aError, Xs2aError } from './errors';
 import { exchangeLog } from './exchange-log';
-import { listRelayTargets } from './relay/list-relay-targets';
+import { listRelayTargets, relayTargetAbilities } from './relay/list-relay-targets';
 import { jsonResponse, stubFetch, testProfile } from './test-kit';
 
 let fetchStub: ReturnType<typeof stubFetch>;
@@ -110,5 +110,36 @@ describe('listRelayTargets', () => {
     expect(fetchStub.sent().url).toBe('http://localhost/relay');
     fetchStub.fetchMock.mockResolvedValueOnce(new Response('Not found', { status: 404 }));
     expect(await listRelayTargets()).toEqual({ targets: [] });
+  });
+
+  it('keeps what a target does (mutual TLS, signing, further origins), tolerating servers that do not say', async () => {
+    fetchStub.fetchMock.mockResolvedValueOnce(
+      jsonResponse({
+        targets: [
+          {
+            id: 'strict',
+            baseUrl: 'https://127.0.0.1:4352/sandbox',
+            mtls: true,
+            signing: true,
+            alsoAllow: ['https://auth.bank.example', 7],
+            tls: { key: 'never shown' },
+          },
+          { id: 'plain', baseUrl: 'https://bank.example', mtls: 'yes' },
+          { id: 'broken' },
+        ],
+      }),
+    );
+    const { targets } = await listRelayTargets();
+    expect(targets).toEqual([
+      {
+        id: 'strict',
+        baseUrl: 'https://127.0.0.1:4352/sandbox',
+        mtls: true,
+        signing: true,
+        alsoAllow: ['https://auth.bank.example'],
+      },
+      { id: 'plain', baseUrl: 'https://bank.example' },
+    ]);
+    expect(targets.map(relayTargetAbilities)).toEqual(['mutual TLS, signs requests', '']);
   });
 });

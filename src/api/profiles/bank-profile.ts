@@ -30,11 +30,21 @@ export interface BankProfile {
    * forwards them to the bank. Empty: the browser calls the bank directly.
    */
   relayTarget?: string;
+  /** The client_id the console uses at the bank's OAuth server (OAuth SCA); unset: DEFAULT_OAUTH_CLIENT_ID. */
+  oauthClientId?: string;
   /** The embedded sandbox profile: cannot be deleted. */
   builtIn?: boolean;
 }
 
 export const SANDBOX_PROFILE_ID = 'sandbox';
+
+/** The OAuth client_id of a profile that sets none. */
+export const DEFAULT_OAUTH_CLIENT_ID = 'xs2a-console';
+
+/** Where the bank's OAuth server sends the browser back: the console's own callback page. */
+export function oauthRedirectUri(): string {
+  return `${consoleOrigin()}/callback/oauth`;
+}
 
 /** The embedded sandbox bank, served by the console's own server under /sandbox. */
 export function builtInSandboxProfile(origin: string): BankProfile {

@@ -61,6 +61,11 @@ export const relayTargetRule: Rule = {
   check: (value) => /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(value),
   message: 'must be the id of one of the relay’s targets (letters, digits, ".", "_" or "-"), e.g. bank-a',
 };
+/** RFC 6749 appendix A.1 allows any printable ASCII in a client_id; spaces are kept out, as they are never meant. */
+export const oauthClientIdRule: Rule = {
+  check: (value) => /^[\x21-\x7E]{1,255}$/.test(value),
+  message: 'must be printable ASCII without spaces (at most 255 characters), e.g. xs2a-console',
+};
 const uriRule: Rule = { check: isAbsoluteUri, message: 'must be an absolute URI, e.g. https://tpp.example/callback' };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -107,6 +112,7 @@ export function profileIssues(value: unknown): ProfileIssue[] {
   optional(value, ['nokRedirectUri'], uriRule);
   optional(value, ['bearerToken'], undefined);
   optional(value, ['relayTarget'], relayTargetRule);
+  optional(value, ['oauthClientId'], oauthClientIdRule);
   if (value.builtIn !== undefined && typeof value.builtIn !== 'boolean') add(['builtIn'], 'must be true or false');
   return issues;
 }
@@ -139,6 +145,8 @@ export function cleanProfile(value: BankProfile): BankProfile {
   if (bearerToken !== undefined) profile.bearerToken = bearerToken;
   const relayTarget = text(value.relayTarget);
   if (relayTarget !== undefined) profile.relayTarget = relayTarget;
+  const oauthClientId = text(value.oauthClientId);
+  if (oauthClientId !== undefined) profile.oauthClientId = oauthClientId;
   if (value.builtIn) profile.builtIn = true;
   return profile;
 }

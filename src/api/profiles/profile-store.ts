@@ -138,6 +138,7 @@ const fieldNames: Record<string, string> = {
   'psuHeaders.psuGeoLocation': 'PSU-Geo-Location',
   redirectUri: 'TPP-Redirect-URI',
   nokRedirectUri: 'TPP-Nok-Redirect-URI',
+  oauthClientId: 'OAuth client_id',
 };
 
 function describeIssue(issue: ProfileIssue): string {

@@ -92,6 +92,16 @@ describe('bankProfileSchema', () => {
     expect(issuesOf({ ...acme, relayTarget: 7 })).toEqual({ relayTarget: 'must be text' });
   });
 
+  it('keeps an OAuth client_id, drops an empty one and refuses one with spaces', () => {
+    expect(bankProfileSchema.parse({ ...acme, oauthClientId: 'tpp-42' }).oauthClientId).toBe('tpp-42');
+    expect(bankProfileSchema.parse({ ...acme, oauthClientId: '' })).not.toHaveProperty('oauthClientId');
+    for (const oauthClientId of ['tpp 42', 'x'.repeat(256), 'tpp\u00e9']) {
+      expect(issuesOf({ ...acme, oauthClientId })).toEqual({
+        oauthClientId: expect.stringMatching(/^must be printable ASCII without spaces/) as unknown,
+      });
+    }
+  });
+
   it('names every other broken field', () => {
     expect(
       issuesOf({
@@ -307,6 +317,19 @@ describe('profileStore import and export', () => {
     const { profileStore, ProfileImportError } = await freshStore();
     expect(() => profileStore.importJson(text)).toThrow(ProfileImportError);
     expect(() => profileStore.importJson(text)).toThrow(message);
+  });
+
+  it('carries the OAuth client_id through export and import, and names it when it is wrong', async () => {
+    const first = await freshStore();
+    first.profileStore.save({ ...acme, oauthClientId: 'tpp-42' });
+    const exported = first.profileStore.exportJson();
+    localStorage.clear();
+    const { profileStore } = await freshStore();
+    profileStore.importJson(exported);
+    expect(profileStore.get('acme')?.oauthClientId).toBe('tpp-42');
+    expect(() => profileStore.importJson(JSON.stringify({ profiles: [{ ...acme, oauthClientId: 'a b' }] }))).toThrow(
+      /OAuth client_id must be printable ASCII without spaces/,
+    );
   });
 
   it('imports nothing when one profile is invalid, and says which and why', async () => {

@@ -8,12 +8,16 @@ export interface ErrorMessageLine {
   meaning?: string;
   text?: string;
   path?: string;
+  /** What to check or do about it. */
+  advice?: string;
 }
 
 export interface ErrorCalloutProps {
   title: string;
   summary?: string;
   messages?: ErrorMessageLine[];
+  /** What to check or do, for an error without codes of its own (e.g. the relay's). */
+  advice?: string;
   requestId?: string;
   status?: number;
   /** Announce it at once (for errors that appear after a user action). */
@@ -27,6 +31,7 @@ export function ErrorCallout({
   title,
   summary,
   messages = [],
+  advice,
   requestId,
   status,
   alert = false,
@@ -44,6 +49,7 @@ export function ErrorCallout({
         {status !== undefined && <span className="ml-2 font-mono text-xs font-normal">HTTP {status}</span>}
       </p>
       {summary && <p className="mt-1 text-red-900">{summary}</p>}
+      {advice && <Advice text={advice} />}
       {messages.length > 0 && (
         <ul className="mt-2 space-y-2">
           {messages.map((message, index) => (
@@ -61,6 +67,7 @@ export function ErrorCallout({
                   <span className="font-medium">The bank says:</span> {message.text}
                 </p>
               )}
+              {message.advice && <Advice text={message.advice} />}
             </li>
           ))}
         </ul>
@@ -75,5 +82,13 @@ export function ErrorCallout({
       )}
       {children && <div className="mt-2">{children}</div>}
     </div>
+  );
+}
+
+function Advice({ text }: { text: string }) {
+  return (
+    <p className="mt-1 text-slate-900">
+      <span className="font-semibold">What to check:</span> {text}
+    </p>
   );
 }

@@ -60,6 +60,20 @@ describe('ErrorCallout', () => {
     expect(alert.textContent).toContain('HTTP 403');
     expect(alert.textContent).toContain('99391c7e-ad88-49ec-a2ad-99ddcb1f7721');
   });
+
+  it('says what to check, per code and for the error as a whole', () => {
+    render(
+      <ErrorCallout
+        title="The console’s relay could not reach the bank"
+        advice="Set tls.ca of the relay target."
+        messages={[{ code: 'TOKEN_EXPIRED', advice: 'Authorise again.' }]}
+      />,
+    );
+    expect(screen.getByText('Set tls.ca of the relay target.').closest('p')?.textContent).toBe(
+      'What to check: Set tls.ca of the relay target.',
+    );
+    expect(screen.getByText('Authorise again.').closest('p')?.textContent).toBe('What to check: Authorise again.');
+  });
 });
 
 describe('DeviationNotice', () => {

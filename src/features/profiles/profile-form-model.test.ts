@@ -10,11 +10,23 @@ const bank: BankProfile = {
   sca: { redirectPreferred: false, explicitAuthorisationPreferred: true },
   bearerToken: 'tok-123',
   relayTarget: 'bank-a',
+  oauthClientId: 'tpp-42',
 };
 
 describe('profile form values', () => {
   it('round-trips a profile, keeping unset headers unset', () => {
     expect(fromFormValues(toFormValues(bank))).toEqual(bank);
+  });
+
+  it('shows an unset OAuth client_id as an empty field and keeps a typed one', () => {
+    const { oauthClientId: _unset, ...withoutClientId } = bank;
+    expect(toFormValues(withoutClientId).oauthClientId).toBe('');
+    expect(fromFormValues(toFormValues(withoutClientId))).not.toHaveProperty('oauthClientId');
+    expect(fromFormValues({ ...toFormValues(bank), oauthClientId: '  tpp-7 ' }).oauthClientId).toBe('tpp-7');
+    const result = validateProfile({ ...toFormValues(bank), oauthClientId: 'tpp 7' });
+    expect(result.ok ? undefined : result.errors.oauthClientId).toMatch(
+      /^OAuth client_id must be printable ASCII without spaces/,
+    );
   });
 
   it('maps the SCA preferences to tri-state choices', () => {

@@ -25,6 +25,8 @@ export interface ProfileFormValues {
   bearerToken: string;
   /** A relay target id; '' = direct. */
   relayTarget: string;
+  /** '' = the default client_id. */
+  oauthClientId: string;
 }
 
 export type ProfileFieldName = Exclude<keyof ProfileFormValues, 'id' | 'builtIn'>;
@@ -61,6 +63,7 @@ export const fieldLabels: Record<ProfileFieldName, string> = {
   nokRedirectUri: 'TPP-Nok-Redirect-URI',
   bearerToken: 'Bearer token',
   relayTarget: 'Relay',
+  oauthClientId: 'OAuth client_id',
 };
 
 function triState(value: boolean | undefined): TriState {
@@ -97,6 +100,7 @@ export function emptyFormValues(): ProfileFormValues {
     nokRedirectUri: '',
     bearerToken: '',
     relayTarget: '',
+    oauthClientId: '',
   };
 }
 
@@ -111,6 +115,7 @@ export function toFormValues(profile: BankProfile): ProfileFormValues {
     nokRedirectUri: profile.nokRedirectUri ?? '',
     bearerToken: profile.bearerToken ?? '',
     relayTarget: profile.relayTarget ?? '',
+    oauthClientId: profile.oauthClientId ?? '',
   };
   for (const field of psuHeaderFields) values[field] = profile.psuHeaders[field] ?? '';
   for (const field of scaFields) values[field] = triState(profile.sca[field]);
@@ -154,6 +159,8 @@ export function fromFormValues(values: ProfileFormValues): BankProfile {
   if (bearerToken) profile.bearerToken = bearerToken;
   const relayTarget = optional(values.relayTarget);
   if (relayTarget) profile.relayTarget = relayTarget;
+  const oauthClientId = optional(values.oauthClientId);
+  if (oauthClientId) profile.oauthClientId = oauthClientId;
   if (values.builtIn) profile.builtIn = true;
   return profile;
 }

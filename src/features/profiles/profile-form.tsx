@@ -1,6 +1,13 @@
 // Create or edit a bank profile; every field is checked with the shared profile schema, keeping what was typed.
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { profileStore, useRelayTargets, type BankProfile } from '../../api';
+import {
+  DEFAULT_OAUTH_CLIENT_ID,
+  profileStore,
+  relayTargetAbilities,
+  useRelayTargets,
+  type BankProfile,
+  type RelayTargetInfo,
+} from '../../api';
 import { Button, ErrorCallout, Field, Select, TextInput } from '../../components/ui';
 import {
   fieldLabels,
@@ -28,6 +35,16 @@ function Fieldset({ legend, children }: { legend: string; children: ReactNode })
 }
 
 const grid = 'grid grid-cols-1 gap-3 sm:grid-cols-2';
+
+/** What the chosen relay target does for the profile's requests, from GET /relay. */
+function relayTargetHint(target: RelayTargetInfo): string {
+  const parts = [`Through the console’s server to ${target.baseUrl}`];
+  if (target.mtls) parts.push('presenting the TPP’s certificate (mutual TLS)');
+  if (target.signing) parts.push('signing each request (Digest, Signature, TPP-Signature-Certificate)');
+  const what = parts.length === 3 ? `${parts[0]}, ${parts[1]} and ${parts[2]}` : parts.join(', ');
+  const others = target.alsoAllow?.length ? ` It also reaches ${target.alsoAllow.join(', ')}.` : '';
+  return `${what}.${others}`;
+}
 
 export function ProfileForm({ initial, title, onSaved, onCancel }: ProfileFormProps) {
   const [values, setValues] = useState(initial);
@@ -111,20 +128,23 @@ export function ProfileForm({ initial, title, onSaved, onCancel }: ProfileFormPr
   function relay() {
     const listed = relayTargets.data?.targets ?? [];
     const current = values.relayTarget;
+    const chosen = listed.find((target) => target.id === current);
     const hint = relayTargets.isPending
       ? 'Reading the relay’s targets…'
       : relayTargets.isError
         ? 'The relay’s targets could not be read from the console’s server.'
         : listed.length === 0
           ? 'The console’s server has no relay targets: name a config file with RELAY_CONFIG to reach banks without CORS.'
-          : 'Through the console’s server, which forwards to the bank: for banks that do not allow browser calls (CORS).';
+          : chosen
+            ? relayTargetHint(chosen)
+            : 'Through the console’s server, which forwards to the bank: for banks that do not allow browser calls (CORS).';
     return (
       <Field label={fieldLabels.relayTarget} hint={hint} error={errorOf('relayTarget')}>
         <Select name="relayTarget" value={current} onChange={(event) => set('relayTarget', event.target.value)}>
           <option value="">Direct (no relay)</option>
           {listed.map((target) => (
             <option key={target.id} value={target.id}>
-              {target.id} ({target.baseUrl})
+              {target.id} ({[target.baseUrl, relayTargetAbilities(target)].filter(Boolean).join('; ')})
             </option>
           ))}
           {current && !listed.some((target) => target.id === current) && (
@@ -186,6 +206,10 @@ export function ProfileForm({ initial, title, onSaved, onCancel }: ProfileFormPr
           )}
         </Field>
         {relay()}
+        {text('oauthClientId', {
+          placeholder: DEFAULT_OAUTH_CLIENT_ID,
+          hint: `The client_id at the bank’s OAuth server, for OAuth SCA. Empty: ${DEFAULT_OAUTH_CLIENT_ID}.`,
+        })}
       </Fieldset>
 
       <Fieldset legend="PSU headers (sent on every request when set)">

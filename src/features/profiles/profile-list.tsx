@@ -1,6 +1,13 @@
 // The bank profiles of this browser with their actions; the built-in sandbox comes first and cannot be deleted.
-import { useId, useState } from 'react';
-import { profileStore, useActiveProfile, useProfiles, type BankProfile } from '../../api';
+import { useEffect, useId, useState } from 'react';
+import {
+  profileStore,
+  sessionTokens,
+  useActiveProfile,
+  useProfiles,
+  useSessionTokens,
+  type BankProfile,
+} from '../../api';
 import { Badge, Button } from '../../components/ui';
 import { ConnectionCheck } from './connection-check-button';
 
@@ -18,7 +25,60 @@ function headerSummary(profile: BankProfile): string[] {
   }
   if (profile.bearerToken) parts.push('bearer token set');
   if (profile.relayTarget) parts.push(`via relay ${profile.relayTarget}`);
+  if (profile.oauthClientId) parts.push(`OAuth client_id ${profile.oauthClientId}`);
   return parts;
+}
+
+/** The time now, refreshed every half minute, so that an expiry shown on screen turns into "expired" on its own. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function clockTime(epochMs: number): string {
+  return new Date(epochMs).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+/** The OAuth access tokens this tab holds for the profile, with their expiry and a way to drop each. */
+function SessionTokens({ profile }: { profile: BankProfile }) {
+  const tokens = useSessionTokens(profile.id);
+  const now = useNow();
+  if (tokens.length === 0) return null;
+  return (
+    <ul aria-label={`Session tokens of ${profile.name}`} className="space-y-1 text-sm">
+      {tokens.map((token) => {
+        const valid = token.expiresAt > now;
+        return (
+          <li key={token.scope} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span>
+              OAuth session token for <code className="font-mono text-xs">{token.scope}</code>:{' '}
+              {valid ? (
+                <>
+                  held until{' '}
+                  <time dateTime={new Date(token.expiresAt).toISOString()}>{clockTime(token.expiresAt)}</time>, sent as
+                  Authorization: Bearer
+                  {profile.bearerToken ? ' instead of the profile’s bearer token' : ''}
+                </>
+              ) : (
+                <>
+                  expired at{' '}
+                  <time dateTime={new Date(token.expiresAt).toISOString()}>{clockTime(token.expiresAt)}</time>, no
+                  longer sent
+                </>
+              )}
+            </span>
+            <Button size="sm" variant="ghost" onClick={() => sessionTokens.forget(profile.id, token.scope)}>
+              Forget token<span className="sr-only"> for {token.scope}</span>
+            </Button>
+          </li>
+        );
+      })}
+    </ul>
+  );
 }
 
 function ProfileItem({
@@ -51,6 +111,7 @@ function ProfileItem({
         <code className="font-mono text-slate-900">{profile.baseUrl}</code>
       </p>
       {summary.length > 0 && <p className="text-xs text-slate-600">{summary.join(' · ')}</p>}
+      <SessionTokens profile={profile} />
       <div className="flex flex-wrap items-center gap-2">
         {!active && (
           <Button size="sm" variant="primary" onClick={() => profileStore.setActive(profile.id)}>

@@ -87,17 +87,29 @@ describe('linksToActions', () => {
     expect(decoupled[0]).toMatchObject({ kind: 'start', send: 'identification' });
   });
 
-  it('OAuth is shown but marked unsupported, and never primary', () => {
-    const actions = linksToActions(
+  it('OAuth is offered as the PSU’s next step, after a redirect when the bank gives both', () => {
+    const oauthOnly = linksToActions(
       {
         scaOAuth: link('https://bank.example/.well-known/oauth-authorization-server'),
         scaStatus: link(`${base}/authorisations/a`),
       },
       payment,
     );
-    expect(actions[0]).toMatchObject({ kind: 'oauth' });
-    expect(actions[0] && 'unsupported' in actions[0] && actions[0].unsupported).toMatch(/does not run OAuth/);
-    expect(primaryAction(actions)).toBeUndefined();
+    expect(oauthOnly[0]).toMatchObject({
+      kind: 'oauth',
+      label: 'Authorise at the bank (OAuth)',
+      href: 'https://bank.example/.well-known/oauth-authorization-server',
+    });
+    expect(oauthOnly[0]).not.toHaveProperty('unsupported');
+    expect(primaryAction(oauthOnly)).toMatchObject({ kind: 'oauth' });
+    expect(
+      primaryAction(
+        linksToActions(
+          { scaOAuth: link('https://bank.example/oauth'), scaRedirect: link('https://bank.example/r') },
+          payment,
+        ),
+      ),
+    ).toMatchObject({ kind: 'redirect' });
   });
 
   it('confirmation follows the redirect', () => {

@@ -15,7 +15,8 @@ export type ScaStepKind =
 
 export type ScaAction =
   | { kind: 'redirect'; link: 'scaRedirect'; href: string; label: string; description: string }
-  | { kind: 'oauth'; link: 'scaOAuth'; href: string; label: string; description: string; unsupported: string }
+  /** The bank's OAuth server metadata (`scaOAuth`): the console runs the authorisation code flow with PKCE there. */
+  | { kind: 'oauth'; link: 'scaOAuth'; href: string; label: string; description: string }
   | { kind: 'confirmation'; link: 'confirmation'; href: string; label: string; description: string }
   | {
       /** POST to the authorisations collection: creates a new authorisation sub-resource. */
@@ -188,11 +189,8 @@ export function linksToActions(links: ScaLinks | undefined, scope: Authorisation
       kind: 'oauth',
       link: 'scaOAuth',
       href: oauth,
-      label: 'OAuth 2.0 authorisation',
-      description:
-        "The bank wants an OAuth 2.0 authorisation code flow; this link is its authorisation server's metadata.",
-      unsupported:
-        'The console does not run OAuth 2.0 SCA yet. Choose the redirect, embedded or decoupled approach in the bank profile.',
+      label: 'Authorise at the bank (OAuth)',
+      description: `Open the bank's OAuth login, where the PSU approves ${s.thing}. The bank sends the browser back to the console, which then gets an access token for this profile (OAuth 2.0 with PKCE).`,
     });
   }
   const confirmation = hrefOf('confirmation');
@@ -284,6 +282,7 @@ export function primaryAction(actions: readonly ScaAction[]): ScaAction | undefi
   return actions.find(
     (a) =>
       a.kind === 'redirect' ||
+      a.kind === 'oauth' ||
       a.kind === 'confirmation' ||
       ((a.kind === 'start' || a.kind === 'update') && a.unsupported === undefined),
   );

@@ -180,10 +180,18 @@ describe('other steps', () => {
     });
   });
 
-  it('reports unsupported-only links and no links', () => {
+  it('acts on an OAuth link, and reports unsupported-only links and no links', () => {
     expect(
       nextStep(initialFlowState({ links: { scaOAuth: { href: 'https://bank.example/oauth' } } }), scope),
-    ).toMatchObject({ kind: 'unsupported', actions: [{ kind: 'oauth' }] });
+    ).toMatchObject({ kind: 'act', action: { kind: 'oauth' } });
+    expect(
+      nextStep(
+        initialFlowState({
+          links: { startAuthorisationWithEncryptedPsuAuthentication: { href: `${base}/authorisations` } },
+        }),
+        scope,
+      ),
+    ).toMatchObject({ kind: 'unsupported', actions: [{ kind: 'start', send: 'encryptedAuthentication' }] });
     expect(nextStep(initialFlowState({ links: undefined }), scope)).toEqual({ kind: 'none' });
     expect(nextStep(initialFlowState({ links: { self: { href: base } } }), scope)).toEqual({ kind: 'none' });
     expect(nextStep(initialFlowState({ links: { status: { href: `${base}/status` } } }), scope)).toEqual({

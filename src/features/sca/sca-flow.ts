@@ -123,7 +123,7 @@ export type ScaNextStep =
   | { kind: 'monitor'; action: Extract<ScaAction, { kind: 'scaStatus' }> }
   /** Only reads are left; the status can be read on demand. */
   | { kind: 'read'; action: Extract<ScaAction, { kind: 'scaStatus' }> | undefined }
-  /** The bank offers only steps the console cannot take (OAuth, encrypted data). */
+  /** The bank offers only steps the console cannot take (encrypted data). */
   | { kind: 'unsupported'; actions: ScaAction[] }
   /** No SCA link at all. */
   | { kind: 'none' };
@@ -137,9 +137,7 @@ export function nextStep(state: ScaFlowState, scope: AuthorisationScope): ScaNex
   const primary = primaryAction(actions);
   if (primary) return { kind: 'act', action: primary };
   const scaStatus = actions.find((a): a is Extract<ScaAction, { kind: 'scaStatus' }> => a.kind === 'scaStatus');
-  const unsupported = actions.filter(
-    (a) => a.kind === 'oauth' || ((a.kind === 'start' || a.kind === 'update') && a.unsupported),
-  );
+  const unsupported = actions.filter((a) => (a.kind === 'start' || a.kind === 'update') && a.unsupported);
   if (unsupported.length > 0) return { kind: 'unsupported', actions: unsupported };
   if (scaStatus) {
     const decoupled =

@@ -402,3 +402,63 @@ describe('decoupled monitor', () => {
     expect(statusReads(calls)).toBe(2);
   });
 });
+
+describe('OAuth SCA', () => {
+  const metadataPath = '/sandbox/oauth/.well-known/oauth-authorization-server';
+  // bank.test is not this machine: its OAuth server must use https.
+  const metadata = {
+    issuer: 'https://bank.test/sandbox/oauth',
+    authorization_endpoint: 'https://bank.test/sandbox/oauth/authorize',
+    token_endpoint: 'https://bank.test/sandbox/oauth/token',
+    response_types_supported: ['code'],
+    code_challenge_methods_supported: ['S256'],
+  };
+  const links = { scaOAuth: { href: `https://bank.test${metadataPath}` }, scaStatus: { href: sub } };
+
+  afterEach(() => {
+    sessionStorage.clear();
+    vi.restoreAllMocks();
+  });
+
+  it('reads the bank’s OAuth metadata and sends the browser to its authorize page with PKCE', async () => {
+    const { calls } = scriptedBank({ [`GET ${metadataPath}`]: [{ status: 200, body: metadata }] });
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    renderPanel({ links, scope: { kind: 'consent', consentId: 'c-1' }, returnTo: '/consents/c-1' });
+    expect(calls).toHaveLength(0);
+    expect(screen.getByRole('heading', { name: 'Authorise at the bank' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Authorise at the bank (OAuth)' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([`GET ${metadataPath}`]);
+    const target = new URL(assign.mock.calls[0]?.[0] as string);
+    expect(target.origin + target.pathname).toBe('https://bank.test/sandbox/oauth/authorize');
+    expect(target.searchParams.get('scope')).toBe('AIS:c-1');
+    expect(target.searchParams.get('code_challenge_method')).toBe('S256');
+    const state = target.searchParams.get('state') ?? '';
+    const stored = JSON.parse(sessionStorage.getItem('xs2a-console.oauth-pending.v1') ?? '{}') as Record<
+      string,
+      { returnTo: string; scope: string; scaStatusHref: string }
+    >;
+    expect(stored[state]).toMatchObject({ returnTo: '/consents/c-1', scope: 'AIS:c-1', scaStatusHref: sub });
+    expect(screen.getByRole('button', { name: 'Opening the bank’s login…' })).toHaveProperty('disabled', true);
+  });
+
+  it('says in plain words when the bank’s OAuth server cannot be used, and lets the PSU try again', async () => {
+    scriptedBank({
+      [`GET ${metadataPath}`]: [{ status: 200, body: { ...metadata, code_challenge_methods_supported: ['plain'] } }],
+    });
+    renderPanel({ links });
+    await userEvent.click(screen.getByRole('button', { name: 'Authorise at the bank (OAuth)' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/The bank’s OAuth server cannot be used/);
+    expect(alert.textContent).toMatch(/does not offer PKCE with S256/);
+    expect(screen.getByRole('button', { name: 'Authorise at the bank (OAuth)' })).toHaveProperty('disabled', false);
+    expect(sessionStorage.getItem('xs2a-console.oauth-pending.v1')).toBeNull();
+  });
+
+  it('offers OAuth as an alternative when the bank also gives a redirect link', () => {
+    renderPanel({ links: { ...links, scaRedirect: { href: 'http://bank.test/sandbox/sca/redirect' } } });
+    expect(screen.getByRole('link', { name: /Continue at the bank/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Instead: Authorise at the bank (OAuth)' })).toBeTruthy();
+  });
+});

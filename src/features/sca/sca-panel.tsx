@@ -23,6 +23,7 @@ import { DecoupledMonitor } from './decoupled-monitor';
 import { rememberFlow } from './flow-memory';
 import { linksToActions, type ScaAction, type ScaLinks } from './links-to-actions';
 import { newScaRedirect } from './new-sca-redirect';
+import { beginOAuth } from './oauth-begin';
 import { initialFlowState, isFinal, nextStep, scaFlowReducer, type ScaStepBody } from './sca-flow';
 import { ScaStatusBadge } from './sca-status-badge';
 import {
@@ -76,6 +77,8 @@ function stepTitle(action: ScaAction): string {
   switch (action.kind) {
     case 'redirect':
       return 'Continue at the bank';
+    case 'oauth':
+      return 'Authorise at the bank';
     case 'confirmation':
       return 'Confirm the authorisation';
     case 'start':
@@ -324,6 +327,26 @@ function ScaFlowView({
     }
   }
 
+  async function authoriseWithOAuth(href: string) {
+    setPending(true);
+    setError(undefined);
+    try {
+      const scaStatusHref = state.links?.scaStatus?.href;
+      const url = await beginOAuth({
+        profile,
+        scope,
+        metadataHref: href,
+        returnTo,
+        ...(scaStatusHref && { scaStatusHref }),
+      });
+      // Stays pending: the browser is on its way to the bank's page.
+      window.location.assign(url);
+    } catch (caught) {
+      setError({ error: caught });
+      setPending(false);
+    }
+  }
+
   async function onReadStatus(href: string) {
     setError(undefined);
     setStatusNote(undefined);
@@ -354,6 +377,13 @@ function ScaFlowView({
           Continue at the bank
           <span aria-hidden="true">→</span>
         </a>
+      );
+    }
+    if (action.kind === 'oauth') {
+      return (
+        <Button variant="primary" onClick={() => void authoriseWithOAuth(action.href)} disabled={pending}>
+          {pending ? 'Opening the bank’s login…' : action.label}
+        </Button>
       );
     }
     if (action.kind === 'confirmation') return <ConfirmationForm key={answers} {...common} />;
@@ -540,12 +570,6 @@ function OtherAction({
         <Button size="sm" onClick={onRefreshParent} title={action.description}>
           {action.label}
         </Button>
-      );
-    case 'oauth':
-      return (
-        <span className="text-xs text-slate-600">
-          <code className="font-mono">scaOAuth</code>: {action.unsupported}
-        </span>
       );
     case 'start':
     case 'update':

@@ -1,0 +1,137 @@
+// The fetch that OAuth requests to a bank take (metadata, token endpoint): through the profile's relay when it has one,
+// recorded in the exchange log with codes, verifiers and tokens redacted, like every XS2A request of the client.
+import { relayFailureOf, requestUrlFor, DEFAULT_TIMEOUT_MS } from '../client';
+import { loadMessageMeanings, Xs2aError, type Xs2aErrorDetails, type Xs2aErrorKind } from '../errors';
+import type { TppMessage } from '../../xs2a/errors';
+import { recordExchange, updateExchange } from '../exchange-log';
+import type { BankProfile } from '../profiles/bank-profile';
+import { sessionTokens } from './session-tokens';
+
+export interface OAuthFetchOptions {
+  profile: BankProfile;
+  /** What the inspector lists the exchange as, e.g. 'oauthMetadata', 'oauthToken'. */
+  operationId: string;
+  /** Inspector grouping, e.g. 'consent:<consentId>'. */
+  flow?: string;
+  timeoutMs?: number;
+}
+
+export interface OAuthRequestInit {
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** A form body (the token request) or text. */
+  body?: URLSearchParams | string;
+  signal?: AbortSignal;
+}
+
+/** Statuses whose Response may not carry a body. */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+function parseJson(text: string): unknown {
+  try {
+    return text.trim() ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function tppMessagesOf(body: unknown): TppMessage[] {
+  const list = (body as { tppMessages?: unknown } | null | undefined)?.tppMessages;
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (message): message is TppMessage =>
+      typeof message === 'object' && message !== null && typeof (message as TppMessage).code === 'string',
+  );
+}
+
+/**
+ * Sends one request to the bank's OAuth server and returns its answer as a Response, whatever the status (the OAuth
+ * library judges it). Rejects with an Xs2aError when no answer came (network, timeout) or the relay answered for the
+ * bank (kind 'relay').
+ */
+export async function oauthFetch(url: string, init: OAuthRequestInit, options: OAuthFetchOptions): Promise<Response> {
+  const { profile } = options;
+  const method = init.method;
+  const headers = { ...init.headers };
+  const bodyText = init.body === undefined ? undefined : String(init.body);
+  const relayTarget = profile.relayTarget?.trim() || undefined;
+  const startedAt = Date.now();
+  // The bank may echo a token in an error text: every token this tab holds is scrubbed, besides the secret members.
+  const redaction = { secrets: [profile.bearerToken?.trim(), ...sessionTokens.allValues()] };
+  const exchangeId = recordExchange(
+    {
+      flow: options.flow,
+      operationId: options.operationId,
+      requestId: '',
+      startedAt,
+      request: { method, url, headers, ...(bodyText !== undefined && { body: bodyText }) },
+      ...(relayTarget && { relayTarget }),
+    },
+    redaction,
+  );
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+
+  const fail = (kind: Xs2aErrorKind, details: Partial<Xs2aErrorDetails> = {}) => {
+    const error = new Xs2aError({ kind, requestId: '', exchangeId, url, timeoutMs, relayTarget, ...details });
+    updateExchange(
+      exchangeId,
+      { durationMs: Date.now() - startedAt, error: { kind, message: error.message } },
+      redaction,
+    );
+    return error;
+  };
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(requestUrlFor(profile, url), {
+      method,
+      headers,
+      body: bodyText,
+      signal,
+      cache: 'no-store',
+      // A token endpoint never redirects a TPP on purpose; following one would resend the code elsewhere.
+      redirect: 'manual',
+    });
+    text = await response.text();
+  } catch (cause) {
+    if (init.signal?.aborted) throw fail('aborted', { cause });
+    throw fail(timeout.aborted ? 'timeout' : 'network', { cause });
+  }
+
+  if (response.type === 'opaqueredirect') throw fail('invalid-response', { statusText: 'a redirect' });
+  const responseHeaders = Object.fromEntries(response.headers.entries());
+  const parsed = parseJson(text);
+  updateExchange(
+    exchangeId,
+    {
+      durationMs: Date.now() - startedAt,
+      response: {
+        status: response.status,
+        statusText: response.statusText,
+        headers: responseHeaders,
+        ...(parsed !== undefined && { body: parsed }),
+        bodyText: text,
+      },
+    },
+    redaction,
+  );
+  const relayError = relayTarget ? relayFailureOf(responseHeaders, parsed) : undefined;
+  const status = { status: response.status, statusText: response.statusText };
+  if (relayError) throw fail('relay', { ...status, relayError });
+  // A bank refusing before OAuth is even looked at (e.g. CERTIFICATE_MISSING at a token endpoint that demands the
+  // TPP's certificate) answers with an XS2A error body: shown like any of the bank's refusals.
+  const tppMessages = tppMessagesOf(parsed);
+  if (!response.ok && tppMessages.length > 0) {
+    await loadMessageMeanings();
+    throw fail('http', { ...status, tppMessages });
+  }
+
+  return new Response(NULL_BODY_STATUSES.has(response.status) ? null : text, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: responseHeaders,
+  });
+}
