@@ -43,7 +43,13 @@ export {
 } from './errors';
 export { EXCHANGE_LOG_LIMIT, exchangeLog, useExchanges, type Exchange } from './exchange-log';
 export { redactExchange, type RedactOptions } from './redact';
-export { SESSION_TOKENS_STORAGE_KEY, sessionTokens, useSessionTokens, type SessionToken } from './oauth/session-tokens';
+export {
+  SESSION_TOKENS_STORAGE_KEY,
+  sessionTokens,
+  useAllSessionTokens,
+  useSessionTokens,
+  type SessionToken,
+} from './oauth/session-tokens';
 export type {
   OAuthCallbackResult,
   OAuthServer,

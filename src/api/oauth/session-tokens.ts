@@ -131,3 +131,8 @@ export function useSessionTokens(profileId: string): readonly SessionToken[] {
   const get = () => sessionTokens.list(profileId);
   return useSyncExternalStore(sessionTokens.subscribe, get, get);
 }
+
+/** Every profile's session tokens, by profile id; re-renders when they change. */
+export function useAllSessionTokens(): Readonly<Record<string, readonly SessionToken[]>> {
+  return useSyncExternalStore(sessionTokens.subscribe, read, read);
+}

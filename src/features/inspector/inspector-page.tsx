@@ -1,7 +1,7 @@
 // /inspector: every request the console sent and what came back, by flow or all together, secrets redacted.
 import { useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { exchangeLog, redactExchange, useExchanges, useProfiles } from '../../api';
+import { exchangeLog, redactExchange, useAllSessionTokens, useExchanges, useProfiles } from '../../api';
 import { Button, cx, ErrorBoundary, Panel, Select, TextInput } from '../../components/ui';
 import { ExchangeDetail } from './exchange-detail';
 import { ExchangeList } from './exchange-list';
@@ -46,8 +46,16 @@ function ViewToggle({ view, onChange }: { view: 'flow' | 'all'; onChange: (view:
 export function InspectorPage() {
   const exchanges = useExchanges();
   const profiles = useProfiles();
-  // The profiles' bearer tokens are removed wherever a bank might echo them, not only from Authorization.
-  const secrets = useMemo(() => profiles.map((profile) => profile.bearerToken), [profiles]);
+  const sessionTokens = useAllSessionTokens();
+  // The profiles' bearer tokens and OAuth session tokens are removed wherever a bank might echo them, not only from
+  // Authorization (the log was redacted as it was recorded; this also covers tokens obtained since).
+  const secrets = useMemo(
+    () => [
+      ...profiles.map((profile) => profile.bearerToken),
+      ...Object.values(sessionTokens).flatMap((tokens) => tokens.map((token) => token.accessToken)),
+    ],
+    [profiles, sessionTokens],
+  );
   const [params, setParams] = useSearchParams();
   const view = params.get('view') === 'all' ? 'all' : 'flow';
   const selectedId = params.get('exchange');
