@@ -23,6 +23,8 @@ export default defineConfig([
     'test-results-*/',
     'playwright-report-*/',
     'playwright-report/',
+    'check-bank-report/',
+    'check-bank-results/',
     'data/',
     'coverage/',
     'bench/results/',
