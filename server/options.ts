@@ -59,6 +59,7 @@ export function readServerOptions(
       'data-dir': { type: 'string' },
       'database-url': { type: 'string' },
       'sca-approach': { type: 'string' },
+      'sca-redirect': { type: 'string' },
       'relay-config': { type: 'string' },
       ...(standalone
         ? {
@@ -96,6 +97,13 @@ export function readServerOptions(
     decoupledAutoApproveMs: decoupled ? number('SANDBOX_DECOUPLED_APPROVE_AFTER_MS', decoupled, 0) : null,
   };
   if (approach) sandbox.defaultScaApproach = approach as ScaApproach;
+  const scaRedirect = (text('sca-redirect') ?? env.SANDBOX_SCA_REDIRECT)?.toLowerCase();
+  if (scaRedirect) {
+    if (scaRedirect !== 'page' && scaRedirect !== 'oauth') {
+      throw new Error(`SANDBOX_SCA_REDIRECT (--sca-redirect) must be page or oauth, not "${scaRedirect}".`);
+    }
+    sandbox.scaRedirect = scaRedirect;
+  }
   const relayConfigFile = text('relay-config') || env.RELAY_CONFIG || undefined;
   const tls = standalone ? readTlsOptions(values, env) : undefined;
   return { port, host: text('host') ?? env.HOST ?? '127.0.0.1', database, sandbox, relayConfigFile, tls };

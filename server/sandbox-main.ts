@@ -50,6 +50,7 @@ const server = serve(
     const base = `${tls ? 'https' : 'http'}://${displayHost(options.host)}:${info.port}${sandbox.config.prefix}`;
     const modes = [
       ...(strict ? ['strict: client certificate and signed requests on /v1'] : []),
+      ...(sandbox.config.scaRedirect === 'oauth' ? ['redirect SCA through OAuth'] : []),
       `database: ${describeDatabase(options.database)}`,
     ];
     console.log(`Sandbox bank ready. base_url: ${base}  (${modes.join('; ')})`);

@@ -9,11 +9,13 @@ import { defaultSandboxConfig, normalisePrefix, type SandboxConfig } from './con
 import { AccountService } from './domain/accounts';
 import { ConsentService } from './domain/consents';
 import type { DomainContext } from './domain/context';
+import { OAuthService } from './domain/oauth';
 import { Payments } from './domain/payments';
 import { ScaEngine } from './domain/sca';
 import { BankError } from './http/errors';
 import { isUuid } from './http/headers';
 import { errorResponse, type Env, type RequestContext } from './http/respond';
+import { registerOAuth } from './routes/oauth';
 import { registerPages } from './routes/pages';
 import { areaOf, registerXs2aRoutes, unmatched } from './routes/xs2a';
 import { buildSeed, insertSeed } from './seed';
@@ -103,8 +105,10 @@ export async function createSandbox({
   handlers['payment:cancellation'] = paymentHandlers.cancellation;
   handlers['consent:authorisation'] = consents.outcomeHandler();
   handlers['consent:cancellation'] = consents.outcomeHandler();
+  const oauth = new OAuthService(ctx);
   // The signature library is loaded only when strict mode needs it, so a plain sandbox starts without it.
   const strict = config.strict ? new (await import('./http/strict')).StrictChecks(config.strict, clock) : undefined;
+  const oauthMode = config.scaRedirect === 'oauth';
 
   const app = new Hono<Env>().basePath(config.prefix || '/');
   // CORS for consoles on other origins. Headers go on the context before the route answers: hono/cors sets them on the
@@ -150,12 +154,22 @@ export async function createSandbox({
       const signatureProblem = await strict.signature(c, areaOf(path), config.maxBodyBytes);
       if (signatureProblem) return errorResponse(c, signatureProblem);
     }
+    if (oauthMode) {
+      // Only bearer tokens are this bank's; other schemes are left alone, as the plain sandbox leaves every header.
+      const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('Authorization') ?? '')?.[1];
+      if (bearer) {
+        const token = await oauth.checkToken(bearer);
+        if (token instanceof BankError) return errorResponse(c, token);
+        c.set('accessToken', token);
+      }
+    }
     return next();
   });
 
-  const services = { config, sca, payments, consents, accounts, strict };
+  const services = { config, sca, payments, consents, accounts, oauth, strict };
   registerXs2aRoutes(app, services);
   registerPages(app, services, randomBytes(32).toString('hex'));
+  if (oauthMode) registerOAuth(app, services);
   app.get('/health', (c) => c.json({ status: 'UP', seedAnchor }));
 
   app.notFound((c) => errorResponse(c, unmatched(c.req.path.slice(config.prefix.length), c.req.method)));

@@ -10,6 +10,9 @@ export interface StrictConfig {
   clockSkewSeconds?: number;
 }
 
+/** How the PSU is sent to the bank for redirect SCA: the bank's own page (scaRedirect) or OAuth 2.0 (scaOAuth). */
+export type ScaRedirectMode = 'page' | 'oauth';
+
 export interface SandboxConfig {
   /** The fixed path prefix a bank's base_url carries, e.g. `/sandbox`; empty for none. */
   prefix: string;
@@ -30,6 +33,11 @@ export interface SandboxConfig {
   maxBodyBytes: number;
   /** Mutual TLS and signature checks on the XS2A routes; null accepts any caller (the default). */
   strict: StrictConfig | null;
+  /** The link redirect SCA gives: `scaRedirect` to the bank's page, or `scaOAuth` to its OAuth server's metadata. */
+  scaRedirect: ScaRedirectMode;
+  /** Lifetimes of OAuth authorisation codes and access tokens, by the sandbox clock. */
+  oauthCodeTtlMs: number;
+  oauthTokenTtlMs: number;
 }
 
 export const defaultSandboxConfig: SandboxConfig = {
@@ -43,6 +51,9 @@ export const defaultSandboxConfig: SandboxConfig = {
   maxTransactionsPageSize: 10_000,
   maxBodyBytes: 256 * 1024,
   strict: null,
+  scaRedirect: 'page',
+  oauthCodeTtlMs: 10 * 60_000,
+  oauthTokenTtlMs: 60 * 60_000,
 };
 
 export function normalisePrefix(prefix: string): string {

@@ -279,3 +279,55 @@ describe('strict mode: the PSU pages need no certificate', () => {
     expect(status.consentStatus).toBe('received');
   });
 });
+
+describe('strict mode with OAuth SCA', () => {
+  let bank: TestBank;
+  beforeAll(async () => {
+    bank = await strictBank({ config: { scaRedirect: 'oauth' } });
+  });
+  afterAll(() => bank.close());
+
+  const tokenRequest = (clientCertificate: X509Certificate | null) =>
+    bank.sandbox.fetch(
+      new Request(`${ORIGIN}/psd2/oauth/token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=authorization_code',
+      }),
+      { clientCertificate },
+    );
+
+  it('serves the metadata and the authorize page without a certificate', async () => {
+    const created = ok(await send(bank, 'POST', '/v1/consents', { body: consentBody }), 201, ConsentsResponse201);
+    expect((await browse(bank, href(created._links.scaOAuth))).status).toBe(200);
+    const authorize = new URLSearchParams({
+      response_type: 'code',
+      client_id: 'xs2a-console',
+      redirect_uri: 'https://console.example/callback/oauth',
+      scope: `AIS:${created.consentId}`,
+      state: 's',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    });
+    const page = await browse(bank, `/psd2/oauth/authorize?${authorize.toString()}`);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('Approve');
+  });
+
+  it('demands the client certificate at the token endpoint: 401 invalid_client with the 1.3.12 code', async () => {
+    const refused = await tokenRequest(null);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({
+      error: 'invalid_client',
+      tppMessages: [{ category: 'ERROR', code: 'CERTIFICATE_MISSING' }],
+    });
+    const rogue = await tokenRequest(new X509Certificate(read(pki.rogueClientCert)));
+    expect(((await rogue.json()) as { tppMessages: { code: string }[] }).tppMessages[0]?.code).toBe(
+      'CERTIFICATE_INVALID',
+    );
+    // With the QWAC (and no signature: the token endpoint is OAuth, not XS2A) the request itself is judged.
+    const judged = await tokenRequest(qwac);
+    expect(judged.status).toBe(400);
+    expect(await judged.json()).toMatchObject({ error: 'invalid_request' });
+  });
+});

@@ -7,6 +7,7 @@ import { SANDBOX_OTP } from '../seed/test-psus';
 import type { AuthorisationKind, AuthorisationRow, Database, PsuRow, ResourceType } from '../store/schema';
 import { buildInsertOnce } from '../store/prepared';
 import { changed, href, absoluteHref, newId, type DomainContext, type LinkContext } from './context';
+import { METADATA_PATH } from './oauth';
 
 /** The parent an authorisation belongs to, as the SCA engine needs to see it. */
 export interface ScaResource {
@@ -163,7 +164,9 @@ export class ScaEngine {
     const body: Record<string, unknown> = { scaStatus: auth.sca_status, authorisationId: auth.authorisation_id };
     const l: Record<string, { href: string }> = {};
     if (auth.sca_approach === 'REDIRECT') {
-      l.scaRedirect = absoluteHref(links, `/sca/${auth.authorisation_id}`);
+      // OAuth: the TPP finds the authorize endpoint in the metadata and names the resource in the scope.
+      if (this.ctx.config.scaRedirect === 'oauth') l.scaOAuth = absoluteHref(links, METADATA_PATH);
+      else l.scaRedirect = absoluteHref(links, `/sca/${auth.authorisation_id}`);
     } else if (auth.sca_approach === 'EMBEDDED') {
       l.updatePsuAuthentication = href(links, path);
     } else if (auth.sca_status === 'received') {

@@ -3,6 +3,7 @@ import type { X509Certificate } from 'node:crypto';
 import type { Context, Input } from 'hono';
 import { BankError, formatError, type Area } from './errors';
 import type { LinkContext } from '../domain/context';
+import type { AccessToken } from '../domain/oauth';
 import type { ScaStep } from '../domain/sca';
 
 /** What the server knows about a request beyond its HTTP message: the TLS client certificate it was sent with. */
@@ -18,6 +19,8 @@ export type Env = {
     links: LinkContext;
     /** The body's exact bytes, when strict mode read them to verify the signature before parsing. */
     rawBody?: Uint8Array;
+    /** The valid OAuth access token the request carries (OAuth mode only). */
+    accessToken?: AccessToken;
   };
 };
 

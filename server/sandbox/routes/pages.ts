@@ -19,17 +19,19 @@ function field(form: Record<string, unknown>, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
+/** What the PSU is asked to approve: the consent or payment (or its cancellation) of an authorisation. */
+export async function authorisationSummary(s: Services, auth: AuthorisationRow) {
+  if (auth.resource_type === 'consent') {
+    const consent = await s.consents.find(auth.resource_id).catch(() => undefined);
+    return consent ? consentSummary(consent) : html`<h1>Consent</h1>`;
+  }
+  const payment = await s.payments.findById(auth.resource_id);
+  return payment ? paymentSummary(payment, auth) : html`<h1>Payment</h1>`;
+}
+
 export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string) {
   const db = () => s.sca;
-
-  async function summary(auth: AuthorisationRow) {
-    if (auth.resource_type === 'consent') {
-      const consent = await s.consents.find(auth.resource_id).catch(() => undefined);
-      return consent ? consentSummary(consent) : html`<h1>Consent</h1>`;
-    }
-    const payment = await s.payments.findById(auth.resource_id);
-    return payment ? paymentSummary(payment, auth) : html`<h1>Payment</h1>`;
-  }
+  const summary = (auth: AuthorisationRow) => authorisationSummary(s, auth);
 
   const message = (error: unknown) => {
     if (error instanceof BankError) return error.message;

@@ -3,6 +3,7 @@ import type { Context, Hono } from 'hono';
 import { parseStartAuthorisationBody, parseUpdatePsuDataBody } from '../../../src/xs2a';
 import type { AccountService } from '../domain/accounts';
 import type { ConsentService } from '../domain/consents';
+import type { OAuthService } from '../domain/oauth';
 import { checkServiceAndProduct, type Payments } from '../domain/payments';
 import type { ScaEngine, ScaResource } from '../domain/sca';
 import type { SandboxConfig } from '../config';
@@ -19,6 +20,7 @@ export interface Services {
   payments: Payments;
   consents: ConsentService;
   accounts: AccountService;
+  oauth: OAuthService;
   /** Present in strict mode. */
   strict: StrictChecks | undefined;
 }
@@ -140,19 +142,21 @@ export function registerXs2aRoutes(app: Hono<Env>, s: Services) {
   });
 
   // ---- AIS: accounts ----
-  const consentOf = (c: Context) => {
+  const oauthMode = config.scaRedirect === 'oauth';
+  const consentOf = async (c: Context<Env>) => {
     const h = headersOf(c);
     const consentId = h.get('Consent-ID');
     if (!consentId) throw formatError('The Consent-ID header is required for account reads.', 'Consent-ID', 'ais');
     const psuPresent = h.psuIpAddress(false) !== undefined;
+    if (oauthMode) await s.oauth.assertConsentToken(consentId, c.get('accessToken'));
     return { consentId, psuPresent };
   };
   app.get('/v1/accounts', async (c) => {
-    const { consentId, psuPresent } = consentOf(c);
+    const { consentId, psuPresent } = await consentOf(c);
     return c.json(await s.accounts.list(consentId, psuPresent, c.req.query('withBalance'), c.get('links')));
   });
   app.get('/v1/accounts/:accountId', async (c) => {
-    const { consentId, psuPresent } = consentOf(c);
+    const { consentId, psuPresent } = await consentOf(c);
     return c.json(
       await s.accounts.details(
         consentId,
@@ -164,11 +168,11 @@ export function registerXs2aRoutes(app: Hono<Env>, s: Services) {
     );
   });
   app.get('/v1/accounts/:accountId/balances', async (c) => {
-    const { consentId, psuPresent } = consentOf(c);
+    const { consentId, psuPresent } = await consentOf(c);
     return c.json(await s.accounts.balances(consentId, psuPresent, param(c, 'accountId')));
   });
   app.get('/v1/accounts/:accountId/transactions', async (c) => {
-    const { consentId, psuPresent } = consentOf(c);
+    const { consentId, psuPresent } = await consentOf(c);
     const q = (name: string) => c.req.query(name);
     const query = {
       bookingStatus: q('bookingStatus'),
@@ -183,7 +187,7 @@ export function registerXs2aRoutes(app: Hono<Env>, s: Services) {
     return c.json(await s.accounts.transactions(consentId, psuPresent, param(c, 'accountId'), query, c.get('links')));
   });
   app.get('/v1/accounts/:accountId/transactions/:transactionId', async (c) => {
-    const { consentId, psuPresent } = consentOf(c);
+    const { consentId, psuPresent } = await consentOf(c);
     return c.json(
       await s.accounts.transactionDetails(
         consentId,

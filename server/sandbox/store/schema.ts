@@ -130,6 +130,38 @@ export interface AuthorisationTable {
   version: Generated<number>;
 }
 
+/** An OAuth authorisation code, issued when the PSU approves on the authorize page. Only its SHA-256 is kept. */
+export interface OAuthCodeTable {
+  code_hash: string;
+  client_id: string;
+  redirect_uri: string;
+  /** The PKCE S256 challenge of the authorisation request. */
+  code_challenge: string;
+  /** `AIS:<consentId>` or `PIS:<paymentId>`. */
+  scope: string;
+  resource_type: ResourceType;
+  resource_id: string;
+  authorisation_id: string;
+  created_at: string;
+  expires_at: string;
+  /** When the code was exchanged for a token; codes are single use. */
+  used_at: string | null;
+}
+
+/** An OAuth access token, issued for one code. Only its SHA-256 is kept. */
+export interface OAuthTokenTable {
+  token_hash: string;
+  code_hash: string;
+  client_id: string;
+  scope: string;
+  resource_type: ResourceType;
+  resource_id: string;
+  created_at: string;
+  expires_at: string;
+  /** Set when the code was presented a second time (RFC 6749 §4.1.2): the token is no longer honoured. */
+  revoked_at: string | null;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -144,6 +176,8 @@ export interface Database {
   consents: ConsentTable;
   authorisations: AuthorisationTable;
   sandbox_meta: MetaTable;
+  oauth_codes: OAuthCodeTable;
+  oauth_tokens: OAuthTokenTable;
 }
 
 export type PsuRow = Selectable<PsuTable>;
@@ -153,6 +187,8 @@ export type TransactionRow = Selectable<TransactionTable>;
 export type PaymentRow = Selectable<PaymentTable>;
 export type ConsentRow = Selectable<ConsentTable>;
 export type AuthorisationRow = Selectable<AuthorisationTable>;
+export type OAuthCodeRow = Selectable<OAuthCodeTable>;
+export type OAuthTokenRow = Selectable<OAuthTokenTable>;
 export type NewPsu = Insertable<PsuTable>;
 export type NewAccount = Insertable<AccountTable>;
 export type NewBalance = Insertable<BalanceTable>;

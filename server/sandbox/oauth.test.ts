@@ -1,0 +1,593 @@
+// Redirect SCA through OAuth 2.0 (--sca-redirect oauth): scaOAuth links, the RFC 8414 metadata, the authorize page
+// (approve and deny end authorisations exactly as the redirect page does), the token endpoint with PKCE S256, and the
+// access tokens account reads need. On PostgreSQL too, two instances share codes and tokens.
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AccountList,
+  ConsentStatusResponse,
+  ConsentsResponse201,
+  PaymentInitiationCancelResponse202,
+  PaymentInitiationResponse201,
+  PaymentInitiationStatusResponse,
+  ScaStatusResponse,
+  StartScaprocessResponse,
+} from '../../src/xs2a';
+import { addDays, isoDate } from './clock';
+import { s256 } from './domain/oauth';
+import { SANDBOX_PASSWORD } from './seed';
+import { ORIGIN, createTestBank, openTestStore, type TestBank } from './test-support';
+import { accountOf, browse, fails, href, ok, send } from './test-kit';
+
+const CLIENT = 'xs2a-console';
+const CALLBACK = 'https://console.example/callback/oauth';
+const METADATA = `${ORIGIN}/psd2/oauth/.well-known/oauth-authorization-server`;
+const HOUR = 3_600_000;
+
+interface Metadata {
+  issuer: string;
+  authorization_endpoint: string;
+  token_endpoint: string;
+}
+
+const consentBody = (validFrom: string) => ({
+  access: { allPsd2: 'allAccounts' },
+  recurringIndicator: true,
+  validUntil: addDays(validFrom, 90),
+  frequencyPerDay: 4,
+  combinedServiceIndicator: false,
+});
+
+const paymentBody = (psuId = 'alice') => ({
+  instructedAmount: { currency: 'EUR', amount: '12.50' },
+  debtorAccount: { iban: accountOf(psuId).iban },
+  creditorName: 'Kaffee Handel GmbH',
+  creditorAccount: { iban: 'DE02100100109307118603' },
+});
+
+function pkce() {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: s256(verifier) };
+}
+
+const oauthBank = (options: Parameters<typeof createTestBank>[0] = {}) =>
+  createTestBank({ ...options, config: { scaRedirect: 'oauth', ...options.config } });
+
+async function metadata(bank: TestBank): Promise<Metadata> {
+  const res = await bank.sandbox.fetch(new Request(METADATA));
+  expect(res.status).toBe(200);
+  return (await res.json()) as Metadata;
+}
+
+async function newConsent(bank: TestBank) {
+  const today = isoDate(bank.clock.now());
+  const created = ok(await send(bank, 'POST', '/v1/consents', { body: consentBody(today) }), 201, ConsentsResponse201);
+  return { consentId: created.consentId, links: created._links };
+}
+
+async function newPayment(bank: TestBank, psuId = 'alice') {
+  const res = await send(bank, 'POST', '/v1/payments/sepa-credit-transfers', { body: paymentBody(psuId) });
+  const created = ok(res, 201, PaymentInitiationResponse201);
+  return { paymentId: created.paymentId, self: href(created._links.self), links: created._links, res };
+}
+
+interface AuthorizeOptions {
+  scope: string;
+  challenge?: string | undefined;
+  method?: string | undefined;
+  clientId?: string | undefined;
+  redirectUri?: string | undefined;
+  responseType?: string;
+  state?: string;
+}
+
+function authorizeParams(o: AuthorizeOptions): Record<string, string> {
+  const params: Record<string, string | undefined> = {
+    response_type: o.responseType ?? 'code',
+    client_id: 'clientId' in o ? o.clientId : CLIENT,
+    redirect_uri: 'redirectUri' in o ? o.redirectUri : CALLBACK,
+    scope: o.scope,
+    state: o.state ?? 'state-1',
+    code_challenge: o.challenge,
+    code_challenge_method: 'method' in o ? o.method : 'S256',
+  };
+  return Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined));
+}
+
+async function authorizePage(bank: TestBank, o: AuthorizeOptions) {
+  const { authorization_endpoint } = await metadata(bank);
+  return browse(bank, `${authorization_endpoint}?${new URLSearchParams(authorizeParams(o)).toString()}`);
+}
+
+/** The PSU's decision on the authorize page; returns where the bank sends the browser. */
+async function decide(
+  bank: TestBank,
+  o: AuthorizeOptions,
+  action: 'approve' | 'deny',
+  login: { psuId: string; password: string } = { psuId: 'alice', password: SANDBOX_PASSWORD },
+) {
+  const { authorization_endpoint } = await metadata(bank);
+  return browse(bank, authorization_endpoint, { ...authorizeParams(o), ...login, action });
+}
+
+function query(location: string | null) {
+  expect(location).toBeTruthy();
+  const url = new URL(location ?? '');
+  expect(`${url.origin}${url.pathname}`).toBe(CALLBACK);
+  return url.searchParams;
+}
+
+async function approveForCode(bank: TestBank, scope: string, psuId = 'alice') {
+  const { verifier, challenge } = pkce();
+  const page = await authorizePage(bank, { scope, challenge });
+  expect(page.status, page.html).toBe(200);
+  const done = await decide(bank, { scope, challenge }, 'approve', { psuId, password: SANDBOX_PASSWORD });
+  expect(done.status, done.html).toBe(302);
+  const params = query(done.location);
+  expect(params.get('state')).toBe('state-1');
+  const code = params.get('code');
+  if (!code) throw new Error(`no code in ${done.location}`);
+  return { code, verifier };
+}
+
+async function token(bank: TestBank, form: Record<string, string>, contentType = 'application/x-www-form-urlencoded') {
+  const { token_endpoint } = await metadata(bank);
+  const res = await bank.sandbox.fetch(
+    new Request(token_endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': contentType },
+      body: new URLSearchParams(form).toString(),
+    }),
+  );
+  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
+}
+
+const exchange = (bank: TestBank, code: string, verifier: string, more: Record<string, string> = {}) =>
+  token(bank, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: CALLBACK,
+    client_id: CLIENT,
+    code_verifier: verifier,
+    ...more,
+  });
+
+async function accessTokenFor(bank: TestBank, scope: string, psuId = 'alice') {
+  const { code, verifier } = await approveForCode(bank, scope, psuId);
+  const res = await exchange(bank, code, verifier);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return String(res.body.access_token);
+}
+
+const bearer = (t: string) => ({ Authorization: `Bearer ${t}` });
+const readAccounts = (bank: TestBank, consentId: string, accessToken?: string) =>
+  send(bank, 'GET', '/v1/accounts', {
+    headers: { 'Consent-ID': consentId, ...(accessToken ? bearer(accessToken) : {}) },
+  });
+
+function oauthError(res: { status: number; body: Record<string, unknown> }, error: string) {
+  expect(res.status, JSON.stringify(res.body)).toBe(400);
+  expect(res.body.error).toBe(error);
+  expect(typeof res.body.error_description).toBe('string');
+}
+
+describe('scaOAuth links and the metadata', () => {
+  let bank: TestBank;
+  beforeAll(async () => {
+    bank = await oauthBank();
+  });
+  afterAll(() => bank.close());
+
+  it('gives scaOAuth instead of scaRedirect at payment initiation (ASPSP-SCA-Approach REDIRECT)', async () => {
+    const { res, links } = await newPayment(bank);
+    expect(res.headers.get('ASPSP-SCA-Approach')).toBe('REDIRECT');
+    expect(Object.keys(links).sort()).toEqual(['scaOAuth', 'scaStatus', 'self', 'status']);
+    expect(href(links.scaOAuth)).toBe(METADATA);
+  });
+
+  it('gives scaOAuth for a consent and for an explicitly started authorisation', async () => {
+    const { links } = await newConsent(bank);
+    expect(href(links.scaOAuth)).toBe(METADATA);
+    expect(links.scaRedirect).toBeUndefined();
+    const explicit = await send(bank, 'POST', '/v1/payments/sepa-credit-transfers', {
+      body: paymentBody(),
+      headers: { 'TPP-Explicit-Authorisation-Preferred': 'true' },
+    });
+    const created = ok(explicit, 201, PaymentInitiationResponse201);
+    const started = ok(await send(bank, 'POST', href(created._links.startAuthorisation)), 201, StartScaprocessResponse);
+    expect(href(started._links.scaOAuth)).toBe(METADATA);
+  });
+
+  it('describes the authorisation server (RFC 8414) at the request’s own origin', async () => {
+    expect(await metadata(bank)).toEqual({
+      issuer: `${ORIGIN}/psd2/oauth`,
+      authorization_endpoint: `${ORIGIN}/psd2/oauth/authorize`,
+      token_endpoint: `${ORIGIN}/psd2/oauth/token`,
+      response_types_supported: ['code'],
+      grant_types_supported: ['authorization_code'],
+      code_challenge_methods_supported: ['S256'],
+      token_endpoint_auth_methods_supported: ['none'],
+      scopes_supported: ['AIS:<consentId>', 'PIS:<paymentId>'],
+    });
+    const other = await bank.sandbox.fetch(
+      new Request('https://bank.other:8443/psd2/oauth/.well-known/oauth-authorization-server'),
+    );
+    expect(((await other.json()) as Metadata).issuer).toBe('https://bank.other:8443/psd2/oauth');
+  });
+});
+
+describe('the OAuth code flow for a consent', () => {
+  let bank: TestBank;
+  beforeAll(async () => {
+    bank = await oauthBank();
+  });
+  afterAll(() => bank.close());
+
+  it('authorize → approve → code → token → account read with the token', async () => {
+    const { consentId } = await newConsent(bank);
+    const scope = `AIS:${consentId}`;
+    const { challenge, verifier } = pkce();
+    const page = await authorizePage(bank, { scope, challenge });
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('<label for="psuId">Online banking ID</label>');
+    expect(page.html).toContain('<label for="password">Password</label>');
+    expect(page.html).toMatch(/<button class="primary" type="submit" name="action" value="approve">\s*Approve/);
+    expect(page.html).toContain('value="deny"');
+    expect(page.html).toContain(CLIENT);
+    expect(page.html).toContain(scope);
+
+    const done = await decide(bank, { scope, challenge }, 'approve');
+    expect(done.status).toBe(302);
+    const params = query(done.location);
+    expect(params.get('state')).toBe('state-1');
+    expect(params.get('code')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(
+      ok(await send(bank, 'GET', `/v1/consents/${consentId}/status`), 200, ConsentStatusResponse).consentStatus,
+    ).toBe('valid');
+
+    const issued = await exchange(bank, params.get('code') ?? '', verifier);
+    expect(issued.status).toBe(200);
+    expect(issued.headers.get('Cache-Control')).toBe('no-store');
+    expect(issued.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope });
+    const accessToken = String(issued.body.access_token);
+    expect(accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    ok(await readAccounts(bank, consentId, accessToken), 200, AccountList);
+  });
+
+  it('refuses account reads of an OAuth consent without its token, with an unknown or another consent’s token', async () => {
+    const first = await newConsent(bank);
+    const firstToken = await accessTokenFor(bank, `AIS:${first.consentId}`);
+    // Bob's: a PSU's new recurring consent ends the earlier one.
+    const second = await newConsent(bank);
+    const secondToken = await accessTokenFor(bank, `AIS:${second.consentId}`, 'bob');
+
+    const without = fails(await readAccounts(bank, first.consentId), 401, 'TOKEN_INVALID');
+    expect(without?.text).toMatch(/authorised through OAuth: send its access token/);
+    const another = fails(await readAccounts(bank, first.consentId, secondToken), 401, 'TOKEN_INVALID');
+    expect(another?.text).toContain(`issued for AIS:${second.consentId}`);
+    fails(await readAccounts(bank, first.consentId, 'not-a-token-of-this-bank'), 401, 'TOKEN_UNKNOWN');
+    ok(await readAccounts(bank, first.consentId, firstToken), 200, AccountList);
+    // Balances and transactions need it as well.
+    const accountId = accountOf('alice').resourceId;
+    fails(
+      await send(bank, 'GET', `/v1/accounts/${accountId}/balances`, { headers: { 'Consent-ID': first.consentId } }),
+      401,
+      'TOKEN_INVALID',
+    );
+  });
+
+  it('lets tokens expire after an hour by the sandbox clock: TOKEN_EXPIRED', async () => {
+    const { consentId } = await newConsent(bank);
+    const accessToken = await accessTokenFor(bank, `AIS:${consentId}`);
+    bank.clock.advance(HOUR - 1_000);
+    ok(await readAccounts(bank, consentId, accessToken), 200, AccountList);
+    bank.clock.advance(1_000);
+    const expired = fails(await readAccounts(bank, consentId, accessToken), 401, 'TOKEN_EXPIRED');
+    expect(expired?.text).toMatch(/expired at/);
+    // Any XS2A request carrying it is refused, not only account reads.
+    fails(
+      await send(bank, 'GET', `/v1/consents/${consentId}/status`, { headers: bearer(accessToken) }),
+      401,
+      'TOKEN_EXPIRED',
+    );
+  });
+
+  it('leaves consents authorised otherwise readable without a token', async () => {
+    const today = isoDate(bank.clock.now());
+    const created = ok(
+      await send(bank, 'POST', '/v1/consents', {
+        body: consentBody(today),
+        headers: { 'TPP-Redirect-Preferred': 'false', 'PSU-ID': 'alice' },
+      }),
+      201,
+      ConsentsResponse201,
+    );
+    const authPath = href(created._links.startAuthorisationWithPsuAuthentication);
+    const started = ok(
+      await send(bank, 'POST', authPath, {
+        headers: { 'PSU-ID': 'alice' },
+        body: { psuData: { password: 'sandbox' } },
+      }),
+      201,
+      StartScaprocessResponse,
+    );
+    const put = (body: unknown) => send(bank, 'PUT', href(started._links.scaStatus), { body });
+    await put({ authenticationMethodId: 'sms' });
+    ok(await put({ scaAuthenticationData: '123456' }), 200, ScaStatusResponse);
+    ok(await readAccounts(bank, created.consentId), 200, AccountList);
+  });
+
+  it('deny: 302 with error=access_denied and the state; the consent is rejected', async () => {
+    const { consentId } = await newConsent(bank);
+    const { challenge } = pkce();
+    const done = await decide(bank, { scope: `AIS:${consentId}`, challenge, state: 'xyz' }, 'deny', {
+      psuId: '',
+      password: '',
+    });
+    expect(done.status).toBe(302);
+    const params = query(done.location);
+    expect(params.get('error')).toBe('access_denied');
+    expect(params.get('state')).toBe('xyz');
+    expect(params.get('code')).toBeNull();
+    expect(
+      ok(await send(bank, 'GET', `/v1/consents/${consentId}/status`), 200, ConsentStatusResponse).consentStatus,
+    ).toBe('rejected');
+  });
+
+  it('keeps the page, the PSU-ID and the open authorisation after a wrong password', async () => {
+    const { consentId, links } = await newConsent(bank);
+    const { challenge } = pkce();
+    const wrong = await decide(bank, { scope: `AIS:${consentId}`, challenge }, 'approve', {
+      psuId: 'alice',
+      password: 'wrong',
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.html).toContain('role="alert"');
+    expect(wrong.html).toContain('password is wrong');
+    expect(wrong.html).toContain('value="alice"');
+    expect(ok(await send(bank, 'GET', href(links.scaStatus)), 200, ScaStatusResponse).scaStatus).toBe('received');
+  });
+
+  it('declines for a PSU whose SCA always fails, as the redirect page does', async () => {
+    const { consentId } = await newConsent(bank);
+    const { challenge } = pkce();
+    const done = await decide(bank, { scope: `AIS:${consentId}`, challenge }, 'approve', {
+      psuId: 'dave',
+      password: SANDBOX_PASSWORD,
+    });
+    expect(query(done.location).get('error')).toBe('access_denied');
+    expect(
+      ok(await send(bank, 'GET', `/v1/consents/${consentId}/status`), 200, ConsentStatusResponse).consentStatus,
+    ).toBe('rejected');
+  });
+});
+
+describe('the OAuth code flow for payments', () => {
+  let bank: TestBank;
+  beforeAll(async () => {
+    bank = await oauthBank();
+  });
+  afterAll(() => bank.close());
+
+  const status = async (self: string) =>
+    ok(await send(bank, 'GET', `${self}/status`), 200, PaymentInitiationStatusResponse).transactionStatus;
+
+  it('approve → ACTC; the payment token works on payment reads, which need none', async () => {
+    const { paymentId, self } = await newPayment(bank);
+    const accessToken = await accessTokenFor(bank, `PIS:${paymentId}`);
+    expect(await status(self)).toBe('ACTC');
+    ok(
+      await send(bank, 'GET', `${self}/status`, { headers: bearer(accessToken) }),
+      200,
+      PaymentInitiationStatusResponse,
+    );
+    fails(await send(bank, 'GET', `${self}/status`, { headers: bearer('unknown') }), 401, 'TOKEN_UNKNOWN');
+  });
+
+  it('deny → RJCT', async () => {
+    const { paymentId, self } = await newPayment(bank);
+    const done = await decide(bank, { scope: `PIS:${paymentId}`, challenge: pkce().challenge }, 'deny');
+    expect(query(done.location).get('error')).toBe('access_denied');
+    expect(await status(self)).toBe('RJCT');
+  });
+
+  it('authorises a cancellation: the open cancellation authorisation, then CANC', async () => {
+    const { paymentId, self } = await newPayment(bank);
+    await accessTokenFor(bank, `PIS:${paymentId}`);
+    expect(await status(self)).toBe('ACTC');
+    const cancel = ok(await send(bank, 'DELETE', self), 202, PaymentInitiationCancelResponse202);
+    const started = ok(await send(bank, 'POST', href(cancel._links?.startAuthorisation)), 201, StartScaprocessResponse);
+    expect(href(started._links.scaOAuth)).toBe(METADATA);
+    const page = await authorizePage(bank, { scope: `PIS:${paymentId}`, challenge: pkce().challenge });
+    expect(page.html).toContain('Cancel this payment?');
+    await approveForCode(bank, `PIS:${paymentId}`);
+    expect(await status(self)).toBe('CANC');
+    expect(ok(await send(bank, 'GET', href(started._links.scaStatus)), 200, ScaStatusResponse).scaStatus).toBe(
+      'finalised',
+    );
+  });
+
+  it('sends the browser back with an error when the payment moved on before the approval', async () => {
+    const { paymentId, self } = await newPayment(bank);
+    const { challenge } = pkce();
+    expect((await authorizePage(bank, { scope: `PIS:${paymentId}`, challenge })).status).toBe(200);
+    expect((await send(bank, 'DELETE', self)).status).toBe(204);
+    const done = await decide(bank, { scope: `PIS:${paymentId}`, challenge }, 'approve');
+    const params = query(done.location);
+    expect(params.get('error')).toBeTruthy();
+    expect(await status(self)).toBe('CANC');
+  });
+});
+
+describe('the token endpoint refuses', () => {
+  let bank: TestBank;
+  let consentId: string;
+  beforeAll(async () => {
+    bank = await oauthBank();
+  });
+  afterAll(() => bank.close());
+
+  async function freshCode() {
+    ({ consentId } = await newConsent(bank));
+    return approveForCode(bank, `AIS:${consentId}`);
+  }
+
+  it('a code_verifier that does not match the challenge (PKCE): invalid_grant', async () => {
+    const { code } = await freshCode();
+    oauthError(await exchange(bank, code, pkce().verifier), 'invalid_grant');
+  });
+
+  it('a code used twice: invalid_grant, and the token issued for it is revoked', async () => {
+    const { code, verifier } = await freshCode();
+    const first = await exchange(bank, code, verifier);
+    expect(first.status).toBe(200);
+    const accessToken = String(first.body.access_token);
+    ok(await readAccounts(bank, consentId, accessToken), 200, AccountList);
+    const again = await exchange(bank, code, verifier);
+    oauthError(again, 'invalid_grant');
+    expect(again.body.error_description).toMatch(/already used/);
+    fails(await readAccounts(bank, consentId, accessToken), 401, 'TOKEN_INVALID');
+  });
+
+  it('another redirect_uri or client_id than the authorisation request’s: invalid_grant', async () => {
+    const { code, verifier } = await freshCode();
+    oauthError(await exchange(bank, code, verifier, { redirect_uri: 'https://evil.example/cb' }), 'invalid_grant');
+    oauthError(await exchange(bank, code, verifier, { client_id: 'another-client' }), 'invalid_grant');
+    // Neither spent the code.
+    expect((await exchange(bank, code, verifier)).status).toBe(200);
+  });
+
+  it('a code older than 10 minutes: invalid_grant', async () => {
+    const { code, verifier } = await freshCode();
+    bank.clock.advance(10 * 60_000);
+    oauthError(await exchange(bank, code, verifier), 'invalid_grant');
+  });
+
+  it('an unknown code: invalid_grant', async () => {
+    oauthError(await exchange(bank, randomBytes(32).toString('base64url'), pkce().verifier), 'invalid_grant');
+  });
+
+  it('other grant types, missing parameters and other content types', async () => {
+    oauthError(await token(bank, { grant_type: 'client_credentials' }), 'unsupported_grant_type');
+    oauthError(await token(bank, {}), 'invalid_request');
+    const { code } = await freshCode();
+    oauthError(
+      await token(bank, { grant_type: 'authorization_code', code, redirect_uri: CALLBACK, client_id: CLIENT }),
+      'invalid_request',
+    );
+    oauthError(await exchange(bank, code, 'short'), 'invalid_request');
+    oauthError(await token(bank, { grant_type: 'authorization_code' }, 'application/json'), 'invalid_request');
+  });
+});
+
+describe('the authorize endpoint refuses', () => {
+  let bank: TestBank;
+  let scope: string;
+  beforeAll(async () => {
+    bank = await oauthBank();
+    scope = `AIS:${(await newConsent(bank)).consentId}`;
+  });
+  afterAll(() => bank.close());
+
+  const redirected = async (o: Omit<AuthorizeOptions, 'scope'> & { scope?: string }, error: string) => {
+    const page = await authorizePage(bank, { scope, challenge: pkce().challenge, ...o });
+    expect(page.status, page.html).toBe(302);
+    const params = query(page.location);
+    expect(params.get('error')).toBe(error);
+    expect(params.get('state')).toBe('state-1');
+    return params.get('error_description');
+  };
+
+  it('a request without code_challenge (PKCE is mandatory): invalid_request', async () => {
+    expect(await redirected({ challenge: undefined }, 'invalid_request')).toMatch(/PKCE is required/);
+  });
+
+  it('the plain method, or none: invalid_request', async () => {
+    await redirected({ method: 'plain' }, 'invalid_request');
+    await redirected({ method: undefined }, 'invalid_request');
+    await redirected({ challenge: 'too-short' }, 'invalid_request');
+  });
+
+  it('another response_type: unsupported_response_type', async () => {
+    await redirected({ responseType: 'token' }, 'unsupported_response_type');
+  });
+
+  it('a scope that names nothing to authorise: invalid_scope', async () => {
+    expect(await redirected({ scope: 'accounts' }, 'invalid_scope')).toMatch(/AIS:<consentId> or PIS:<paymentId>/);
+    expect(await redirected({ scope: 'AIS:consent-unknown' }, 'invalid_scope')).toMatch(/no consent/);
+    const { consentId } = await newConsent(bank);
+    await approveForCode(bank, `AIS:${consentId}`);
+    expect(await redirected({ scope: `AIS:${consentId}` }, 'invalid_scope')).toMatch(/no redirect authorisation/);
+  });
+
+  it('a missing client_id or a bad redirect_uri: an error page, no redirect', async () => {
+    for (const o of [
+      { clientId: undefined },
+      { redirectUri: undefined },
+      { redirectUri: 'not a url' },
+      { redirectUri: 'javascript:alert(1)' },
+      { redirectUri: 'https://console.example/cb#fragment' },
+    ]) {
+      const page = await authorizePage(bank, { scope, challenge: pkce().challenge, ...o });
+      expect(page.status).toBe(400);
+      expect(page.location).toBeNull();
+      expect(page.html).toContain('role="alert"');
+    }
+  });
+});
+
+describe('without --sca-redirect oauth', () => {
+  let bank: TestBank;
+  beforeAll(async () => {
+    bank = await createTestBank();
+  });
+  afterAll(() => bank.close());
+
+  it('has no OAuth endpoints and leaves Authorization headers alone', async () => {
+    const res = await bank.sandbox.fetch(new Request(METADATA));
+    expect(res.status).toBe(404);
+    const created = await send(bank, 'POST', '/v1/payments/sepa-credit-transfers', {
+      body: paymentBody(),
+      headers: bearer('whatever-the-profile-holds'),
+    });
+    expect(href(ok(created, 201, PaymentInitiationResponse201)._links.scaRedirect)).toContain('/psd2/sca/');
+  });
+});
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!pgUrl)('OAuth on PostgreSQL: instances share codes and tokens', () => {
+  const schema = `test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const banks: TestBank[] = [];
+  afterAll(async () => {
+    for (const bank of banks) await bank.close();
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    try {
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('a code issued by one instance is exchanged at another, whose token a third honours', async () => {
+    const open = async () => {
+      const bank = await oauthBank({ store: await openTestStore(pgUrl, schema) });
+      banks.push(bank);
+      return bank;
+    };
+    const a = await open();
+    const b = await open();
+    const { consentId } = await newConsent(a);
+    const { code, verifier } = await approveForCode(a, `AIS:${consentId}`);
+    const issued = await exchange(b, code, verifier);
+    expect(issued.status).toBe(200);
+    const accessToken = String(issued.body.access_token);
+    ok(await readAccounts(a, consentId, accessToken), 200, AccountList);
+    fails(await readAccounts(b, consentId), 401, 'TOKEN_INVALID');
+    oauthError(await exchange(a, code, verifier), 'invalid_grant');
+    const stored = await a.store.db.selectFrom('oauth_tokens').select('token_hash').execute();
+    expect(stored.map((row) => row.token_hash)).not.toContain(accessToken);
+  });
+});

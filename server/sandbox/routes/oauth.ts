@@ -1,0 +1,282 @@
+// The bank's OAuth 2.0 authorisation server for redirect SCA (scaOAuth): RFC 8414 metadata, the authorize page where the
+// PSU logs in and approves or denies, and the token endpoint (authorization_code grant with PKCE S256 only).
+import type { Context, Hono } from 'hono';
+import { html } from 'hono/html';
+import { OAUTH_PATH, METADATA_PATH, OAuthError, isS256Challenge, parseScope, scopeOf } from '../domain/oauth';
+import { BankError } from '../http/errors';
+import { readRawBody, type Env } from '../http/respond';
+import { errorBox, page } from '../pages/layout';
+import type { AuthorisationRow } from '../store/schema';
+import { authorisationSummary } from './pages';
+import type { Services } from './xs2a';
+
+/** The parameters of an authorization request (RFC 6749 §4.1.1, RFC 7636 §4.3), as the client sent them. */
+interface AuthorizeParams {
+  responseType: string;
+  clientId: string;
+  redirectUri: string;
+  scope: string;
+  state: string | undefined;
+  codeChallenge: string;
+  codeChallengeMethod: string;
+}
+
+type Checked =
+  | { kind: 'page'; text: string }
+  | { kind: 'redirect'; params: AuthorizeParams; error: OAuthError }
+  | { kind: 'ok'; params: AuthorizeParams; auth: AuthorisationRow };
+
+const finalStatuses = ['finalised', 'failed', 'exempted'];
+
+/** A redirect URI the bank may send the PSU's browser to: absolute http(s), without a fragment (RFC 6749 §3.1.2). */
+function usableRedirectUri(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !value.includes('#');
+  } catch {
+    return false;
+  }
+}
+
+function redirectTo(c: Context<Env>, redirectUri: string, query: Record<string, string | undefined>) {
+  const url = new URL(redirectUri);
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, value);
+  return c.redirect(url.toString(), 302);
+}
+
+export function registerOAuth(app: Hono<Env>, s: Services) {
+  const issuer = (c: Context<Env>) => `${c.get('links').origin}${c.get('links').prefix}${OAUTH_PATH}`;
+
+  app.get(METADATA_PATH, (c) => {
+    const base = issuer(c);
+    return c.json({
+      issuer: base,
+      authorization_endpoint: `${base}/authorize`,
+      token_endpoint: `${base}/token`,
+      response_types_supported: ['code'],
+      grant_types_supported: ['authorization_code'],
+      code_challenge_methods_supported: ['S256'],
+      token_endpoint_auth_methods_supported: ['none'],
+      // The scope names the resource: the consent or payment whose redirect authorisation the PSU approves.
+      scopes_supported: ['AIS:<consentId>', 'PIS:<paymentId>'],
+    });
+  });
+
+  /** Checks an authorization request: an error page when the client cannot be told, else an error redirect. */
+  async function check(read: (name: string) => string | undefined): Promise<Checked> {
+    const clientId = read('client_id')?.trim() ?? '';
+    const redirectUri = read('redirect_uri')?.trim() ?? '';
+    if (!clientId) return { kind: 'page', text: 'The request names no client_id.' };
+    if (!redirectUri) return { kind: 'page', text: 'The request names no redirect_uri.' };
+    if (!usableRedirectUri(redirectUri)) {
+      return { kind: 'page', text: 'The redirect_uri must be an absolute http or https address without a fragment.' };
+    }
+    const params: AuthorizeParams = {
+      responseType: read('response_type') ?? '',
+      clientId,
+      redirectUri,
+      scope: read('scope')?.trim() ?? '',
+      state: read('state') || undefined,
+      codeChallenge: read('code_challenge') ?? '',
+      codeChallengeMethod: read('code_challenge_method') ?? '',
+    };
+    const fail = (error: OAuthError['error'], text: string): Checked => ({
+      kind: 'redirect',
+      params,
+      error: new OAuthError(error, text),
+    });
+    if (params.responseType !== 'code') {
+      return fail('unsupported_response_type', 'This bank supports response_type code only.');
+    }
+    if (!params.codeChallenge) {
+      return fail('invalid_request', 'PKCE is required: send code_challenge with code_challenge_method S256.');
+    }
+    if (params.codeChallengeMethod !== 'S256') {
+      return fail('invalid_request', 'code_challenge_method must be S256; this bank does not accept plain challenges.');
+    }
+    if (!isS256Challenge(params.codeChallenge)) {
+      return fail(
+        'invalid_request',
+        'code_challenge must be the base64url SHA-256 of the code_verifier (43 characters).',
+      );
+    }
+    const target = parseScope(params.scope);
+    if (!target) {
+      return fail('invalid_scope', 'The scope must name one resource: AIS:<consentId> or PIS:<paymentId>.');
+    }
+    const auth = await s.oauth.openAuthorisation(target);
+    if (!auth) {
+      const what = target.type === 'consent' ? 'consent' : 'payment';
+      const text = (await s.oauth.exists(target))
+        ? `The ${what} ${target.id} has no redirect authorisation waiting for the PSU.`
+        : `This bank has no ${what} ${target.id}.`;
+      return fail('invalid_scope', text);
+    }
+    params.scope = scopeOf(target);
+    return { kind: 'ok', params, auth };
+  }
+
+  const invalidRequestPage = (c: Context<Env>, text: string) =>
+    c.html(
+      page(
+        'Request not valid',
+        html`<h1>This authorisation request is not valid</h1>
+          ${errorBox(text)}
+          <p>Return to the application and start the authorisation again.</p>`,
+      ),
+      400,
+    );
+
+  const errorRedirect = (c: Context<Env>, params: AuthorizeParams, error: OAuthError) =>
+    redirectTo(c, params.redirectUri, {
+      error: error.error,
+      error_description: error.description,
+      state: params.state,
+    });
+
+  async function authorizePage(
+    c: Context<Env>,
+    params: AuthorizeParams,
+    auth: AuthorisationRow,
+    { error, psuId }: { error?: string; psuId?: string } = {},
+  ) {
+    const what = await authorisationSummary(s, auth);
+    const returnTo = new URL(params.redirectUri).origin;
+    const hidden: [string, string | undefined][] = [
+      ['response_type', params.responseType],
+      ['client_id', params.clientId],
+      ['redirect_uri', params.redirectUri],
+      ['scope', params.scope],
+      ['state', params.state],
+      ['code_challenge', params.codeChallenge],
+      ['code_challenge_method', params.codeChallengeMethod],
+    ];
+    return c.html(
+      page(
+        'Authorise access',
+        html`${what} ${errorBox(error)}
+          <p class="note">
+            <strong>${params.clientId}</strong> asks for this authorisation (${params.scope}). After your decision you
+            return to ${returnTo}.
+          </p>
+          <h2>Log in to approve</h2>
+          <form method="post" action="${c.get('links').prefix}${OAUTH_PATH}/authorize">
+            ${hidden.map(([name, value]) =>
+              value === undefined ? '' : html`<input type="hidden" name="${name}" value="${value}" />`,
+            )}
+            <label for="psuId">Online banking ID</label>
+            <input id="psuId" name="psuId" autocomplete="username" required value="${psuId ?? auth.psu_id ?? ''}" />
+            <label for="password">Password</label>
+            <input id="password" name="password" type="password" autocomplete="current-password" required />
+            <div class="actions">
+              <button class="primary" type="submit" name="action" value="approve">Approve</button>
+              <button class="secondary" type="submit" name="action" value="deny" formnovalidate>Deny</button>
+            </div>
+          </form>`,
+      ),
+      error ? 401 : 200,
+    );
+  }
+
+  app.get(`${OAUTH_PATH}/authorize`, async (c) => {
+    const checked = await check((name) => c.req.query(name));
+    if (checked.kind === 'page') return invalidRequestPage(c, checked.text);
+    if (checked.kind === 'redirect') return errorRedirect(c, checked.params, checked.error);
+    return authorizePage(c, checked.params, checked.auth);
+  });
+
+  app.post(`${OAUTH_PATH}/authorize`, async (c) => {
+    const form = await c.req.parseBody();
+    const field = (name: string) => {
+      const value = form[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    const checked = await check(field);
+    if (checked.kind === 'page') return invalidRequestPage(c, checked.text);
+    if (checked.kind === 'redirect') return errorRedirect(c, checked.params, checked.error);
+    const { params, auth } = checked;
+    const denied = (text: string) => errorRedirect(c, params, new OAuthError('access_denied', text));
+
+    if (field('action') === 'deny') {
+      // The same ending as "Deny" on the redirect page: the authorisation fails, and with it the consent or payment.
+      await s.sca.decide(auth, 'failed').catch((error: unknown) => {
+        if (!(error instanceof BankError)) throw error;
+      });
+      return denied('The PSU denied the authorisation.');
+    }
+    const psuId = field('psuId')?.trim() ?? '';
+    if (field('action') !== 'approve')
+      return authorizePage(c, params, auth, { error: 'Choose Approve or Deny.', psuId });
+    try {
+      const psu = await s.sca.authenticate(
+        auth,
+        psuId,
+        field('password') ?? '',
+        auth.resource_type === 'consent' ? 'ais' : 'pis',
+      );
+      const authenticated = await s.sca.markAuthenticated(auth, psu);
+      // A PSU whose SCA always fails (see the test PSUs) is declined here, as on the redirect page's OTP step.
+      const done = await s.sca.decide(authenticated, psu.sca_behaviour === 'alwaysFail' ? 'failed' : 'finalised');
+      if (done.sca_status !== 'finalised') return denied('The bank declined the authorisation.');
+      const code = await s.oauth.issueCode({
+        clientId: params.clientId,
+        redirectUri: params.redirectUri,
+        codeChallenge: params.codeChallenge,
+        auth: done,
+      });
+      return redirectTo(c, params.redirectUri, { code, state: params.state });
+    } catch (error) {
+      if (!(error instanceof BankError)) throw error;
+      if (error.messages[0]?.code === 'STATUS_INVALID') {
+        // The consent or payment moved on meanwhile (cancelled, settled): the authorisation can only fail.
+        const current = await s.sca.findById(auth.authorisation_id);
+        if (current && !finalStatuses.includes(current.sca_status)) {
+          await s.sca.decide(current, 'failed').catch(() => undefined);
+        }
+        return denied(error.message);
+      }
+      return authorizePage(c, params, auth, { error: error.message, psuId });
+    }
+  });
+
+  app.post(`${OAUTH_PATH}/token`, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    c.header('Pragma', 'no-cache');
+    const oauthError = (status: 400 | 401, error: string, description: string, more: object = {}) =>
+      c.json({ error, error_description: description, ...more }, status);
+    if (s.strict) {
+      const problem = s.strict.clientCertificate(c.env.clientCertificate);
+      // invalid_client for OAuth clients, and the 1.3.12 error body for the rest.
+      if (problem) return oauthError(401, 'invalid_client', problem.message, { tppMessages: problem.messages });
+    }
+    const type = (c.req.header('Content-Type') ?? '').toLowerCase();
+    if (!type.startsWith('application/x-www-form-urlencoded')) {
+      return oauthError(400, 'invalid_request', 'Send the token request as application/x-www-form-urlencoded.');
+    }
+    let form: URLSearchParams;
+    try {
+      form = new URLSearchParams(new TextDecoder().decode(await readRawBody(c, 'ais', s.config.maxBodyBytes)));
+    } catch (error) {
+      if (error instanceof BankError) return oauthError(400, 'invalid_request', error.message);
+      throw error;
+    }
+    try {
+      const issued = await s.oauth.exchange({
+        grantType: form.get('grant_type') ?? '',
+        code: form.get('code') ?? '',
+        redirectUri: form.get('redirect_uri') ?? '',
+        clientId: form.get('client_id') ?? '',
+        codeVerifier: form.get('code_verifier') ?? '',
+      });
+      return c.json({
+        access_token: issued.accessToken,
+        token_type: 'Bearer',
+        expires_in: issued.expiresIn,
+        scope: issued.scope,
+      });
+    } catch (error) {
+      if (error instanceof OAuthError) return oauthError(400, error.error, error.description);
+      throw error;
+    }
+  });
+}
