@@ -1,26 +1,34 @@
-import { existsSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import {
+  e2ePort as port,
+  makeStrictPki,
+  relayConfigFile,
+  strictBaseUrl,
+  strictPki,
+  strictPort,
+  writeRelayConfig,
+} from './e2e/strict-helpers';
 
 // E2E_PORT lets several suites run side by side; each then builds into its own folder.
-const port = Number(process.env.E2E_PORT ?? 4319);
 const outDir = process.env.E2E_PORT ? `.e2e-dist-${port}` : 'dist';
 const baseURL = `http://127.0.0.1:${port}`;
 
-// The relay's targets for e2e/relay.spec.ts: the server's own sandbox (its port follows E2E_PORT, so the file is
-// written here rather than committed) and a bank that is down: nothing listens on port 2 (a privileged port, and not
-// one of those fetch refuses to call).
-const relayConfig = join(tmpdir(), `xs2a-console-e2e-relay-${port}.json`);
-writeFileSync(
-  relayConfig,
-  JSON.stringify({
-    targets: [
-      { id: 'sandbox-via-relay', baseUrl: `${baseURL}/sandbox` },
-      { id: 'bank-down', baseUrl: 'http://127.0.0.1:2/psd2', timeoutMs: 5000 },
-    ],
-  }),
-);
+// Playwright's runner makes a fresh test PKI for the strict bank and writes the relay config once per run. Its workers
+// (and a test loader process, in UI and watch modes) evaluate this file again: they inherit the runner's environment,
+// and with it the mark that says the PKI is made, so they only read it.
+const madeByRunner = Boolean(process.env.TEST_WORKER_INDEX || process.env.XS2A_E2E_PKI_MADE);
+const pki = madeByRunner ? strictPki() : makeStrictPki();
+process.env.XS2A_E2E_PKI_MADE = '1';
+if (!madeByRunner) {
+  // The relay's targets: the server's own sandbox (its port follows E2E_PORT, so the file is written here rather than
+  // committed), a bank that is down (nothing listens on port 2, a privileged port fetch does not refuse), and the
+  // strict bank's targets (e2e/strict-helpers.ts).
+  writeRelayConfig(pki, [
+    { id: 'sandbox-via-relay', baseUrl: `${baseURL}/sandbox` },
+    { id: 'bank-down', baseUrl: 'http://127.0.0.1:2/psd2', timeoutMs: 5000 },
+  ]);
+}
 
 // A system Chromium (CHROMIUM_PATH, or Debian's) when there is one; otherwise Playwright's own build, which
 // `npx playwright install chromium` provides.
@@ -62,19 +70,37 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `npx vite build --outDir ${outDir} && npm run build:server && node build/server/main.js`,
-    url: `${baseURL}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    // A fresh in-memory sandbox database per run: every run starts from the deterministic seed.
-    // Settlement after 3 s, so flows reach ACSC within a test.
-    env: {
-      PORT: String(port),
-      DATA_DIR: ':memory:',
-      CONSOLE_DIST: outDir,
-      SANDBOX_SETTLEMENT_DELAY_MS: '3000',
-      RELAY_CONFIG: relayConfig,
+  // Started in this order, each once the one before answers: the first builds build/server, which the second runs.
+  webServer: [
+    {
+      command: `npx vite build --outDir ${outDir} && npm run build:server && node build/server/main.js`,
+      url: `${baseURL}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      // A fresh in-memory sandbox database per run: every run starts from the deterministic seed.
+      // Settlement after 3 s, so flows reach ACSC within a test.
+      env: {
+        PORT: String(port),
+        DATA_DIR: ':memory:',
+        CONSOLE_DIST: outDir,
+        SANDBOX_SETTLEMENT_DELAY_MS: '3000',
+        RELAY_CONFIG: relayConfigFile,
+      },
     },
-  },
+    {
+      // The strict bank: HTTPS with the test PKI's server certificate, client certificates from the test CA, signed
+      // requests, OAuth where it would redirect. Only the relay reaches it.
+      command: [
+        'node build/server/sandbox-main.js',
+        `--port ${strictPort} --prefix /sandbox --strict --sca-redirect oauth`,
+        `--tls-cert ${pki.serverCert} --tls-key ${pki.serverKey} --client-ca ${pki.caCert}`,
+      ].join(' '),
+      url: `${strictBaseUrl}/health`,
+      // Its certificate is from the test CA, which the health check does not know.
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { DATA_DIR: ':memory:', SANDBOX_SETTLEMENT_DELAY_MS: '3000' },
+    },
+  ],
 });
