@@ -2,6 +2,7 @@
 // (approve and deny end authorisations exactly as the redirect page does), the token endpoint with PKCE S256, and the
 // access tokens account reads need. On PostgreSQL too, two instances share codes and tokens.
 import { randomBytes, randomUUID } from 'node:crypto';
+import * as oauth from 'oauth4webapi';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -535,6 +536,61 @@ describe('the authorize endpoint refuses', () => {
       expect(page.location).toBeNull();
       expect(page.html).toContain('role="alert"');
     }
+  });
+});
+
+describe('an RFC-conforming OAuth client (oauth4webapi)', () => {
+  let bank: TestBank;
+  beforeAll(async () => {
+    bank = await oauthBank();
+  });
+  afterAll(() => bank.close());
+
+  it('discovers the server, runs the code flow with PKCE S256 and gets a bearer token', async () => {
+    const { consentId } = await newConsent(bank);
+    const origin = 'https://bank.test';
+    const options = {
+      [oauth.customFetch]: (url: string, init: RequestInit) => bank.sandbox.fetch(new Request(url, init)),
+    };
+    const as = await oauth.processDiscoveryResponse(
+      new URL(`${origin}/psd2/oauth`),
+      await bank.sandbox.fetch(new Request(`${origin}/psd2/oauth/.well-known/oauth-authorization-server`)),
+    );
+    const client: oauth.Client = { client_id: CLIENT };
+    const verifier = oauth.generateRandomCodeVerifier();
+    const state = oauth.generateRandomState();
+    const authorize = new URL(as.authorization_endpoint ?? '');
+    const params = {
+      response_type: 'code',
+      client_id: CLIENT,
+      redirect_uri: CALLBACK,
+      scope: `AIS:${consentId}`,
+      state,
+      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    };
+    authorize.search = new URLSearchParams(params).toString();
+    expect((await browse(bank, authorize.href)).status).toBe(200);
+    const approved = await browse(bank, authorize.origin + authorize.pathname, {
+      ...params,
+      psuId: 'alice',
+      password: SANDBOX_PASSWORD,
+      action: 'approve',
+    });
+    const callback = oauth.validateAuthResponse(as, client, new URL(approved.location ?? ''), state);
+    const response = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      oauth.None(),
+      callback,
+      CALLBACK,
+      verifier,
+      options,
+    );
+    const result = await oauth.processAuthorizationCodeResponse(as, client, response);
+    expect(result.token_type).toBe('bearer');
+    expect(result.expires_in).toBe(3600);
+    ok(await readAccounts(bank, consentId, result.access_token), 200, AccountList);
   });
 });
 
