@@ -287,11 +287,7 @@ function sign(headers: Headers, method: string, url: URL, body: Uint8Array | und
   headers.set('date', new Date().toUTCString());
   // The signature covers X-Request-ID, which every XS2A request carries; a request without one gets one.
   if (!headers.has('x-request-id')) headers.set('x-request-id', randomUUID());
-  // signRequest passes the signature through Authorization on its way to the Signature header; a bearer token stays.
-  const authorization = headers.get('authorization');
-  headers.delete('authorization');
   signRequest({ method, path: `${url.pathname}${url.search}`, headers, body }, target.signing);
-  if (authorization !== null) headers.set('authorization', authorization);
 }
 
 interface Route {

@@ -42,6 +42,9 @@ describe('XS2A request signatures', () => {
     expect(request.headers.get('digest')).toBe(digestHeader(body));
     expect(request.headers.get('date')).toMatch(/GMT$/);
     expect(request.headers.has('authorization')).toBe(false);
+    const withToken = signed(seal, { authorization: 'Bearer token-1' });
+    expect(withToken.headers.get('authorization')).toBe('Bearer token-1');
+    expect(verifySignedRequest(withToken, { trusted })).toBeUndefined();
     expect(keyIdOf(seal.certificatePem)).toContain('SN=');
     expect(verifySignedRequest(request, { trusted })).toBeUndefined();
   });

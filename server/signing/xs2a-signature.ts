@@ -52,11 +52,16 @@ export function signRequest(
   if (!headers.has('date')) headers.set('date', now.toUTCString());
   const signed = [...ALWAYS_SIGNED, ...SIGNED_WHEN_PRESENT.filter((name) => headers.has(name))];
   // http-signature signs a Node request; this is the part of one it reads and writes.
+  // It writes the result as `Authorization: Signature <params>`; that is caught here, so a bearer token stays.
+  let written = '';
   const shim = {
     method: request.method.toUpperCase(),
     path: request.path,
     getHeader: (name: string) => headers.get(name) ?? undefined,
-    setHeader: (name: string, value: string) => headers.set(name, value),
+    setHeader: (name: string, value: string) => {
+      if (name.toLowerCase() === 'authorization') written = value;
+      else headers.set(name, value);
+    },
   };
   const done = httpSignature.signRequest(shim as never, {
     key: key.keyPem,
@@ -64,11 +69,9 @@ export function signRequest(
     headers: signed,
     algorithm: 'rsa-sha256',
   });
-  if (!done) throw new Error('The request could not be signed.');
-  // http-signature writes `Authorization: Signature <params>`; XS2A carries the params in the Signature header.
-  const authorization = headers.get('authorization') ?? '';
-  headers.delete('authorization');
-  headers.set('signature', authorization.replace(/^Signature /, ''));
+  if (!done || !written) throw new Error('The request could not be signed.');
+  // XS2A carries the params in the Signature header.
+  headers.set('signature', written.replace(/^Signature /, ''));
   headers.set('tpp-signature-certificate', certificateHeader(key.certificatePem));
 }
 
