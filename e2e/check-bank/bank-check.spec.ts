@@ -16,6 +16,7 @@ import {
 import { SANDBOX_OTP, SANDBOX_PASSWORD } from '../fixtures';
 import { fillPaymentForm, transactionStatus } from '../payments-helpers';
 import { authorisePanel } from '../sca-helpers';
+import { BalanceType } from '../../src/xs2a/enums';
 import { checkFilePath, loadCheckFileOrThrow, resolvedBaseUrl, type CheckFile } from './check-file';
 import {
   DEVIATIONS_ATTACHMENT,
@@ -78,12 +79,6 @@ test.afterEach(async ({ page, findings }, testInfo) => {
   let log: unknown = [];
   await test.step('Collect the schema deviations from the console’s exchange log', async () => {
     if (page.isClosed()) return;
-    if (testInfo.status !== testInfo.expectedStatus) {
-      // The page as the failure left it, before the console is opened again to read its log.
-      await testInfo
-        .attach('page at the failure', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' })
-        .catch(() => undefined);
-    }
     try {
       // Loading a console page writes the log the previous page still held in memory to sessionStorage.
       await page.goto('/inspector');
@@ -161,7 +156,8 @@ async function useCheckProfile(page: Page, bankBaseUrl: string, findings: Findin
     await item.getByRole('button', { name: 'Check connection' }).click();
     const verdict = item.getByRole('status');
     await expect(verdict).not.toHaveText(/^\s*$|Checking/, { timeout: 45_000 });
-    findings.note(`Check connection: ${oneLine(await verdict.innerText())}`);
+    const lines = (await verdict.innerText()).split('\n').map((line) => line.replace(/^[✓✕!]\s*/, '').trim());
+    findings.note(`Check connection: ${lines.filter(Boolean).join('. ').replace(/\.\./g, '.')}`);
   });
 }
 
@@ -179,16 +175,17 @@ async function submitOrExplain(page: Page, button: string, nextUrl: RegExp, what
   }
 }
 
-const CONSENT_STATUSES = /\b(received|rejected|valid|revokedByPsu|expired|terminatedByTpp|partiallyAuthorised)\b/;
+// The status panels start with the spec's code, followed by its meaning in words.
+const CONSENT_STATUSES = /^\s*(received|rejected|valid|revokedByPsu|expired|terminatedByTpp|partiallyAuthorised)/;
 
 async function shownConsentStatus(page: Page): Promise<string> {
-  return CONSENT_STATUSES.exec(oneLine(await consentStatus(page).innerText()))?.[1] ?? 'unknown';
+  return CONSENT_STATUSES.exec(oneLine(await consentStatus(page).textContent()))?.[1] ?? 'unknown';
 }
 
-const TRANSACTION_STATUSES = /\b(ACCC|ACCP|ACSC|ACSP|ACTC|ACWC|ACWP|ACFC|RCVD|PDNG|RJCT|CANC|PATC|PART)\b/;
+const TRANSACTION_STATUSES = /^\s*(ACCC|ACCP|ACSC|ACSP|ACTC|ACWC|ACWP|ACFC|RCVD|PDNG|RJCT|CANC|PATC|PART)/;
 
 async function shownTransactionStatus(page: Page): Promise<string> {
-  return TRANSACTION_STATUSES.exec(oneLine(await transactionStatus(page).innerText()))?.[1] ?? 'unknown';
+  return TRANSACTION_STATUSES.exec(oneLine(await transactionStatus(page).textContent()))?.[1] ?? 'unknown';
 }
 
 test('account information: consent, SCA, accounts, balances and transactions', async ({
@@ -259,7 +256,8 @@ test('account information: consent, SCA, accounts, balances and transactions', a
       .filter({ has: page.getByRole('heading', { level: 3 }) });
     const accounts: { number: string; link?: string }[] = [];
     for (const item of await items.all()) {
-      const number = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{1,4}){2,8}\b/.exec(oneLine(await item.innerText()))?.[0] ?? '';
+      const lines = (await item.innerText()).split('\n').map((line) => line.trim());
+      const number = lines.find((line) => /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]{1,4}){2,8}$/.test(line)) ?? '';
       const link = item.getByRole('heading', { level: 3 }).getByRole('link');
       const href = (await link.count()) > 0 ? await link.getAttribute('href') : null;
       accounts.push({ number: number.replace(/ /g, ''), ...(href && { link: href }) });
@@ -297,8 +295,9 @@ test('account information: consent, SCA, accounts, balances and transactions', a
       timeout: 45_000,
     });
     if (await table.isVisible()) {
-      const types = (await table.getByRole('rowheader').allInnerTexts()).map(oneLine);
-      findings.note(`Balances: ${types.length} (${types.join('; ')}).`);
+      const headers = (await table.getByRole('rowheader').allInnerTexts()).join(' ');
+      const types = BalanceType.options.filter((type) => new RegExp(`\\b${type}\\b`).test(headers));
+      findings.note(`Balances: ${types.length} types (${types.join(', ') || 'none the spec names'}).`);
     } else {
       const refusal = await visibleAlert(balances);
       expect.soft(refusal ?? oneLine(await balances.innerText()), 'the bank answers the balances read').toBe('');

@@ -22,7 +22,7 @@ export interface PsuActor {
 }
 
 /** How an SCA ended: the bank's scaStatus in the panel, or the console's return from the bank's pages. */
-export type ScaOutcome = 'finalised' | 'exempted' | 'failed' | 'returned' | 'returned-nok' | 'no-step';
+export type ScaOutcome = 'finalised' | 'exempted' | 'failed' | 'returned' | 'returned-nok' | 'no-step' | 'closed';
 
 const STEP_TIMEOUT_MS = 30_000;
 const MAX_STEPS = 16;
@@ -66,7 +66,7 @@ async function currentStep(panel: Locator, timeout = STEP_TIMEOUT_MS): Promise<S
   });
   if (await oauthAction(panel).isVisible()) return { kind: 'redirect', title: 'Authorise at the bank (OAuth)' };
   if (await noStep.isVisible()) return { kind: 'none', title: 'No SCA step offered' };
-  const title = ((await heading.first().textContent()) ?? '').trim();
+  const title = (await heading.allTextContents())[0]?.trim() ?? '';
   const kind = stepHeadings.find(([pattern]) => pattern.test(title))?.[1] ?? 'unsupported';
   return { kind, title };
 }
@@ -86,8 +86,7 @@ async function summaryValue(panel: Locator, term: string): Promise<string | unde
     .getByRole('term')
     .filter({ hasText: new RegExp(`^${term}$`) })
     .locator('xpath=following-sibling::dd[1]');
-  if ((await value.count()) === 0) return undefined;
-  return ((await value.first().textContent()) ?? '').trim() || undefined;
+  return (await value.allTextContents())[0]?.trim() || undefined;
 }
 
 /**
@@ -145,6 +144,11 @@ export class ScaDriver {
     await expect(panel, `the console offers to authorise ${what}`).toBeVisible({ timeout: STEP_TIMEOUT_MS });
     let approachNoted = false;
     for (let round = 0; round < MAX_STEPS; round += 1) {
+      if (!(await panel.isVisible())) {
+        // The page closes the panel once the resource moved on (e.g. a payment no longer RCVD): the SCA is over.
+        this.findings.note(`The SCA of ${what} is over: the console closed its panel as the status moved on.`);
+        return 'closed';
+      }
       const step = await currentStep(panel);
       if (!approachNoted) {
         const approach = await summaryValue(panel, 'SCA approach');
@@ -190,16 +194,17 @@ export class ScaDriver {
     await expect
       .poll(
         async () => {
+          if (!(await panel.isVisible())) return 'closed';
           if (await panelAlert(panel)) return 'alert';
-          const heading = panel.getByRole('heading', { name: anyStep }).first();
-          const title = (await heading.isVisible()) ? ((await heading.textContent()) ?? '').trim() : '';
+          // No call here may wait for an element: the panel can go away between two of them.
+          const title = (await panel.getByRole('heading', { name: anyStep }).allTextContents())[0]?.trim() ?? '';
           if (await panel.getByText(NO_STEP_TEXT).isVisible()) return 'moved';
           return title && title !== step.title ? 'moved' : 'waiting';
         },
         { message: `the bank answers the step “${step.title}” of ${what}`, timeout, intervals: [250, 500, 1000] },
       )
       .not.toBe('waiting');
-    const alert = await panelAlert(panel);
+    const alert = (await panel.isVisible()) ? await panelAlert(panel) : undefined;
     if (alert) throw new Error(`The bank refused the step “${step.title}” of ${what}: ${alert}`);
   }
 
@@ -227,12 +232,9 @@ export class ScaDriver {
         await panel.getByRole('button', { name: 'Start authorisation', exact: true }).click();
       } else if (step.kind === 'method') {
         const group = panel.getByRole('group', { name: 'SCA method' });
-        const offered = await group.getByRole('radio').evaluateAll((inputs) =>
-          inputs.map((input) => {
-            const radio = input as HTMLInputElement;
-            return (radio.labels?.[0]?.textContent ?? radio.value).replace(/\s+/g, ' ').trim();
-          }),
-        );
+        const offered = await group
+          .getByRole('radio')
+          .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
         this.findings.note(`SCA methods offered for ${what}: ${offered.join('; ') || '(none listed)'}.`);
         const wanted = this.actor.scaMethod;
         const radio = wanted
