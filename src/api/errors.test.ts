@@ -148,9 +148,11 @@ describe('what to check', () => {
     expect(relay('CERTIFICATE_REJECTED')).toMatchObject({
       title: 'The console’s relay could not reach the bank',
       summary: 'The relay failed (CERTIFICATE_REJECTED).',
-      advice: expect.stringMatching(/refused the relay’s client certificate.*tls\.cert and tls\.key/) as unknown,
+      advice: expect.stringMatching(
+        /tls\.cert and tls\.key \(or tls\.pfx\) of the relay target “strict”.*restart/,
+      ) as unknown,
     });
-    expect(relay('TLS_FAILURE').advice).toMatch(/set tls\.ca of the relay target “strict”/);
+    expect(relay('TLS_FAILURE').advice).toMatch(/against tls\.ca of the relay target “strict”/);
     expect(relay('TARGET_NOT_ALLOWED').advice).toMatch(/alsoAllow/);
     expect(relay('TIMEOUT').advice).toBeUndefined();
   });

@@ -206,9 +206,9 @@ function relayAdvice(error: Xs2aError): string | undefined {
   const target = relayTargetLabel(error) ?? 'the relay target';
   switch (error.relayError?.code) {
     case 'CERTIFICATE_REJECTED':
-      return `The bank refused the relay’s client certificate (or asked for one it did not get) during the TLS handshake. Check tls.cert and tls.key (or tls.pfx and its passphrase) of ${target} in the relay config: the bank must trust their issuer, and they must not have expired.`;
+      return `The relay presents the certificate in tls.cert and tls.key (or tls.pfx) of ${target}: the bank must trust its issuer, and it must be valid today. The relay reads its config when the console’s server starts, so restart it after changing the files.`;
     case 'TLS_FAILURE':
-      return `The relay could not set up TLS with the bank, most often because it does not trust the bank’s certificate. For a bank with a private CA, set tls.ca of ${target} to that CA’s certificate; check that the baseUrl’s host name is the one in the bank’s certificate.`;
+      return `The relay checks the bank’s certificate against tls.ca of ${target} (the public CAs when it has none) and the host name of its baseUrl. The relay reads its config when the console’s server starts, so restart it after changing it.`;
     case 'TARGET_NOT_ALLOWED':
       return `The relay forwards only to the origin of ${target}’s baseUrl and the origins in its alsoAllow list. Add the bank’s other origin (e.g. its OAuth server) to alsoAllow, or check the profile’s base_url.`;
     case 'TARGET_UNKNOWN':

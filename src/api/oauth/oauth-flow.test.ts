@@ -263,6 +263,8 @@ describe('exchangeAuthorisationCode', () => {
     );
     const error = await rejection(exchangeAuthorisationCode({ ...input, parameters: callback() }));
     expect(error).toMatchObject({ kind: 'relay', relayError: { code: 'CERTIFICATE_REJECTED' } });
-    expect(describeXs2aError(error).advice).toMatch(/tls\.cert and tls\.key .* of the relay target “strict”/);
+    expect(describeXs2aError(error).advice).toMatch(
+      /tls\.cert and tls\.key \(or tls\.pfx\) of the relay target “strict”/,
+    );
   });
 });

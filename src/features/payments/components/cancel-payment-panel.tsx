@@ -112,6 +112,7 @@ export function CancelPaymentPanel({
             title={error.title}
             summary={error.summary}
             messages={error.messages}
+            advice={error.advice}
             requestId={error.requestId}
             status={error.status}
           />

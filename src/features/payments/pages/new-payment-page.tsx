@@ -367,6 +367,7 @@ export function NewPaymentPage() {
             title={bankError.title}
             summary={bankError.summary}
             messages={bankError.messages}
+            advice={bankError.advice}
             requestId={bankError.requestId}
             status={bankError.status}
           >
