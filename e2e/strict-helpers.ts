@@ -10,7 +10,8 @@ import { writeTestPki, type TestPkiFiles } from '../server/testing/test-pki';
 
 /** The console's port in e2e (E2E_PORT lets several suites run side by side). */
 export const e2ePort = Number(process.env.E2E_PORT ?? 4319);
-export const strictPort = e2ePort + 1;
+// Clear of the console's port and of `npm run sandbox`'s default (4320), which a developer may have running.
+export const strictPort = e2ePort + 100;
 export const strictOrigin = `https://127.0.0.1:${strictPort}`;
 export const strictBaseUrl = `${strictOrigin}/sandbox`;
 
