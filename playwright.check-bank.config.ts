@@ -44,6 +44,9 @@ export default defineConfig({
     // Traces record what is typed, the PSU's password included: only on request (CHECK_BANK_TRACE=on).
     trace: process.env.CHECK_BANK_TRACE === 'on' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
+    // A step of the check's own (a click, a field) never waits long; waiting for a person has its own, stated limit.
+    actionTimeout: 30_000,
+    navigationTimeout: 60_000,
   },
   projects: [
     {

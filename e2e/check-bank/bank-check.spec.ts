@@ -3,8 +3,8 @@
 // account's balances and transactions. Payments (when the file enables them): initiation, status, SCA, cancellation.
 // At the end of each test the 1.3.12 schema deviations the console recorded are collected for the deviation report.
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { expect, test as base, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { join, relative } from 'node:path';
+import { expect, test as base, type Page, type TestInfo } from '@playwright/test';
 import { reportStatus, showTransactions } from '../accounts-helpers';
 import {
   accessLabels,
@@ -28,7 +28,7 @@ import {
   writeDeviationReport,
 } from './deviation-report';
 import { Findings } from './findings';
-import { fillSecret, ScaDriver, type PsuActor } from './sca-driver';
+import { fillSecret, ScaDriver, visibleAlert, type PsuActor } from './sca-driver';
 
 const check: CheckFile = loadCheckFileOrThrow(checkFilePath());
 
@@ -108,7 +108,7 @@ test.afterAll(async () => {
   const folder = fallbackReportFolder(testInfo);
   const report = mergeParts(await readPartFiles(join(folder, 'parts')), { checkFile: check.file });
   const { markdown } = await writeDeviationReport(folder, report);
-  console.log(summaryLines(report, markdown).join('\n'));
+  console.log(summaryLines(report, relative(process.cwd(), markdown)).join('\n'));
 });
 
 /** IBANs in findings: enough to tell accounts apart, not the whole number. */
@@ -119,14 +119,6 @@ function maskIban(iban: string): string {
 
 function oneLine(text: string | null | undefined): string {
   return (text ?? '').replace(/\s+/g, ' ').trim();
-}
-
-/** The first visible alert within `scope`, as text. */
-async function visibleAlert(scope: Page | Locator): Promise<string | undefined> {
-  for (const alert of await scope.getByRole('alert').all()) {
-    if (await alert.isVisible()) return oneLine(await alert.innerText());
-  }
-  return undefined;
 }
 
 /** Imports the check file's profile through Settings, as a user would, and makes it the active one. */

@@ -71,14 +71,32 @@ async function currentStep(panel: Locator, timeout = STEP_TIMEOUT_MS): Promise<S
   return { kind, title };
 }
 
-/** The visible alert in the panel, if any (the console's error callout: code, meaning, the bank's text). */
-async function panelAlert(panel: Locator): Promise<string | undefined> {
-  const alerts = panel.getByRole('alert');
-  for (const alert of await alerts.all()) {
-    if (await alert.isVisible()) return ((await alert.innerText()) || '').replace(/\s+/g, ' ').trim();
+/**
+ * An alert as sentences: the console's error callout (title, HTTP status, code, meaning, the bank's text,
+ * X-Request-ID) in one line, without its buttons.
+ */
+export async function alertText(alert: Locator): Promise<string> {
+  return alert.evaluate((element) => {
+    const copy = element.cloneNode(true) as HTMLElement;
+    for (const node of copy.querySelectorAll('button, [aria-hidden="true"]')) node.remove();
+    for (const node of copy.querySelectorAll('span, code')) node.before(' ');
+    const blocks = [...copy.querySelectorAll('p')].map((block) => block.textContent ?? '');
+    const parts = (blocks.length > 0 ? blocks : [copy.textContent ?? ''])
+      .map((part) => part.replace(/\s+/g, ' ').trim())
+      .filter(Boolean);
+    return parts.map((part) => (/[.!?:]$/.test(part) ? part : `${part}.`)).join(' ');
+  });
+}
+
+/** The first visible alert within `scope`, as text (see alertText). */
+export async function visibleAlert(scope: Page | Locator): Promise<string | undefined> {
+  for (const alert of await scope.getByRole('alert').all()) {
+    if (await alert.isVisible()) return alertText(alert).catch(() => undefined);
   }
   return undefined;
 }
+
+const panelAlert = visibleAlert;
 
 /** The panel's value for a summary term ("SCA approach", "SCA status"), if shown. */
 async function summaryValue(panel: Locator, term: string): Promise<string | undefined> {
@@ -296,14 +314,19 @@ export class ScaDriver {
         const app = await this.page.context().newPage();
         try {
           await app.goto(`${this.actor.sandboxBaseUrl}/app`);
-          await app.getByLabel('Online banking ID').fill(this.actor.id);
-          await fillSecret(app.getByLabel('Password'), this.actor.password ?? '');
-          await app.getByRole('button', { name: 'Log in' }).click();
+          // The app keeps its login for the browser session: log in unless an earlier SCA of this test did.
+          const login = app.getByLabel('Online banking ID');
+          await expect(login.or(app.getByRole('button', { name: 'Log out' })).first()).toBeVisible();
+          if (await login.isVisible()) {
+            await login.fill(this.actor.id);
+            await fillSecret(app.getByLabel('Password'), this.actor.password ?? '');
+            await app.getByRole('button', { name: 'Log in' }).click();
+          }
           const request = app.getByRole('region', { name: `Request ${authorisationId}` });
           const refusal = app.getByRole('alert');
           await expect(request.or(refusal).or(app.getByText('Nothing is waiting')).first()).toBeVisible();
           if (await refusal.isVisible()) {
-            throw new Error(`The banking app refused PSU “${this.actor.id}”: ${(await refusal.innerText()).trim()}`);
+            throw new Error(`The banking app refused PSU “${this.actor.id}”: ${await alertText(refusal)}`);
           }
           if (!(await request.isVisible())) {
             throw new Error(`The banking app of PSU “${this.actor.id}” shows no request ${authorisationId}.`);
@@ -320,10 +343,15 @@ export class ScaDriver {
       );
     }
     await test.step(`Wait for the bank to end the decoupled SCA of ${what}`, async () => {
-      await expect(
-        panel.getByRole('heading', { name: /^\W*(Authorised|No SCA needed|Authorisation failed)$/ }),
-        `the bank ends the decoupled SCA of ${what}`,
-      ).toBeVisible({ timeout });
+      const done = panel.getByRole('heading', { name: /^\W*(Authorised|No SCA needed|Authorisation failed)$/ });
+      // The outcome shows in the panel, or the page closes the panel as the resource's status moves on.
+      await expect
+        .poll(async () => !(await panel.isVisible()) || (await done.isVisible()), {
+          message: `the bank ends the decoupled SCA of ${what}`,
+          timeout,
+          intervals: [500, 1000, 2000],
+        })
+        .toBe(true);
     });
   }
 
