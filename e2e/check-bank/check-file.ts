@@ -178,6 +178,8 @@ const checkFileSchema = z.strictObject({
   embeddedSandbox: z.boolean().optional(),
   /** Any schema deviation fails the test it was seen in (for a bank that is meant to conform, like the sandbox). */
   failOnDeviations: z.boolean().optional(),
+  /** The bank's web pages (redirect, OAuth) carry a certificate of a private CA, as a test bank's may: accept it. */
+  ignoreHttpsErrors: z.boolean().optional(),
   bearerTokenEnv: envName.optional(),
   profile: profileSchema,
   relay: relaySchema.optional(),
@@ -193,6 +195,7 @@ export interface CheckFile {
   file: string;
   embeddedSandbox: boolean;
   failOnDeviations: boolean;
+  ignoreHttpsErrors: boolean;
   bearerTokenEnv?: string;
   /** As the console imports it: relayTarget set when the file has a relay; baseUrl may still be a path. */
   profile: CheckFileInput['profile'];
@@ -363,6 +366,7 @@ export function parseCheckFile(
       file: resolve(file),
       embeddedSandbox,
       failOnDeviations: input.failOnDeviations ?? false,
+      ignoreHttpsErrors: input.ignoreHttpsErrors ?? false,
       ...(input.bearerTokenEnv && { bearerTokenEnv: input.bearerTokenEnv }),
       profile: { ...input.profile, ...(relay && { relayTarget: relay.id }) },
       ...(relay && { relay }),

@@ -33,6 +33,7 @@ type StepKind =
 const stepHeadings: [RegExp, StepKind][] = [
   [/^\W*(Authorised|No SCA needed|Authorisation failed)$/, 'done'],
   [/^Continue at the bank$/, 'redirect'],
+  [/^Authorise at the bank$/, 'redirect'],
   [/^Log in( to start the authorisation)?$/, 'login'],
   [/^Identify the PSU( to start the authorisation)?$/, 'identify'],
   [/^Choose an SCA method( to start the authorisation)?$/, 'method'],
@@ -216,7 +217,8 @@ export class ScaDriver {
           if (await panelAlert(panel)) return 'alert';
           // No call here may wait for an element: the panel can go away between two of them.
           const title = (await panel.getByRole('heading', { name: anyStep }).allTextContents())[0]?.trim() ?? '';
-          if (await panel.getByText(NO_STEP_TEXT).isVisible()) return 'moved';
+          if ((await panel.getByText(NO_STEP_TEXT).isVisible()) || (await oauthAction(panel).isVisible()))
+            return 'moved';
           return title && title !== step.title ? 'moved' : 'waiting';
         },
         { message: `the bank answers the step “${step.title}” of ${what}`, timeout, intervals: [250, 500, 1000] },
