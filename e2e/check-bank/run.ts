@@ -35,5 +35,8 @@ const child = spawn(
   [cli, 'test', '--config', resolve(import.meta.dirname, '../../playwright.check-bank.config.ts'), ...playwrightArgs],
   { stdio: 'inherit', env: { ...process.env, CHECK_BANK_FILE: checkFile } },
 );
-// Ctrl-C reaches Playwright through the terminal; its exit code (or signal) is ours.
+// Ctrl-C reaches Playwright through the terminal, which then stops the console's server; wait for it. A SIGTERM meant
+// for this process (a CI job cancelled) is passed on. Playwright's exit code is ours.
+process.on('SIGINT', () => undefined);
+process.on('SIGTERM', () => child.kill('SIGTERM'));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
