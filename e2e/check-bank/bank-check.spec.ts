@@ -16,7 +16,7 @@ import {
 import { SANDBOX_OTP, SANDBOX_PASSWORD } from '../fixtures';
 import { fillPaymentForm, transactionStatus } from '../payments-helpers';
 import { authorisePanel } from '../sca-helpers';
-import { BalanceType } from '../../src/xs2a/enums';
+import { BalanceType, ConsentStatus, TransactionStatus } from '../../src/xs2a/enums';
 import { checkFilePath, loadCheckFileOrThrow, resolvedBaseUrl, type CheckFile } from './check-file';
 import {
   DEVIATIONS_ATTACHMENT,
@@ -170,14 +170,16 @@ async function submitOrExplain(page: Page, button: string, nextUrl: RegExp, what
   }
 }
 
-// The status panels start with the spec's code, followed by its meaning in words.
-const CONSENT_STATUSES = /^\s*(received|rejected|valid|revokedByPsu|expired|terminatedByTpp|partiallyAuthorised)/;
+// The status panels start with the spec's code, followed by its meaning in words. Longer codes first.
+const startsWithOneOf = (codes: readonly string[]) =>
+  new RegExp(`^\\s*(${[...codes].sort((a, b) => b.length - a.length).join('|')})`);
+const CONSENT_STATUSES = startsWithOneOf(ConsentStatus.options);
 
 async function shownConsentStatus(page: Page): Promise<string> {
   return CONSENT_STATUSES.exec(oneLine(await consentStatus(page).textContent()))?.[1] ?? 'unknown';
 }
 
-const TRANSACTION_STATUSES = /^\s*(ACCC|ACCP|ACSC|ACSP|ACTC|ACWC|ACWP|ACFC|RCVD|PDNG|RJCT|CANC|PATC|PART)/;
+const TRANSACTION_STATUSES = startsWithOneOf(TransactionStatus.options);
 
 async function shownTransactionStatus(page: Page): Promise<string> {
   return TRANSACTION_STATUSES.exec(oneLine(await transactionStatus(page).textContent()))?.[1] ?? 'unknown';

@@ -54,6 +54,8 @@ describe('a valid check file', () => {
     });
     expect(check.payments).toBeUndefined();
     expect(check.psu.waitForUserMs).toBe(300_000);
+    expect(check.ignoreHttpsErrors).toBe(false);
+    expect(check.failOnDeviations).toBe(false);
     expect(check.relay).toBeUndefined();
     expect(check.file).toBe(resolve('/checks/bank-a.json'));
   });
