@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import {
   e2ePort as port,
+  hangingBankPort,
   makeStrictPki,
   relayConfigFile,
   strictBaseUrl,
@@ -22,11 +23,13 @@ const pki = madeByRunner ? strictPki() : makeStrictPki();
 process.env.XS2A_E2E_PKI_MADE = '1';
 if (!madeByRunner) {
   // The relay's targets: the server's own sandbox (its port follows E2E_PORT, so the file is written here rather than
-  // committed), a bank that is down (nothing listens on port 2, a privileged port fetch does not refuse), and the
+  // committed), a bank that is down (nothing listens on port 2, a privileged port fetch does not refuse), a bank that never
+  // answers (e2e/relay.spec.ts holds its port open), and the
   // strict bank's targets (e2e/strict-helpers.ts).
   writeRelayConfig(pki, [
     { id: 'sandbox-via-relay', baseUrl: `${baseURL}/sandbox` },
     { id: 'bank-down', baseUrl: 'http://127.0.0.1:2/psd2', timeoutMs: 5000 },
+    { id: 'bank-hangs', baseUrl: `http://127.0.0.1:${hangingBankPort}/psd2`, timeoutMs: 2000 },
   ]);
 }
 

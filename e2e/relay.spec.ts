@@ -1,8 +1,10 @@
-// Profiles that send through the console server's relay: a payment reaches the sandbox, and a bank that is down is
-// explained with the relay's own message.
+// Profiles that send through the console server's relay: a payment reaches the sandbox, and a bank that is down or
+// never answers is explained with the relay's own message.
+import { createServer, type Socket } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { testAccounts } from './fixtures';
 import { createPayment, transactionStatus } from './payments-helpers';
+import { hangingBankPort } from './strict-helpers';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -65,4 +67,39 @@ test('Check connection through a relay target whose bank is down shows the relay
   const verdict = item.getByRole('status');
   await expect(verdict).toContainText('The console’s relay could not reach the bank');
   await expect(verdict).toContainText('The bank at 127.0.0.1:2 refused the connection');
+});
+
+test('a bank that never answers times out at the relay with a plain message, and the form keeps its input', async ({
+  page,
+}) => {
+  // Accepts the connection and the request, then says nothing.
+  const sockets = new Set<Socket>();
+  const bank = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => bank.listen(hangingBankPort, '127.0.0.1', resolve));
+  try {
+    await saveRelayProfile(page, {
+      name: 'Bank hangs',
+      baseUrl: `http://127.0.0.1:${hangingBankPort}/psd2`,
+      relay: 'bank-hangs',
+    });
+    await page.getByRole('banner').getByLabel('Bank profile').selectOption({ label: 'Bank hangs' });
+    await page.goto('/consents/new');
+    await page.getByRole('radio', { name: 'All account information (allPsd2)' }).check();
+    await page.getByLabel('Reads per day').fill('2');
+    await page.getByRole('button', { name: 'Create consent' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'relay' });
+    await expect(alert).toContainText('The console’s relay could not reach the bank');
+    await expect(alert).toContainText(`The bank at 127.0.0.1:${hangingBankPort} did not answer within 2 s`);
+    await expect(alert).toContainText('504');
+    expect(sockets.size).toBeGreaterThan(0);
+    await expect(page).toHaveURL(/\/consents\/new$/);
+    await expect(page.getByRole('radio', { name: 'All account information (allPsd2)' })).toBeChecked();
+    await expect(page.getByLabel('Reads per day')).toHaveValue('2');
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => bank.close(resolve));
+  }
 });

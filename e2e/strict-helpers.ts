@@ -12,6 +12,8 @@ import { writeTestPki, type TestPkiFiles } from '../server/testing/test-pki';
 export const e2ePort = Number(process.env.E2E_PORT ?? 4319);
 // Clear of the console's port and of `npm run sandbox`'s default (4320), which a developer may have running.
 export const strictPort = e2ePort + 100;
+/** A bank that accepts connections and never answers; the relay spec listens there itself. */
+export const hangingBankPort = e2ePort + 200;
 export const strictOrigin = `https://127.0.0.1:${strictPort}`;
 export const strictBaseUrl = `${strictOrigin}/sandbox`;
 
