@@ -524,6 +524,24 @@ describe('frequencyPerDay: reads without the PSU present', () => {
     fails(await read(bank, expiring, '/v1/accounts', { psuPresent: false }), 401, 'CONSENT_EXPIRED');
   });
 
+  it('counts only reads that succeed: a page beyond the last or an unknown transaction uses none of the budget', async () => {
+    const consentId = await validConsent(bank, { allPsd2: 'allAccounts' }, { frequencyPerDay: 2 });
+    const background = (path: string) => read(bank, consentId, path, { psuPresent: false });
+    const beyond = transactionsPath(aliceMain.resourceId, { bookingStatus: 'booked', dateFrom: today, page: '999' });
+    fails(await background(beyond), 400, 'FORMAT_ERROR');
+    fails(await background(beyond), 400, 'FORMAT_ERROR');
+    fails(await background(`/v1/accounts/${aliceMain.resourceId}/transactions/nope`), 404, 'RESOURCE_UNKNOWN');
+    ok(await background('/v1/accounts'), 200, AccountList);
+    ok(
+      await background(transactionsPath(aliceMain.resourceId, { bookingStatus: 'booked', dateFrom: today })),
+      200,
+      TransactionsResponse,
+    );
+    fails(await background('/v1/accounts'), 429, 'ACCESS_EXCEEDED');
+    // With the budget used up, the answer is ACCESS_EXCEEDED, whatever else is wrong with the read.
+    fails(await background(beyond), 429, 'ACCESS_EXCEEDED');
+  });
+
   it('counts each consent on its own', async () => {
     const first = await validConsent(bank, { allPsd2: 'allAccounts' }, { frequencyPerDay: 1 });
     const second = await validConsent(bank, { allPsd2: 'allAccounts' }, { frequencyPerDay: 1, psuId: 'bob' });

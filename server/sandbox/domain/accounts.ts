@@ -34,10 +34,24 @@ export class AccountService {
     private readonly consents: ConsentService,
   ) {}
 
-  /** Consent checks shared by every account read, then the read counted against the daily budget. */
-  private async access(consentId: string, psuPresent: boolean, check: (granted: Granted) => void) {
-    const { granted } = await this.consents.authoriseRead(consentId, psuPresent, check);
-    return granted;
+  /**
+   * Consent checks shared by every account read, the read counted against the daily budget, then `read` itself; a read
+   * that fails (a page beyond the last, an unknown transaction) gives its count back, so only answered reads count.
+   */
+  private async reading<T>(
+    consentId: string,
+    psuPresent: boolean,
+    check: (granted: Granted) => void,
+    read: (granted: Granted) => Promise<T>,
+  ): Promise<T> {
+    const { granted, countedOn } = await this.consents.authoriseRead(consentId, psuPresent, check);
+    if (countedOn === undefined) return read(granted);
+    try {
+      return await read(granted);
+    } catch (error) {
+      await this.consents.uncountRead(consentId, countedOn);
+      throw error;
+    }
   }
 
   /** Account master data is the seed's and never changes while the bank runs, so rows are read once and kept. */
@@ -133,22 +147,28 @@ export class AccountService {
 
   async list(consentId: string, psuPresent: boolean, withBalanceParam: string | undefined, links: LinkContext) {
     const wantBalances = this.withBalance(withBalanceParam);
-    const granted = await this.access(consentId, psuPresent, () => undefined);
-    const accounts = (await this.accountsById(granted.accounts)).sort(
-      (a, b) => a.psu_id.localeCompare(b.psu_id) || a.position - b.position,
+    return this.reading(
+      consentId,
+      psuPresent,
+      () => undefined,
+      async (granted) => {
+        const accounts = (await this.accountsById(granted.accounts)).sort(
+          (a, b) => a.psu_id.localeCompare(b.psu_id) || a.position - b.position,
+        );
+        const balanceIds = wantBalances
+          ? accounts.map((a) => a.resource_id).filter((id) => granted.listWithBalances || granted.balances.includes(id))
+          : [];
+        const balances = await this.balancesOf(balanceIds);
+        return {
+          accounts: accounts.map((a) => {
+            const out = this.describeAccount(a, granted, links);
+            const b = balances.get(a.resource_id);
+            if (b) out.balances = b;
+            return out;
+          }),
+        };
+      },
     );
-    const balanceIds = wantBalances
-      ? accounts.map((a) => a.resource_id).filter((id) => granted.listWithBalances || granted.balances.includes(id))
-      : [];
-    const balances = await this.balancesOf(balanceIds);
-    return {
-      accounts: accounts.map((a) => {
-        const out = this.describeAccount(a, granted, links);
-        const b = balances.get(a.resource_id);
-        if (b) out.balances = b;
-        return out;
-      }),
-    };
   }
 
   async details(
@@ -160,20 +180,30 @@ export class AccountService {
   ) {
     const wantBalances = this.withBalance(withBalanceParam);
     const account = await this.account(accountId);
-    const granted = await this.access(consentId, psuPresent, (g) => this.covers(g, accountId, 'accounts'));
-    const out = this.describeAccount(account, granted, links);
-    if (wantBalances && granted.balances.includes(accountId))
-      out.balances = (await this.balancesOf([accountId])).get(accountId) ?? [];
-    return { account: out };
+    return this.reading(
+      consentId,
+      psuPresent,
+      (g) => this.covers(g, accountId, 'accounts'),
+      async (granted) => {
+        const out = this.describeAccount(account, granted, links);
+        if (wantBalances && granted.balances.includes(accountId))
+          out.balances = (await this.balancesOf([accountId])).get(accountId) ?? [];
+        return { account: out };
+      },
+    );
   }
 
   async balances(consentId: string, psuPresent: boolean, accountId: string) {
     const account = await this.account(accountId);
-    await this.access(consentId, psuPresent, (g) => this.covers(g, accountId, 'balances'));
-    return {
-      account: { iban: account.iban, currency: account.currency },
-      balances: (await this.balancesOf([accountId])).get(accountId) ?? [],
-    };
+    return this.reading(
+      consentId,
+      psuPresent,
+      (g) => this.covers(g, accountId, 'balances'),
+      async () => ({
+        account: { iban: account.iban, currency: account.currency },
+        balances: (await this.balancesOf([accountId])).get(accountId) ?? [],
+      }),
+    );
   }
 
   async transactions(
@@ -185,7 +215,16 @@ export class AccountService {
   ) {
     const account = await this.account(accountId);
     const q = this.parseQuery(query);
-    await this.access(consentId, psuPresent, (g) => this.covers(g, accountId, 'transactions'));
+    return this.reading(
+      consentId,
+      psuPresent,
+      (g) => this.covers(g, accountId, 'transactions'),
+      () => this.transactionPage(account, q, links),
+    );
+  }
+
+  private async transactionPage(account: AccountRow, q: ReturnType<AccountService['parseQuery']>, links: LinkContext) {
+    const accountId = account.resource_id;
     const statuses = q.bookingStatus === 'both' ? ['booked', 'pending'] : [q.bookingStatus];
     const base = this.ctx.db
       .selectFrom('transactions')
@@ -246,20 +285,26 @@ export class AccountService {
     links: LinkContext,
   ) {
     await this.account(accountId);
-    await this.access(consentId, psuPresent, (g) => this.covers(g, accountId, 'transactions'));
-    const row = await this.ctx.db
-      .selectFrom('transactions')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('transaction_id', '=', transactionId)
-      .executeTakeFirst();
-    if (!row)
-      throw bankError('RESOURCE_UNKNOWN', `No transaction ${transactionId} on this account.`, {
-        area: 'ais',
-        where: 'path',
-        prefer: 404,
-      });
-    return { transactionsDetails: { transactionDetails: describeTransaction(row, links) } };
+    return this.reading(
+      consentId,
+      psuPresent,
+      (g) => this.covers(g, accountId, 'transactions'),
+      async () => {
+        const row = await this.ctx.db
+          .selectFrom('transactions')
+          .selectAll()
+          .where('account_id', '=', accountId)
+          .where('transaction_id', '=', transactionId)
+          .executeTakeFirst();
+        if (!row)
+          throw bankError('RESOURCE_UNKNOWN', `No transaction ${transactionId} on this account.`, {
+            area: 'ais',
+            where: 'path',
+            prefer: 404,
+          });
+        return { transactionsDetails: { transactionDetails: describeTransaction(row, links) } };
+      },
+    );
   }
 
   private parseQuery(query: TransactionQuery) {

@@ -450,13 +450,14 @@ export class ConsentService {
     consentId: string,
     psuPresent: boolean,
     check: (granted: Granted) => void,
-  ): Promise<{ granted: Granted }> {
+  ): Promise<{ granted: Granted; countedOn: string | undefined }> {
     const known = this.grantedCache.get(consentId);
     if (known && !psuPresent) {
       check(known);
       // The usual case in one UPDATE: valid, not expired, budget left → counted. Anything else takes the slow path,
       // which names the reason.
-      if (await this.countIfReadable(consentId)) return { granted: known };
+      const today = this.today();
+      if (await this.countIfReadable(consentId, today)) return { granted: known, countedOn: today };
     }
     const consent = await this.find(consentId, 'payload');
     if (consent.consent_status === 'expired')
@@ -469,18 +470,32 @@ export class ConsentService {
     if (this.grantedCache.size >= 10_000) this.grantedCache.clear();
     this.grantedCache.set(consentId, granted);
     check(granted);
-    if (!psuPresent) await this.countAccess(consent);
-    return { granted };
+    if (psuPresent) return { granted, countedOn: undefined };
+    return { granted, countedOn: await this.countAccess(consent) };
+  }
+
+  /**
+   * Gives back a read counted on `day` that then failed (a page beyond the last, an unknown transaction): only reads
+   * that succeed use up the day's budget. Counting first and giving back on failure keeps the usual read at one UPDATE.
+   */
+  async uncountRead(consentId: string, day: string): Promise<void> {
+    await this.ctx.db
+      .updateTable('consents')
+      .set((eb) => ({ usage_count: eb('usage_count', '-', 1) }))
+      .where('consent_id', '=', consentId)
+      .where('usage_day', '=', day)
+      .where('usage_count', '>', 0)
+      .execute();
   }
 
   /** Counts one read of a valid, unexpired consent with budget left today; false when any of that does not hold. */
-  private async countIfReadable(consentId: string): Promise<boolean> {
-    const result = await this.countReadable({ consentId, today: this.today() });
+  private async countIfReadable(consentId: string, today: string): Promise<boolean> {
+    const result = await this.countReadable({ consentId, today });
     return Number(result.numAffectedRows ?? 0) > 0;
   }
 
-  /** Counts one access without the PSU present; refuses the one beyond frequencyPerDay. */
-  private async countAccess(consent: ConsentRow): Promise<void> {
+  /** Counts one access without the PSU present, on the day it returns; refuses the one beyond frequencyPerDay. */
+  private async countAccess(consent: ConsentRow): Promise<string> {
     const today = this.today();
     const result = await this.ctx.db
       .updateTable('consents')
@@ -509,5 +524,6 @@ export class ConsentService {
         { area: 'ais' },
       );
     }
+    return today;
   }
 }
