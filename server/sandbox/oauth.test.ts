@@ -337,6 +337,55 @@ describe('the OAuth code flow for a consent', () => {
     ).toBe('rejected');
   });
 
+  it('answers a double-clicked Approve with a fresh code for the same request; the first code is replaced', async () => {
+    const { consentId } = await newConsent(bank);
+    const scope = `AIS:${consentId}`;
+    const { challenge, verifier } = pkce();
+    const first = query((await decide(bank, { scope, challenge }, 'approve')).location);
+    const again = await decide(bank, { scope, challenge }, 'approve');
+    expect(again.status, again.html).toBe(302);
+    const second = query(again.location);
+    expect(second.get('error')).toBeNull();
+    expect(second.get('state')).toBe('state-1');
+    const code = second.get('code') ?? '';
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(code).not.toBe(first.get('code'));
+    // The browser follows the last answer; the code of the first, abandoned one no longer works.
+    oauthError(await exchange(bank, first.get('code') ?? '', verifier), 'invalid_grant');
+    const issued = await exchange(bank, code, verifier);
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    ok(await readAccounts(bank, consentId, String(issued.body.access_token)), 200, AccountList);
+    // Codes stay single use: once exchanged, a further Approve gets no new code, and the code is spent.
+    expect(query((await decide(bank, { scope, challenge }, 'approve')).location).get('error')).toBe('invalid_scope');
+    oauthError(await exchange(bank, code, verifier), 'invalid_grant');
+  });
+
+  it('gives no code to a repeated Approve with another challenge, client or wrong password', async () => {
+    const { consentId } = await newConsent(bank);
+    const scope = `AIS:${consentId}`;
+    const { challenge } = pkce();
+    expect(query((await decide(bank, { scope, challenge }, 'approve')).location).get('code')).toBeTruthy();
+    const other = pkce().challenge;
+    expect(query((await decide(bank, { scope, challenge: other }, 'approve')).location).get('error')).toBe(
+      'invalid_scope',
+    );
+    const wrong = await decide(bank, { scope, challenge }, 'approve', { psuId: 'alice', password: 'nope' });
+    expect(query(wrong.location).get('error')).toBe('invalid_scope');
+    const bob = await decide(bank, { scope, challenge }, 'approve', { psuId: 'bob', password: SANDBOX_PASSWORD });
+    expect(query(bob.location).get('error')).toBe('invalid_scope');
+  });
+
+  it('answers a double-clicked Deny with access_denied again', async () => {
+    const { consentId } = await newConsent(bank);
+    const { challenge } = pkce();
+    const deny = () =>
+      decide(bank, { scope: `AIS:${consentId}`, challenge, state: 'twice' }, 'deny', { psuId: '', password: '' });
+    expect(query((await deny()).location).get('error')).toBe('access_denied');
+    const again = query((await deny()).location);
+    expect(again.get('error')).toBe('access_denied');
+    expect(again.get('state')).toBe('twice');
+  });
+
   it('keeps the page, the PSU-ID and the open authorisation after a wrong password', async () => {
     const { consentId, links } = await newConsent(bank);
     const { challenge } = pkce();

@@ -3,8 +3,9 @@
 // Codes and tokens live in the database as SHA-256 hashes, so instances sharing one PostgreSQL database honour each
 // other's and a database dump reveals none.
 import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { bankError, type BankError } from '../http/errors';
-import type { AuthorisationRow, OAuthTokenRow, ResourceType } from '../store/schema';
+import type { AuthorisationRow, Database, OAuthTokenRow, ResourceType } from '../store/schema';
 import { changed, type DomainContext } from './context';
 
 export const OAUTH_PATH = '/oauth';
@@ -103,6 +104,21 @@ export class OAuthService {
       .executeTakeFirst();
   }
 
+  /** The resource's most recent redirect authorisation, if it finished no longer ago than a code lives. */
+  async lastRedirectAuthorisation(target: ScopeTarget): Promise<AuthorisationRow | undefined> {
+    const since = new Date(this.now().getTime() - this.ctx.config.oauthCodeTtlMs).toISOString();
+    return this.ctx.db
+      .selectFrom('authorisations')
+      .selectAll()
+      .where('resource_type', '=', target.type)
+      .where('resource_id', '=', target.id)
+      .where('sca_approach', '=', 'REDIRECT')
+      .where('updated_at', '>=', since)
+      .orderBy('created_at', 'desc')
+      .orderBy('authorisation_id', 'desc')
+      .executeTakeFirst();
+  }
+
   /** Whether the resource a scope names exists. */
   async exists(target: ScopeTarget): Promise<boolean> {
     const row =
@@ -121,16 +137,19 @@ export class OAuthService {
   }
 
   /** Issues a code for an approved authorisation; returns the code itself (only its hash is stored). */
-  async issueCode(request: {
-    clientId: string;
-    redirectUri: string;
-    codeChallenge: string;
-    auth: AuthorisationRow;
-  }): Promise<string> {
+  async issueCode(
+    request: {
+      clientId: string;
+      redirectUri: string;
+      codeChallenge: string;
+      auth: AuthorisationRow;
+    },
+    db: Kysely<Database> = this.ctx.db,
+  ): Promise<string> {
     const code = newSecret();
     const now = this.now();
     const { auth } = request;
-    await this.ctx.db
+    await db
       .insertInto('oauth_codes')
       .values({
         code_hash: sha256(code),
@@ -147,6 +166,54 @@ export class OAuthService {
       })
       .execute();
     return code;
+  }
+
+  /**
+   * A repeated approval of an authorisation that has just been finalised through this same request (a double-clicked
+   * Approve: the browser abandons the first answer and follows the second): the code issued for the request (same
+   * client_id, redirect_uri and PKCE challenge) that nobody has exchanged yet is replaced by a fresh one, which is
+   * returned. Undefined when there is no such code; an exchanged code is never replaced, so codes stay single use.
+   */
+  async replaceCode(request: {
+    target: ScopeTarget;
+    clientId: string;
+    redirectUri: string;
+    codeChallenge: string;
+    psuId: string;
+  }): Promise<string | undefined> {
+    const now = this.now();
+    const earlier = await this.ctx.db
+      .selectFrom('oauth_codes')
+      .innerJoin('authorisations', 'authorisations.authorisation_id', 'oauth_codes.authorisation_id')
+      .select(['oauth_codes.code_hash', 'oauth_codes.authorisation_id'])
+      .where('oauth_codes.resource_type', '=', request.target.type)
+      .where('oauth_codes.resource_id', '=', request.target.id)
+      .where('oauth_codes.client_id', '=', request.clientId)
+      .where('oauth_codes.redirect_uri', '=', request.redirectUri)
+      .where('oauth_codes.code_challenge', '=', request.codeChallenge)
+      .where('oauth_codes.used_at', 'is', null)
+      .where('oauth_codes.expires_at', '>', now.toISOString())
+      .where('authorisations.sca_status', '=', 'finalised')
+      .where('authorisations.psu_id', '=', request.psuId)
+      .orderBy('oauth_codes.created_at', 'desc')
+      .executeTakeFirst();
+    if (!earlier) return undefined;
+    const auth = await this.ctx.db
+      .selectFrom('authorisations')
+      .selectAll()
+      .where('authorisation_id', '=', earlier.authorisation_id)
+      .executeTakeFirst();
+    if (!auth) return undefined;
+    return this.ctx.db.transaction().execute(async (trx) => {
+      // Only one of two racing repeats replaces the code; the other finds it gone.
+      const removed = await trx
+        .deleteFrom('oauth_codes')
+        .where('code_hash', '=', earlier.code_hash)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(removed.numDeletedRows) === 0) return undefined;
+      return this.issueCode({ ...request, auth }, trx);
+    });
   }
 
   /** The token endpoint's authorization_code grant (RFC 6749 §4.1.3, RFC 7636 §4.6). */

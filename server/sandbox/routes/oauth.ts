@@ -2,7 +2,15 @@
 // PSU logs in and approves or denies, and the token endpoint (authorization_code grant with PKCE S256 only).
 import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
-import { OAUTH_PATH, METADATA_PATH, OAuthError, isS256Challenge, parseScope, scopeOf } from '../domain/oauth';
+import {
+  OAUTH_PATH,
+  METADATA_PATH,
+  OAuthError,
+  isS256Challenge,
+  parseScope,
+  scopeOf,
+  type ScopeTarget,
+} from '../domain/oauth';
 import { BankError } from '../http/errors';
 import { readRawBody, type Env } from '../http/respond';
 import { errorBox, page } from '../pages/layout';
@@ -23,7 +31,7 @@ interface AuthorizeParams {
 
 type Checked =
   | { kind: 'page'; text: string }
-  | { kind: 'redirect'; params: AuthorizeParams; error: OAuthError }
+  | { kind: 'redirect'; params: AuthorizeParams; error: OAuthError; finished?: ScopeTarget }
   | { kind: 'ok'; params: AuthorizeParams; auth: AuthorisationRow };
 
 const finalStatuses = ['finalised', 'failed', 'exempted'];
@@ -80,10 +88,11 @@ export function registerOAuth(app: Hono<Env>, s: Services) {
       codeChallenge: read('code_challenge') ?? '',
       codeChallengeMethod: read('code_challenge_method') ?? '',
     };
-    const fail = (error: OAuthError['error'], text: string): Checked => ({
+    const fail = (error: OAuthError['error'], text: string, finished?: ScopeTarget): Checked => ({
       kind: 'redirect',
       params,
       error: new OAuthError(error, text),
+      ...(finished ? { finished } : {}),
     });
     if (params.responseType !== 'code') {
       return fail('unsupported_response_type', 'This bank supports response_type code only.');
@@ -107,10 +116,9 @@ export function registerOAuth(app: Hono<Env>, s: Services) {
     const auth = await s.oauth.openAuthorisation(target);
     if (!auth) {
       const what = target.type === 'consent' ? 'consent' : 'payment';
-      const text = (await s.oauth.exists(target))
-        ? `The ${what} ${target.id} has no redirect authorisation waiting for the PSU.`
-        : `This bank has no ${what} ${target.id}.`;
-      return fail('invalid_scope', text);
+      return (await s.oauth.exists(target))
+        ? fail('invalid_scope', `The ${what} ${target.id} has no redirect authorisation waiting for the PSU.`, target)
+        : fail('invalid_scope', `This bank has no ${what} ${target.id}.`);
     }
     params.scope = scopeOf(target);
     return { kind: 'ok', params, auth };
@@ -185,6 +193,36 @@ export function registerOAuth(app: Hono<Env>, s: Services) {
     return authorizePage(c, checked.params, checked.auth);
   });
 
+  /**
+   * A form submitted twice (a double click) finds the authorisation already finished by the first submission. The
+   * browser follows the second answer only, so it must carry the outcome: a fresh code for a repeated Approve by the
+   * same PSU, client, redirect_uri and PKCE challenge whose code is still unexchanged, access_denied again for a repeated
+   * Deny. Undefined when the request is no such repeat.
+   */
+  async function repeatedDecision(
+    params: AuthorizeParams,
+    target: ScopeTarget,
+    field: (name: string) => string | undefined,
+  ): Promise<Record<string, string> | undefined> {
+    if (field('action') === 'deny') {
+      const last = await s.oauth.lastRedirectAuthorisation(target);
+      if (last?.sca_status !== 'failed') return undefined;
+      return { error: 'access_denied', error_description: 'The PSU denied the authorisation.' };
+    }
+    if (field('action') !== 'approve') return undefined;
+    const psuId = field('psuId')?.trim() ?? '';
+    const psu = psuId ? await s.sca.findPsu(psuId) : undefined;
+    if (!psu || psu.password !== (field('password') ?? '')) return undefined;
+    const code = await s.oauth.replaceCode({
+      target,
+      clientId: params.clientId,
+      redirectUri: params.redirectUri,
+      codeChallenge: params.codeChallenge,
+      psuId: psu.psu_id,
+    });
+    return code ? { code } : undefined;
+  }
+
   app.post(`${OAUTH_PATH}/authorize`, async (c) => {
     const form = await c.req.parseBody();
     const field = (name: string) => {
@@ -193,7 +231,12 @@ export function registerOAuth(app: Hono<Env>, s: Services) {
     };
     const checked = await check(field);
     if (checked.kind === 'page') return invalidRequestPage(c, checked.text);
-    if (checked.kind === 'redirect') return errorRedirect(c, checked.params, checked.error);
+    if (checked.kind === 'redirect') {
+      const repeated = checked.finished && (await repeatedDecision(checked.params, checked.finished, field));
+      return repeated
+        ? redirectTo(c, checked.params.redirectUri, { ...repeated, state: checked.params.state })
+        : errorRedirect(c, checked.params, checked.error);
+    }
     const { params, auth } = checked;
     const denied = (text: string) => errorRedirect(c, params, new OAuthError('access_denied', text));
 
