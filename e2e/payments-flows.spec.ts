@@ -68,7 +68,7 @@ test('a single payment goes through redirect SCA to ACSC, and a settled payment 
   await page.getByRole('link', { name: 'Payments', exact: true }).first().click();
   const item = page.getByRole('listitem').filter({ hasText: payment.paymentId });
   await expect(item).toContainText('Boulangerie Exemple');
-  await expect(item).toContainText('ACSC');
+  await expect(item).toContainText('ACSC · Settled');
   await expectNoSeriousAxeViolations(page);
   await item.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`${payment.path}$`));

@@ -1,47 +1,15 @@
-// Code lists of XS2A 1.3.12 as zod enums, with plain-language descriptions for display.
+// Code lists of XS2A 1.3.12 as zod enums (the status codes come from ./status-names), with descriptions for display.
 import * as z from 'zod';
+import { consentStatusCodes, scaStatusCodes, transactionStatusCodes } from './status-names';
 
-// Ordered roughly along the payment lifecycle rather than the spec's order, so UIs can list them as-is.
-export const TransactionStatus = z.enum([
-  'RCVD',
-  'PDNG',
-  'ACTC',
-  'ACCP',
-  'ACFC',
-  'ACSP',
-  'ACSC',
-  'ACCC',
-  'ACWC',
-  'ACWP',
-  'PATC',
-  'PART',
-  'RJCT',
-  'CANC',
-]);
+// The code lists, names and meanings live in ./status-names, which needs no zod.
+export const TransactionStatus = z.enum(transactionStatusCodes);
 export type TransactionStatus = z.infer<typeof TransactionStatus>;
 
-export const ConsentStatus = z.enum([
-  'received',
-  'rejected',
-  'valid',
-  'revokedByPsu',
-  'expired',
-  'terminatedByTpp',
-  'partiallyAuthorised',
-]);
+export const ConsentStatus = z.enum(consentStatusCodes);
 export type ConsentStatus = z.infer<typeof ConsentStatus>;
 
-export const ScaStatus = z.enum([
-  'received',
-  'psuIdentified',
-  'psuAuthenticated',
-  'scaMethodSelected',
-  'started',
-  'unconfirmed',
-  'finalised',
-  'failed',
-  'exempted',
-]);
+export const ScaStatus = z.enum(scaStatusCodes);
 export type ScaStatus = z.infer<typeof ScaStatus>;
 
 /** The only two values the PUT-with-confirmationCode response may carry. */
@@ -179,80 +147,6 @@ export const finalConsentStatuses: readonly ConsentStatus[] = [
   'expired',
   'terminatedByTpp',
 ];
-
-export const transactionStatusInfo: Record<TransactionStatus, { name: string; meaning: string }> = {
-  RCVD: { name: 'Received', meaning: 'The bank has received the payment initiation; nothing has been checked yet.' },
-  PDNG: { name: 'Pending', meaning: 'The bank is still running checks; the status will change again.' },
-  ACTC: {
-    name: 'AcceptedTechnicalValidation',
-    meaning: 'Authentication and the syntax and content checks have passed.',
-  },
-  ACCP: {
-    name: 'AcceptedCustomerProfile',
-    meaning: 'Technical checks passed and the PSU is allowed to make this payment from this account.',
-  },
-  ACFC: {
-    name: 'AcceptedFundsChecked',
-    meaning: 'Technical and customer-profile checks passed, and an automatic check found enough funds.',
-  },
-  ACSP: {
-    name: 'AcceptedSettlementInProcess',
-    meaning: 'Every check passed and the bank has accepted the payment for execution.',
-  },
-  ACSC: {
-    name: 'AcceptedSettlementCompleted',
-    meaning:
-      "The debtor's account has been debited. Banks only report this by bilateral agreement; it is not a booking confirmation.",
-  },
-  ACCC: {
-    name: 'AcceptedCreditSettlementCompleted',
-    meaning: "The money has arrived on the creditor's account. (1.3.12 mislabels this code with the ACSC name.)",
-  },
-  ACWC: {
-    name: 'AcceptedWithChange',
-    meaning: 'Accepted, but the bank will change something, for example the execution date.',
-  },
-  ACWP: {
-    name: 'AcceptedWithoutPosting',
-    meaning: "Accepted, but it will not be posted to the creditor customer's account.",
-  },
-  PATC: {
-    name: 'PartiallyAcceptedTechnicalCorrect',
-    meaning: 'Several authorisations are needed and only some are done; the data itself is valid.',
-  },
-  PART: {
-    name: 'PartiallyAccepted',
-    meaning: 'Bulk payments only: all authorisations are done, but some of the payments were rejected.',
-  },
-  RJCT: {
-    name: 'Rejected',
-    meaning: 'The bank rejected the payment, for example because SCA failed or was not completed in time.',
-  },
-  CANC: { name: 'Cancelled', meaning: 'The payment was cancelled before it was executed.' },
-};
-
-export const consentStatusInfo: Record<ConsentStatus, string> = {
-  received: 'The bank accepted the consent request as well-formed, but the PSU has not authorised it yet.',
-  rejected: 'The consent will never become usable, typically because its authorisation failed.',
-  valid: 'Authorised: the TPP may read the account data it covers.',
-  revokedByPsu: 'The PSU withdrew the consent directly at the bank.',
-  expired: 'The consent passed its validUntil date (or the bank ended it, e.g. a newer recurring consent replaced it).',
-  terminatedByTpp: 'The TPP deleted the consent with DELETE /v1/consents/{consentId}.',
-  partiallyAuthorised: 'Several PSUs must authorise this consent and only some have done so.',
-};
-
-export const scaStatusInfo: Record<ScaStatus, string> = {
-  received: 'The authorisation sub-resource exists; the SCA has not started.',
-  psuIdentified: 'The bank knows which PSU is authorising.',
-  psuAuthenticated: 'The PSU is identified and has passed the first factor, e.g. a password or token.',
-  scaMethodSelected:
-    'An SCA method has been chosen. With only one method available this can be the first status reported.',
-  started: 'The SCA procedure is running, e.g. waiting for the PSU in the banking app.',
-  unconfirmed: 'The PSU finished the SCA, but the TPP still has to confirm it (confirmation link).',
-  finalised: 'SCA completed successfully. Final.',
-  failed: 'SCA failed. Final: start a new authorisation to try again.',
-  exempted: 'No SCA was needed (an exemption applied); counts as success. Final.',
-};
 
 export const balanceTypeInfo: Record<BalanceType, string> = {
   closingBooked: 'Booked balance at the end of the last reporting period (opening balance plus all bookings in it).',

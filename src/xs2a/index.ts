@@ -9,3 +9,4 @@ export * from './operations';
 export * from './payments';
 export * from './purpose-codes';
 export * from './sca';
+export * from './status-names';

@@ -151,27 +151,4 @@ export function nextStep(state: ScaFlowState, scope: AuthorisationScope): ScaNex
 }
 
 /** Plain-language name of an SCA status for badges ("Finalised", "PSU authenticated"…); other values as they are. */
-export function scaStatusLabel(status: string): string {
-  switch (status) {
-    case 'received':
-      return 'Received';
-    case 'psuIdentified':
-      return 'PSU identified';
-    case 'psuAuthenticated':
-      return 'PSU authenticated';
-    case 'scaMethodSelected':
-      return 'SCA method selected';
-    case 'started':
-      return 'Started';
-    case 'unconfirmed':
-      return 'Unconfirmed';
-    case 'finalised':
-      return 'Finalised';
-    case 'failed':
-      return 'Failed';
-    case 'exempted':
-      return 'Exempted';
-    default:
-      return status;
-  }
-}
+export { scaStatusLabel } from '../../xs2a/status-names';

@@ -1,7 +1,6 @@
 // An SCA status as a badge: the spec's value, a plain-language name, and its meaning for screen readers and on hover.
 import { Badge, type BadgeTone } from '../../components/ui';
-import { scaStatusInfo, type ScaStatus } from '../../xs2a/enums';
-import { scaStatusLabel } from './sca-flow';
+import { isScaStatusCode, scaStatusInfo, scaStatusLabel } from '../../xs2a/status-names';
 
 function toneOf(status: string): BadgeTone {
   if (status === 'finalised' || status === 'exempted') return 'success';
@@ -11,8 +10,8 @@ function toneOf(status: string): BadgeTone {
 }
 
 export function scaStatusMeaning(status: string): string {
-  return status in scaStatusInfo
-    ? scaStatusInfo[status as ScaStatus]
+  return isScaStatusCode(status)
+    ? scaStatusInfo[status]
     : 'A status 1.3.12 does not define; the bank should document it.';
 }
 

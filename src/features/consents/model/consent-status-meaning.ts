@@ -1,9 +1,9 @@
 // The plain meaning of a consentStatus (1.3.12 §7.2), and why a consent that is not valid cannot be read with.
-import { consentStatusInfo, type ConsentStatus } from '../../../xs2a/enums';
+import { consentStatusInfo, isConsentStatusCode } from '../../../xs2a/status-names';
 
 export function consentStatusMeaning(status: string): string {
-  return status in consentStatusInfo
-    ? consentStatusInfo[status as ConsentStatus]
+  return isConsentStatusCode(status)
+    ? consentStatusInfo[status]
     : 'A status 1.3.12 does not define; the bank should document it.';
 }
 

@@ -2,23 +2,11 @@
 
 export type ConsentStatusTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
 
-const labels: Record<string, string> = {
-  received: 'Waiting for authorisation',
-  valid: 'Valid',
-  rejected: 'Rejected',
-  expired: 'Expired',
-  terminatedByTpp: 'Deleted by the TPP',
-  revokedByPsu: 'Revoked by the PSU',
-  partiallyAuthorised: 'Partially authorised',
-};
-
 /** The statuses after which a consent never becomes usable again (1.3.12 §7.2). */
 export const finalConsentStatuses: readonly string[] = ['rejected', 'expired', 'terminatedByTpp', 'revokedByPsu'];
 
 /** A short plain name for a consentStatus; a code 1.3.12 does not define is shown as it is. */
-export function consentStatusLabel(status: string): string {
-  return labels[status] ?? status;
-}
+export { consentStatusLabel } from '../../../xs2a/status-names';
 
 export function consentStatusTone(status: string): ConsentStatusTone {
   if (status === 'valid') return 'success';

@@ -31,8 +31,10 @@ describe('transaction status', () => {
 
   it('explains known codes and says so for unknown ones', () => {
     expect(transactionStatusMeaning('ACTC').name).toBe('AcceptedTechnicalValidation');
+    expect(transactionStatusMeaning('ACSC').label).toBe('Settled');
     expect(transactionStatusMeaning('XXXX')).toEqual({
       name: 'Unknown',
+      label: 'XXXX',
       meaning: expect.stringContaining('"XXXX" is not a 1.3.12 transaction status') as unknown,
     });
     expect(transactionStatusMeaning('toString').name).toBe('Unknown');

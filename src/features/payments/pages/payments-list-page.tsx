@@ -4,6 +4,7 @@ import { useActiveProfile } from '../../../api';
 import { Button } from '../../../components/ui';
 import { LinkButton } from '../components/link-button';
 import { TransactionStatusBadge } from '../components/transaction-status-badge';
+import { transactionStatusMeaning } from '../model/transaction-status-meaning';
 import { displayTime, paymentRoute } from '../model/format';
 import { paymentHistory, usePaymentHistory } from '../model/payment-history';
 
@@ -78,17 +79,24 @@ export function PaymentsListPage() {
                   </p>
                   <p className="font-mono text-xs break-all text-slate-500">{entry.paymentId}</p>
                 </div>
-                {entry.transactionStatus && (
-                  <div className="text-right">
-                    <span className="text-xs text-slate-600">Last known status </span>
-                    <TransactionStatusBadge status={entry.transactionStatus} />
-                  </div>
-                )}
+                {entry.transactionStatus && <LastKnownStatus status={entry.transactionStatus} />}
               </li>
             ))}
           </ul>
         </section>
       )}
     </article>
+  );
+}
+
+/** The code with its short plain name ("ACSC · Settled"); the meaning is the badge's tooltip. */
+function LastKnownStatus({ status }: { status: string }) {
+  const { label, meaning } = transactionStatusMeaning(status);
+  return (
+    <div className="text-right">
+      <span className="text-xs text-slate-600">Last known status </span>
+      <TransactionStatusBadge status={status} title={meaning} />
+      {label !== status && <span className="text-sm text-slate-700"> · {label}</span>}
+    </div>
   );
 }
