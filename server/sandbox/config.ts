@@ -35,6 +35,8 @@ export interface SandboxConfig {
   strict: StrictConfig | null;
   /** The link redirect SCA gives: `scaRedirect` to the bank's page, or `scaOAuth` to its OAuth server's metadata. */
   scaRedirect: ScaRedirectMode;
+  /** How long a payment may wait for its initiation SCA; a payment still RCVD after this reads as RJCT. */
+  unauthorisedPaymentExpiryMs: number;
   /** Lifetimes of OAuth authorisation codes and access tokens, by the sandbox clock. */
   oauthCodeTtlMs: number;
   oauthTokenTtlMs: number;
@@ -52,6 +54,7 @@ export const defaultSandboxConfig: SandboxConfig = {
   maxBodyBytes: 256 * 1024,
   strict: null,
   scaRedirect: 'page',
+  unauthorisedPaymentExpiryMs: 24 * 60 * 60_000,
   oauthCodeTtlMs: 10 * 60_000,
   oauthTokenTtlMs: 60 * 60_000,
 };

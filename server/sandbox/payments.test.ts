@@ -348,6 +348,69 @@ describe('payment status over time (RCVD → ACTC → ACSC, RJCT)', () => {
   });
 });
 
+describe('payments never authorised are rejected after unauthorisedPaymentExpiryMs', () => {
+  const HOUR = 3_600_000;
+  let bank: TestBank;
+  beforeAll(async () => {
+    bank = await createTestBank({ config: { unauthorisedPaymentExpiryMs: HOUR } });
+  });
+  afterAll(() => bank.close());
+
+  it('waits a day by default', async () => {
+    const defaults = await createTestBank();
+    expect(defaults.sandbox.config.unauthorisedPaymentExpiryMs).toBe(24 * HOUR);
+    await defaults.close();
+  });
+
+  it('reads RJCT once the time is up, with its open authorisation failed; nothing can revive it', async () => {
+    const { body, self } = await initiate(bank);
+    const scaStatus = href(body._links.scaStatus);
+    bank.clock.advance(HOUR - 1);
+    expect((await statusOf(bank, self)).transactionStatus).toBe('RCVD');
+    expect(ok(await send(bank, 'GET', scaStatus), 200, ScaStatusResponse).scaStatus).toBe('received');
+    bank.clock.advance(1);
+    expect(await statusOf(bank, self)).toEqual({ transactionStatus: 'RJCT' });
+    expect(ok(await send(bank, 'GET', self), 200, PaymentInitiationWithStatusResponse).transactionStatus).toBe('RJCT');
+    expect(ok(await send(bank, 'GET', scaStatus), 200, ScaStatusResponse).scaStatus).toBe('failed');
+    fails(await send(bank, 'POST', `${self}/authorisations`), 409, 'STATUS_INVALID');
+    fails(await send(bank, 'DELETE', self), 405, 'CANCELLATION_INVALID');
+    // The bank's page no longer takes an approval.
+    const page = await bank.sandbox.fetch(new Request(href(body._links.scaRedirect)));
+    expect(await page.text()).toContain('already failed');
+  });
+
+  it('rejects on the PSU’s late approval, too, when nobody read the payment in between', async () => {
+    const { body, self } = await initiate(bank);
+    bank.clock.advance(HOUR);
+    const res = await postForm(bank, `${href(body._links.scaRedirect)}/login`, {
+      psuId: 'alice',
+      password: SANDBOX_PASSWORD,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('Not approved');
+    expect((await statusOf(bank, self)).transactionStatus).toBe('RJCT');
+  });
+
+  it('rejects an embedded payment whose SCA was left half-way, and leaves authorised payments alone', async () => {
+    const { self } = await initiate(bank, { headers: EMBEDDED('alice') });
+    const started = ok(
+      await send(bank, 'POST', `${self}/authorisations`, {
+        headers: { 'PSU-ID': 'alice' },
+        body: { psuData: { password: SANDBOX_PASSWORD } },
+      }),
+      201,
+      StartScaprocessResponse,
+    );
+    const accepted = await acceptedPayment(bank, 'bob');
+    bank.clock.advance(HOUR);
+    expect((await statusOf(bank, self)).transactionStatus).toBe('RJCT');
+    const authPath = `${self}/authorisations/${started.authorisationId}`;
+    expect(ok(await send(bank, 'GET', authPath), 200, ScaStatusResponse).scaStatus).toBe('failed');
+    fails(await send(bank, 'PUT', authPath, { body: { authenticationMethodId: 'sms' } }), 400, 'SCA_INVALID');
+    expect((await statusOf(bank, accepted)).transactionStatus).toBe('ACSC');
+  });
+});
+
 describe('cancel a payment (DELETE)', () => {
   let bank: TestBank;
   beforeAll(async () => {

@@ -279,12 +279,46 @@ export class Payments {
     return this.ctx.db.selectFrom('payments').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
   }
 
-  /** Applies what time has done: timed decoupled approvals, then settlement of accepted payments. */
+  /**
+   * Applies what time has done: timed decoupled approvals, the rejection of payments left unauthorised too long, then
+   * settlement of accepted payments.
+   */
   private async refresh(row: PaymentRow): Promise<PaymentRow> {
     await this.sca.refreshResource('payment', row.payment_id);
     const current =
       this.ctx.config.decoupledAutoApproveMs === null ? row : ((await this.findById(row.payment_id)) ?? row);
-    return this.settleIfDue(this.ctx.db, current);
+    return this.settleIfDue(this.ctx.db, await this.rejectIfUnauthorised(this.ctx.db, current));
+  }
+
+  /**
+   * A bank does not keep a payment waiting for its SCA forever: once unauthorisedPaymentExpiryMs has passed since the
+   * initiation, a payment still RCVD is rejected (RJCT, dated when it fell due), and its open initiation
+   * authorisations fail with it, in one transaction.
+   */
+  private async rejectIfUnauthorised(db: Kysely<Database>, row: PaymentRow): Promise<PaymentRow> {
+    if (row.transaction_status !== 'RCVD') return row;
+    const due = new Date(row.created_at).getTime() + this.ctx.config.unauthorisedPaymentExpiryMs;
+    if (this.ctx.clock.now().getTime() < due) return row;
+    const at = new Date(due).toISOString();
+    const reject = async (trx: Kysely<Database>) => {
+      const rejected = await this.setStatus(trx, row, 'RJCT', {}, at);
+      if (!rejected) return undefined;
+      await trx
+        .updateTable('authorisations')
+        .set((eb) => ({ sca_status: 'failed', updated_at: at, version: eb('version', '+', 1) }))
+        .where('resource_type', '=', 'payment')
+        .where('resource_id', '=', row.payment_id)
+        .where('kind', '=', 'authorisation')
+        .where('sca_status', 'not in', ['finalised', 'failed', 'exempted'])
+        .execute();
+      return rejected;
+    };
+    const rejected = db.isTransaction ? await reject(db) : await db.transaction().execute(reject);
+    if (rejected) return rejected;
+    // Someone else moved it first: read what they left.
+    return (
+      (await db.selectFrom('payments').selectAll().where('payment_id', '=', row.payment_id).executeTakeFirst()) ?? row
+    );
   }
 
   /** Settles an accepted payment once the settlement delay has passed (ACTC → ACSC), dated when it fell due. */
@@ -396,8 +430,8 @@ export class Payments {
         .where('payment_id', '=', auth.resource_id)
         .executeTakeFirst();
       if (!row) throw bankError('RESOURCE_UNKNOWN', 'The payment no longer exists.', { where: 'path' });
-      // Every decision sees the payment as it is now, with settlement that fell due applied.
-      return this.settleIfDue(db, row);
+      // Every decision sees the payment as it is now, with rejection or settlement that fell due applied.
+      return this.settleIfDue(db, await this.rejectIfUnauthorised(db, row));
     };
     const assertAuthorisable = (row: PaymentRow) => {
       if (row.transaction_status !== 'RCVD') {

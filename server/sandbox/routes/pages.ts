@@ -56,7 +56,9 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
   async function failIfClosed(c: Context<Env>, auth: AuthorisationRow, error: unknown) {
     if (!(error instanceof BankError) || error.messages[0]?.code !== 'STATUS_INVALID') return undefined;
     const current = await s.sca.findById(auth.authorisation_id);
-    if (!current || current.sca_status === 'finalised' || current.sca_status === 'failed') return undefined;
+    if (!current) return undefined;
+    // Already ended by what closed the payment or consent (a payment rejected for waiting too long): say how it ended.
+    if (current.sca_status === 'finalised' || current.sca_status === 'failed') return leave(c, current);
     return leave(c, await s.sca.decide(current, 'failed'));
   }
 
