@@ -62,6 +62,9 @@ test('allPsd2 consent with embedded SCA: valid, active in the header, access and
   await expect(item).toHaveCount(1);
   await item.getByRole('button', { name: /Read SCA status of/ }).click();
   await expect(item).toContainText('finalised');
+  // A valid consent cannot be authorised again (the bank would answer 409 STATUS_INVALID): not offered, and why.
+  await expect(authorisations.getByRole('button', { name: 'Start new authorisation' })).toHaveCount(0);
+  await expect(authorisations).toContainText('No new authorisation can be started: the consent is already valid.');
 
   await page.getByRole('button', { name: 'Make active' }).click();
   await expect(page.getByText('This is the active consent')).toBeVisible();

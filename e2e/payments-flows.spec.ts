@@ -104,6 +104,12 @@ test('a standing order goes through redirect SCA to ACSC, then its cancellation 
   await expect(page.getByText('The PSU authorised the cancellation')).toBeVisible();
   const authorisations = page.getByRole('region', { name: 'Cancellation authorisations' });
   await expect(authorisations).toBeVisible();
+  // Neither the cancelled payment nor its cancellation can be authorised again: the console says so instead.
+  await expect(authorisations).toContainText('No new authorisation can be started: the payment is cancelled.');
+  await expect(authorisations.getByRole('button', { name: 'Start new authorisation' })).toHaveCount(0);
+  const paymentAuthorisations = page.getByRole('region', { name: 'Authorisations', exact: true });
+  await expect(paymentAuthorisations).toContainText('the payment was cancelled.');
+  await expect(paymentAuthorisations.getByRole('button', { name: 'Start new authorisation' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Cancel payment…' })).toBeHidden();
 });
 

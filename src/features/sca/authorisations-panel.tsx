@@ -68,12 +68,18 @@ export function AuthorisationsPanel({
   returnTo,
   title,
   headingLevel = 2,
+  startRefusal,
 }: {
   profile: BankProfile;
   scope: AuthorisationScope;
   returnTo: string;
   title?: string;
   headingLevel?: HeadingLevel;
+  /**
+   * Why the bank would refuse a new authorisation (409 STATUS_INVALID) in the resource's current state; the start
+   * button is then not offered and this is said instead. Undefined while the bank allows one or the state is unknown.
+   */
+  startRefusal?: string | undefined;
 }) {
   const list = useAuthorisations({ profile, scope });
   const start = useStartAuthorisation();
@@ -104,12 +110,17 @@ export function AuthorisationsPanel({
           <Button size="sm" onClick={() => void list.refetch()} disabled={list.isFetching}>
             Reload list
           </Button>
-          <Button size="sm" variant="primary" onClick={startNew} disabled={start.isPending}>
-            {start.isPending ? 'Starting…' : 'Start new authorisation'}
-          </Button>
+          {startRefusal === undefined && (
+            <Button size="sm" variant="primary" onClick={startNew} disabled={start.isPending}>
+              {start.isPending ? 'Starting…' : 'Start new authorisation'}
+            </Button>
+          )}
         </>
       }
     >
+      {startRefusal !== undefined && (
+        <p className="text-sm text-slate-700">No new authorisation can be started: {startRefusal}</p>
+      )}
       {start.isError && (
         <ErrorCallout alert {...describeXs2aError(start.error)} title="The authorisation could not be started" />
       )}

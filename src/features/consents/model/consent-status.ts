@@ -29,3 +29,25 @@ export function isFinalConsentStatus(status: string | undefined): boolean {
 export function awaitsAuthorisation(status: string | undefined): boolean {
   return status === 'received' || status === 'partiallyAuthorised';
 }
+
+/**
+ * Why the bank refuses a new authorisation of the consent (409 STATUS_INVALID), or undefined when it may start one:
+ * only a consent that still waits for (some of) its authorisation can be authorised. Undefined for an unknown status,
+ * so the bank decides.
+ */
+export function newAuthorisationRefusal(status: string | undefined): string | undefined {
+  switch (status) {
+    case 'valid':
+      return 'the consent is already valid.';
+    case 'rejected':
+      return 'the consent was rejected; create a new consent.';
+    case 'expired':
+      return 'the consent has expired; create a new consent.';
+    case 'terminatedByTpp':
+      return 'the consent was deleted; create a new consent.';
+    case 'revokedByPsu':
+      return 'the PSU revoked the consent; create a new consent.';
+    default:
+      return undefined;
+  }
+}

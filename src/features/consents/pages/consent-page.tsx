@@ -20,7 +20,13 @@ import { ConsentUsagePanel } from '../components/consent-usage-panel';
 import { DeleteConsentPanel } from '../components/delete-consent-panel';
 import { LinkButton } from '../components/link-button';
 import { consentHistory, useConsentHistoryEntry } from '../model/consent-history';
-import { awaitsAuthorisation, consentStatusLabel, isFinalConsentStatus, isUsable } from '../model/consent-status';
+import {
+  awaitsAuthorisation,
+  consentStatusLabel,
+  isFinalConsentStatus,
+  isUsable,
+  newAuthorisationRefusal,
+} from '../model/consent-status';
 import { notUsableReason } from '../model/consent-status-meaning';
 import { accessSummary, consentRoute } from '../model/format';
 import type { CreatedConsentState } from './new-consent-page';
@@ -222,7 +228,13 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
           )}
 
           <ErrorBoundary what="the authorisations">
-            <AuthorisationsPanel profile={profile} scope={scope} returnTo={route} title="Consent authorisations" />
+            <AuthorisationsPanel
+              profile={profile}
+              scope={scope}
+              returnTo={route}
+              title="Consent authorisations"
+              startRefusal={newAuthorisationRefusal(current)}
+            />
           </ErrorBoundary>
 
           <ErrorBoundary what="the deletion">

@@ -10,6 +10,7 @@ import {
 import { Button, ErrorCallout, Panel } from '../../../components/ui';
 import { AuthorisationsPanel, newScaRedirect, ScaPanel } from '../../sca';
 import type { CancellationRecord } from '../model/payment-history';
+import { cancellationAuthorisationRefusal } from '../model/transaction-status';
 
 interface Props {
   profile: BankProfile;
@@ -130,7 +131,13 @@ export function CancelPaymentPanel({
         />
       )}
       {cancellation?.httpStatus === 202 && (
-        <AuthorisationsPanel profile={profile} scope={scope} returnTo={returnTo} title="Cancellation authorisations" />
+        <AuthorisationsPanel
+          profile={profile}
+          scope={scope}
+          returnTo={returnTo}
+          title="Cancellation authorisations"
+          startRefusal={cancellationAuthorisationRefusal(status, cancellation.links)}
+        />
       )}
     </>
   );

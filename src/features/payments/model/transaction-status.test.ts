@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   awaitsAuthorisation,
+  cancellationAuthorisationRefusal,
   isFinalTransactionStatus,
+  paymentAuthorisationRefusal,
   shouldPollStatus,
   transactionStatusTone,
 } from './transaction-status';
@@ -46,5 +48,30 @@ describe('transaction status', () => {
     expect(transactionStatusTone('ACSC')).toBe('success');
     expect(transactionStatusTone('ACTC')).toBe('info');
     expect(transactionStatusTone('RCVD')).toBe('neutral');
+  });
+
+  it('offers a new authorisation of the initiation only while the payment waits for one', () => {
+    expect(paymentAuthorisationRefusal('RCVD')).toBeUndefined();
+    expect(paymentAuthorisationRefusal('PATC')).toBeUndefined();
+    expect(paymentAuthorisationRefusal(undefined)).toBeUndefined();
+    expect(paymentAuthorisationRefusal('ACSC')).toBe('the payment is already authorised (ACSC).');
+    expect(paymentAuthorisationRefusal('ACTC')).toBe('the payment is already authorised (ACTC).');
+    expect(paymentAuthorisationRefusal('RJCT')).toBe('the payment was rejected.');
+    expect(paymentAuthorisationRefusal('CANC')).toBe('the payment was cancelled.');
+  });
+
+  it("offers a new authorisation of the cancellation as the bank's links say, until the payment is final", () => {
+    const start = { startAuthorisation: { href: 'https://bank.test/v1/x/cancellation-authorisations' } };
+    const startWithPsu = { startAuthorisationWithPsuIdentification: { href: 'https://bank.test/v1/x' } };
+    expect(cancellationAuthorisationRefusal('ACTC', start)).toBeUndefined();
+    expect(cancellationAuthorisationRefusal(undefined, startWithPsu)).toBeUndefined();
+    expect(cancellationAuthorisationRefusal('ACTC', { scaStatus: { href: 'https://bank.test/s' } })).toMatch(
+      /offered no link/,
+    );
+    expect(cancellationAuthorisationRefusal('ACTC', undefined)).toMatch(/offered no link/);
+    expect(cancellationAuthorisationRefusal('CANC', start)).toBe('the payment is cancelled.');
+    expect(cancellationAuthorisationRefusal('RJCT', start)).toBe('the payment was rejected.');
+    // A standing order runs on after ACSC, so its cancellation can still be authorised.
+    expect(cancellationAuthorisationRefusal('ACSC', start)).toBeUndefined();
   });
 });

@@ -37,3 +37,31 @@ export function shouldPollStatus(status: string | undefined, scaInProgress: bool
   if (scaInProgress) return true;
   return !awaitsAuthorisation(status);
 }
+
+/**
+ * Why the bank refuses a new authorisation of the payment's initiation (409 STATUS_INVALID), or undefined when it may
+ * start one: only while the payment waits for authorisation (RCVD, PATC) or its status is not known yet.
+ */
+export function paymentAuthorisationRefusal(status: string | undefined): string | undefined {
+  if (status === undefined || awaitsAuthorisation(status)) return undefined;
+  if (status === 'RJCT') return 'the payment was rejected.';
+  if (status === 'CANC') return 'the payment was cancelled.';
+  return `the payment is already authorised (${status}).`;
+}
+
+/**
+ * Why no authorisation of the cancellation can be started, or undefined when one can: the bank offers it with a
+ * start link (startAuthorisation…) in its 202 answer to the cancellation, and only until the payment is cancelled or
+ * rejected. (A settled standing order, ACSC, still runs and can still be cancelled.)
+ */
+export function cancellationAuthorisationRefusal(
+  status: string | undefined,
+  links: Record<string, unknown> | undefined,
+): string | undefined {
+  if (status === 'CANC') return 'the payment is cancelled.';
+  if (status === 'RJCT') return 'the payment was rejected.';
+  if (!links || !Object.keys(links).some((name) => name.startsWith('startAuthorisation'))) {
+    return "the bank's answer to the cancellation offered no link to start one.";
+  }
+  return undefined;
+}

@@ -17,7 +17,7 @@ import { PaymentDetailsPanel } from '../components/payment-details-panel';
 import { PaymentStatusPanel } from '../components/payment-status-panel';
 import { paymentRoute } from '../model/format';
 import { paymentHistory, usePaymentHistoryEntry, type CancellationRecord } from '../model/payment-history';
-import { awaitsAuthorisation, shouldPollStatus } from '../model/transaction-status';
+import { awaitsAuthorisation, paymentAuthorisationRefusal, shouldPollStatus } from '../model/transaction-status';
 import type { CreatedPaymentState } from './new-payment-page';
 
 export const STATUS_POLL_MS = 2000;
@@ -186,7 +186,13 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
       </ErrorBoundary>
 
       <ErrorBoundary what="the authorisations">
-        <AuthorisationsPanel profile={profile} scope={scope} returnTo={route} title="Authorisations" />
+        <AuthorisationsPanel
+          profile={profile}
+          scope={scope}
+          returnTo={route}
+          title="Authorisations"
+          startRefusal={paymentAuthorisationRefusal(current)}
+        />
       </ErrorBoundary>
 
       <ErrorBoundary what="the payment">
