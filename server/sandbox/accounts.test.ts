@@ -374,6 +374,33 @@ describe('what a consent grants', () => {
     fails(await read(bank, consentId, `/v1/accounts/${bobMain.resourceId}/balances`), 401, 'CONSENT_INVALID');
   });
 
+  it('GET consent shows the access as granted: accounts of another PSU or of an excluded type drop out', async () => {
+    const consentId = await validConsent(bank, {
+      accounts: ibans(aliceMain, bobMain),
+      balances: ibans(aliceSavings, bobBusiness),
+      transactions: [{ iban: aliceUsd.iban, currency: 'USD' }, ...ibans(bobMain)],
+      additionalInformation: { ownerName: ibans(aliceMain, bobMain) },
+    });
+    const info = ok(await send(bank, 'GET', `/v1/consents/${consentId}`), 200, ConsentInformationResponse);
+    expect(info.consentStatus).toBe('valid');
+    expect(info.access).toEqual({
+      accounts: ibans(aliceMain),
+      balances: ibans(aliceSavings),
+      transactions: [{ iban: aliceUsd.iban, currency: 'USD' }],
+      additionalInformation: { ownerName: ibans(aliceMain) },
+    });
+
+    // Before the PSU has authorised, the answer shows what was requested.
+    const requested = { accounts: ibans(aliceMain, bobMain) };
+    const created = ok(
+      await send(bank, 'POST', '/v1/consents', { body: consentBody(requested) }),
+      201,
+      ConsentsResponse201,
+    );
+    const pending = ok(await send(bank, 'GET', href(created._links.self)), 200, ConsentInformationResponse);
+    expect(pending.access).toEqual(requested);
+  });
+
   it('additionalInformation.ownerName adds the owner name to the named account only', async () => {
     const consentId = await validConsent(bank, {
       accounts: ibans(aliceMain, aliceSavings),

@@ -282,6 +282,8 @@ export class ConsentService {
         balances: await ibans(granted.balances),
         transactions: await ibans(granted.transactions),
       };
+    } else if (row.granted && dedicatedKeys.some((k) => requested[k]?.length)) {
+      access = await this.narrowed(requested, JSON.parse(row.granted) as Granted);
     }
     const body: Record<string, unknown> = {
       access,
@@ -293,6 +295,45 @@ export class ConsentService {
     };
     if (row.consent_status === 'valid') body._links = { account: href(links, '/v1/accounts') };
     return body;
+  }
+
+  /**
+   * A dedicated consent as the PSU granted it (DIGEST §4, op 10): the requested account references without those the
+   * grant left out (another PSU's accounts, types outside restrictedTo), each reference otherwise as the TPP sent it.
+   */
+  private async narrowed(requested: Access, granted: Granted): Promise<Access> {
+    const named = [
+      ...dedicatedKeys.flatMap((k) => requested[k] ?? []),
+      ...(requested.additionalInformation?.ownerName ?? []),
+    ].flatMap((ref) => (ref.iban ? [ref.iban] : []));
+    const idOf = new Map(
+      named.length === 0
+        ? []
+        : (
+            await this.ctx.db
+              .selectFrom('accounts')
+              .select(['iban', 'resource_id'])
+              .where('iban', 'in', [...new Set(named)])
+              .execute()
+          ).map((a) => [a.iban, a.resource_id]),
+    );
+    const keep = (refs: AccountRef[] | undefined, ids: string[]) =>
+      refs?.filter((ref) => {
+        const id = ref.iban ? idOf.get(ref.iban) : undefined;
+        return id !== undefined && ids.includes(id);
+      });
+    const access: Access = { ...requested };
+    for (const key of dedicatedKeys) {
+      const kept = keep(requested[key], granted[key]);
+      if (kept) access[key] = kept;
+    }
+    if (requested.additionalInformation?.ownerName) {
+      access.additionalInformation = {
+        ...requested.additionalInformation,
+        ownerName: keep(requested.additionalInformation.ownerName, granted.ownerName),
+      };
+    }
+    return access;
   }
 
   async remove(row: ConsentRow): Promise<void> {
