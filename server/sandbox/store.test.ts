@@ -315,6 +315,31 @@ describe.each(backends)('store on $name', ({ make }) => {
     });
   });
 
+  describe('what time and failed reads do', () => {
+    let bank: TestBank;
+    beforeAll(async () => {
+      bank = await openBank();
+    });
+
+    it('rejects a payment left unauthorised past unauthorisedPaymentExpiryMs, failing its open authorisation', async () => {
+      const { self } = await newPayment(bank);
+      const authPath = await readyForOtp(bank, `${self}/authorisations`);
+      bank.clock.advance(bank.sandbox.config.unauthorisedPaymentExpiryMs);
+      expect(await paymentStatus(bank, self)).toBe('RJCT');
+      expect(await scaStatus(bank, authPath)).toBe('failed');
+    });
+
+    it('gives back the count of a background read that fails', async () => {
+      const consentId = await validConsent(bank, 1);
+      const background = (path: string) =>
+        send(bank, 'GET', path, { headers: { 'Consent-ID': consentId }, psuPresent: false });
+      const unknown = await background(`/v1/accounts/${aliceMain?.resourceId}/transactions/nope`);
+      expect(unknown.status).toBe(404);
+      ok(await background('/v1/accounts'), 200, AccountList);
+      expect(errorCode(await background('/v1/accounts'))).toBe('ACCESS_EXCEEDED');
+    });
+  });
+
   // PostgreSQL only: SQLite runs on one connection, so a transaction cannot be interleaved (and the gate would block).
   describe.runIf(backend.name === 'PostgreSQL')('a DELETE inside the authorisation’s transaction window', () => {
     // The PUT is held after it checked RCVD and marked the authorisation finalised; the DELETE then cancels. Applying
