@@ -41,6 +41,7 @@ export {
   type Xs2aErrorDescription,
   type Xs2aErrorKind,
 } from './errors';
+export { consentAdvice, consentAdviceForError, type ConsentAdviceOptions } from './consent-advice';
 export { EXCHANGE_LOG_LIMIT, exchangeLog, useExchanges, type Exchange } from './exchange-log';
 export { redactExchange, type RedactOptions } from './redact';
 export {

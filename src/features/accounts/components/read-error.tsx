@@ -2,28 +2,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { consentKeys, describeXs2aError, hasCode, type BankProfile } from '../../../api';
+import { consentAdviceForError, consentKeys, describeXs2aError, hasCode, type BankProfile } from '../../../api';
 import { Button, ErrorCallout } from '../../../components/ui';
 import { consentEndingCodes } from '../model/consent-verdict';
 import { consentRoute } from '../model/format';
-
-function consentAdvice(error: unknown): string | undefined {
-  if (hasCode(error, 'ACCESS_EXCEEDED')) {
-    return (
-      'The consent’s daily allowance of reads without the PSU present (its frequencyPerDay) is used up for today. ' +
-      'Reads that carry PSU-IP-Address count as PSU-present and are not limited; otherwise try again tomorrow.'
-    );
-  }
-  if (hasCode(error, 'CONSENT_EXPIRED')) return 'The consent has expired. Ask the PSU for a new one.';
-  if (hasCode(error, 'CONSENT_UNKNOWN')) return 'The bank does not know this consent (for this TPP).';
-  if (hasCode(error, 'CONSENT_INVALID')) {
-    return (
-      'The consent does not allow this read: it may not cover this account or this service (balances, ' +
-      'transactions), or it is no longer valid.'
-    );
-  }
-  return undefined;
-}
 
 export function ReadError({
   error,
@@ -47,7 +29,7 @@ export function ReadError({
   }, [endsConsent, queryClient, profile.id, consentId]);
 
   const description = describeXs2aError(error);
-  const advice = consentAdvice(error);
+  const advice = consentAdviceForError(error, { refused: 'this read' }).join(' ');
   return (
     <ErrorCallout {...description} title={`Could not read ${what}: ${description.title}`}>
       {advice && (

@@ -1,9 +1,8 @@
 // A bank error shown the house way (code, meaning, the bank's text, X-Request-ID), plus what to do about a
 // consent-related refusal.
 import type { ReactNode } from 'react';
-import { describeXs2aError } from '../../../api';
+import { consentAdviceForError, describeXs2aError } from '../../../api';
 import { ErrorCallout } from '../../../components/ui';
-import { consentAdvice } from '../model/consent-errors';
 
 export function ConsentErrorCallout({
   error,
@@ -18,7 +17,7 @@ export function ConsentErrorCallout({
   children?: ReactNode;
 }) {
   const description = describeXs2aError(error);
-  const advice = consentAdvice(description.messages.map((message) => message.code));
+  const advice = consentAdviceForError(error);
   return (
     <ErrorCallout alert={alert} {...description} summary={summary ?? description.summary}>
       {advice.length > 0 && (

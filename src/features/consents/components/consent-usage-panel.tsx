@@ -1,9 +1,8 @@
 // How much of frequencyPerDay the consent has used today, as the console counted it (1.3.12 has no such field), and
 // the last time the bank refused a read because of the consent.
 import { useState } from 'react';
-import type { BankProfile } from '../../../api';
+import { consentAdvice, type BankProfile } from '../../../api';
 import { Panel } from '../../../components/ui';
-import { consentAdvice } from '../model/consent-errors';
 import { readsOn, utcDay, type ConsentHistoryEntry } from '../model/consent-history';
 import { displayTime } from '../model/format';
 
@@ -83,7 +82,7 @@ export function ConsentUsagePanel({ profile, entry, frequencyPerDay }: Props) {
               <span className="font-medium">The bank says:</span> {refusal.text}
             </p>
           )}
-          {consentAdvice([refusal.code]).map((text) => (
+          {consentAdvice([refusal.code], { refused: 'this read' }).map((text) => (
             <p key={text}>
               <span className="font-semibold">What to do:</span> {text}
             </p>

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { consentAdvice } from './consent-errors';
 import { accessSummary, consentRoute, displayReference, shortId, timeLeft } from './format';
 
 describe('accessSummary', () => {
@@ -46,15 +45,5 @@ describe('small helpers', () => {
     expect(consentRoute('a/b')).toBe('/consents/a%2Fb');
     expect(displayReference({ bban: '1234', currency: 'EUR' })).toBe('1234 (EUR)');
     expect(displayReference({})).toBe('(no identifier)');
-  });
-
-  it('says what to do about consent refusals, once per code', () => {
-    expect(consentAdvice(['FORMAT_ERROR', undefined])).toEqual([]);
-    const advice = consentAdvice(['ACCESS_EXCEEDED', 'CONSENT_EXPIRED', 'ACCESS_EXCEEDED']);
-    expect(advice).toHaveLength(2);
-    expect(advice[0]).toMatch(/Wait until tomorrow/);
-    expect(advice[1]).toMatch(/Create a new consent/);
-    expect(consentAdvice(['CONSENT_INVALID'])[0]).toMatch(/authorise it/);
-    expect(consentAdvice(['CONSENT_UNKNOWN'])[0]).toMatch(/bank profile/);
   });
 });
