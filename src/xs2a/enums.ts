@@ -140,13 +140,7 @@ export function isFinalScaStatus(status: ScaStatus): boolean {
   return finalScaStatuses.includes(status);
 }
 
-/** Consent statuses from which a consent never becomes usable again. */
-export const finalConsentStatuses: readonly ConsentStatus[] = [
-  'rejected',
-  'revokedByPsu',
-  'expired',
-  'terminatedByTpp',
-];
+export { finalConsentStatuses } from './status-names';
 
 export const balanceTypeInfo: Record<BalanceType, string> = {
   closingBooked: 'Booked balance at the end of the last reporting period (opening balance plus all bookings in it).',

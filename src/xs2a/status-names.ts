@@ -32,6 +32,14 @@ export const consentStatusCodes = [
 ] as const;
 export type ConsentStatusCode = (typeof consentStatusCodes)[number];
 
+/** Consent statuses from which a consent never becomes usable again. */
+export const finalConsentStatuses: readonly ConsentStatusCode[] = [
+  'rejected',
+  'revokedByPsu',
+  'expired',
+  'terminatedByTpp',
+];
+
 export const scaStatusCodes = [
   'received',
   'psuIdentified',

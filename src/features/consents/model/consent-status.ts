@@ -2,11 +2,9 @@
 
 export type ConsentStatusTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
 
-/** The statuses after which a consent never becomes usable again (1.3.12 §7.2). */
-export const finalConsentStatuses: readonly string[] = ['rejected', 'expired', 'terminatedByTpp', 'revokedByPsu'];
-
 /** A short plain name for a consentStatus; a code 1.3.12 does not define is shown as it is. */
 export { consentStatusLabel } from '../../../xs2a/status-names';
+import { finalConsentStatuses } from '../../../xs2a/status-names';
 
 export function consentStatusTone(status: string): ConsentStatusTone {
   if (status === 'valid') return 'success';
@@ -22,7 +20,7 @@ export function isUsable(status: string | undefined): boolean {
 }
 
 export function isFinalConsentStatus(status: string | undefined): boolean {
-  return status !== undefined && finalConsentStatuses.includes(status);
+  return status !== undefined && (finalConsentStatuses as readonly string[]).includes(status);
 }
 
 /** Whether the consent still waits for (some of) its authorisation. */
