@@ -444,11 +444,11 @@ describe('what a consent grants', () => {
     fails(await read(bank, consentId, `/v1/accounts/${aliceMain.resourceId}`), 401, 'CONSENT_INVALID');
   });
 
-  it('bank-offered (empty arrays) via redirect grants the PSU’s accounts, and GET consent shows them', async () => {
+  it('bank-offered (empty arrays) via redirect: the PSU keeps all accounts checked, and GET consent shows them', async () => {
     const body = consentBody({ accounts: [], balances: [], transactions: [] });
     const created = ok(await send(bank, 'POST', '/v1/consents', { body }), 201, ConsentsResponse201);
     const scaRedirect = href(created._links.scaRedirect);
-    const post = (url: string, form: Record<string, string>) =>
+    const post = (url: string, form: [string, string][]) =>
       bank.sandbox.fetch(
         new Request(url, {
           method: 'POST',
@@ -456,8 +456,22 @@ describe('what a consent grants', () => {
           body: new URLSearchParams(form).toString(),
         }),
       );
-    expect((await post(`${scaRedirect}/login`, { psuId: 'bob', password: SANDBOX_PASSWORD })).status).toBe(303);
-    expect((await post(`${scaRedirect}/decision`, { action: 'approve', otp: SANDBOX_OTP })).status).toBe(200);
+    const login = await post(`${scaRedirect}/login`, [
+      ['psuId', 'bob'],
+      ['password', SANDBOX_PASSWORD],
+    ]);
+    expect(login.status).toBe(303);
+    // The page offers every account for every service, all checked: the PSU keeps them all.
+    const bobIds = testPsus.find((p) => p.psuId === 'bob')?.accounts.map((a) => a.resourceId) ?? [];
+    const everything = ['accounts', 'balances', 'transactions'].flatMap((service) =>
+      bobIds.map((id): [string, string] => [service, id]),
+    );
+    const decision = await post(`${scaRedirect}/decision`, [
+      ['action', 'approve'],
+      ['otp', SANDBOX_OTP],
+      ...everything,
+    ]);
+    expect(decision.status).toBe(200);
 
     const info = ok(await send(bank, 'GET', href(created._links.self)), 200, ConsentInformationResponse);
     expect(info.consentStatus).toBe('valid');

@@ -54,11 +54,14 @@ export interface PageResponse {
   setCookie: string | null;
 }
 
-/** A PSU's browser request to the bank's pages: plain GET, or a POSTed form. Browsers send no client certificate. */
+/**
+ * A PSU's browser request to the bank's pages: plain GET, or a POSTed form (a list posts its field once per value, as
+ * checkboxes of one name do). Browsers send no client certificate.
+ */
 export async function browse(
   bank: TestBank,
   url: string,
-  form?: Record<string, string>,
+  form?: Record<string, string | string[]>,
   cookie?: string,
 ): Promise<PageResponse> {
   const headers = new Headers();
@@ -66,7 +69,11 @@ export async function browse(
   const init: RequestInit = { method: form ? 'POST' : 'GET', headers };
   if (form) {
     headers.set('Content-Type', 'application/x-www-form-urlencoded');
-    init.body = new URLSearchParams(form).toString();
+    const body = new URLSearchParams();
+    for (const [name, value] of Object.entries(form)) {
+      for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
+    }
+    init.body = body.toString();
   }
   const res = await bank.sandbox.fetch(new Request(url.startsWith('http') ? url : `${ORIGIN}${url}`, init));
   return {

@@ -43,10 +43,27 @@ export const consentPath = (consentId: string) => `/v1/consents/${consentId}`;
 
 const dedicatedKeys = ['accounts', 'balances', 'transactions'] as const;
 
+/** A service a bank-offered consent can ask for: account details, balances or transactions. */
+export type OfferedService = (typeof dedicatedKeys)[number];
+
+/** What the PSU chose on the bank's page for a bank-offered consent: account resource ids per requested service. */
+export type AccountChoice = Record<OfferedService, string[]>;
+
+/** What the bank's page offers the PSU to choose from for a bank-offered consent. */
+export interface AccountOffer {
+  /** The services the consent asked for, in the order accounts, balances, transactions. */
+  services: OfferedService[];
+  /** The PSU's accounts the consent may cover (restrictedTo applied), in the PSU's order. */
+  accounts: AccountRow[];
+}
+
 function isBankOffered(access: Access) {
   const given = dedicatedKeys.filter((k) => access[k] !== undefined);
   return given.length > 0 && given.every((k) => access[k]?.length === 0);
 }
+
+/** Whether the PSU chooses the accounts of this consent at the bank (empty account lists). */
+export const isBankOfferedConsent = (row: ConsentRow) => isBankOffered(JSON.parse(row.access) as Access);
 
 export class ConsentService {
   /** Counts one read of a valid, unexpired consent with budget left today; no row changed when any of that fails. */
@@ -267,21 +284,28 @@ export class ConsentService {
     let access: Access = requested;
     if (row.granted && isBankOffered(requested)) {
       const granted = JSON.parse(row.granted) as Granted;
-      const ibans = async (ids: string[]) =>
-        ids.length === 0
-          ? []
-          : (
-              await this.ctx.db
-                .selectFrom('accounts')
-                .select(['iban', 'resource_id'])
-                .where('resource_id', 'in', ids)
-                .execute()
-            ).map((a) => ({ iban: a.iban }));
-      access = {
-        accounts: await ibans(granted.accounts),
-        balances: await ibans(granted.balances),
-        transactions: await ibans(granted.transactions),
+      const ibans = async (ids: string[]) => {
+        if (ids.length === 0) return [];
+        const rows = await this.ctx.db
+          .selectFrom('accounts')
+          .select(['iban', 'resource_id'])
+          .where('resource_id', 'in', ids)
+          .execute();
+        // In the order of the grant, which is the PSU's order of accounts.
+        const ibanOf = new Map(rows.map((a) => [a.resource_id, a.iban]));
+        return ids.flatMap((id) => {
+          const iban = ibanOf.get(id);
+          return iban ? [{ iban }] : [];
+        });
       };
+      // The services the consent asked for, each with the accounts the PSU granted; one granted for none is left out,
+      // since an empty list would read as a bank-offered request again.
+      access = {};
+      for (const key of dedicatedKeys) {
+        if (requested[key] === undefined) continue;
+        const refs = await ibans(granted[key]);
+        if (refs.length > 0) access[key] = refs;
+      }
     } else if (row.granted && dedicatedKeys.some((k) => requested[k]?.length)) {
       access = await this.narrowed(requested, JSON.parse(row.granted) as Granted);
     }
@@ -349,17 +373,41 @@ export class ConsentService {
     }
   }
 
-  /** The accounts this PSU grants when authorising a consent. */
-  private async grant(db: Kysely<Database>, row: ConsentRow, psuId: string): Promise<Granted> {
-    const access = JSON.parse(row.access) as Access;
-    let accounts = await db
+  /** The PSU's accounts a consent may cover: all of them, or those of the types in restrictedTo. */
+  private async coverable(db: Kysely<Database>, access: Access, psuId: string): Promise<AccountRow[]> {
+    const accounts = await db
       .selectFrom('accounts')
       .selectAll()
       .where('psu_id', '=', psuId)
       .orderBy('position')
       .execute();
-    if (access.restrictedTo?.length)
-      accounts = accounts.filter((a) => access.restrictedTo?.includes(a.cash_account_type));
+    return access.restrictedTo?.length
+      ? accounts.filter((a) => access.restrictedTo?.includes(a.cash_account_type))
+      : accounts;
+  }
+
+  /**
+   * For a bank-offered consent, what the PSU chooses from on the bank's page: the requested services and the PSU's
+   * accounts. Undefined for dedicated and global consents, where the TPP named the access.
+   */
+  async offer(row: ConsentRow, psuId: string): Promise<AccountOffer | undefined> {
+    const access = JSON.parse(row.access) as Access;
+    if (!isBankOffered(access)) return undefined;
+    return {
+      services: dedicatedKeys.filter((k) => access[k] !== undefined),
+      accounts: await this.coverable(this.ctx.db, access, psuId),
+    };
+  }
+
+  /** The accounts this PSU grants when authorising a consent; for a bank-offered one, those the PSU chose if given. */
+  private async grant(
+    db: Kysely<Database>,
+    row: ConsentRow,
+    psuId: string,
+    choice: AccountChoice | undefined,
+  ): Promise<Granted> {
+    const access = JSON.parse(row.access) as Access;
+    const accounts = await this.coverable(db, access, psuId);
     const ids = (list: AccountRow[]) => list.map((a) => a.resource_id);
     const byIban = (refs: AccountRef[] | undefined) =>
       ids(accounts.filter((a) => refs?.some((r) => r.iban === a.iban)));
@@ -386,10 +434,28 @@ export class ConsentService {
       };
     }
     if (isBankOffered(access)) {
+      if (!choice) {
+        // No page to choose on (decoupled SCA in the banking app): all accounts, as the consent asked.
+        return {
+          accounts: ids(accounts),
+          balances: ids(accounts),
+          transactions: ids(accounts),
+          listOnly: false,
+          listWithBalances: false,
+          ownerName: [],
+        };
+      }
+      // Only the PSU's own coverable accounts, only for services the consent asked for.
+      const chosen = (key: OfferedService) =>
+        access[key] === undefined ? [] : ids(accounts.filter((a) => choice[key].includes(a.resource_id)));
+      const balances = chosen('balances');
+      const transactions = chosen('transactions');
+      // Balances or transactions of an account include its details, as for a dedicated consent.
+      const listed = new Set([...chosen('accounts'), ...balances, ...transactions]);
       return {
-        accounts: ids(accounts),
-        balances: ids(accounts),
-        transactions: ids(accounts),
+        accounts: ids(accounts).filter((id) => listed.has(id)),
+        balances,
+        transactions,
         listOnly: false,
         listWithBalances: false,
         ownerName: [],
@@ -446,13 +512,13 @@ export class ConsentService {
           }
         }
       },
-      apply: async (db, auth, outcome, psuId) => {
+      apply: async (db, auth, outcome, psuId, choice) => {
         const row = await load(db, auth);
         if (row.consent_status !== 'received') return;
         const ok =
           outcome === 'finalised' && psuId
             ? await this.setStatus(db, row, 'valid', {
-                granted: JSON.stringify(await this.grant(db, row, psuId)),
+                granted: JSON.stringify(await this.grant(db, row, psuId, choice)),
                 psu_id: psuId,
               })
             : await this.setStatus(db, row, 'rejected', {});

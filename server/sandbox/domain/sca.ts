@@ -7,6 +7,7 @@ import { SANDBOX_OTP } from '../seed/test-psus';
 import type { AuthorisationKind, AuthorisationRow, Database, PsuRow, ResourceType } from '../store/schema';
 import { buildInsertOnce } from '../store/prepared';
 import { changed, href, absoluteHref, newId, type DomainContext, type LinkContext } from './context';
+import type { AccountChoice } from './consents';
 import { METADATA_PATH } from './oauth';
 
 /** The parent an authorisation belongs to, as the SCA engine needs to see it. */
@@ -27,7 +28,14 @@ export interface OutcomeHandler {
   assertOpen(db: Kysely<Database>, auth: AuthorisationRow): Promise<void>;
   /** Throws when this PSU may not authorise the parent (e.g. the debtor account is someone else's). */
   assertPsuMayAuthorise(db: Kysely<Database>, auth: AuthorisationRow, psu: PsuRow): Promise<void>;
-  apply(db: Kysely<Database>, auth: AuthorisationRow, outcome: Outcome, psuId: string | null): Promise<void>;
+  /** `choice`: the accounts the PSU chose on the bank's page for a bank-offered consent. */
+  apply(
+    db: Kysely<Database>,
+    auth: AuthorisationRow,
+    outcome: Outcome,
+    psuId: string | null,
+    choice?: AccountChoice,
+  ): Promise<void>;
 }
 
 const finalStatuses: readonly string[] = ['finalised', 'failed', 'exempted'];
@@ -278,11 +286,11 @@ export class ScaEngine {
   }
 
   /** Finishes an authorisation and applies the outcome to its parent, atomically. */
-  async complete(auth: AuthorisationRow, outcome: Outcome): Promise<AuthorisationRow> {
+  async complete(auth: AuthorisationRow, outcome: Outcome, choice?: AccountChoice): Promise<AuthorisationRow> {
     return this.ctx.db.transaction().execute(async (trx) => {
       if (outcome === 'finalised') await this.handler(auth).assertOpen(trx, auth);
       const done = await this.transition(trx, auth, { sca_status: outcome });
-      await this.handler(auth).apply(trx, done, outcome, done.psu_id);
+      await this.handler(auth).apply(trx, done, outcome, done.psu_id, choice);
       return done;
     });
   }
@@ -313,9 +321,15 @@ export class ScaEngine {
   }
 
   /** Checks a one-time password; wrong ones count, and the last allowed wrong one fails the authorisation. */
-  async checkOtp(auth: AuthorisationRow, otp: string, psu: PsuRow | undefined, area: Area): Promise<AuthorisationRow> {
+  async checkOtp(
+    auth: AuthorisationRow,
+    otp: string,
+    psu: PsuRow | undefined,
+    area: Area,
+    choice?: AccountChoice,
+  ): Promise<AuthorisationRow> {
     if (psu?.sca_behaviour === 'alwaysFail') return this.complete(auth, 'failed');
-    if (otp.trim() === SANDBOX_OTP) return this.complete(auth, 'finalised');
+    if (otp.trim() === SANDBOX_OTP) return this.complete(auth, 'finalised', choice);
     const attempts = auth.otp_attempts + 1;
     if (attempts >= this.ctx.config.maxOtpAttempts) {
       const counted = await this.transition(this.ctx.db, auth, { otp_attempts: attempts });
@@ -478,9 +492,9 @@ export class ScaEngine {
   }
 
   /** Finishes a redirect or decoupled authorisation from the PSU's side (the bank's pages). */
-  async decide(auth: AuthorisationRow, outcome: Outcome): Promise<AuthorisationRow> {
+  async decide(auth: AuthorisationRow, outcome: Outcome, choice?: AccountChoice): Promise<AuthorisationRow> {
     this.assertMovable(auth, auth.resource_type === 'consent' ? 'ais' : 'pis');
-    return this.complete(auth, outcome);
+    return this.complete(auth, outcome, choice);
   }
 
   /** Decoupled authorisations waiting for this PSU in the banking app. */

@@ -22,6 +22,19 @@ const style = `
   button.primary { background: #0b3d91; color: #fff; } button.secondary { background: #fff; color: #0b3d91; }
   .error { background: #fdecea; color: #8a1c12; border: 1px solid #f5b7b1; padding: 10px 12px; border-radius: 6px; }
   .note { background: #eef4ff; border: 1px solid #c7d7f5; padding: 10px 12px; border-radius: 6px; font-size: .92rem; }
+  fieldset.choice { border: 1px solid #d8dee8; border-radius: 8px; margin: 16px 0 0; padding: 6px 10px 10px; min-width: 0; }
+  fieldset.choice legend { font-weight: 600; padding: 0 4px; }
+  .choice table { width: 100%; border-collapse: collapse; }
+  .choice th, .choice td { padding: 8px 4px; border-bottom: 1px solid #e6eaf0; vertical-align: middle; }
+  .choice thead th { font-size: .8rem; color: #4a5568; text-align: center; }
+  .choice thead th:first-child, .choice tbody th { text-align: left; }
+  .choice tbody th { font-weight: 500; }
+  .choice td { text-align: center; }
+  .choice .account-name { display: block; }
+  .choice .iban { font-family: ui-monospace, monospace; font-size: .82rem; overflow-wrap: anywhere; }
+  .choice .currency { font-size: .82rem; color: #4a5568; }
+  .choice input[type="checkbox"] { width: 22px; height: 22px; margin: 0; }
+  .hint { font-size: .85rem; color: #4a5568; margin: 8px 0 0; }
   .card { border: 1px solid #d8dee8; border-radius: 8px; padding: 14px; margin: 12px 0; }
   footer { text-align: center; color: #4a5568; font-size: .85rem; margin: 24px; }
 `;

@@ -13,9 +13,12 @@ import {
 } from '../domain/oauth';
 import { BankError } from '../http/errors';
 import { readRawBody, type Env } from '../http/respond';
+import type { AccountChoice, AccountOffer } from '../domain/consents';
+import { isBankOfferedConsent } from '../domain/consents';
+import { accountChoiceFieldset, EMPTY_CHOICE, readAccountChoice } from '../pages/account-choice';
 import { errorBox, page } from '../pages/layout';
 import type { AuthorisationRow } from '../store/schema';
-import { authorisationSummary } from './pages';
+import { accountOffer, authorisationSummary } from './pages';
 import type { Services } from './xs2a';
 
 /** The parameters of an authorization request (RFC 6749 §4.1.1, RFC 7636 §4.3), as the client sent them. */
@@ -142,6 +145,28 @@ export function registerOAuth(app: Hono<Env>, s: Services) {
       state: params.state,
     });
 
+  /** The authorization request's parameters, carried through the page's form posts. */
+  const hiddenParams = (params: AuthorizeParams) =>
+    (
+      [
+        ['response_type', params.responseType],
+        ['client_id', params.clientId],
+        ['redirect_uri', params.redirectUri],
+        ['scope', params.scope],
+        ['state', params.state],
+        ['code_challenge', params.codeChallenge],
+        ['code_challenge_method', params.codeChallengeMethod],
+      ] as const
+    ).map(([name, value]) =>
+      value === undefined ? '' : html`<input type="hidden" name="${name}" value="${value}" />`,
+    );
+
+  const clientNote = (params: AuthorizeParams) =>
+    html`<p class="note">
+      <strong>${params.clientId}</strong> asks for this authorisation (${params.scope}). After your decision you return
+      to ${new URL(params.redirectUri).origin}.
+    </p>`;
+
   async function authorizePage(
     c: Context<Env>,
     params: AuthorizeParams,
@@ -149,40 +174,64 @@ export function registerOAuth(app: Hono<Env>, s: Services) {
     { error, psuId }: { error?: string; psuId?: string } = {},
   ) {
     const what = await authorisationSummary(s, auth);
-    const returnTo = new URL(params.redirectUri).origin;
-    const hidden: [string, string | undefined][] = [
-      ['response_type', params.responseType],
-      ['client_id', params.clientId],
-      ['redirect_uri', params.redirectUri],
-      ['scope', params.scope],
-      ['state', params.state],
-      ['code_challenge', params.codeChallenge],
-      ['code_challenge_method', params.codeChallengeMethod],
-    ];
+    // A bank-offered consent: the PSU logs in first, then chooses the accounts and approves.
+    const choosing = await bankOffered(auth);
     return c.html(
       page(
         'Authorise access',
-        html`${what} ${errorBox(error)}
-          <p class="note">
-            <strong>${params.clientId}</strong> asks for this authorisation (${params.scope}). After your decision you
-            return to ${returnTo}.
-          </p>
-          <h2>Log in to approve</h2>
+        html`${what} ${errorBox(error)} ${clientNote(params)}
+          <h2>${choosing ? 'Log in to choose the accounts' : 'Log in to approve'}</h2>
           <form method="post" action="${c.get('links').prefix}${OAUTH_PATH}/authorize">
-            ${hidden.map(([name, value]) =>
-              value === undefined ? '' : html`<input type="hidden" name="${name}" value="${value}" />`,
-            )}
+            ${hiddenParams(params)}
             <label for="psuId">Online banking ID</label>
             <input id="psuId" name="psuId" autocomplete="username" required value="${psuId ?? auth.psu_id ?? ''}" />
             <label for="password">Password</label>
             <input id="password" name="password" type="password" autocomplete="current-password" required />
             <div class="actions">
-              <button class="primary" type="submit" name="action" value="approve">Approve</button>
+              <button class="primary" type="submit" name="action" value="approve">
+                ${choosing ? 'Continue' : 'Approve'}
+              </button>
               <button class="secondary" type="submit" name="action" value="deny" formnovalidate>Deny</button>
             </div>
           </form>`,
       ),
       error ? 401 : 200,
+    );
+  }
+
+  async function bankOffered(auth: AuthorisationRow) {
+    if (auth.resource_type !== 'consent') return false;
+    const consent = await s.consents.find(auth.resource_id).catch(() => undefined);
+    return consent ? isBankOfferedConsent(consent) : false;
+  }
+
+  /** The logged-in PSU's step for a bank-offered consent: choose the accounts, then approve or deny. */
+  async function choicePage(
+    c: Context<Env>,
+    params: AuthorizeParams,
+    auth: AuthorisationRow,
+    offer: AccountOffer,
+    { error, checked, status = 200 }: { error?: string; checked?: AccountChoice; status?: 200 | 400 } = {},
+  ) {
+    const what = await authorisationSummary(s, auth);
+    const psu = auth.psu_id ? await s.sca.findPsu(auth.psu_id) : undefined;
+    return c.html(
+      page(
+        'Choose accounts',
+        html`${what} ${errorBox(error)} ${clientNote(params)}
+          <p>Logged in as <strong>${psu?.name ?? auth.psu_id ?? ''}</strong>.</p>
+          <form method="post" action="${c.get('links').prefix}${OAUTH_PATH}/authorize">
+            ${hiddenParams(params)}
+            <input type="hidden" name="step" value="choose" />
+            <input type="hidden" name="psuId" value="${auth.psu_id ?? ''}" />
+            ${accountChoiceFieldset(offer, checked)}
+            <div class="actions">
+              <button class="primary" type="submit" name="action" value="approve">Approve</button>
+              <button class="secondary" type="submit" name="action" value="deny">Deny</button>
+            </div>
+          </form>`,
+      ),
+      status,
     );
   }
 
@@ -212,7 +261,10 @@ export function registerOAuth(app: Hono<Env>, s: Services) {
     if (field('action') !== 'approve') return undefined;
     const psuId = field('psuId')?.trim() ?? '';
     const psu = psuId ? await s.sca.findPsu(psuId) : undefined;
-    if (!psu || psu.password !== (field('password') ?? '')) return undefined;
+    // The account choice step of a bank-offered consent carries no password (the PSU logged in on the step before);
+    // the fresh code is still bound to the same client, redirect_uri and PKCE challenge.
+    const choosing = field('step') === 'choose';
+    if (!psu || (!choosing && psu.password !== (field('password') ?? ''))) return undefined;
     const code = await s.oauth.replaceCode({
       target,
       clientId: params.clientId,
@@ -224,7 +276,7 @@ export function registerOAuth(app: Hono<Env>, s: Services) {
   }
 
   app.post(`${OAUTH_PATH}/authorize`, async (c) => {
-    const form = await c.req.parseBody();
+    const form = await c.req.parseBody({ all: true });
     const field = (name: string) => {
       const value = form[name];
       return typeof value === 'string' ? value : undefined;
@@ -251,15 +303,39 @@ export function registerOAuth(app: Hono<Env>, s: Services) {
     if (field('action') !== 'approve')
       return authorizePage(c, params, auth, { error: 'Choose Approve or Deny.', psuId });
     try {
-      const psu = await s.sca.authenticate(
-        auth,
-        psuId,
-        field('password') ?? '',
-        auth.resource_type === 'consent' ? 'ais' : 'pis',
-      );
-      const authenticated = await s.sca.markAuthenticated(auth, psu);
+      let choice: AccountChoice | undefined;
+      let authenticated: AuthorisationRow;
+      if (field('step') === 'choose') {
+        // The PSU logged in on the step before, for this very authorisation.
+        const offer = auth.sca_status === 'psuAuthenticated' ? await accountOffer(s, auth, auth.psu_id) : undefined;
+        if (!offer || auth.psu_id !== psuId) {
+          return await authorizePage(c, params, auth, { error: 'Log in first.', psuId });
+        }
+        choice = readAccountChoice(form, offer);
+        if (!choice) {
+          const none = { accounts: [], balances: [], transactions: [] };
+          return await choicePage(c, params, auth, offer, { error: EMPTY_CHOICE, checked: none, status: 400 });
+        }
+        authenticated = auth;
+      } else {
+        const psu = await s.sca.authenticate(
+          auth,
+          psuId,
+          field('password') ?? '',
+          auth.resource_type === 'consent' ? 'ais' : 'pis',
+        );
+        authenticated = await s.sca.markAuthenticated(auth, psu);
+        // A bank-offered consent: now that the bank knows the PSU, it shows the PSU's accounts to choose from.
+        const offer = await accountOffer(s, authenticated, psu.psu_id);
+        if (offer) return await choicePage(c, params, authenticated, offer);
+      }
+      const psu = authenticated.psu_id ? await s.sca.findPsu(authenticated.psu_id) : undefined;
       // A PSU whose SCA always fails (see the test PSUs) is declined here, as on the redirect page's OTP step.
-      const done = await s.sca.decide(authenticated, psu.sca_behaviour === 'alwaysFail' ? 'failed' : 'finalised');
+      const done = await s.sca.decide(
+        authenticated,
+        psu?.sca_behaviour === 'alwaysFail' ? 'failed' : 'finalised',
+        choice,
+      );
       if (done.sca_status !== 'finalised') return denied('The bank declined the authorisation.');
       const code = await s.oauth.issueCode({
         clientId: params.clientId,

@@ -4,9 +4,11 @@ import type { Context, Hono } from 'hono';
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
 import { html } from 'hono/html';
 import { BankError } from '../http/errors';
+import { accountChoiceFieldset, EMPTY_CHOICE, readAccountChoice } from '../pages/account-choice';
 import { errorBox, page } from '../pages/layout';
 import { consentSummary, paymentSummary } from '../pages/summary';
 import type { AuthorisationRow } from '../store/schema';
+import type { AccountChoice } from '../domain/consents';
 import { parseScaMethods } from '../domain/sca';
 import type { Env } from '../http/respond';
 import type { Services } from './xs2a';
@@ -27,6 +29,13 @@ export async function authorisationSummary(s: Services, auth: AuthorisationRow) 
   }
   const payment = await s.payments.findById(auth.resource_id);
   return payment ? paymentSummary(payment, auth) : html`<h1>Payment</h1>`;
+}
+
+/** For a bank-offered consent, the accounts and services the PSU chooses from; undefined for everything else. */
+export async function accountOffer(s: Services, auth: AuthorisationRow, psuId: string | null) {
+  if (auth.resource_type !== 'consent' || !psuId) return undefined;
+  const consent = await s.consents.find(auth.resource_id).catch(() => undefined);
+  return consent ? s.consents.offer(consent, psuId) : undefined;
 }
 
 export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string) {
@@ -62,7 +71,12 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
     return leave(c, await s.sca.decide(current, 'failed'));
   }
 
-  async function scaPage(c: Context<Env>, auth: AuthorisationRow, error?: string) {
+  async function scaPage(
+    c: Context<Env>,
+    auth: AuthorisationRow,
+    error?: string,
+    { checked, status }: { checked?: AccountChoice; status?: 400 } = {},
+  ) {
     const base = `${c.get('links').prefix}/sca/${auth.authorisation_id}`;
     const what = await summary(auth);
     if (auth.sca_status === 'finalised' || auth.sca_status === 'failed' || auth.sca_status === 'exempted') {
@@ -105,12 +119,14 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
     }
     const psu = auth.psu_id ? await db().findPsu(auth.psu_id) : undefined;
     const methods = psu ? parseScaMethods(psu) : [];
+    const offer = await accountOffer(s, auth, auth.psu_id);
     return c.html(
       page(
         'Approve',
         html`${what} ${errorBox(error)}
           <p>Logged in as <strong>${psu?.name ?? auth.psu_id ?? ''}</strong>.</p>
           <form method="post" action="${base}/decision">
+            ${offer ? accountChoiceFieldset(offer, checked) : ''}
             <label for="method">Authentication method</label>
             <select id="method" name="method">
               ${methods.map((m) => html`<option value="${m.authenticationMethodId}">${m.name ?? m.authenticationType}</option>`)}
@@ -124,7 +140,7 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
             </div>
           </form>`,
       ),
-      error ? 401 : 200,
+      status ?? (error ? 401 : 200),
     );
   }
 
@@ -171,16 +187,27 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
   app.post('/sca/:authorisationId/decision', async (c) => {
     const auth = await loadAuth(c);
     if (!auth) return unknown(c);
-    const form = await c.req.parseBody();
+    const form = await c.req.parseBody({ all: true });
+    let choice: AccountChoice | undefined;
     try {
       if (form.action === 'deny') return leave(c, await s.sca.decide(auth, 'failed'));
       if (auth.sca_status !== 'psuAuthenticated') return scaPage(c, auth, 'Log in first.');
+      const offer = await accountOffer(s, auth, auth.psu_id);
+      if (offer) {
+        choice = readAccountChoice(form, offer);
+        // Refused before the one-time password is checked, so no attempt is used up.
+        if (!choice) {
+          const none = { accounts: [], balances: [], transactions: [] };
+          return await scaPage(c, auth, EMPTY_CHOICE, { checked: none, status: 400 });
+        }
+      }
       const psu = auth.psu_id ? await s.sca.findPsu(auth.psu_id) : undefined;
       const done = await s.sca.checkOtp(
         auth,
         field(form, 'otp'),
         psu,
         auth.resource_type === 'consent' ? 'ais' : 'pis',
+        choice,
       );
       return leave(c, done);
     } catch (error) {
@@ -189,7 +216,8 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
       if (closed) return closed;
       const fresh = await s.sca.findById(auth.authorisation_id);
       if (fresh && (fresh.sca_status === 'failed' || fresh.sca_status === 'finalised')) return leave(c, fresh);
-      return scaPage(c, fresh ?? auth, text);
+      // A wrong one-time password keeps the accounts the PSU chose.
+      return scaPage(c, fresh ?? auth, text, choice ? { checked: choice } : {});
     }
   });
 
