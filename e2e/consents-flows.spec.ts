@@ -3,6 +3,7 @@
 // test expires another's consent; the recurring ones run one after the other.
 import { expect, test, type Page } from '@playwright/test';
 import {
+  accessLabels,
   authoriseConsent,
   authoriseConsentPanel,
   consentStatus,
@@ -11,10 +12,13 @@ import {
   submitConsentForm,
   useConsentProfile,
 } from './consents-helpers';
-import { testAccounts } from './fixtures';
+import { SANDBOX_OTP, SANDBOX_PASSWORD, testAccounts } from './fixtures';
 import { expectNoSeriousA11yViolations } from './sca-helpers';
 
 const carol = testAccounts['carol-main'];
+const bobMain = testAccounts['bob-main'];
+const bobGbp = testAccounts['bob-gbp'];
+const bobBusiness = testAccounts['bob-business'];
 const dave = testAccounts['dave-main'];
 
 function activeConsentInHeader(page: Page) {
@@ -149,6 +153,56 @@ test('redirect SCA approved: the consent comes back valid; deleting it ends it a
 
   await page.goto('/consents');
   await expect(page.getByRole('listitem').filter({ hasText: id })).toContainText('terminatedByTpp');
+});
+
+test('bank-offered consent: the PSU picks accounts per service at the bank, and the consent page shows that choice', async ({
+  page,
+}) => {
+  await page.goto('/consents/new');
+  await page.getByRole('radio', { name: accessLabels.bankOffered }).check();
+  await page.getByLabel('Recurring access').uncheck();
+  await submitConsentForm(page);
+  const consentPath = new URL(page.url()).pathname;
+  await authoriseConsentPanel(page)
+    .getByRole('link', { name: /Continue at the bank/ })
+    .click();
+  await page.getByLabel('Online banking ID').fill('bob');
+  await page.getByLabel('Password').fill(SANDBOX_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+
+  const choice = page.getByRole('group', { name: 'Accounts to share' });
+  const box = (service: string, iban: string) =>
+    choice.getByRole('checkbox', { name: new RegExp(`^${service} .*${iban}`) });
+  for (const iban of [bobMain.iban, bobGbp.iban, bobBusiness.iban]) {
+    for (const service of ['Account details', 'Balances', 'Transactions'])
+      await expect(box(service, iban)).toBeChecked();
+  }
+  // Nothing chosen is refused on the page.
+  for (const checkbox of await choice.getByRole('checkbox').all()) await checkbox.uncheck();
+  await page.getByLabel('One-time password').fill(SANDBOX_OTP);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('alert')).toContainText('Choose at least one account to share');
+
+  await box('Account details', bobMain.iban).check();
+  await box('Balances', bobBusiness.iban).check();
+  await page.getByLabel('One-time password').fill(SANDBOX_OTP);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.waitForURL((url) => url.pathname === consentPath && url.searchParams.has('sca'));
+  await expect(consentStatus(page)).toContainText('valid');
+
+  const access = page.getByRole('region', { name: 'Access and validity' });
+  const shown = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
+  // Balances of an account include its details.
+  await expect(access.getByRole('list', { name: 'Account details' }).getByRole('listitem')).toHaveText([
+    shown(bobMain.iban),
+    shown(bobBusiness.iban),
+  ]);
+  await expect(access.getByRole('list', { name: 'Balances' }).getByRole('listitem')).toHaveText([
+    shown(bobBusiness.iban),
+  ]);
+  await expect(access.getByRole('list', { name: 'Transactions' })).toHaveCount(0);
+  await expect(access).toContainText('Not granted');
+  await expect(access).not.toContainText(shown(bobGbp.iban));
 });
 
 test('decoupled SCA: the PSU approves in the banking app, the consent page follows it to valid', async ({ page }) => {
