@@ -171,8 +171,9 @@ test('bank-offered consent: the PSU picks accounts per service at the bank, and 
   await page.getByRole('button', { name: 'Log in' }).click();
 
   const choice = page.getByRole('group', { name: 'Accounts to share' });
+  const shown = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
   const box = (service: string, iban: string) =>
-    choice.getByRole('checkbox', { name: new RegExp(`^${service} .*${iban}`) });
+    choice.getByRole('checkbox', { name: new RegExp(`^${service} .*${shown(iban)}`) });
   for (const iban of [bobMain.iban, bobGbp.iban, bobBusiness.iban]) {
     for (const service of ['Account details', 'Balances', 'Transactions'])
       await expect(box(service, iban)).toBeChecked();
@@ -191,7 +192,6 @@ test('bank-offered consent: the PSU picks accounts per service at the bank, and 
   await expect(consentStatus(page)).toContainText('valid');
 
   const access = page.getByRole('region', { name: 'Access and validity' });
-  const shown = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
   // Balances of an account include its details.
   await expect(access.getByRole('list', { name: 'Account details' }).getByRole('listitem')).toHaveText([
     shown(bobMain.iban),

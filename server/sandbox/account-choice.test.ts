@@ -74,7 +74,9 @@ describe('bank-offered consent on the redirect page', () => {
     expect(review.status).toBe(200);
     expect(review.html).toContain('<legend>Accounts to share</legend>');
     for (const name of ['Account details', 'Balances', 'Transactions']) expect(review.html).toContain(name);
-    for (const account of [bobMain, bobSecond, bobBusiness]) expect(review.html).toContain(account.iban);
+    for (const account of [bobMain, bobSecond, bobBusiness]) {
+      expect(review.html).toContain(account.iban.replace(/(.{4})(?=.)/g, '$1 '));
+    }
     const boxes = checkboxes(review.html);
     expect(boxes).toHaveLength(9);
     expect(boxes.every((b) => b.checked)).toBe(true);

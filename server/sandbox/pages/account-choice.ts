@@ -9,6 +9,9 @@ const serviceNames: Record<OfferedService, string> = {
   transactions: 'Transactions',
 };
 
+/** An IBAN in groups of four, as banks print it, so it wraps between groups on a narrow screen. */
+const groupIban = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
+
 /** A posted form as Hono's parseBody({ all: true }) gives it: repeated fields as arrays. */
 export type PostedForm = Record<string, string | File | (string | File)[]>;
 
@@ -52,7 +55,7 @@ export function accountChoiceFieldset(offer: AccountOffer, checked?: AccountChoi
             html`<tr>
               <th scope="row" id="account-${account.resource_id}">
                 <span class="account-name">${account.display_name ?? account.name}</span>
-                <span class="iban">${account.iban}</span> <span class="currency">${account.currency}</span>
+                <span class="iban">${groupIban(account.iban)}</span> <span class="currency">${account.currency}</span>
               </th>
               ${offer.services.map(
                 (service) =>

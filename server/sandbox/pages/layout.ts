@@ -31,9 +31,9 @@ const style = `
   .choice tbody th { font-weight: 500; }
   .choice td { text-align: center; }
   .choice .account-name { display: block; }
-  .choice .iban { font-family: ui-monospace, monospace; font-size: .82rem; overflow-wrap: anywhere; }
+  .choice .iban { font-family: ui-monospace, monospace; font-size: .82rem; }
   .choice .currency { font-size: .82rem; color: #4a5568; }
-  .choice input[type="checkbox"] { width: 22px; height: 22px; margin: 0; }
+  .choice input[type=checkbox] { width: 22px; height: 22px; margin: 0; }
   .hint { font-size: .85rem; color: #4a5568; margin: 8px 0 0; }
   .card { border: 1px solid #d8dee8; border-radius: 8px; padding: 14px; margin: 12px 0; }
   footer { text-align: center; color: #4a5568; font-size: .85rem; margin: 24px; }
