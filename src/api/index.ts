@@ -207,3 +207,4 @@ export {
   type LinkMap,
   type RecordListOptions,
 } from './browser-records';
+export { placeMessagesAtFields, type BankMessageLike } from './place-messages';

@@ -1,6 +1,7 @@
 // The consent builder's model: its values, the POST /v1/consents body built from them (and read back for the JSON
 // view), validation with the 1.3.12 `Consents` schema plus the spec's prose rules, and spec paths mapped to fields.
 import type * as z from 'zod';
+import { placeMessagesAtFields, type BankMessageLike } from '../../../api';
 import { Consents, electronicIban, formatIban } from '../../../xs2a';
 
 export const accessKinds = [
@@ -445,29 +446,12 @@ export function fieldForPath(path: string, values: ConsentFormValues): FieldKey 
   return undefined;
 }
 
-export interface BankMessageLike {
-  code?: string;
-  text?: string;
-  path?: string;
-}
-
 /** Places a bank's messages at the fields their `path` names; the rest are returned as unplaced. */
 export function placeBankMessages<T extends BankMessageLike>(
   messages: readonly T[],
   values: ConsentFormValues,
 ): { fieldErrors: FieldErrors; unplaced: T[] } {
-  const fieldErrors: FieldErrors = {};
-  const unplaced: T[] = [];
-  for (const message of messages) {
-    const field = message.path ? fieldForPath(message.path, values) : undefined;
-    if (!field) {
-      unplaced.push(message);
-      continue;
-    }
-    const text = [message.code, message.text].filter(Boolean).join(': ') || 'The bank refused this value.';
-    fieldErrors[field] = fieldErrors[field] ? `${fieldErrors[field]} ${text}` : text;
-  }
-  return { fieldErrors, unplaced };
+  return placeMessagesAtFields(messages, (path) => fieldForPath(path, values));
 }
 
 // ---------------------------------------------------------------- validation

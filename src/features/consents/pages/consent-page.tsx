@@ -12,13 +12,12 @@ import {
   type AuthorisationScope,
   type BankProfile,
 } from '../../../api';
-import { Button, CopyButton, DeviationNotice, ErrorBoundary } from '../../../components/ui';
+import { Button, CopyButton, DeviationNotice, ErrorBoundary, LinkButton } from '../../../components/ui';
 import { AuthorisationsPanel, ScaPanel, ScaReturnNotice, useScaReturn } from '../../sca';
 import { ConsentDetailsPanel } from '../components/consent-details-panel';
 import { ConsentStatusPanel } from '../components/consent-status-panel';
 import { ConsentUsagePanel } from '../components/consent-usage-panel';
 import { DeleteConsentPanel } from '../components/delete-consent-panel';
-import { LinkButton } from '../components/link-button';
 import { consentHistory, useConsentHistoryEntry } from '../model/consent-history';
 import {
   awaitsAuthorisation,

@@ -2,9 +2,8 @@
 // is active, and a way to make another one active.
 import { Link } from 'react-router-dom';
 import { activeConsent, useActiveConsentId, useActiveProfile } from '../../../api';
-import { Badge, Button } from '../../../components/ui';
+import { Badge, Button, LinkButton } from '../../../components/ui';
 import { ConsentStatusBadge } from '../components/consent-status-badge';
-import { LinkButton } from '../components/link-button';
 import { consentHistory, readsOn, useConsentHistory, type ConsentHistoryEntry } from '../model/consent-history';
 import { consentStatusLabel, isFinalConsentStatus } from '../model/consent-status';
 import { accessSummary, consentRoute, displayTime, timeLeft } from '../model/format';

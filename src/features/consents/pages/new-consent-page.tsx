@@ -2,7 +2,17 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useActiveProfile, useCreateConsent, Xs2aError, type CreateConsentVariables } from '../../../api';
-import { Button, ErrorCallout, Field, JsonBodyEditor, KeptMembersNote, TextInput, cx } from '../../../components/ui';
+import {
+  BodyModeSwitch,
+  Button,
+  ErrorCallout,
+  FieldErrorSummary,
+  Field,
+  JsonBodyEditor,
+  KeptMembersNote,
+  TextInput,
+  type BodyMode,
+} from '../../../components/ui';
 import { newScaRedirect } from '../../sca';
 import { ConsentErrorCallout } from '../components/consent-error-callout';
 import { ConsentFormFields } from '../components/consent-form-fields';
@@ -24,8 +34,6 @@ import {
 } from '../model/consent-form';
 import { consentHistory } from '../model/consent-history';
 import { consentRoute } from '../model/format';
-
-type Mode = 'form' | 'json';
 
 /** What the consent page shows right after the creation (the history keeps the links too). */
 export interface CreatedConsentState {
@@ -64,7 +72,7 @@ function psuIpAddressProblem(value: string, profileIp: string): string | undefin
 export function NewConsentPage() {
   const profile = useActiveProfile();
   const navigate = useNavigate();
-  const [mode, setMode] = useState<Mode>('form');
+  const [mode, setMode] = useState<BodyMode>('form');
   const [values, setValues] = useState<ConsentFormValues>(() => emptyConsentForm());
   const [jsonText, setJsonText] = useState('');
   const [jsonError, setJsonError] = useState<string>();
@@ -104,7 +112,7 @@ export function NewConsentPage() {
     });
   }
 
-  function switchMode(next: Mode) {
+  function switchMode(next: BodyMode) {
     if (next === mode) return;
     if (next === 'json') {
       setJsonText(JSON.stringify(buildConsentBody(values), null, 2));
@@ -236,45 +244,16 @@ export function NewConsentPage() {
       <form noValidate onSubmit={submit} className="space-y-4" aria-label="New consent">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="font-mono text-xs text-slate-600">POST /v1/consents</p>
-          <div role="group" aria-label="Edit the body as" className="inline-flex rounded border border-slate-300">
-            {(['form', 'json'] as const).map((option) => (
-              <Button
-                key={option}
-                size="sm"
-                variant="ghost"
-                aria-pressed={mode === option}
-                className={cx('rounded-none', mode === option && 'bg-blue-100 text-blue-900 hover:bg-blue-100')}
-                onClick={() => switchMode(option)}
-              >
-                {option === 'form' ? 'Form' : 'JSON'}
-              </Button>
-            ))}
-          </div>
+          <BodyModeSwitch mode={mode} onSwitch={switchMode} />
         </div>
 
         {mode === 'form' ? (
           <>
             {attempted && shownErrors.length > 0 && (
-              <div
+              <FieldErrorSummary
                 ref={summaryRef}
-                tabIndex={-1}
-                role="alert"
-                className="rounded border border-red-300 border-l-4 border-l-red-600 bg-red-50 p-3 text-sm text-red-900 focus-visible:outline-2 focus-visible:outline-blue-600"
-              >
-                <p className="font-semibold">
-                  <span aria-hidden="true">✕ </span>
-                  {shownErrors.length === 1 ? 'One field needs' : `${shownErrors.length} fields need`} attention
-                </p>
-                <ul className="mt-1 list-disc pl-5">
-                  {shownErrors.map((field) => (
-                    <li key={field}>
-                      <a href={`#${fieldId(field)}`} className="underline">
-                        {labelOf(field, values)}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </div>
+                fields={shownErrors.map((field) => ({ id: fieldId(field), label: labelOf(field, values) }))}
+              />
             )}
             {attempted && validation.otherIssues.length > 0 && (
               <ErrorCallout

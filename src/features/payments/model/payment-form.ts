@@ -1,6 +1,7 @@
 // The payment form's model: its values, which fields a service and product use, building the request body from
 // them (and back, for the JSON view), validation with the 1.3.12 body schemas, and mapping spec paths to fields.
 import type * as z from 'zod';
+import { placeMessagesAtFields, type BankMessageLike } from '../../../api';
 import {
   electronicIban,
   formatIban,
@@ -448,27 +449,10 @@ export function fieldForPath(path: string, visible: readonly FieldName[]): Field
   return undefined;
 }
 
-export interface BankMessageLike {
-  code?: string;
-  text?: string;
-  path?: string;
-}
-
 /** Places a bank's messages at the fields their `path` names; the rest are returned as unplaced. */
 export function placeBankMessages<T extends BankMessageLike>(
   messages: readonly T[],
   visible: readonly FieldName[],
 ): { fieldErrors: FieldErrors; unplaced: T[] } {
-  const fieldErrors: FieldErrors = {};
-  const unplaced: T[] = [];
-  for (const message of messages) {
-    const field = message.path ? fieldForPath(message.path, visible) : undefined;
-    if (!field) {
-      unplaced.push(message);
-      continue;
-    }
-    const text = [message.code, message.text].filter(Boolean).join(': ') || 'The bank refused this value.';
-    fieldErrors[field] = fieldErrors[field] ? `${fieldErrors[field]} ${text}` : text;
-  }
-  return { fieldErrors, unplaced };
+  return placeMessagesAtFields(messages, (path) => fieldForPath(path, visible));
 }

@@ -9,14 +9,16 @@ import {
   type InitiatePaymentVariables,
 } from '../../../api';
 import {
+  BodyModeSwitch,
   Button,
   ErrorCallout,
   Field,
+  FieldErrorSummary,
   JsonBodyEditor,
   KeptMembersNote,
   Select,
   TextInput,
-  cx,
+  type BodyMode,
 } from '../../../components/ui';
 import { paymentBodySchemaFor } from '../../../xs2a';
 import { newScaRedirect } from '../../sca';
@@ -46,8 +48,6 @@ import {
 } from '../model/payment-form';
 import { paymentHistory } from '../model/payment-history';
 
-type Mode = 'form' | 'json';
-
 /** What the payment page shows right after the initiation (also kept in the history). */
 export interface CreatedPaymentState {
   created: {
@@ -74,7 +74,7 @@ export function NewPaymentPage() {
   const [product, setProduct] = useState<FormPaymentProduct>(
     isFormPaymentProduct(initialProduct) ? initialProduct : 'sepa-credit-transfers',
   );
-  const [mode, setMode] = useState<Mode>('form');
+  const [mode, setMode] = useState<BodyMode>('form');
   const [values, setValues] = useState<PaymentFormValues>(emptyPaymentForm);
   const [jsonText, setJsonText] = useState('');
   const [jsonError, setJsonError] = useState<string>();
@@ -106,7 +106,7 @@ export function NewPaymentPage() {
     });
   }
 
-  function switchMode(next: Mode) {
+  function switchMode(next: BodyMode) {
     if (next === mode) return;
     if (next === 'json') {
       setJsonText(JSON.stringify(buildPaymentBody(values, service, product), null, 2));
@@ -272,45 +272,16 @@ export function NewPaymentPage() {
           <p className="font-mono text-xs break-all text-slate-600">
             POST /v1/{service}/{product}
           </p>
-          <div role="group" aria-label="Edit the body as" className="inline-flex rounded border border-slate-300">
-            {(['form', 'json'] as const).map((option) => (
-              <Button
-                key={option}
-                size="sm"
-                variant="ghost"
-                aria-pressed={mode === option}
-                className={cx('rounded-none', mode === option && 'bg-blue-100 text-blue-900 hover:bg-blue-100')}
-                onClick={() => switchMode(option)}
-              >
-                {option === 'form' ? 'Form' : 'JSON'}
-              </Button>
-            ))}
-          </div>
+          <BodyModeSwitch mode={mode} onSwitch={switchMode} />
         </div>
 
         {mode === 'form' ? (
           <>
             {attempted && shownErrors.length > 0 && (
-              <div
+              <FieldErrorSummary
                 ref={summaryRef}
-                tabIndex={-1}
-                role="alert"
-                className="rounded border border-red-300 border-l-4 border-l-red-600 bg-red-50 p-3 text-sm text-red-900 focus-visible:outline-2 focus-visible:outline-blue-600"
-              >
-                <p className="font-semibold">
-                  <span aria-hidden="true">✕ </span>
-                  {shownErrors.length === 1 ? 'One field needs' : `${shownErrors.length} fields need`} attention
-                </p>
-                <ul className="mt-1 list-disc pl-5">
-                  {shownErrors.map((field) => (
-                    <li key={field}>
-                      <a href={`#${fieldId(field)}`} className="underline">
-                        {fieldLabels[field]}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </div>
+                fields={shownErrors.map((field) => ({ id: fieldId(field), label: fieldLabels[field] }))}
+              />
             )}
             {attempted && validation.otherIssues.length > 0 && (
               <ErrorCallout

@@ -1,8 +1,7 @@
 // /payments: the payments this browser initiated with the active bank profile (XS2A itself has no list operation).
 import { Link } from 'react-router-dom';
 import { useActiveProfile } from '../../../api';
-import { Button } from '../../../components/ui';
-import { LinkButton } from '../components/link-button';
+import { Button, LinkButton } from '../../../components/ui';
 import { TransactionStatusBadge } from '../components/transaction-status-badge';
 import { transactionStatusMeaning } from '../model/transaction-status-meaning';
 import { displayTime, paymentRoute } from '../model/format';

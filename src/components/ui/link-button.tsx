@@ -1,6 +1,7 @@
-// A router link styled like a button, for navigation that looks like an action ("New payment").
+// A router link styled like a button, for navigation that looks like an action ("New payment", "New consent").
 import { Link, type LinkProps } from 'react-router-dom';
-import { cx, focusRing } from '../../../components/ui';
+import { focusRing } from './button';
+import { cx } from './cx';
 
 export function LinkButton({
   className,
