@@ -38,6 +38,18 @@ export function keyIdOf(certificatePem: string): string {
   return `SN=${certificate.serialNumber},CA=${distinguishedName(certificate.issuer)}`;
 }
 
+// What signing needs of a certificate, worked out once per certificate rather than on every request.
+const certificateFacts = new Map<string, { keyId: string; header: string }>();
+
+function factsOf(certificatePem: string): { keyId: string; header: string } {
+  let facts = certificateFacts.get(certificatePem);
+  if (!facts) {
+    facts = { keyId: keyIdOf(certificatePem), header: certificateHeader(certificatePem) };
+    certificateFacts.set(certificatePem, facts);
+  }
+  return facts;
+}
+
 /**
  * Signs a request in place: sets Digest, Date (when absent), Signature and TPP-Signature-Certificate on `headers`.
  * `body` is the exact bytes that will be sent.
@@ -63,16 +75,17 @@ export function signRequest(
       else headers.set(name, value);
     },
   };
+  const facts = factsOf(key.certificatePem);
   const done = httpSignature.signRequest(shim as never, {
     key: key.keyPem,
-    keyId: keyIdOf(key.certificatePem),
+    keyId: facts.keyId,
     headers: signed,
     algorithm: 'rsa-sha256',
   });
   if (!done || !written) throw new Error('The request could not be signed.');
   // XS2A carries the params in the Signature header.
   headers.set('signature', written.replace(/^Signature /, ''));
-  headers.set('tpp-signature-certificate', certificateHeader(key.certificatePem));
+  headers.set('tpp-signature-certificate', facts.header);
 }
 
 export type SignatureErrorCode =
