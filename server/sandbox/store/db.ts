@@ -1,6 +1,6 @@
 // Opens the sandbox's database: embedded SQLite (libsql) by default, PostgreSQL when given a postgres:// URL.
 import Database from 'libsql';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { startCheckpointer } from './checkpointer';
 import { migrateToLatest } from './migrations';
 import type { Database as Schema } from './schema';
@@ -28,12 +28,23 @@ export function isPostgresUrl(location: string): boolean {
 export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const store = isPostgresUrl(options.location) ? await openPostgres(options) : openSqlite(options.location);
   try {
-    await migrateToLatest(store.db);
+    await migrateToLatest(store.db, store.dialect === 'postgres' ? await currentSchema(store.db) : undefined);
   } catch (error) {
     await store.close();
     throw error;
   }
   return store;
+}
+
+/**
+ * The PostgreSQL schema that unqualified table names create and find: `pgSchema` when given, else the first schema of
+ * the connection's search_path that exists (usually `public`). Earlier versions kept the migration tables there too.
+ */
+async function currentSchema(db: Kysely<Schema>): Promise<string> {
+  const { rows } = await sql<{ schema: string | null }>`SELECT current_schema() AS schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error('PostgreSQL: no schema of the search_path exists to keep the sandbox in.');
+  return schema;
 }
 
 function openSqlite(location: string): Store {

@@ -184,10 +184,21 @@ const migrations: Record<string, Migration> = {
   },
 };
 
-const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
+/** The sandbox's migrations, in order. */
+export const migrationProvider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+/**
+ * Runs the migrations not yet run. On PostgreSQL, `schema` is the schema the bank's tables live in: the migration
+ * tables are kept there too, and looked for only there. Without it Kysely takes a migration table found in any schema
+ * of the database for its own, so a second sandbox in another schema of the same database could not start.
+ */
+export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(schema === undefined ? {} : { migrationTableSchema: schema }),
+  });
+  const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(
