@@ -274,34 +274,58 @@ export class OAuthService {
         'code_verifier does not match the code_challenge of the authorisation request (PKCE S256).',
       );
     }
-    const claimed = await this.ctx.db
-      .updateTable('oauth_codes')
-      .set({ used_at: now.toISOString() })
-      .where('code_hash', '=', codeHash)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (!changed(claimed)) {
-      throw new OAuthError('invalid_grant', 'The authorisation code was already used; codes are single use.');
-    }
     const accessToken = newSecret();
     const ttl = this.ctx.config.oauthTokenTtlMs;
-    await this.ctx.db
-      .insertInto('oauth_tokens')
-      .values({
-        token_hash: sha256(accessToken),
-        code_hash: codeHash,
-        client_id: row.client_id,
-        scope: row.scope,
-        resource_type: row.resource_type,
-        resource_id: row.resource_id,
-        created_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + ttl).toISOString(),
-        revoked_at: null,
-      })
-      .execute();
+    // Spending the code and issuing its token are one transaction: whoever sees the code spent also sees its token.
+    const issued = await this.ctx.db.transaction().execute(async (trx) => {
+      // On PostgreSQL a concurrent exchange's uncommitted claim makes this wait for its commit, then match no row.
+      const claimed = await trx
+        .updateTable('oauth_codes')
+        .set({ used_at: now.toISOString() })
+        .where('code_hash', '=', codeHash)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      if (!changed(claimed)) {
+        // Spent by another request meanwhile, or replaced by a repeated approval (then it is gone).
+        const still = await trx
+          .selectFrom('oauth_codes')
+          .select('code_hash')
+          .where('code_hash', '=', codeHash)
+          .executeTakeFirst();
+        return still ? 'spent' : 'gone';
+      }
+      await trx
+        .insertInto('oauth_tokens')
+        .values({
+          token_hash: sha256(accessToken),
+          code_hash: codeHash,
+          client_id: row.client_id,
+          scope: row.scope,
+          resource_type: row.resource_type,
+          resource_id: row.resource_id,
+          created_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + ttl).toISOString(),
+          revoked_at: null,
+        })
+        .execute();
+      return 'issued';
+    });
+    if (issued === 'gone') throw new OAuthError('invalid_grant', 'The authorisation code is not known to this bank.');
+    if (issued === 'spent') {
+      // Another request exchanged the code meanwhile, and its token is committed: this is the code's second use.
+      await this.revokeTokensOf(codeHash);
+      throw new OAuthError(
+        'invalid_grant',
+        'The authorisation code was already used; codes are single use, and the token issued for it is revoked.',
+      );
+    }
     return { accessToken, expiresIn: Math.round(ttl / 1000), scope: row.scope };
   }
 
+  /**
+   * Revokes the tokens issued for a code presented a second time. It runs only after the code was seen spent, and a
+   * code is spent in the same transaction that stores its token, so the token is always there to revoke.
+   */
   private async revokeTokensOf(codeHash: string) {
     await this.ctx.db
       .updateTable('oauth_tokens')
