@@ -3,7 +3,6 @@
 // access tokens account reads need. On PostgreSQL too, two instances share codes and tokens.
 import { randomBytes, randomUUID } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AccountList,
@@ -15,163 +14,36 @@ import {
   ScaStatusResponse,
   StartScaprocessResponse,
 } from '../../src/xs2a';
-import { addDays, isoDate } from './clock';
-import { s256 } from './domain/oauth';
+import { isoDate } from './clock';
+import {
+  CALLBACK,
+  CLIENT,
+  METADATA,
+  HOUR,
+  accessTokenFor,
+  approveForCode,
+  authorizePage,
+  bearer,
+  consentBody,
+  decide,
+  dropSchema,
+  exchange,
+  metadata,
+  newConsent,
+  newPayment,
+  oauthBank,
+  oauthError,
+  paymentBody,
+  pkce,
+  query,
+  readAccounts,
+  token,
+  type AuthorizeOptions,
+  type Metadata,
+} from './oauth-test-kit';
 import { SANDBOX_PASSWORD } from './seed';
 import { ORIGIN, createTestBank, openTestStore, type TestBank } from './test-support';
 import { accountOf, browse, fails, href, ok, send } from './test-kit';
-
-const CLIENT = 'xs2a-console';
-const CALLBACK = 'https://console.example/callback/oauth';
-const METADATA = `${ORIGIN}/psd2/oauth/.well-known/oauth-authorization-server`;
-const HOUR = 3_600_000;
-
-interface Metadata {
-  issuer: string;
-  authorization_endpoint: string;
-  token_endpoint: string;
-}
-
-const consentBody = (validFrom: string) => ({
-  access: { allPsd2: 'allAccounts' },
-  recurringIndicator: true,
-  validUntil: addDays(validFrom, 90),
-  frequencyPerDay: 4,
-  combinedServiceIndicator: false,
-});
-
-const paymentBody = (psuId = 'alice') => ({
-  instructedAmount: { currency: 'EUR', amount: '12.50' },
-  debtorAccount: { iban: accountOf(psuId).iban },
-  creditorName: 'Kaffee Handel GmbH',
-  creditorAccount: { iban: 'DE02100100109307118603' },
-});
-
-function pkce() {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: s256(verifier) };
-}
-
-const oauthBank = (options: Parameters<typeof createTestBank>[0] = {}) =>
-  createTestBank({ ...options, config: { scaRedirect: 'oauth', ...options.config } });
-
-async function metadata(bank: TestBank): Promise<Metadata> {
-  const res = await bank.sandbox.fetch(new Request(METADATA));
-  expect(res.status).toBe(200);
-  return (await res.json()) as Metadata;
-}
-
-async function newConsent(bank: TestBank) {
-  const today = isoDate(bank.clock.now());
-  const created = ok(await send(bank, 'POST', '/v1/consents', { body: consentBody(today) }), 201, ConsentsResponse201);
-  return { consentId: created.consentId, links: created._links };
-}
-
-async function newPayment(bank: TestBank, psuId = 'alice') {
-  const res = await send(bank, 'POST', '/v1/payments/sepa-credit-transfers', { body: paymentBody(psuId) });
-  const created = ok(res, 201, PaymentInitiationResponse201);
-  return { paymentId: created.paymentId, self: href(created._links.self), links: created._links, res };
-}
-
-interface AuthorizeOptions {
-  scope: string;
-  challenge?: string | undefined;
-  method?: string | undefined;
-  clientId?: string | undefined;
-  redirectUri?: string | undefined;
-  responseType?: string;
-  state?: string;
-}
-
-function authorizeParams(o: AuthorizeOptions): Record<string, string> {
-  const params: Record<string, string | undefined> = {
-    response_type: o.responseType ?? 'code',
-    client_id: 'clientId' in o ? o.clientId : CLIENT,
-    redirect_uri: 'redirectUri' in o ? o.redirectUri : CALLBACK,
-    scope: o.scope,
-    state: o.state ?? 'state-1',
-    code_challenge: o.challenge,
-    code_challenge_method: 'method' in o ? o.method : 'S256',
-  };
-  return Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined));
-}
-
-async function authorizePage(bank: TestBank, o: AuthorizeOptions) {
-  const { authorization_endpoint } = await metadata(bank);
-  return browse(bank, `${authorization_endpoint}?${new URLSearchParams(authorizeParams(o)).toString()}`);
-}
-
-/** The PSU's decision on the authorize page; returns where the bank sends the browser. */
-async function decide(
-  bank: TestBank,
-  o: AuthorizeOptions,
-  action: 'approve' | 'deny',
-  login: { psuId: string; password: string } = { psuId: 'alice', password: SANDBOX_PASSWORD },
-) {
-  const { authorization_endpoint } = await metadata(bank);
-  return browse(bank, authorization_endpoint, { ...authorizeParams(o), ...login, action });
-}
-
-function query(location: string | null) {
-  expect(location).toBeTruthy();
-  const url = new URL(location ?? '');
-  expect(`${url.origin}${url.pathname}`).toBe(CALLBACK);
-  return url.searchParams;
-}
-
-async function approveForCode(bank: TestBank, scope: string, psuId = 'alice') {
-  const { verifier, challenge } = pkce();
-  const page = await authorizePage(bank, { scope, challenge });
-  expect(page.status, page.html).toBe(200);
-  const done = await decide(bank, { scope, challenge }, 'approve', { psuId, password: SANDBOX_PASSWORD });
-  expect(done.status, done.html).toBe(302);
-  const params = query(done.location);
-  expect(params.get('state')).toBe('state-1');
-  const code = params.get('code');
-  if (!code) throw new Error(`no code in ${done.location}`);
-  return { code, verifier };
-}
-
-async function token(bank: TestBank, form: Record<string, string>, contentType = 'application/x-www-form-urlencoded') {
-  const { token_endpoint } = await metadata(bank);
-  const res = await bank.sandbox.fetch(
-    new Request(token_endpoint, {
-      method: 'POST',
-      headers: { 'Content-Type': contentType },
-      body: new URLSearchParams(form).toString(),
-    }),
-  );
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
-}
-
-const exchange = (bank: TestBank, code: string, verifier: string, more: Record<string, string> = {}) =>
-  token(bank, {
-    grant_type: 'authorization_code',
-    code,
-    redirect_uri: CALLBACK,
-    client_id: CLIENT,
-    code_verifier: verifier,
-    ...more,
-  });
-
-async function accessTokenFor(bank: TestBank, scope: string, psuId = 'alice') {
-  const { code, verifier } = await approveForCode(bank, scope, psuId);
-  const res = await exchange(bank, code, verifier);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return String(res.body.access_token);
-}
-
-const bearer = (t: string) => ({ Authorization: `Bearer ${t}` });
-const readAccounts = (bank: TestBank, consentId: string, accessToken?: string) =>
-  send(bank, 'GET', '/v1/accounts', {
-    headers: { 'Consent-ID': consentId, ...(accessToken ? bearer(accessToken) : {}) },
-  });
-
-function oauthError(res: { status: number; body: Record<string, unknown> }, error: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.error).toBe(error);
-  expect(typeof res.body.error_description).toBe('string');
-}
 
 describe('scaOAuth links and the metadata', () => {
   let bank: TestBank;
@@ -564,9 +436,16 @@ describe('the authorize endpoint refuses', () => {
     await redirected({ responseType: 'token' }, 'unsupported_response_type');
   });
 
-  it('a scope that names nothing to authorise: invalid_scope', async () => {
-    expect(await redirected({ scope: 'accounts' }, 'invalid_scope')).toMatch(/AIS:<consentId> or PIS:<paymentId>/);
-    expect(await redirected({ scope: 'AIS:consent-unknown' }, 'invalid_scope')).toMatch(/no consent/);
+  it('a scope that names nothing: an error page, no redirect; a finished authorisation: invalid_scope', async () => {
+    for (const [unknown, text] of [
+      ['accounts', 'AIS:&lt;consentId&gt; or PIS:&lt;paymentId&gt;'],
+      ['AIS:consent-unknown', 'no consent consent-unknown'],
+    ] as const) {
+      const page = await authorizePage(bank, { scope: unknown, challenge: pkce().challenge });
+      expect(page.status).toBe(400);
+      expect(page.location).toBeNull();
+      expect(page.html).toContain(text);
+    }
     const { consentId } = await newConsent(bank);
     await approveForCode(bank, `AIS:${consentId}`);
     expect(await redirected({ scope: `AIS:${consentId}` }, 'invalid_scope')).toMatch(/no redirect authorisation/);
@@ -667,13 +546,7 @@ describe.skipIf(!pgUrl)('OAuth on PostgreSQL: instances share codes and tokens',
   const banks: TestBank[] = [];
   afterAll(async () => {
     for (const bank of banks) await bank.close();
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    try {
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    } finally {
-      await client.end();
-    }
+    if (pgUrl) await dropSchema(pgUrl, schema);
   });
 
   it('a code issued by one instance is exchanged at another, whose token a third honours', async () => {

@@ -298,7 +298,14 @@ describe('strict mode with OAuth SCA', () => {
     );
 
   it('serves the metadata and the authorize page without a certificate', async () => {
-    const created = ok(await send(bank, 'POST', '/v1/consents', { body: consentBody }), 201, ConsentsResponse201);
+    const created = ok(
+      await send(bank, 'POST', '/v1/consents', {
+        body: consentBody,
+        headers: { 'TPP-Redirect-URI': 'https://console.example/callback/ok' },
+      }),
+      201,
+      ConsentsResponse201,
+    );
     expect((await browse(bank, href(created._links.scaOAuth))).status).toBe(200);
     const authorize = new URLSearchParams({
       response_type: 'code',

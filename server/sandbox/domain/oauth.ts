@@ -119,6 +119,44 @@ export class OAuthService {
       .executeTakeFirst();
   }
 
+  /** The resource's most recent redirect authorisation, open or finished. */
+  async latestRedirectAuthorisation(target: ScopeTarget): Promise<AuthorisationRow | undefined> {
+    return this.ctx.db
+      .selectFrom('authorisations')
+      .selectAll()
+      .where('resource_type', '=', target.type)
+      .where('resource_id', '=', target.id)
+      .where('sca_approach', '=', 'REDIRECT')
+      .orderBy('created_at', 'desc')
+      .orderBy('authorisation_id', 'desc')
+      .executeTakeFirst();
+  }
+
+  /**
+   * The redirect URIs the TPP declared for an authorisation: the TPP-Redirect-URI and TPP-Nok-Redirect-URI it sent when
+   * it started the authorisation, and those it sent with the payment or consent.
+   */
+  async declaredRedirectUris(auth: AuthorisationRow): Promise<string[]> {
+    const resource =
+      auth.resource_type === 'consent'
+        ? await this.ctx.db
+            .selectFrom('consents')
+            .select(['tpp_redirect_uri', 'tpp_nok_redirect_uri'])
+            .where('consent_id', '=', auth.resource_id)
+            .executeTakeFirst()
+        : await this.ctx.db
+            .selectFrom('payments')
+            .select(['tpp_redirect_uri', 'tpp_nok_redirect_uri'])
+            .where('payment_id', '=', auth.resource_id)
+            .executeTakeFirst();
+    return [
+      auth.tpp_redirect_uri,
+      auth.tpp_nok_redirect_uri,
+      resource?.tpp_redirect_uri,
+      resource?.tpp_nok_redirect_uri,
+    ].filter((uri): uri is string => Boolean(uri));
+  }
+
   /** Whether the resource a scope names exists. */
   async exists(target: ScopeTarget): Promise<boolean> {
     const row =

@@ -34,7 +34,7 @@ interface AuthorizeParams {
 
 type Checked =
   | { kind: 'page'; text: string }
-  | { kind: 'redirect'; params: AuthorizeParams; error: OAuthError; finished?: ScopeTarget }
+  | { kind: 'redirect'; params: AuthorizeParams; auth: AuthorisationRow; error: OAuthError; finished?: ScopeTarget }
   | { kind: 'ok'; params: AuthorizeParams; auth: AuthorisationRow };
 
 const finalStatuses = ['finalised', 'failed', 'exempted'];
@@ -48,6 +48,9 @@ function usableRedirectUri(value: string): boolean {
     return false;
   }
 }
+
+/** The origins of the redirect URIs a TPP declared; an OAuth redirect_uri must be on one of them. */
+const originsOf = (uris: string[]) => uris.filter(usableRedirectUri).map((uri) => new URL(uri).origin);
 
 function redirectTo(c: Context<Env>, redirectUri: string, query: Record<string, string | undefined>) {
   const url = new URL(redirectUri);
@@ -73,7 +76,11 @@ export function registerOAuth(app: Hono<Env>, s: Services) {
     });
   });
 
-  /** Checks an authorization request: an error page when the client cannot be told, else an error redirect. */
+  /**
+   * Checks an authorization request. Until the request is known to be valid (a client_id, a resource with a redirect
+   * authorisation, and a redirect_uri the TPP declared for it) an error is shown on the bank's own page, so the
+   * endpoint never sends a browser anywhere a TPP did not name (RFC 6749 §4.1.2.1); after that, errors are redirected.
+   */
   async function check(read: (name: string) => string | undefined): Promise<Checked> {
     const clientId = read('client_id')?.trim() ?? '';
     const redirectUri = read('redirect_uri')?.trim() ?? '';
@@ -82,11 +89,40 @@ export function registerOAuth(app: Hono<Env>, s: Services) {
     if (!usableRedirectUri(redirectUri)) {
       return { kind: 'page', text: 'The redirect_uri must be an absolute http or https address without a fragment.' };
     }
+    const target = parseScope(read('scope') ?? '');
+    if (!target) {
+      return { kind: 'page', text: 'The scope must name one resource: AIS:<consentId> or PIS:<paymentId>.' };
+    }
+    const what = `${target.type === 'consent' ? 'consent' : 'payment'} ${target.id}`;
+    const open = await s.oauth.openAuthorisation(target);
+    const auth = open ?? (await s.oauth.latestRedirectAuthorisation(target));
+    if (!auth) {
+      return {
+        kind: 'page',
+        text: (await s.oauth.exists(target))
+          ? `The ${what} has no redirect authorisation to approve.`
+          : `This bank has no ${what}.`,
+      };
+    }
+    const declared = originsOf(await s.oauth.declaredRedirectUris(auth));
+    if (declared.length === 0) {
+      return {
+        kind: 'page',
+        text: `The TPP sent no TPP-Redirect-URI for the ${what}, so the bank cannot tell where it may send your browser.`,
+      };
+    }
+    if (!declared.includes(new URL(redirectUri).origin)) {
+      return {
+        kind: 'page',
+        text: `The redirect_uri ${redirectUri} is not on the origin of the TPP-Redirect-URI or TPP-Nok-Redirect-URI the TPP sent for the ${what}.`,
+      };
+    }
+    // The client is known well enough now: errors go back to its redirect_uri.
     const params: AuthorizeParams = {
       responseType: read('response_type') ?? '',
       clientId,
       redirectUri,
-      scope: read('scope')?.trim() ?? '',
+      scope: scopeOf(target),
       state: read('state') || undefined,
       codeChallenge: read('code_challenge') ?? '',
       codeChallengeMethod: read('code_challenge_method') ?? '',
@@ -94,6 +130,7 @@ export function registerOAuth(app: Hono<Env>, s: Services) {
     const fail = (error: OAuthError['error'], text: string, finished?: ScopeTarget): Checked => ({
       kind: 'redirect',
       params,
+      auth,
       error: new OAuthError(error, text),
       ...(finished ? { finished } : {}),
     });
@@ -112,19 +149,8 @@ export function registerOAuth(app: Hono<Env>, s: Services) {
         'code_challenge must be the base64url SHA-256 of the code_verifier (43 characters).',
       );
     }
-    const target = parseScope(params.scope);
-    if (!target) {
-      return fail('invalid_scope', 'The scope must name one resource: AIS:<consentId> or PIS:<paymentId>.');
-    }
-    const auth = await s.oauth.openAuthorisation(target);
-    if (!auth) {
-      const what = target.type === 'consent' ? 'consent' : 'payment';
-      return (await s.oauth.exists(target))
-        ? fail('invalid_scope', `The ${what} ${target.id} has no redirect authorisation waiting for the PSU.`, target)
-        : fail('invalid_scope', `This bank has no ${what} ${target.id}.`);
-    }
-    params.scope = scopeOf(target);
-    return { kind: 'ok', params, auth };
+    if (!open) return fail('invalid_scope', `The ${what} has no redirect authorisation waiting for the PSU.`, target);
+    return { kind: 'ok', params, auth: open };
   }
 
   const invalidRequestPage = (c: Context<Env>, text: string) =>
