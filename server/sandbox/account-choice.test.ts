@@ -33,9 +33,9 @@ function consentBody(bank: TestBank, access: object) {
 
 const allThree = { accounts: [], balances: [], transactions: [] };
 
-async function newConsent(bank: TestBank, access: object = allThree) {
+async function newConsent(bank: TestBank, access: object = allThree, headers: Record<string, string> = {}) {
   const created = ok(
-    await send(bank, 'POST', '/v1/consents', { body: consentBody(bank, access) }),
+    await send(bank, 'POST', '/v1/consents', { body: consentBody(bank, access), headers }),
     201,
     ConsentsResponse201,
   );
@@ -202,7 +202,8 @@ describe('bank-offered consent on the OAuth authorize page', () => {
 
   async function authorize() {
     // Creating the consent starts its redirect authorisation (scaOAuth).
-    const created = await newConsent(bank);
+    // The OAuth redirect_uri must be on the origin of the TPP's redirect URI.
+    const created = await newConsent(bank, allThree, { 'TPP-Redirect-URI': 'https://console.example/callback/ok' });
     expect(created._links.scaOAuth).toBeDefined();
     const verifier = randomBytes(32).toString('base64url');
     const params = {
