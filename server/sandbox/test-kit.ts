@@ -54,18 +54,90 @@ export interface PageResponse {
   setCookie: string | null;
 }
 
+interface Cookie {
+  name: string;
+  value: string;
+  path: string;
+}
+
 /**
- * A PSU's browser request to the bank's pages: plain GET, or a POSTed form (a list posts its field once per value, as
- * checkboxes of one name do). Browsers send no client certificate.
+ * What the PSU's browser keeps between requests to one bank: the cookies of the redirect SCA and OAuth pages, and the
+ * form token of each form it was shown, by the form's action. The banking app's session cookie is not kept: tests log
+ * PSUs in and out there and pass that cookie themselves.
  */
-export async function browse(
+interface BrowserState {
+  cookies: Map<string, Cookie>;
+  tokens: Map<string, string>;
+}
+
+const browsers = new WeakMap<TestBank, BrowserState>();
+const isBankingApp = (path: string) => /\/app(\/|$)/.test(path);
+
+function browserOf(bank: TestBank): BrowserState {
+  let state = browsers.get(bank);
+  if (!state) {
+    state = { cookies: new Map(), tokens: new Map() };
+    browsers.set(bank, state);
+  }
+  return state;
+}
+
+const pathMatches = (cookiePath: string, path: string) =>
+  path === cookiePath || path.startsWith(cookiePath.endsWith('/') ? cookiePath : `${cookiePath}/`);
+
+function parseSetCookie(header: string): { cookie: Cookie; expired: boolean } {
+  const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
+  const at = pair.indexOf('=');
+  const attribute = (name: string) =>
+    attributes.find((a) => a.toLowerCase().startsWith(`${name}=`))?.slice(name.length + 1);
+  const maxAge = attribute('max-age');
+  return {
+    cookie: { name: pair.slice(0, at), value: pair.slice(at + 1), path: attribute('path') ?? '/' },
+    expired: maxAge !== undefined && Number(maxAge) <= 0,
+  };
+}
+
+/** The form tokens of the forms on a page, by the path each form posts to. */
+function formTokens(html: string): [string, string][] {
+  const found: [string, string][] = [];
+  for (const form of html.matchAll(/<form\b[^>]*\baction="([^"]*)"[^>]*>([\s\S]*?)<\/form>/g)) {
+    const token = /<input[^>]*\bname="csrf"[^>]*\bvalue="([^"]*)"/.exec(form[2] ?? '')?.[1];
+    if (form[1] && token) found.push([form[1], token]);
+  }
+  return found;
+}
+
+/** The page a form is shown on: where the PSU's browser got it from before posting it. */
+function formPageOf(target: URL, form: Record<string, string | string[]>): string | undefined {
+  const page = /^(.*\/(?:sca\/[^/]+|app))\/(?:login|decision|decide|logout)$/.exec(target.pathname)?.[1];
+  if (page) return `${target.origin}${page}`;
+  if (!target.pathname.endsWith('/oauth/authorize')) return undefined;
+  const request = new URLSearchParams();
+  for (const name of ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge']) {
+    const value = form[name];
+    if (typeof value === 'string') request.set(name, value);
+  }
+  const method = form.code_challenge_method;
+  if (typeof method === 'string') request.set('code_challenge_method', method);
+  return `${target.origin}${target.pathname}?${request.toString()}`;
+}
+
+/** One request of the PSU's browser; `extra` are cookies it holds for this request only. */
+async function browserFetch(
   bank: TestBank,
-  url: string,
-  form?: Record<string, string | string[]>,
-  cookie?: string,
-): Promise<PageResponse> {
+  target: URL,
+  form: Record<string, string | string[]> | undefined,
+  cookie: string | undefined,
+  extra: Cookie[] = [],
+): Promise<{ res: Response; html: string; set: Cookie[] }> {
+  const state = browserOf(bank);
+  const held = [...state.cookies.values(), ...extra]
+    .filter((c) => pathMatches(c.path, target.pathname))
+    .sort((a, b) => b.path.length - a.path.length)
+    .map((c) => `${c.name}=${c.value}`);
   const headers = new Headers();
-  if (cookie) headers.set('Cookie', cookie);
+  const cookies = [cookie, ...held].filter(Boolean).join('; ');
+  if (cookies) headers.set('Cookie', cookies);
   const init: RequestInit = { method: form ? 'POST' : 'GET', headers };
   if (form) {
     headers.set('Content-Type', 'application/x-www-form-urlencoded');
@@ -75,7 +147,61 @@ export async function browse(
     }
     init.body = body.toString();
   }
-  const res = await bank.sandbox.fetch(new Request(url.startsWith('http') ? url : `${ORIGIN}${url}`, init));
+  const res = await bank.sandbox.fetch(new Request(target, init));
+  const html = await res.clone().text();
+  const set: Cookie[] = [];
+  const setCookies = res.headers.getSetCookie();
+  // A new session makes the forms shown before it stale.
+  if (setCookies.length > 0) state.tokens.clear();
+  for (const header of setCookies) {
+    const { cookie: one, expired } = parseSetCookie(header);
+    const key = `${one.path} ${one.name}`;
+    if (isBankingApp(one.path)) {
+      if (!expired) set.push(one);
+    } else if (expired) state.cookies.delete(key);
+    else state.cookies.set(key, one);
+  }
+  for (const [action, token] of formTokens(html)) state.tokens.set(action, token);
+  return { res, html, set };
+}
+
+/**
+ * A PSU's browser request to the bank's pages: plain GET, or a POSTed form (a list posts its field once per value, as
+ * checkboxes of one name do). Like a browser, it first loads the page the form is on and posts the form token found
+ * there with the fields given (unless they carry `csrf` themselves), and it keeps the cookies of the redirect SCA and
+ * OAuth pages per bank; `cookie` is sent first, ahead of those. Browsers send no client certificate.
+ */
+export async function submit(
+  bank: TestBank,
+  url: string,
+  form?: Record<string, string | string[]> | [string, string][],
+  cookie?: string,
+): Promise<Response> {
+  const target = new URL(url.startsWith('http') ? url : `${ORIGIN}${url}`);
+  if (!form) return (await browserFetch(bank, target, undefined, cookie)).res;
+  const fields: Record<string, string | string[]> = {};
+  for (const [name, value] of Array.isArray(form) ? form : Object.entries(form)) {
+    const before = fields[name];
+    fields[name] = before === undefined ? value : [before, value].flat();
+  }
+  let extra: Cookie[] = [];
+  const page = formPageOf(target, fields);
+  if (page && !('csrf' in fields)) {
+    extra = (await browserFetch(bank, new URL(page), undefined, cookie)).set;
+    const token = browserOf(bank).tokens.get(target.pathname);
+    if (token) fields.csrf = token;
+  }
+  return (await browserFetch(bank, target, fields, cookie, extra)).res;
+}
+
+/** `submit`, with the answer read: status, Location, the page and Set-Cookie. */
+export async function browse(
+  bank: TestBank,
+  url: string,
+  form?: Record<string, string | string[]>,
+  cookie?: string,
+): Promise<PageResponse> {
+  const res = await submit(bank, url, form, cookie);
   return {
     status: res.status,
     location: res.headers.get('Location'),
