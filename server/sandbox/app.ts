@@ -12,12 +12,13 @@ import type { DomainContext } from './domain/context';
 import { OAuthService } from './domain/oauth';
 import { Payments } from './domain/payments';
 import { ScaEngine } from './domain/sca';
+import { limitBodies } from './http/body-limit';
 import { BankError } from './http/errors';
 import { isUuid } from './http/headers';
 import { errorResponse, type Env, type RequestContext } from './http/respond';
 import { registerOAuth } from './routes/oauth';
 import { registerPages } from './routes/pages';
-import { areaOf, registerXs2aRoutes, unmatched } from './routes/xs2a';
+import { registerXs2aRoutes, unmatched } from './routes/xs2a';
 import { buildSeed, insertSeed } from './seed';
 import type { Store } from './store/db';
 import { sharedTransactions } from './store/group-commit';
@@ -150,21 +151,29 @@ export async function createSandbox({
       const error = new BankError('FORMAT_ERROR', text, { status: 400, path: 'X-Request-ID' });
       return errorResponse(c, error);
     }
-    if (strict) {
-      const signatureProblem = await strict.signature(c, areaOf(path), config.maxBodyBytes);
-      if (signatureProblem) return errorResponse(c, signatureProblem);
-    }
-    if (oauthMode) {
-      // Only bearer tokens are this bank's; other schemes are left alone, as the plain sandbox leaves every header.
-      const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('Authorization') ?? '')?.[1];
-      if (bearer) {
-        const token = await oauth.checkToken(bearer);
-        if (token instanceof BankError) return errorResponse(c, token);
-        c.set('accessToken', token);
-      }
-    }
     return next();
   });
+  // Bodies are limited while they are read, before strict mode's signature check or a route reads them.
+  app.use('*', limitBodies(config));
+  if (strict || oauthMode) {
+    app.use('/v1/*', async (c, next) => {
+      if (c.req.method === 'OPTIONS') return next();
+      if (strict) {
+        const signatureProblem = await strict.signature(c);
+        if (signatureProblem) return errorResponse(c, signatureProblem);
+      }
+      if (oauthMode) {
+        // Only bearer tokens are this bank's; other schemes are left alone, as the plain sandbox leaves every header.
+        const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('Authorization') ?? '')?.[1];
+        if (bearer) {
+          const token = await oauth.checkToken(bearer);
+          if (token instanceof BankError) return errorResponse(c, token);
+          c.set('accessToken', token);
+        }
+      }
+      return next();
+    });
+  }
 
   const services = { config, sca, payments, consents, accounts, oauth, strict };
   registerXs2aRoutes(app, services);

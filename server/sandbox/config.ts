@@ -29,8 +29,10 @@ export interface SandboxConfig {
   /** Default and largest page of transactions. */
   transactionsPageSize: number;
   maxTransactionsPageSize: number;
-  /** Largest request body accepted, in bytes. */
+  /** Largest request body of an XS2A call, in bytes; a larger one is refused (413) before more of it is read. */
   maxBodyBytes: number;
+  /** Largest body of the PSU pages' form posts and the OAuth token request, in bytes; likewise refused while read. */
+  maxFormBodyBytes: number;
   /** Mutual TLS and signature checks on the XS2A routes; null accepts any caller (the default). */
   strict: StrictConfig | null;
   /** The link redirect SCA gives: `scaRedirect` to the bank's page, or `scaOAuth` to its OAuth server's metadata. */
@@ -52,6 +54,7 @@ export const defaultSandboxConfig: SandboxConfig = {
   transactionsPageSize: 100,
   maxTransactionsPageSize: 10_000,
   maxBodyBytes: 256 * 1024,
+  maxFormBodyBytes: 64 * 1024,
   strict: null,
   scaRedirect: 'page',
   unauthorisedPaymentExpiryMs: 24 * 60 * 60_000,

@@ -326,12 +326,12 @@ describe('bad requests get spec error bodies with the spec’s status', () => {
     expect(charset.status).toBe(201);
   });
 
-  it('refuses an oversized body with 400 FORMAT_ERROR', async () => {
+  it('refuses an oversized body with 413 FORMAT_ERROR', async () => {
     const big = paymentBody({ padding: 'x'.repeat(bank.sandbox.config.maxBodyBytes + 1) });
-    fails(await send(bank, 'POST', SCT, { body: big }), 400, 'FORMAT_ERROR');
+    fails(await send(bank, 'POST', SCT, { body: big }), 413, 'FORMAT_ERROR');
     fails(
       await send(bank, 'PUT', authPath, { body: { psuData: { password: 'x'.repeat(300_000) } } }),
-      400,
+      413,
       'FORMAT_ERROR',
     );
   });

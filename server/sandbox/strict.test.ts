@@ -216,13 +216,13 @@ describe('strict mode: request signatures', () => {
     expect(res.body.tppMessages[0]?.text).toMatch(/Date header/);
   });
 
-  it('keeps the body size limit: an oversized body is a FORMAT_ERROR, read no further', async () => {
+  it('keeps the body size limit: an oversized body is a 413 FORMAT_ERROR, read no further', async () => {
     const small = await strictBank({ config: { maxBodyBytes: 1024 } });
     try {
       const res = await send(small, 'POST', '/v1/consents', {
         body: { ...consentBody, padding: 'x'.repeat(4096) },
       });
-      expect(fails(res, 400, 'FORMAT_ERROR')?.text).toMatch(/larger than 1024 bytes/);
+      expect(fails(res, 413, 'FORMAT_ERROR')?.text).toMatch(/larger than 1024 bytes/);
     } finally {
       await small.close();
     }

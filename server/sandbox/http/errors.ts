@@ -42,3 +42,10 @@ export const formatError = (text: string, path?: string, area: Area = 'pis') =>
   bankError('FORMAT_ERROR', text, { area, ...(path ? { path } : {}) });
 
 export const statusInvalid = (text: string, area: Area = 'pis') => bankError('STATUS_INVALID', text, { area });
+
+/**
+ * A body beyond the bank's limit: 413 with FORMAT_ERROR. 1.3.12 has no message code for a body that is too large (and
+ * pairs FORMAT_ERROR with 400), so the code is the nearest one and the status says what happened.
+ */
+export const bodyTooLarge = (maxBytes: number) =>
+  new BankError('FORMAT_ERROR', `The request body is larger than ${maxBytes} bytes.`, { status: 413 });

@@ -6,7 +6,7 @@ import type { Context, Input } from 'hono';
 import { checkCertificate, verifySignedRequest } from '../../signing/xs2a-signature';
 import type { Clock } from '../clock';
 import type { StrictConfig } from '../config';
-import { BankError, type Area } from './errors';
+import { BankError } from './errors';
 import { readRawBody, type Env } from './respond';
 
 const unauthorised = (code: ConstructorParameters<typeof BankError>[0], text: string) =>
@@ -35,13 +35,12 @@ export class StrictChecks {
     return problem ? unauthorised(problem.code, problem.text) : undefined;
   }
 
-  /** Whether the request is signed with a trusted certificate over its exact headers and body. */
-  async signature<P extends string, I extends Input>(
-    c: Context<Env, P, I>,
-    area: Area,
-    maxBodyBytes: number,
-  ): Promise<BankError | undefined> {
-    const body = await readRawBody(c, area, maxBodyBytes);
+  /**
+   * Whether the request is signed with a trusted certificate over its exact headers and body. The body was limited by
+   * app.ts's body limit before this reads it.
+   */
+  async signature<P extends string, I extends Input>(c: Context<Env, P, I>): Promise<BankError | undefined> {
+    const body = await readRawBody(c);
     const url = new URL(c.req.url);
     const problem = verifySignedRequest(
       { method: c.req.method, path: `${url.pathname}${url.search}`, headers: c.req.raw.headers, body },

@@ -54,7 +54,7 @@ export function registerXs2aRoutes(app: Hono<Env>, s: Services) {
     h.psuIpAddress(false);
     const prefs = readScaPreferences(h, { decoupled: false });
     const approach = chooseScaApproach({ ...prefs, decoupledPreferred: undefined }, fallback);
-    const parsed = parseStartAuthorisationBody(await readJson(c, resource.area, config.maxBodyBytes, true));
+    const parsed = parseStartAuthorisationBody(await readJson(c, resource.area, true));
     if (!parsed.success) throw formatError(parsed.error.message, parsed.error.path || undefined, resource.area);
     const body = parsed.data;
     if (body.kind !== 'empty' && body.kind !== 'psuData') {
@@ -81,7 +81,7 @@ export function registerXs2aRoutes(app: Hono<Env>, s: Services) {
   async function updatePsuData(c: Context<Env>, resource: ScaResource) {
     const h = headersOf(c);
     h.psuIpAddress(false);
-    const parsed = parseUpdatePsuDataBody(await readJson(c, resource.area, config.maxBodyBytes, true));
+    const parsed = parseUpdatePsuDataBody(await readJson(c, resource.area, true));
     if (!parsed.success) throw formatError(parsed.error.message, parsed.error.path || undefined, resource.area);
     const step = await s.sca.update(resource, c.get('links'), param(c, 'authorisationId'), parsed.data, h.psuId());
     return stepResponse(c, step);
@@ -98,7 +98,7 @@ export function registerXs2aRoutes(app: Hono<Env>, s: Services) {
   app.post('/v1/consents', async (c) => {
     const h = headersOf(c);
     h.psuIpAddress(true);
-    const body = await readJson(c, 'ais', config.maxBodyBytes);
+    const body = await readJson(c, 'ais');
     const step = await s.consents.create(body, { psuId: h.psuId(), prefs: readScaPreferences(h) }, c.get('links'));
     return stepResponse(c, step);
   });
@@ -209,7 +209,7 @@ export function registerXs2aRoutes(app: Hono<Env>, s: Services) {
     const service = checkServiceAndProduct(param(c, 'service'), param(c, 'product'));
     const h = headersOf(c);
     h.psuIpAddress(true);
-    const body = await readJson(c, 'pis', config.maxBodyBytes);
+    const body = await readJson(c, 'pis');
     const step = await s.payments.initiate(
       service,
       param(c, 'product'),
