@@ -2,6 +2,7 @@
 import type { X509Certificate } from 'node:crypto';
 import type { Context, Input } from 'hono';
 import { BankError, formatError, type Area } from './errors';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from './validation';
 import type { LinkContext } from '../domain/context';
 import type { AccessToken } from '../domain/oauth';
 import type { ScaStep } from '../domain/sca';
@@ -36,7 +37,8 @@ export async function readRawBody<P extends string, I extends Input>(
 }
 
 /**
- * Parses a JSON request body; `optional` allows an empty body (start authorisation, update PSU identification).
+ * Parses a JSON request body; `optional` allows an empty body (start authorisation, update PSU identification). A body
+ * nested deeper than MAX_JSON_DEPTH is refused before it is parsed.
  */
 export async function readJson(c: Context<Env>, area: Area, optional = false): Promise<unknown> {
   const text = await c.req.text();
@@ -53,6 +55,9 @@ export async function readJson(c: Context<Env>, area: Area, optional = false): P
         status: 415,
       },
     );
+  }
+  if (nestedDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw formatError(`The body is nested deeper than ${MAX_JSON_DEPTH} levels.`, undefined, area);
   }
   try {
     return JSON.parse(text) as unknown;

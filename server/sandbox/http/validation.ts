@@ -33,3 +33,33 @@ export function parseWith<T extends z.ZodType>(schema: T, value: unknown, area: 
   if (!result.success) throw zodError(result.error, area);
   return result.data;
 }
+
+/**
+ * The deepest nesting of objects and arrays a JSON body may have. The 1.3.12 bodies need five levels; a body nested
+ * thousands deep would overflow the stack of whatever walks it later (the schemas, JSON.stringify).
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Whether JSON text nests objects and arrays deeper than `maxDepth`, counted over the text itself (brackets outside
+ * strings) before it is parsed, so no recursion ever sees a deeper value. Malformed text is left to the parser.
+ */
+export function nestedDeeperThan(text: string, maxDepth: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (char === 0x5c /* \ */) i += 1;
+      else if (char === 0x22 /* " */) inString = false;
+    } else if (char === 0x22) {
+      inString = true;
+    } else if (char === 0x7b /* { */ || char === 0x5b /* [ */) {
+      depth += 1;
+      if (depth > maxDepth) return true;
+    } else if (char === 0x7d /* } */ || char === 0x5d /* ] */) {
+      depth -= 1;
+    }
+  }
+  return false;
+}
