@@ -9,6 +9,11 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
+/** Host names that always mean this machine: localhost and its subdomains (RFC 6761), 127.0.0.1 and [::1]. */
+function isLoopbackHost(hostname: string): boolean {
+  return ['localhost', '127.0.0.1', '[::1]'].includes(hostname) || hostname.endsWith('.localhost');
+}
+
 export class RequestHeaders {
   constructor(
     private readonly headers: Headers,
@@ -35,6 +40,11 @@ export class RequestHeaders {
     throw formatError(`The ${name} header must be true or false, not "${value}".`, name, this.area);
   }
 
+  /**
+   * A URI the bank sends the PSU's browser to (TPP-Redirect-URI, TPP-Nok-Redirect-URI): https, or http on a loopback
+   * host, where a console on the TPP's own machine has no certificate. Any other scheme (javascript:, data:, file:…)
+   * would run or open something in the PSU's browser in the bank's name.
+   */
   uri(name: string): string | undefined {
     const value = this.get(name);
     if (!value) return undefined;
@@ -44,8 +54,12 @@ export class RequestHeaders {
     } catch {
       throw formatError(`The ${name} header must be an absolute URI, not "${value}".`, name, this.area);
     }
-    if (!['http:', 'https:'].includes(url.protocol) && !/^[a-z][a-z0-9+.-]*:$/.test(url.protocol)) {
-      throw formatError(`The ${name} header has an unusable scheme.`, name, this.area);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
+      throw formatError(
+        `The ${name} header must be an https URI, or http on localhost, 127.0.0.1 or [::1], not "${value}".`,
+        name,
+        this.area,
+      );
     }
     return value;
   }

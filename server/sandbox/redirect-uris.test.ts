@@ -1,0 +1,158 @@
+// TPP-Redirect-URI and TPP-Nok-Redirect-URI are where the bank sends the PSU's browser after SCA: only https, or http on
+// a loopback host (a console on the TPP's own machine), is accepted; anything else is a 400 FORMAT_ERROR naming the
+// header, wherever the headers are read.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConsentsResponse201, PaymentInitiationResponse201 } from '../../src/xs2a';
+import { SANDBOX_OTP, SANDBOX_PASSWORD } from './seed';
+import { createTestBank, type TestBank } from './test-support';
+import { accountOf, browse, fails, href, ok, send } from './test-kit';
+
+const SCT = '/v1/payments/sepa-credit-transfers';
+const HEADERS = ['TPP-Redirect-URI', 'TPP-Nok-Redirect-URI'] as const;
+
+const REFUSED = [
+  'javascript:alert(document.domain)',
+  'JavaScript://tpp.example/%0Aalert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'vbscript:msgbox(1)',
+  'file:///etc/passwd',
+  'ftp://tpp.example/callback',
+  'myapp://callback',
+  'http://tpp.example/callback/ok',
+  'http://localhost.tpp.example/callback/ok',
+  'http://127.0.0.2.nip.io/callback/ok',
+];
+
+const ACCEPTED = [
+  'https://tpp.example/callback/ok?state=a%20b',
+  'http://localhost:4318/callback/ok',
+  'http://127.0.0.1:4319/callback/ok?flow=pay-approve',
+  'http://[::1]:8080/callback/ok',
+  'http://console.localhost/callback/ok',
+];
+
+const paymentBody = () => ({
+  instructedAmount: { currency: 'EUR', amount: '12.50' },
+  debtorAccount: { iban: accountOf('alice').iban },
+  creditorName: 'Kaffee Handel GmbH',
+  creditorAccount: { iban: 'DE02100100109307118603' },
+});
+
+const consentBody = () => ({
+  access: { allPsd2: 'allAccounts' },
+  recurringIndicator: true,
+  validUntil: '2026-06-30',
+  frequencyPerDay: 4,
+  combinedServiceIndicator: false,
+});
+
+describe('TPP redirect URIs', () => {
+  let bank: TestBank;
+  let paymentSelf: string;
+  let consentSelf: string;
+  beforeAll(async () => {
+    bank = await createTestBank();
+    // Explicit start: the TPP starts the authorisations itself, with its own redirect headers.
+    const explicit = { 'TPP-Explicit-Authorisation-Preferred': 'true', 'TPP-Redirect-Preferred': 'false' };
+    paymentSelf = href(
+      ok(await send(bank, 'POST', SCT, { body: paymentBody(), headers: explicit }), 201, PaymentInitiationResponse201)
+        ._links.self,
+    );
+    consentSelf = href(
+      ok(await send(bank, 'POST', '/v1/consents', { body: consentBody(), headers: explicit }), 201, ConsentsResponse201)
+        ._links.self,
+    );
+  });
+  afterAll(() => bank.close());
+
+  /** Every request that reads the redirect headers, with one of them set. */
+  const requests = (header: string, uri: string) =>
+    [
+      ['payment initiation', () => send(bank, 'POST', SCT, { body: paymentBody(), headers: { [header]: uri } })],
+      [
+        'consent creation',
+        () => send(bank, 'POST', '/v1/consents', { body: consentBody(), headers: { [header]: uri } }),
+      ],
+      [
+        'payment start-authorisation',
+        () => send(bank, 'POST', `${paymentSelf}/authorisations`, { headers: { [header]: uri, 'PSU-ID': 'alice' } }),
+      ],
+      [
+        'consent start-authorisation',
+        () => send(bank, 'POST', `${consentSelf}/authorisations`, { headers: { [header]: uri, 'PSU-ID': 'alice' } }),
+      ],
+      [
+        'payment cancellation',
+        async () => {
+          // A payment of its own, so a cancellation that went through would not change the others' answers.
+          const payment = ok(await send(bank, 'POST', SCT, { body: paymentBody() }), 201, PaymentInitiationResponse201);
+          return send(bank, 'DELETE', href(payment._links.self), { headers: { [header]: uri } });
+        },
+      ],
+    ] as const;
+
+  it('refuses other schemes, and http on other hosts, with 400 FORMAT_ERROR naming the header', async () => {
+    const answers: string[] = [];
+    const expected: string[] = [];
+    for (const header of HEADERS) {
+      for (const uri of REFUSED) {
+        for (const [what, request] of requests(header, uri)) {
+          const res = await request();
+          const message = (res.body as { tppMessages?: { code: string; path?: string }[] } | undefined)
+            ?.tppMessages?.[0];
+          answers.push(`${what}, ${header}: ${uri} → ${res.status} ${message?.code ?? ''} ${message?.path ?? ''}`);
+          expected.push(`${what}, ${header}: ${uri} → 400 FORMAT_ERROR ${header}`);
+        }
+      }
+    }
+    expect(answers).toEqual(expected);
+  });
+
+  it('says what it accepts', async () => {
+    const res = await send(bank, 'POST', SCT, {
+      body: paymentBody(),
+      headers: { 'TPP-Redirect-URI': 'javascript:alert(1)' },
+    });
+    expect(fails(res, 400, 'FORMAT_ERROR')?.text).toMatch(/https.*localhost/);
+  });
+
+  it('accepts https, and http on loopback hosts, on every request that reads them', async () => {
+    for (const uri of ACCEPTED) {
+      const payment = await send(bank, 'POST', SCT, {
+        body: paymentBody(),
+        headers: { 'TPP-Redirect-URI': uri, 'TPP-Nok-Redirect-URI': uri },
+      });
+      expect(payment.status, uri).toBe(201);
+      const consent = await send(bank, 'POST', '/v1/consents', {
+        body: consentBody(),
+        headers: { 'TPP-Redirect-URI': uri, 'TPP-Nok-Redirect-URI': uri },
+      });
+      expect(consent.status, uri).toBe(201);
+      const start = await send(bank, 'POST', `${paymentSelf}/authorisations`, {
+        headers: { 'TPP-Redirect-URI': uri, 'TPP-Redirect-Preferred': 'true' },
+      });
+      expect(start.status, uri).toBe(201);
+    }
+  });
+
+  it('sends the PSU to a loopback http callback after Approve, as the console’s own callback pages', async () => {
+    const callback = 'http://localhost:4318/callback/ok?flow=pay-approve';
+    const payment = ok(
+      await send(bank, 'POST', SCT, {
+        body: paymentBody(),
+        headers: {
+          'TPP-Redirect-Preferred': 'true',
+          'TPP-Redirect-URI': callback,
+          'TPP-Nok-Redirect-URI': 'http://localhost:4318/callback/nok',
+        },
+      }),
+      201,
+      PaymentInitiationResponse201,
+    );
+    const scaRedirect = href(payment._links.scaRedirect);
+    await browse(bank, `${scaRedirect}/login`, { psuId: 'alice', password: SANDBOX_PASSWORD });
+    const decision = await browse(bank, `${scaRedirect}/decision`, { action: 'approve', otp: SANDBOX_OTP });
+    expect(decision.status).toBe(303);
+    expect(decision.location).toBe(callback);
+  });
+});
