@@ -35,23 +35,16 @@ export class AccountService {
   ) {}
 
   /**
-   * Consent checks shared by every account read, the read counted against the daily budget, then `read` itself; a read
-   * that fails (a page beyond the last, an unknown transaction) gives its count back, so only answered reads count.
+   * Consent checks shared by every account read, then `read` itself; without the PSU present, a read that succeeds is
+   * counted against the daily budget (a failing one never is: see ConsentService.read).
    */
-  private async reading<T>(
+  private reading<T>(
     consentId: string,
     psuPresent: boolean,
     check: (granted: Granted) => void,
     read: (granted: Granted) => Promise<T>,
   ): Promise<T> {
-    const { granted, countedOn } = await this.consents.authoriseRead(consentId, psuPresent, check);
-    if (countedOn === undefined) return read(granted);
-    try {
-      return await read(granted);
-    } catch (error) {
-      await this.consents.uncountRead(consentId, countedOn);
-      throw error;
-    }
+    return this.consents.read(consentId, psuPresent, check, read);
   }
 
   /** Account master data is the seed's and never changes while the bank runs, so rows are read once and kept. */

@@ -66,8 +66,13 @@ function isBankOffered(access: Access) {
 export const isBankOfferedConsent = (row: ConsentRow) => isBankOffered(JSON.parse(row.access) as Access);
 
 export class ConsentService {
-  /** Counts one read of a valid, unexpired consent with budget left today; no row changed when any of that fails. */
-  private readonly countReadable: (args: { consentId: string; today: string }) => Promise<QueryResult<unknown>>;
+  /**
+   * Counts one read without the PSU present against the day's budget, in one conditional UPDATE: the consent must be
+   * valid and unexpired with budget left today, else no row changes. Concurrent reads cannot count beyond
+   * frequencyPerDay, on one instance or on several sharing a PostgreSQL database (the row's lock orders them, and each
+   * UPDATE tests the count it finds).
+   */
+  private readonly countRead: (args: { consentId: string; today: string }) => Promise<QueryResult<unknown>>;
 
   constructor(
     private readonly ctx: DomainContext,
@@ -101,7 +106,7 @@ export class ConsentService {
       2,
     );
     // Concurrent background reads share one commit (store/group-commit.ts).
-    this.countReadable = groupCommit(ctx.db, (executor, { consentId, today }) => update(executor, consentId, today));
+    this.countRead = groupCommit(ctx.db, (executor, { consentId, today }) => update(executor, consentId, today));
   }
 
   private today() {
@@ -549,88 +554,89 @@ export class ConsentService {
   private readonly grantedCache = new Map<string, Granted>();
 
   /**
-   * Checks the Consent-ID of an account read and, when the PSU is not present, counts the read against
-   * frequencyPerDay; `check` refuses a read the consent does not cover before anything is counted. Throws the spec's
-   * CONSENT_* or ACCESS_EXCEEDED errors.
+   * An account read under the Consent-ID: the consent must be valid, `check` refuses a read the consent does not
+   * cover, then `read` runs. Without the PSU present the read counts against frequencyPerDay, but only once it has
+   * succeeded: a read that fails (a page beyond the last, an unknown transaction) is never counted, so it never holds
+   * any of the day's budget, and a read that succeeded is answered only if the one conditional UPDATE counted it.
+   * Throws the spec's CONSENT_* or ACCESS_EXCEEDED errors, or the read's own.
    */
-  async authoriseRead(
+  async read<T>(
     consentId: string,
     psuPresent: boolean,
     check: (granted: Granted) => void,
-  ): Promise<{ granted: Granted; countedOn: string | undefined }> {
-    const known = this.grantedCache.get(consentId);
-    if (known && !psuPresent) {
-      check(known);
-      // The usual case in one UPDATE: valid, not expired, budget left → counted. Anything else takes the slow path,
-      // which names the reason.
-      const today = this.today();
-      if (await this.countIfReadable(consentId, today)) return { granted: known, countedOn: today };
+    read: (granted: Granted) => Promise<T>,
+  ): Promise<T> {
+    const today = this.today();
+    // The usual background read of a consent seen valid before costs one UPDATE besides the read itself; whether the
+    // consent is still valid is decided by that UPDATE. Otherwise the consent is read first, and a budget already
+    // used up is refused before the read (a day's count never goes down, so it stays used up).
+    let granted = psuPresent ? undefined : this.grantedCache.get(consentId);
+    let consent: ConsentRow | undefined;
+    if (!granted) {
+      consent = await this.validConsent(consentId);
+      granted = this.grantOf(consent);
     }
+    check(granted);
+    if (psuPresent) return read(granted);
+    const usedUp = consent && this.usedUp(consent, today);
+    if (usedUp) throw usedUp;
+    let result: T;
+    try {
+      result = await read(granted);
+    } catch (error) {
+      // Nothing was counted. The consent's own state comes first, as for any read: a consent no longer valid, or one
+      // whose budget is used up, answers that rather than what was wrong with the read.
+      throw (await this.refusal(consentId, today)) ?? error;
+    }
+    const counted = await this.countRead({ consentId, today });
+    if (Number(counted.numAffectedRows ?? 0) > 0) return result;
+    // Not valid any more, expired or used up: later reads take the path that refuses before reading.
+    this.grantedCache.delete(consentId);
+    throw (await this.refusal(consentId, today)) ?? this.exceeded(undefined);
+  }
+
+  /** A consent that is valid now (after expiring it if its time is up); CONSENT_* errors otherwise. */
+  private async validConsent(consentId: string): Promise<ConsentRow> {
     const consent = await this.find(consentId, 'payload');
-    if (consent.consent_status === 'expired')
-      throw bankError('CONSENT_EXPIRED', 'The consent has expired.', { area: 'ais' });
-    if (consent.consent_status !== 'valid') {
-      throw bankError('CONSENT_INVALID', `The consent is ${consent.consent_status}, not valid.`, { area: 'ais' });
-    }
+    const refused = this.notReadable(consent);
+    if (refused) throw refused;
+    return consent;
+  }
+
+  /** What a valid consent grants, kept for the reads that follow. */
+  private grantOf(consent: ConsentRow): Granted {
     const granted = JSON.parse(consent.granted ?? 'null') as Granted | null;
     if (!granted) throw bankError('CONSENT_INVALID', 'The consent grants no access.', { area: 'ais' });
     if (this.grantedCache.size >= 10_000) this.grantedCache.clear();
-    this.grantedCache.set(consentId, granted);
-    check(granted);
-    if (psuPresent) return { granted, countedOn: undefined };
-    return { granted, countedOn: await this.countAccess(consent) };
+    this.grantedCache.set(consent.consent_id, granted);
+    return granted;
   }
 
-  /**
-   * Gives back a read counted on `day` that then failed (a page beyond the last, an unknown transaction): only reads
-   * that succeed use up the day's budget. Counting first and giving back on failure keeps the usual read at one UPDATE.
-   */
-  async uncountRead(consentId: string, day: string): Promise<void> {
-    await this.ctx.db
-      .updateTable('consents')
-      .set((eb) => ({ usage_count: eb('usage_count', '-', 1) }))
-      .where('consent_id', '=', consentId)
-      .where('usage_day', '=', day)
-      .where('usage_count', '>', 0)
-      .execute();
-  }
-
-  /** Counts one read of a valid, unexpired consent with budget left today; false when any of that does not hold. */
-  private async countIfReadable(consentId: string, today: string): Promise<boolean> {
-    const result = await this.countReadable({ consentId, today });
-    return Number(result.numAffectedRows ?? 0) > 0;
-  }
-
-  /** Counts one access without the PSU present, on the day it returns; refuses the one beyond frequencyPerDay. */
-  private async countAccess(consent: ConsentRow): Promise<string> {
-    const today = this.today();
-    const result = await this.ctx.db
-      .updateTable('consents')
-      .set((eb) => ({
-        usage_count: eb
-          .case()
-          .when('usage_day', '=', today)
-          .then(eb('usage_count', '+', 1))
-          .else(1)
-          .end(),
-        usage_day: today,
-      }))
-      .where('consent_id', '=', consent.consent_id)
-      .where((eb) =>
-        eb.or([
-          eb('usage_day', 'is', null),
-          eb('usage_day', '!=', today),
-          eb('usage_count', '<', eb.ref('frequency_per_day')),
-        ]),
-      )
-      .executeTakeFirst();
-    if (!changed(result)) {
-      throw bankError(
-        'ACCESS_EXCEEDED',
-        `The consent allows ${consent.frequency_per_day} access${consent.frequency_per_day === 1 ? '' : 'es'} a day without the PSU present; today's are used up.`,
-        { area: 'ais' },
-      );
+  private notReadable(consent: ConsentRow) {
+    if (consent.consent_status === 'expired')
+      return bankError('CONSENT_EXPIRED', 'The consent has expired.', { area: 'ais' });
+    if (consent.consent_status !== 'valid') {
+      return bankError('CONSENT_INVALID', `The consent is ${consent.consent_status}, not valid.`, { area: 'ais' });
     }
-    return today;
+    return undefined;
+  }
+
+  private exceeded(consent: ConsentRow | undefined) {
+    const text = consent
+      ? `The consent allows ${consent.frequency_per_day} access${consent.frequency_per_day === 1 ? '' : 'es'} a day without the PSU present; today's are used up.`
+      : "The consent's accesses without the PSU present are used up for today.";
+    return bankError('ACCESS_EXCEEDED', text, { area: 'ais' });
+  }
+
+  private usedUp(consent: ConsentRow, today: string) {
+    return consent.usage_day === today && consent.usage_count >= consent.frequency_per_day
+      ? this.exceeded(consent)
+      : undefined;
+  }
+
+  /** Why a background read of this consent is refused today (not valid, expired, budget used up), if it is. */
+  private async refusal(consentId: string, today: string) {
+    const consent = await this.find(consentId, 'payload');
+    return this.notReadable(consent) ?? this.usedUp(consent, today);
   }
 }
