@@ -43,6 +43,14 @@ export interface Sandbox {
   seedAnchor: string;
 }
 
+/**
+ * The Content-Security-Policy of the bank's pages: they style themselves with one inline <style> element and load
+ * nothing else, run no script, and no other page may frame them. form-action stays open on purpose: the approval forms
+ * post to the bank, which then redirects the browser to the TPP's redirect URI on another origin, and browsers apply
+ * form-action to that redirect too.
+ */
+const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
+
 const EXPOSED = [
   'Location',
   'X-Request-ID',
@@ -136,9 +144,14 @@ export async function createSandbox({
       prefix: config.prefix,
     });
     const path = c.req.path.slice(config.prefix.length);
+    // No answer is content-sniffed. Set on the context before the route answers, as the CORS headers above are.
+    c.header('X-Content-Type-Options', 'nosniff');
     // X-Request-ID: required and a UUID on every XS2A call, echoed on every answer.
     const given = c.req.header('X-Request-ID')?.trim();
     if (!path.startsWith('/v1/') || c.req.method === 'OPTIONS') {
+      // The bank's own pages (and its OAuth server, health): never framed by another page, no script at all.
+      c.header('Content-Security-Policy', PAGE_POLICY);
+      c.header('X-Frame-Options', 'DENY');
       if (given) c.header('X-Request-ID', given);
       return next();
     }
