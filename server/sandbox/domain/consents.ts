@@ -2,7 +2,7 @@
 import type { Kysely, QueryResult } from 'kysely';
 import { Consents as ConsentsSchema } from '../../../src/xs2a';
 import { addDays, isoDate } from '../clock';
-import { bankError, formatError, statusInvalid } from '../http/errors';
+import { BankError, bankError, formatError, statusInvalid } from '../http/errors';
 import { chooseScaApproach, type ScaPreferences } from '../http/headers';
 import { parseWith } from '../http/validation';
 import { groupCommit } from '../store/group-commit';
@@ -586,6 +586,7 @@ export class ConsentService {
     } catch (error) {
       // Nothing was counted. The consent's own state comes first, as for any read: a consent no longer valid, or one
       // whose budget is used up, answers that rather than what was wrong with the read.
+      if (!(error instanceof BankError)) throw error;
       throw (await this.refusal(consentId, today)) ?? error;
     }
     const counted = await this.countRead({ consentId, today });
