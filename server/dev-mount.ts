@@ -1,6 +1,8 @@
 // `npm run dev`: mounts the sandbox bank under its prefix and the relay under /relay in Vite's dev server, as `npm start` does.
+import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { ViteDevServer } from 'vite';
+import { answeringOnlyServedHosts, createHostPolicy, parseAllowedHosts } from './host-policy';
 import { createSandbox } from './sandbox/app';
 import { openStore } from './sandbox/store/db';
 import { describeDatabase, readServerOptions } from './options';
@@ -13,8 +15,21 @@ export async function mountSandbox(server: ViteDevServer): Promise<void> {
   const sandbox = await createSandbox({ store, config: options.sandbox, onUnexpectedError: (e) => console.error(e) });
   const prefix = sandbox.config.prefix;
   const relayConfig = options.relayConfigFile ? loadRelayConfig(options.relayConfigFile) : emptyRelayConfig;
-  const relay = createRelay(relayConfig);
-  const listener = getRequestListener((request) => sandbox.fetch(request));
+  // Vite refuses other Host names itself (server.allowedHosts) unless it serves https or allows every host; the
+  // sandbox and the relay check for themselves in any case: the loopback names and Vite's host on its port, the names
+  // Vite allows, and ALLOWED_HOSTS.
+  const vite = server.config.server;
+  const hosts = createHostPolicy({
+    listenHost: vite.host === true ? '0.0.0.0' : typeof vite.host === 'string' ? vite.host : 'localhost',
+    port: () => (server.httpServer?.address() as AddressInfo | null)?.port,
+    scheme: vite.https ? 'https' : 'http',
+    allowedHosts: [
+      ...options.allowedHosts,
+      ...(Array.isArray(vite.allowedHosts) ? parseAllowedHosts(vite.allowedHosts.join(',')) : []),
+    ],
+  });
+  const relay = createRelay(relayConfig, { hosts });
+  const listener = getRequestListener(answeringOnlyServedHosts(hosts, (request: Request) => sandbox.fetch(request)));
   const relayListener = getRequestListener((request) => relay.fetch(request));
   const under = (path: string, base: string) =>
     path === base || path.startsWith(`${base}/`) || path.startsWith(`${base}?`);

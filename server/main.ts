@@ -2,8 +2,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { createConsoleServer } from './console-server';
+import { createHostPolicy } from './host-policy';
 import { createSandbox } from './sandbox/app';
 import { openStore } from './sandbox/store/db';
 import { describeDatabase, readServerOptions, type ServerOptions } from './options';
@@ -34,20 +34,19 @@ const store = await openStore({ location: options.database });
 const sandbox = await createSandbox({ store, config: options.sandbox, onUnexpectedError: (e) => console.error(e) });
 const prefix = sandbox.config.prefix;
 
-const app = new Hono();
-if (prefix) {
-  app.all(prefix, (c) => sandbox.fetch(c.req.raw));
-  app.all(`${prefix}/*`, (c) => sandbox.fetch(c.req.raw));
-}
-const relay = createRelay(relayConfig);
+// The names the server answers for: loopback names and HOST on its port, and ALLOWED_HOSTS (see host-policy.ts).
+let listeningPort: number | undefined = options.port || undefined;
+const hosts = createHostPolicy({
+  listenHost: options.host,
+  port: () => listeningPort,
+  allowedHosts: options.allowedHosts,
+});
+const relay = createRelay(relayConfig, { hosts });
 for (const warning of relayConfig.warnings) console.warn(warning);
-app.all(RELAY_PREFIX, (c) => relay.fetch(c.req.raw));
-app.all(`${RELAY_PREFIX}/*`, (c) => relay.fetch(c.req.raw));
-app.use('/*', serveStatic({ root: dist }));
-// Client-side routes of the console all answer with its index page.
-app.get('*', serveStatic({ root: dist, path: 'index.html' }));
+const app = createConsoleServer({ dist, sandbox, relay, hosts });
 
 const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, (info) => {
+  listeningPort = info.port;
   const origin = `http://${displayHost(options.host)}:${info.port}`;
   console.log(`XS2A Console ready: ${origin}/`);
   console.log(`Sandbox bank base_url: ${origin}${prefix}  (database: ${describeDatabase(options.database)})`);

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { parseAllowedHosts, type AllowedHost } from './host-policy';
 import type { SandboxConfig } from './sandbox/config';
 import type { ScaApproach } from '../src/xs2a';
 
@@ -18,6 +19,11 @@ export interface TlsOptions {
 export interface ServerOptions {
   port: number;
   host: string;
+  /**
+   * Public names the server also answers for (`--allowed-hosts` / `ALLOWED_HOSTS`), besides the loopback names and
+   * `host` on its port: every other Host is refused, so a rebound DNS name cannot reach it.
+   */
+  allowedHosts: AllowedHost[];
   /** `:memory:`, a SQLite file, or a postgres:// URL. */
   database: string;
   sandbox: Partial<SandboxConfig>;
@@ -55,6 +61,7 @@ export function readServerOptions(
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
+      'allowed-hosts': { type: 'string' },
       prefix: { type: 'string' },
       'data-dir': { type: 'string' },
       'database-url': { type: 'string' },
@@ -106,7 +113,8 @@ export function readServerOptions(
   }
   const relayConfigFile = text('relay-config') || env.RELAY_CONFIG || undefined;
   const tls = standalone ? readTlsOptions(values, env) : undefined;
-  return { port, host: text('host') ?? env.HOST ?? '127.0.0.1', database, sandbox, relayConfigFile, tls };
+  const allowedHosts = parseAllowedHosts(text('allowed-hosts') ?? env.ALLOWED_HOSTS);
+  return { port, host: text('host') ?? env.HOST ?? '127.0.0.1', allowedHosts, database, sandbox, relayConfigFile, tls };
 }
 
 function readTlsOptions(

@@ -2,6 +2,7 @@
 // --tls-cert/--tls-key it serves HTTPS; with --strict as well it asks every client for a certificate and the sandbox
 // demands a trusted one (and signed requests) on the XS2A routes, as a real bank's gateway does.
 import { serve, type HttpBindings } from '@hono/node-server';
+import { answeringOnlyServedHosts, createHostPolicy } from './host-policy';
 import { createSandbox } from './sandbox/app';
 import type { SandboxConfig } from './sandbox/config';
 import { openStore } from './sandbox/store/db';
@@ -37,16 +38,29 @@ const https = tls
       },
     }
   : {};
+// Only the names it serves: loopback names and HOST on its port, and ALLOWED_HOSTS; a rebound DNS name gets 421.
+let listeningPort: number | undefined = options.port || undefined;
+const hosts = createHostPolicy({
+  listenHost: options.host,
+  port: () => listeningPort,
+  scheme: tls ? 'https' : 'http',
+  allowedHosts: options.allowedHosts,
+});
 const server = serve(
   {
-    fetch: strict
-      ? (request, env) => sandbox.fetch(request, { clientCertificate: peerCertificate((env as HttpBindings).incoming) })
-      : (request) => sandbox.fetch(request),
+    fetch: answeringOnlyServedHosts(
+      hosts,
+      strict
+        ? (request: Request, env: unknown) =>
+            sandbox.fetch(request, { clientCertificate: peerCertificate((env as HttpBindings).incoming) })
+        : (request: Request) => sandbox.fetch(request),
+    ),
     port: options.port,
     hostname: options.host,
     ...https,
   },
   (info) => {
+    listeningPort = info.port;
     const base = `${tls ? 'https' : 'http'}://${displayHost(options.host)}:${info.port}${sandbox.config.prefix}`;
     const modes = [
       ...(strict ? ['strict: client certificate and signed requests on /v1'] : []),

@@ -33,11 +33,41 @@ describe('relay config', () => {
     expect(loadRelayConfig(file)).toEqual({
       dir,
       targets: [
-        { id: 'bank-a', baseUrl: 'https://api.bank.example/psd2', timeoutMs: 5000, alsoAllow: [] },
-        { id: 'bank-b', baseUrl: 'http://127.0.0.1:9000', timeoutMs: 30_000, alsoAllow: [] },
+        {
+          id: 'bank-a',
+          baseUrl: 'https://api.bank.example/psd2',
+          timeoutMs: 5000,
+          alsoAllow: [],
+          maxAnswerBytes: 32 * 1024 * 1024,
+        },
+        {
+          id: 'bank-b',
+          baseUrl: 'http://127.0.0.1:9000',
+          timeoutMs: 30_000,
+          alsoAllow: [],
+          maxAnswerBytes: 32 * 1024 * 1024,
+        },
       ],
       warnings: [],
     });
+  });
+
+  it('takes the largest answer to pass on in MB, for all targets and per target', () => {
+    const config = parseRelayConfig(
+      {
+        maxAnswerMb: 64,
+        targets: [
+          { id: 'a', baseUrl: 'https://a.example' },
+          { id: 'b', baseUrl: 'https://b.example', maxAnswerMb: 0.5 },
+        ],
+      },
+      'relay.json',
+    );
+    expect(config.targets.map((target) => target.maxAnswerBytes)).toEqual([64 * 1024 * 1024, 512 * 1024]);
+    expect(messageOf({ targets: [{ id: 'a', baseUrl: 'https://a.example', maxAnswerMb: 0 }] })).toMatch(
+      /targets\[0\]\.maxAnswerMb must be a positive number of megabytes/,
+    );
+    expect(messageOf({ maxAnswerMb: 4096, targets: [] })).toMatch(/maxAnswerMb must be at most 1024/);
   });
 
   it('names the field and the problem in one line', () => {

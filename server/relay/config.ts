@@ -6,6 +6,14 @@ import type { SigningKey } from '../signing/xs2a-signature';
 import { CredentialProblem, loadSigning, loadTls, type RelayTls } from './target-credentials';
 
 export const DEFAULT_RELAY_TIMEOUT_MS = 30_000;
+/** The largest bank answer the relay passes on unless the config says otherwise (a page of 10,000 transactions is a few MB). */
+export const DEFAULT_RELAY_ANSWER_LIMIT = 32 * 1024 * 1024;
+const MAX_ANSWER_MB = 1024;
+
+const maxAnswerMb = z
+  .number()
+  .positive({ message: 'must be a positive number of megabytes' })
+  .max(MAX_ANSWER_MB, { message: `must be at most ${MAX_ANSWER_MB} (megabytes)` });
 
 const httpUrl = z.string().refine(
   (value) => {
@@ -101,17 +109,20 @@ const targetSchema = z.strictObject({
   tls: tlsSchema.optional(),
   signing: signingSchema.optional(),
   alsoAllow: z.array(origin).optional(),
+  maxAnswerMb: maxAnswerMb.optional(),
 });
 
-const fileSchema = z.strictObject({ targets: z.array(targetSchema) }).superRefine((value, ctx) => {
-  const seen = new Set<string>();
-  value.targets.forEach((target, index) => {
-    if (seen.has(target.id)) {
-      ctx.addIssue({ code: 'custom', path: ['targets', index, 'id'], message: `"${target.id}" is used twice` });
-    }
-    seen.add(target.id);
+const fileSchema = z
+  .strictObject({ maxAnswerMb: maxAnswerMb.optional(), targets: z.array(targetSchema) })
+  .superRefine((value, ctx) => {
+    const seen = new Set<string>();
+    value.targets.forEach((target, index) => {
+      if (seen.has(target.id)) {
+        ctx.addIssue({ code: 'custom', path: ['targets', index, 'id'], message: `"${target.id}" is used twice` });
+      }
+      seen.add(target.id);
+    });
   });
-});
 
 export interface RelayTarget {
   id: string;
@@ -119,6 +130,8 @@ export interface RelayTarget {
   timeoutMs: number;
   /** Further origins of the same bank the relay forwards to (e.g. its OAuth token endpoint). */
   alsoAllow: string[];
+  /** The largest answer the relay passes on (bytes); undefined: DEFAULT_RELAY_ANSWER_LIMIT. */
+  maxAnswerBytes?: number;
   /** Mutual TLS and the bank's CA, read from the files at start. */
   tls?: RelayTls;
   /** The QSealC the relay signs requests with (Digest, Signature, TPP-Signature-Certificate). */
@@ -164,6 +177,10 @@ function pathText(path: readonly PropertyKey[]): string {
   return text || '(file)';
 }
 
+function megabytes(mb: number | undefined): number | undefined {
+  return mb === undefined ? undefined : Math.floor(mb * 1024 * 1024);
+}
+
 /**
  * The targets of a parsed config document; `file` names it in messages and gives the folder for relative paths.
  * Certificate and key files are read and checked here, once.
@@ -186,6 +203,7 @@ export function parseRelayConfig(document: unknown, file: string, options: Parse
       baseUrl: settings.baseUrl.replace(/\/+$/, ''),
       timeoutMs: settings.timeoutMs ?? DEFAULT_RELAY_TIMEOUT_MS,
       alsoAllow: [...new Set(settings.alsoAllow ?? [])],
+      maxAnswerBytes: megabytes(settings.maxAnswerMb ?? result.data.maxAnswerMb) ?? DEFAULT_RELAY_ANSWER_LIMIT,
     };
     try {
       if (settings.tls) {

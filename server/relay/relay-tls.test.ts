@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHostPolicy } from '../host-policy';
 import { verifySignedRequest, type SignatureProblem } from '../signing/xs2a-signature';
 import { writeTestPki, type TestPkiFiles } from '../testing/test-pki';
 import { parseRelayConfig } from './config';
@@ -141,7 +142,7 @@ beforeAll(async () => {
     join(pki.dir, 'relay.json'),
     { env: { P12: pki.clientP12Passphrase } },
   );
-  relay = createRelay(config);
+  relay = createRelay(config, { hosts });
 });
 
 afterAll(async () => {
@@ -151,6 +152,9 @@ afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
   }
 });
+
+/** The console's server: http://127.0.0.1:4318. */
+const hosts = createHostPolicy({ listenHost: '127.0.0.1', port: 4318 });
 
 function relayRequest(targetId: string, url: string, init: RequestInit = {}): Request {
   return new Request(`http://127.0.0.1:4318/relay/${targetId}?url=${encodeURIComponent(url)}`, init);
@@ -230,9 +234,10 @@ describe('the relay with mutual TLS', () => {
 
   it('answers 502 TLS_FAILURE, naming the scheme, for a bank that speaks plain http on an https URL', async () => {
     const httpsToPlain = plainOrigin.replace('http:', 'https:');
-    const plainRelay = createRelay({
-      targets: [{ id: 'plain', baseUrl: httpsToPlain, timeoutMs: 5000, alsoAllow: [] }],
-    });
+    const plainRelay = createRelay(
+      { targets: [{ id: 'plain', baseUrl: httpsToPlain, timeoutMs: 5000, alsoAllow: [] }] },
+      { hosts },
+    );
     const response = await plainRelay.fetch(relayRequest('plain', `${httpsToPlain}/v1/accounts`));
     await plainRelay.close();
     expect(await relayErrorOf(response)).toMatchObject({

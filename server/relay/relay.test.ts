@@ -2,6 +2,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHostPolicy } from '../host-policy';
 import { DEFAULT_RELAY_TIMEOUT_MS, type RelayTarget } from './config';
 import { createRelay, RELAY_BODY_LIMIT } from './relay';
 
@@ -55,16 +56,22 @@ afterAll(async () => {
   await new Promise((resolve) => bank.close(resolve));
 });
 
+/** The console's server: http://127.0.0.1:4318. */
+const hosts = createHostPolicy({ listenHost: '127.0.0.1', port: 4318 });
+
 function relayWith(...targets: Partial<RelayTarget>[]) {
-  return createRelay({
-    targets: (targets.length > 0 ? targets : [{}]).map((target) => ({
-      id: 'bank-a',
-      baseUrl: `${bankOrigin}/psd2`,
-      timeoutMs: DEFAULT_RELAY_TIMEOUT_MS,
-      alsoAllow: [],
-      ...target,
-    })),
-  });
+  return createRelay(
+    {
+      targets: (targets.length > 0 ? targets : [{}]).map((target) => ({
+        id: 'bank-a',
+        baseUrl: `${bankOrigin}/psd2`,
+        timeoutMs: DEFAULT_RELAY_TIMEOUT_MS,
+        alsoAllow: [],
+        ...target,
+      })),
+    },
+    { hosts },
+  );
 }
 
 function relayRequest(targetId: string, url: string, init: RequestInit = {}): Request {
@@ -89,7 +96,7 @@ describe('the relay', () => {
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it('forwards method, headers and body, and returns status, headers and body unchanged', async () => {
+  it('forwards method, headers and body, and returns status, headers and body, without what acts on the console’s origin', async () => {
     seen = [];
     const body = JSON.stringify({ instructedAmount: { currency: 'EUR', amount: '12.50' } });
     const response = await relayWith().fetch(
@@ -115,7 +122,8 @@ describe('the relay', () => {
     expect(response.headers.get('x-relay-error')).toBeNull();
     expect(response.headers.get('x-request-id')).toBe('req-1');
     expect(response.headers.get('location')).toBe('/psd2/v1/payments/sepa-credit-transfers/p1');
-    expect(response.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+    // The bank's cookies would be the console's.
+    expect(response.headers.getSetCookie()).toEqual([]);
     expect(response.headers.get('connection')).toBeNull();
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
     expect(await response.json()).toEqual({

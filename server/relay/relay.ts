@@ -11,16 +11,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
 import { fetch as undiciFetch, type Agent } from 'undici';
+import { misdirectedRequest, type HostPolicy } from '../host-policy';
 import { signRequest } from '../signing/xs2a-signature';
 import { createBankAgent } from './bank-agent';
-import { usesMutualTls, type RelayConfig, type RelayTarget } from './config';
+import { DEFAULT_RELAY_ANSWER_LIMIT, usesMutualTls, type RelayConfig, type RelayTarget } from './config';
 
+export { DEFAULT_RELAY_ANSWER_LIMIT } from './config';
 export const RELAY_PREFIX = '/relay';
 export const RELAY_BODY_LIMIT = 1024 * 1024;
 
 export type RelayErrorCode =
   | 'CROSS_SITE'
+  | 'FETCH_ONLY'
+  | 'URL_WITH_CREDENTIALS'
   | 'TARGET_UNKNOWN'
   | 'TARGET_NOT_ALLOWED'
   | 'BODY_TOO_LARGE'
@@ -30,10 +35,13 @@ export type RelayErrorCode =
   | 'TLS_FAILURE'
   | 'CERTIFICATE_REJECTED'
   | 'SIGNING_FAILED'
+  | 'ANSWER_TOO_LARGE'
   | 'UPSTREAM_FAILURE';
 
 const statusOf: Record<RelayErrorCode, number> = {
   CROSS_SITE: 403,
+  FETCH_ONLY: 403,
+  URL_WITH_CREDENTIALS: 400,
   TARGET_UNKNOWN: 403,
   TARGET_NOT_ALLOWED: 403,
   BODY_TOO_LARGE: 413,
@@ -43,6 +51,7 @@ const statusOf: Record<RelayErrorCode, number> = {
   TLS_FAILURE: 502,
   CERTIFICATE_REJECTED: 502,
   SIGNING_FAILED: 500,
+  ANSWER_TOO_LARGE: 502,
   UPSTREAM_FAILURE: 502,
 };
 
@@ -78,7 +87,18 @@ function connectionTokens(headers: Headers): Set<string> {
 
 // The browser's own headers say who the browser is and where it is, not what the bank is asked; Cookie holds the
 // console's cookies. Content-Length is recomputed for the body sent, Accept-Encoding left to fetch, which decodes.
-const NOT_FORWARDED = new Set(['host', 'origin', 'referer', 'cookie', 'content-length', 'accept-encoding']);
+// Expect and HTTP2-Settings ask something of the connection to the relay, not of the bank (undici refuses Expect, and
+// Transfer-Encoding, Keep-Alive, Upgrade and Connection, which are hop-by-hop above).
+const NOT_FORWARDED = new Set([
+  'host',
+  'origin',
+  'referer',
+  'cookie',
+  'content-length',
+  'accept-encoding',
+  'expect',
+  'http2-settings',
+]);
 
 function forwardedRequestHeaders(incoming: Headers): Headers {
   const named = connectionTokens(incoming);
@@ -90,14 +110,75 @@ function forwardedRequestHeaders(incoming: Headers): Headers {
   return headers;
 }
 
-function returnedResponseHeaders(upstream: Headers): Headers {
+// A bank's answer arrives on the console's origin, so a header that acts on the origin rather than on the one answer
+// would act on the console: cookies, clearing its storage, reporting its network errors to the bank, HSTS and
+// alternative services for its host, login status, CORS. Headers meant for a document (a refresh, preloads, a service
+// worker's scope) have no use on an answer that is never a document. The relay's own CSP, X-Frame-Options and
+// X-Content-Type-Options replace the bank's (set for every relay answer).
+const NOT_RETURNED = new Set([
+  'set-cookie',
+  'set-cookie2',
+  'clear-site-data',
+  'refresh',
+  'link',
+  'service-worker-allowed',
+  'strict-transport-security',
+  'public-key-pins',
+  'public-key-pins-report-only',
+  'expect-ct',
+  'alt-svc',
+  'nel',
+  'report-to',
+  'reporting-endpoints',
+  'set-login',
+  'accept-ch',
+  'critical-ch',
+  'origin-agent-cluster',
+  'content-security-policy',
+  'content-security-policy-report-only',
+  'x-frame-options',
+  'x-content-type-options',
+  'cross-origin-opener-policy',
+  'cross-origin-embedder-policy',
+  'cross-origin-embedder-policy-report-only',
+  'cross-origin-resource-policy',
+  'permissions-policy',
+  'timing-allow-origin',
+  'speculation-rules',
+  'supports-loading-mode',
+  'no-vary-search',
+]);
+
+/**
+ * The bank's headers as the console gets them: without hop-by-hop headers, without any header that acts on the
+ * console's origin, without anything posing as the relay's own (X-Relay-*), and a redirect's Location moved to
+ * X-Relay-Location so neither the browser nor fetch follows it.
+ */
+function returnedResponseHeaders(upstream: Headers, status: number): Headers {
   const named = connectionTokens(upstream);
-  const headers = new Headers(upstream); // keeps each Set-Cookie apart
+  const headers = new Headers(upstream);
   for (const name of [...headers.keys()]) {
     // fetch has decoded the body already, so its encoding and length no longer describe what is sent.
-    if (HOP_BY_HOP.has(name) || named.has(name) || name === 'content-encoding' || name === 'content-length') {
+    if (
+      HOP_BY_HOP.has(name) ||
+      named.has(name) ||
+      NOT_RETURNED.has(name) ||
+      name.startsWith('access-control-') ||
+      name.startsWith('x-relay-') ||
+      name === 'content-encoding' ||
+      name === 'content-length'
+    ) {
       headers.delete(name);
     }
+  }
+  // A WWW-Authenticate challenge other than a token's (Basic, Digest, Negotiate…) makes the browser ask the user for a
+  // password on the console's behalf, and then send it to the console's origin.
+  const challenge = headers.get('www-authenticate');
+  if (challenge && !/^\s*(bearer|dpop)\b/i.test(challenge)) headers.delete('www-authenticate');
+  if (status >= 300 && status < 400) {
+    const location = headers.get('location');
+    headers.delete('location');
+    if (location !== null) headers.set('x-relay-location', location);
   }
   return headers;
 }
@@ -127,6 +208,41 @@ async function cappedBody(request: Request): Promise<Uint8Array<ArrayBuffer> | u
     offset += chunk.byteLength;
   }
   return body;
+}
+
+/**
+ * The bank's answer, or undefined as soon as it passes `limit` bytes: then reading stops and the stream is cancelled,
+ * which closes the connection to the bank.
+ */
+async function cappedAnswer(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  limit: number,
+): Promise<Uint8Array | undefined> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+function sizeText(bytes: number): string {
+  const mb = bytes / 1024 / 1024;
+  return mb >= 1 ? `${Math.round(mb * 10) / 10} MB` : `${Math.round((bytes / 1024) * 10) / 10} kB`;
+}
+
+function answerTooLarge(host: string, target: RelayTarget, limit: number, declared?: number): Response {
+  return relayError(
+    'ANSWER_TOO_LARGE',
+    `The bank at ${host} sent an answer ${declared !== undefined ? `of ${sizeText(declared)}, ` : ''}larger than relay target ${target.id} passes on (${sizeText(limit)}); the relay stopped reading it. Ask for less (e.g. a shorter period or smaller pages), or raise maxAnswerMb of the target in the relay config.`,
+  );
 }
 
 /** The error codes of an error and its causes (undici wraps the socket's error; happy eyeballs aggregates them). */
@@ -270,13 +386,27 @@ function failureResponse(
 /**
  * Whether a request comes from a page of another site. Without CORS such a page cannot read the answers, but it could
  * still make the browser send simple requests (a form POST) through the relay to the user's banks; browsers say where
- * a request comes from in Sec-Fetch-Site and Origin, so those are refused. Tools without a browser send neither.
+ * a request comes from in Sec-Fetch-Site and Origin, so those are refused. Origin is compared with the console's own
+ * origins, never with the Host the request was sent to: a page on a rebound name has that name in both. Tools without
+ * a browser send neither.
  */
-function fromAnotherSite(request: Request): boolean {
+function fromAnotherSite(request: Request, hosts: HostPolicy): boolean {
   const site = request.headers.get('sec-fetch-site');
   if (site && site !== 'same-origin' && site !== 'none') return true;
   const origin = request.headers.get('origin');
-  return origin !== null && origin !== new URL(request.url).origin;
+  return origin !== null && !hosts.allowsOrigin(origin);
+}
+
+/**
+ * Whether the browser would use the answer as something other than data for the console's script: a page or a frame
+ * (navigate), or a script, style, worker, object… (any Sec-Fetch-Dest but "empty", which fetch() sends). A bank's
+ * answer must never become a document or a script of the console's origin.
+ */
+function notAFetch(request: Request): boolean {
+  const mode = request.headers.get('sec-fetch-mode');
+  if (mode === 'navigate' || mode === 'nested-navigate') return true;
+  const dest = request.headers.get('sec-fetch-dest');
+  return dest !== null && dest !== 'empty';
 }
 
 /** Sets Date, Digest, Signature and TPP-Signature-Certificate over the body as it will be sent. */
@@ -297,11 +427,22 @@ interface Route {
   origins: Set<string>;
 }
 
-async function forward(request: Request, routes: Map<string, Route>, targetId: string): Promise<Response> {
-  if (fromAnotherSite(request)) {
+async function forward(
+  request: Request,
+  routes: Map<string, Route>,
+  targetId: string,
+  hosts: HostPolicy,
+): Promise<Response> {
+  if (fromAnotherSite(request, hosts)) {
     return relayError(
       'CROSS_SITE',
       'The relay serves only the console’s own pages; this request came from another site.',
+    );
+  }
+  if (notAFetch(request)) {
+    return relayError(
+      'FETCH_ONLY',
+      'The relay answers only the console’s own fetch requests: a bank’s answer is never opened as a page, a frame, a script or another resource of the console.',
     );
   }
   const route = routes.get(targetId);
@@ -319,6 +460,13 @@ async function forward(request: Request, routes: Map<string, Route>, targetId: s
     url = undefined;
   }
   const { target, agent, origins } = route;
+  // fetch refuses such a URL, and credentials belong in headers, where the console sets them.
+  if (url && (url.username !== '' || url.password !== '')) {
+    return relayError(
+      'URL_WITH_CREDENTIALS',
+      `The bank URL has a user name or password before its host (…@${url.host}); the relay does not send credentials in a URL, so nothing was sent. Give credentials in headers instead.`,
+    );
+  }
   // Only the target's own origins: anything else would make the relay an open proxy.
   if (!url || !origins.has(url.origin)) {
     const what = url ? url.host : 'no valid url parameter';
@@ -358,12 +506,24 @@ async function forward(request: Request, routes: Map<string, Route>, targetId: s
       dispatcher: agent,
     });
     answered = true;
-    // Read in full under the same time limit, so a bank that stalls mid-answer times out too.
-    const answer = upstream.status === 204 || upstream.status === 304 ? null : await upstream.arrayBuffer();
-    return new Response(answer, {
+    const limit = target.maxAnswerBytes ?? DEFAULT_RELAY_ANSWER_LIMIT;
+    const declared = Number(upstream.headers.get('content-length') ?? Number.NaN);
+    if (declared > limit) {
+      await upstream.body?.cancel().catch(() => undefined);
+      return answerTooLarge(url.host, target, limit, declared);
+    }
+    // Read in full under the same time limit, so a bank that stalls mid-answer times out too, and no further than the
+    // limit, so a bank cannot fill the server's memory.
+    let answer: Uint8Array | null = null;
+    if (upstream.status !== 204 && upstream.status !== 304 && upstream.body) {
+      const read = await cappedAnswer(upstream.body.getReader(), limit);
+      if (read === undefined) return answerTooLarge(url.host, target, limit);
+      answer = read;
+    }
+    return new Response(answer as BodyInit | null, {
       status: upstream.status,
       statusText: upstream.statusText,
-      headers: returnedResponseHeaders(upstream.headers),
+      headers: returnedResponseHeaders(upstream.headers, upstream.status),
     });
   } catch (error) {
     return failureResponse(error, url, timeout.aborted, answered, target);
@@ -376,8 +536,36 @@ export interface Relay {
   close: () => Promise<void>;
 }
 
+export interface RelayOptions {
+  /**
+   * The console's host names: the relay answers only requests sent to one of them (421 otherwise), and forwards only
+   * for pages whose Origin is one of them.
+   */
+  hosts: HostPolicy;
+}
+
+/**
+ * Headers on every relay answer: whatever a bank sent, it is data for the console's script and never a document of the
+ * console's origin (a sandbox with nothing allowed, not framed, not sniffed into another type, not readable by other
+ * origins' no-cors requests).
+ */
+const relayAnswerHeaders = secureHeaders({
+  contentSecurityPolicy: { sandbox: [], defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  xFrameOptions: 'DENY',
+  xContentTypeOptions: true,
+  crossOriginResourcePolicy: 'same-origin',
+  referrerPolicy: 'no-referrer',
+  strictTransportSecurity: false,
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+});
+
 /** The relay's request handler (no listen): `GET /relay` lists the targets, `ALL /relay/:targetId?url=…` forwards. */
-export function createRelay(config: Pick<RelayConfig, 'targets'>): Relay {
+export function createRelay(config: Pick<RelayConfig, 'targets'>, { hosts }: RelayOptions): Relay {
   const routes = new Map(
     config.targets.map((target): [string, Route] => [
       target.id,
@@ -389,6 +577,12 @@ export function createRelay(config: Pick<RelayConfig, 'targets'>): Relay {
     ]),
   );
   const app = new Hono().basePath(RELAY_PREFIX);
+  // A rebound name is refused before anything else, whatever the server in front checked already.
+  app.use(async (c, next) => {
+    if (!hosts.allowsRequest(c.req.raw)) return misdirectedRequest();
+    await next();
+  });
+  app.use(relayAnswerHeaders);
   // What a target does, never how: no file names, passphrases or keys.
   app.get('/', (c) =>
     c.json({
@@ -401,7 +595,7 @@ export function createRelay(config: Pick<RelayConfig, 'targets'>): Relay {
       })),
     }),
   );
-  app.all('/:targetId', (c) => forward(c.req.raw, routes, c.req.param('targetId')));
+  app.all('/:targetId', (c) => forward(c.req.raw, routes, c.req.param('targetId'), hosts));
   app.notFound(() =>
     relayError('TARGET_UNKNOWN', 'The relay answers only /relay (its targets) and /relay/<target id>?url=<bank URL>.'),
   );

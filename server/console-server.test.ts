@@ -1,0 +1,154 @@
+// The console's server in-process: host names it answers for, the headers of its own pages, and the relay behind it.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConsoleServer, type ConsoleServer } from './console-server';
+import { createHostPolicy, parseAllowedHosts } from './host-policy';
+import { DEFAULT_RELAY_TIMEOUT_MS } from './relay/config';
+import { createRelay, type Relay } from './relay/relay';
+
+const PORT = 4318;
+const REBOUND = `rebind.attacker.example:${PORT}`;
+const INDEX = '<!doctype html><title>XS2A Console</title><script type="module" src="/assets/app.js"></script>';
+
+let bank: Server;
+let bankOrigin: string;
+let bankRequests = 0;
+let sandboxRequests = 0;
+let relay: Relay;
+let server: ConsoleServer;
+
+beforeAll(async () => {
+  bank = createServer((req, res) => {
+    bankRequests += 1;
+    req.resume();
+    res.writeHead(201, { 'Content-Type': 'application/json' });
+    res.end('{"consentStatus":"received"}');
+  });
+  await new Promise<void>((resolve) => bank.listen(0, '127.0.0.1', resolve));
+  bankOrigin = `http://127.0.0.1:${(bank.address() as AddressInfo).port}`;
+
+  const dist = mkdtempSync(join(tmpdir(), 'console-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), INDEX);
+  writeFileSync(join(dist, 'assets', 'app.js'), 'console.log("console");');
+
+  const hosts = createHostPolicy({
+    listenHost: '127.0.0.1',
+    port: PORT,
+    allowedHosts: parseAllowedHosts('console.example'),
+  });
+  relay = createRelay(
+    { targets: [{ id: 'bank-a', baseUrl: `${bankOrigin}/psd2`, timeoutMs: DEFAULT_RELAY_TIMEOUT_MS, alsoAllow: [] }] },
+    { hosts },
+  );
+  const sandbox = {
+    config: { prefix: '/sandbox' },
+    fetch: () => {
+      sandboxRequests += 1;
+      return Response.json({ status: 'UP' });
+    },
+  };
+  server = createConsoleServer({ dist, sandbox, relay, hosts });
+});
+
+afterAll(async () => {
+  await relay.close();
+  bank.closeAllConnections();
+  await new Promise((resolve) => bank.close(resolve));
+});
+
+function request(host: string, path: string, init: RequestInit = {}): Promise<Response> {
+  return Promise.resolve(server.fetch(new Request(`http://${host}${path}`, init)));
+}
+
+describe('the console’s server and host names', () => {
+  it('answers a rebound host name with a short plain 421, never the console, the sandbox or the relay', async () => {
+    bankRequests = 0;
+    sandboxRequests = 0;
+    const consents = `/relay/bank-a?url=${encodeURIComponent(`${bankOrigin}/psd2/v1/consents`)}`;
+    for (const [path, init] of [
+      ['/', {}],
+      ['/settings', {}],
+      ['/assets/app.js', {}],
+      ['/sandbox/health', {}],
+      ['/relay', {}],
+      [
+        consents,
+        {
+          method: 'POST',
+          body: '{}',
+          headers: { Origin: `http://${REBOUND}`, 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Dest': 'empty' },
+        },
+      ],
+    ] as const) {
+      const response = await request(REBOUND, path, init);
+      expect(response.status, path).toBe(421);
+      expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+      const text = await response.text();
+      expect(text).toMatch(/^Misdirected request/);
+      expect(text).not.toContain('XS2A Console');
+    }
+    expect(bankRequests).toBe(0);
+    expect(sandboxRequests).toBe(0);
+  });
+
+  it('serves its loopback names on its port and the names listed in ALLOWED_HOSTS', async () => {
+    for (const host of [`127.0.0.1:${PORT}`, `localhost:${PORT}`, `[::1]:${PORT}`, 'console.example']) {
+      const response = await request(host, '/');
+      expect(response.status, host).toBe(200);
+      expect(await response.text()).toBe(INDEX);
+    }
+    expect((await request(`localhost:${PORT + 1}`, '/')).status).toBe(421);
+  });
+
+  it('lets the console’s own page use the relay', async () => {
+    bankRequests = 0;
+    const response = await request(
+      `127.0.0.1:${PORT}`,
+      `/relay/bank-a?url=${encodeURIComponent(`${bankOrigin}/psd2/v1/consents`)}`,
+      {
+        method: 'POST',
+        body: '{}',
+        headers: { Origin: `http://127.0.0.1:${PORT}`, 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Dest': 'empty' },
+      },
+    );
+    expect(response.status).toBe(201);
+    expect(bankRequests).toBe(1);
+    // The relay's own headers, not the console page's.
+    expect(response.headers.get('content-security-policy')).toMatch(/(^|; )sandbox(;|$)/);
+  });
+});
+
+describe('the headers of the console’s own pages', () => {
+  it('forbid framing, sniffing and the Referer, and allow scripts and styles from the console’s origin only', async () => {
+    for (const path of ['/', '/payments/new', '/consents', '/callback/oauth?code=c&state=s', '/assets/app.js']) {
+      const response = await request(`127.0.0.1:${PORT}`, path);
+      expect(response.status, path).toBe(200);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("style-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      // Any bank a profile names, over http or https.
+      expect(csp).toContain("connect-src 'self' http: https:");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).not.toContain('unsafe-eval');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+    }
+  });
+
+  it('leave the sandbox’s own answers to the sandbox', async () => {
+    const response = await request(`127.0.0.1:${PORT}`, '/sandbox/health');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toBeNull();
+  });
+});
