@@ -57,6 +57,14 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void
     });
     res.end('<!doctype html><script>document.cookie = "owned=1"; parent.postMessage("ran", "*")</script>');
   },
+  '/psd2/basic-challenge': (_req, res) => {
+    res.writeHead(401, { 'Content-Type': 'application/json', 'WWW-Authenticate': 'Basic realm="bank"' });
+    res.end('{}');
+  },
+  '/psd2/token-challenge': (_req, res) => {
+    res.writeHead(401, { 'Content-Type': 'application/json', 'WWW-Authenticate': 'Bearer error="invalid_token"' });
+    res.end('{}');
+  },
   '/psd2/moved': (_req, res) => {
     res.writeHead(302, { Location: '/relay/other-target?url=https%3A%2F%2Fother.example%2F', 'Content-Length': '0' });
     res.end();
@@ -273,6 +281,16 @@ describe('the relay’s answers on the console’s origin', () => {
     expect(response.headers.get('aspsp-sca-approach')).toBe('REDIRECT');
     expect(response.headers.get('content-type')).toBe('text/html');
     expect(await response.text()).toContain('<script>');
+  });
+
+  it('passes a token challenge on, but no password challenge the browser would ask for on the console’s behalf', async () => {
+    const relay = relayWith();
+    const basic = await relay.fetch(relayRequest('/psd2/basic-challenge'));
+    expect(basic.status).toBe(401);
+    expect(basic.headers.get('www-authenticate')).toBeNull();
+    const bearer = await relay.fetch(relayRequest('/psd2/token-challenge'));
+    expect(bearer.status).toBe(401);
+    expect(bearer.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
   });
 
   it('returns a bank’s redirect with its status and its Location in X-Relay-Location, so nothing follows it', async () => {
