@@ -4,6 +4,8 @@ import {
   e2ePort as port,
   hangingBankPort,
   makeStrictPki,
+  redirectedToBankPort,
+  redirectingBankPort,
   relayConfigFile,
   strictBaseUrl,
   strictPki,
@@ -24,12 +26,14 @@ process.env.XS2A_E2E_PKI_MADE = '1';
 if (!madeByRunner) {
   // The relay's targets: the server's own sandbox (its port follows E2E_PORT, so the file is written here rather than
   // committed), a bank that is down (nothing listens on port 2, a privileged port fetch does not refuse), a bank that never
-  // answers (e2e/relay.spec.ts holds its port open), and the
-  // strict bank's targets (e2e/strict-helpers.ts).
+  // answers (e2e/relay.spec.ts holds its port open), a bank that answers with redirects (e2e/bank-redirect.spec.ts),
+  // and the strict bank's targets (e2e/strict-helpers.ts).
   writeRelayConfig(pki, [
     { id: 'sandbox-via-relay', baseUrl: `${baseURL}/sandbox` },
     { id: 'bank-down', baseUrl: 'http://127.0.0.1:2/psd2', timeoutMs: 5000 },
     { id: 'bank-hangs', baseUrl: `http://127.0.0.1:${hangingBankPort}/psd2`, timeoutMs: 2000 },
+    { id: 'bank-redirects', baseUrl: `http://127.0.0.1:${redirectingBankPort}/psd2`, timeoutMs: 5000 },
+    { id: 'bank-redirected-to', baseUrl: `http://127.0.0.1:${redirectedToBankPort}/psd2`, timeoutMs: 5000 },
   ]);
 }
 
@@ -58,18 +62,22 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        ...(executablePath && {
-          launchOptions: {
-            executablePath,
-            args: [
-              '--no-sandbox',
-              '--disable-gpu',
-              '--disable-background-networking',
-              '--disable-component-update',
-              '--disable-sync',
-            ],
-          },
-        }),
+        launchOptions: {
+          ...(executablePath && { executablePath }),
+          args: [
+            ...(executablePath
+              ? [
+                  '--no-sandbox',
+                  '--disable-gpu',
+                  '--disable-background-networking',
+                  '--disable-component-update',
+                  '--disable-sync',
+                ]
+              : []),
+            // Chromium refuses a few ports (6000, 6665–6669…) as unsafe; E2E_PORT may name one of them.
+            `--explicitly-allowed-ports=${port},${strictPort},${hangingBankPort},${redirectingBankPort},${redirectedToBankPort}`,
+          ],
+        },
       },
     },
   ],

@@ -14,6 +14,9 @@ export const e2ePort = Number(process.env.E2E_PORT ?? 4319);
 export const strictPort = e2ePort + 100;
 /** A bank that accepts connections and never answers; the relay spec listens there itself. */
 export const hangingBankPort = e2ePort + 200;
+/** A bank that answers with redirects, and the bank it points at; e2e/bank-redirect.spec.ts listens there itself. */
+export const redirectingBankPort = e2ePort + 300;
+export const redirectedToBankPort = e2ePort + 301;
 export const strictOrigin = `https://127.0.0.1:${strictPort}`;
 export const strictBaseUrl = `${strictOrigin}/sandbox`;
 

@@ -104,6 +104,20 @@ export function relayFailureOf(headers: Record<string, string>, body: unknown): 
   return { code, message };
 }
 
+/**
+ * A bank's redirect in an answer, which the console shows and never follows: an opaque redirect (all a browser gives
+ * under `redirect: 'manual'`: no status, no headers), a 3xx the page can read, or the relay's answer for a bank's 3xx
+ * (the relay passes the bank's Location on as X-Relay-Location, never as Location). Undefined for any other answer.
+ */
+export function redirectOf(response: Response): { status?: number; location?: string } | undefined {
+  if (response.type === 'opaqueredirect') return {};
+  const relayed = response.headers.get('x-relay-location') || undefined;
+  const isRedirect = response.status >= 300 && response.status < 400;
+  if (!isRedirect && relayed === undefined) return undefined;
+  const location = relayed ?? (response.headers.get('location') || undefined);
+  return { ...(isRedirect && { status: response.status }), ...(location !== undefined && { location }) };
+}
+
 const psuHeaderNames: Record<keyof BankProfile['psuHeaders'], string> = {
   psuId: 'PSU-ID',
   psuIdType: 'PSU-ID-Type',
@@ -286,11 +300,17 @@ export async function xs2aRequest<T>(options: Xs2aRequestOptions): Promise<Xs2aR
       body: hasBody ? JSON.stringify(body) : undefined,
       signal,
       cache: 'no-store',
+      // An XS2A answer is never a redirect to follow: following one would send the request, with the PSU's data, to
+      // wherever the bank points (another origin, or another relay target).
+      redirect: 'manual',
     });
     text = await response.text();
   } catch (cause) {
     throw interrupted(cause);
   }
+
+  const redirect = redirectOf(response);
+  if (redirect && response.type === 'opaqueredirect') throw fail('redirect');
 
   const responseHeaders = Object.fromEntries(response.headers.entries());
   const contentType = responseHeaders['content-type'] ?? '';
@@ -305,6 +325,10 @@ export async function xs2aRequest<T>(options: Xs2aRequestOptions): Promise<Xs2aR
   const durationMs = Date.now() - startedAt;
   const status = { status: response.status, statusText: response.statusText };
 
+  if (redirect) {
+    updateExchange(exchangeId, { durationMs, response: recorded }, redaction);
+    throw fail('redirect', { ...redirect, statusText: redirect.status ? response.statusText : undefined });
+  }
   if (!response.ok) {
     updateExchange(exchangeId, { durationMs, response: recorded }, redaction);
     const relayError = relayTarget ? relayFailureOf(responseHeaders, parsed.body) : undefined;

@@ -6,8 +6,12 @@ import type { MessageCode } from '../xs2a/message-codes';
 /** A place where a response does not match the 1.3.12 schema of its operation. */
 export type Deviation = { path: string; message: string };
 
-/** 'relay': the console server's relay answered for the bank, which it could not reach (X-Relay-Error). */
-export type Xs2aErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response' | 'relay';
+/**
+ * 'relay': the console server's relay answered for the bank, which it could not reach (X-Relay-Error).
+ * 'redirect': the bank answered with a redirect (3xx), which the console never follows: XS2A answers are not redirects,
+ * and following one would send the request (with the PSU's data) wherever the bank points.
+ */
+export type Xs2aErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response' | 'relay' | 'redirect';
 
 /** The relay's own failure: a code (TIMEOUT, DNS_FAILURE, TARGET_NOT_ALLOWED…) and a message naming the host. */
 export interface RelayFailure {
@@ -30,6 +34,11 @@ export interface Xs2aErrorDetails {
   timeoutMs?: number;
   /** For kind 'relay'. */
   relayError?: RelayFailure;
+  /**
+   * For kind 'redirect': where the bank pointed, as text (never followed); the relay passes it on as X-Relay-Location.
+   * Undefined when the browser hides it (an opaque redirect) or the bank did not say.
+   */
+  location?: string;
   /** The relay target the request went through, if any. */
   relayTarget?: string;
   cause?: unknown;
@@ -51,6 +60,8 @@ export class Xs2aError extends Error {
   bodyText?: string;
   timeoutMs?: number;
   relayError?: RelayFailure;
+  /** For kind 'redirect': where the bank pointed, never followed. */
+  location?: string;
   relayTarget?: string;
 
   constructor(details: Xs2aErrorDetails) {
@@ -66,6 +77,7 @@ export class Xs2aError extends Error {
     this.bodyText = details.bodyText;
     this.timeoutMs = details.timeoutMs;
     this.relayError = details.relayError;
+    this.location = details.location;
     this.relayTarget = details.relayTarget;
     const { title, summary } = describeXs2aError(this);
     // The relay's message already says what failed, in plain words and naming the host.
@@ -218,6 +230,32 @@ function relayAdvice(error: Xs2aError): string | undefined {
   }
 }
 
+/** The title of a bank's redirect, with its status when the browser let the console read it. */
+export function redirectTitle(status: number | undefined): string {
+  return status === undefined
+    ? 'The bank answered with a redirect, which the console does not follow'
+    : `The bank answered with a redirect (${status}), which the console does not follow`;
+}
+
+/** A bank's redirect, which the console does not follow: the status and location when they could be read. */
+function describeRedirect(error: Xs2aError): { title: string; summary: string; advice: string } {
+  const title = redirectTitle(error.status);
+  const where = error.location
+    ? `It pointed to ${error.location}.`
+    : error.status === undefined
+      ? 'The browser does not show where it pointed.'
+      : 'It did not say where to.';
+  const target = relayTargetLabel(error);
+  return {
+    title,
+    summary: `${where} An XS2A bank answers API requests itself, so the request was not sent anywhere else.`,
+    advice:
+      `Check the base_url${target ? ` and the baseUrl of ${target}` : ''}: a bank that redirects its API is often ` +
+      'reached with http:// instead of https://, without its path prefix, or through a gateway’s login page. The ' +
+      'inspector shows the exchange.',
+  };
+}
+
 function messagesOf(error: Xs2aError): Xs2aErrorDescription['messages'] {
   const line = (code: string, text: string | undefined, path?: string) => {
     const advice = adviceFor(code, error);
@@ -327,6 +365,8 @@ export function describeXs2aError(error: unknown): Xs2aErrorDescription {
         ...(advice && { advice }),
       };
     }
+    case 'redirect':
+      return { ...base, ...describeRedirect(error), messages: [] };
     case 'invalid-response':
       return {
         ...base,

@@ -35,6 +35,7 @@ export {
   hasCode,
   loadMessageMeanings,
   OAuthFlowError,
+  redirectTitle,
   Xs2aError,
   type Deviation,
   type RelayFailure,

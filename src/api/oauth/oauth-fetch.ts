@@ -1,6 +1,6 @@
 // The fetch that OAuth requests to a bank take (metadata, token endpoint): through the profile's relay when it has one,
 // recorded in the exchange log with codes, verifiers and tokens redacted, like every XS2A request of the client.
-import { relayFailureOf, requestUrlFor, DEFAULT_TIMEOUT_MS } from '../client';
+import { redirectOf, relayFailureOf, requestUrlFor, DEFAULT_TIMEOUT_MS } from '../client';
 import { loadMessageMeanings, Xs2aError, type Xs2aErrorDetails, type Xs2aErrorKind } from '../errors';
 import type { TppMessage } from '../../xs2a/errors';
 import { recordExchange, updateExchange } from '../exchange-log';
@@ -101,7 +101,8 @@ export async function oauthFetch(url: string, init: OAuthRequestInit, options: O
     throw fail(timeout.aborted ? 'timeout' : 'network', { cause });
   }
 
-  if (response.type === 'opaqueredirect') throw fail('invalid-response', { statusText: 'a redirect' });
+  const redirect = redirectOf(response);
+  if (redirect && response.type === 'opaqueredirect') throw fail('redirect');
   const responseHeaders = Object.fromEntries(response.headers.entries());
   const parsed = parseJson(text);
   updateExchange(
@@ -120,6 +121,7 @@ export async function oauthFetch(url: string, init: OAuthRequestInit, options: O
   );
   const relayError = relayTarget ? relayFailureOf(responseHeaders, parsed) : undefined;
   const status = { status: response.status, statusText: response.statusText };
+  if (redirect) throw fail('redirect', { ...redirect, statusText: redirect.status ? response.statusText : undefined });
   if (relayError) throw fail('relay', { ...status, relayError });
   // A bank refusing before OAuth is even looked at (e.g. CERTIFICATE_MISSING at a token endpoint that demands the
   // TPP's certificate) answers with an XS2A error body: shown like any of the bank's refusals.

@@ -41,6 +41,16 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+function statusText({ response, error }: Exchange): string {
+  if (error?.kind === 'redirect') {
+    return response
+      ? `${`${response.status} ${response.statusText}`.trim()}, not followed`
+      : 'Redirect, not followed (the browser does not show its status or location)';
+  }
+  if (response) return `${response.status} ${response.statusText}`.trim();
+  return error ? `No answer (${error.kind})` : 'In flight';
+}
+
 export function ExchangeDetail({
   exchange,
   curl,
@@ -53,6 +63,9 @@ export function ExchangeDetail({
 }) {
   const { request, response, error } = exchange;
   const responseBody = response && (response.body !== undefined ? response.body : response.bodyText);
+  // Shown as text, never as a link: the console does not follow a bank's redirect.
+  const redirectLocation =
+    error?.kind === 'redirect' ? (response?.headers['x-relay-location'] ?? response?.headers.location) : undefined;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -89,21 +102,22 @@ export function ExchangeDetail({
               </>
             ),
           },
-          {
-            key: 'Status',
-            value: response
-              ? `${response.status} ${response.statusText}`.trim()
-              : error
-                ? `No answer (${error.kind})`
-                : 'In flight',
-          },
+          { key: 'Status', value: statusText(exchange) },
+          ...(redirectLocation !== undefined
+            ? [
+                {
+                  key: 'Pointed to (not followed)',
+                  value: <code className="font-mono break-all">{redirectLocation}</code>,
+                },
+              ]
+            : []),
           { key: 'Started', value: formatTime(exchange.startedAt) },
           { key: 'Duration', value: formatDuration(exchange) },
           { key: 'Flow', value: flowLabel(exchange.flow) },
         ]}
       />
-      {/* An HTTP error's answer is shown below; only a request without an answer needs its error spelled out. */}
-      {error && !response && (
+      {/* An HTTP error's answer is shown below; a request without an answer, or a redirect, needs its error spelled out. */}
+      {error && (!response || error.kind === 'redirect') && (
         <p role="note" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-950">
           <span className="font-semibold">{error.kind}:</span> {error.message}
         </p>

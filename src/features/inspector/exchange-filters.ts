@@ -25,6 +25,8 @@ export function statusCategory(exchange: Exchange): StatusCategory {
     if (status >= 500 && status < 600) return '5xx';
     return 'other';
   }
+  // A redirect the browser hid (an opaque redirect) is still the bank's answer: a 3xx, not a missing answer.
+  if (exchange.error?.kind === 'redirect') return '3xx';
   return exchange.error ? 'failed' : 'pending';
 }
 

@@ -24,7 +24,9 @@ export function ExchangeStatusBadge({ exchange }: { exchange: Exchange }) {
     : exchange.error
       ? exchange.error.kind === 'http'
         ? 'error'
-        : exchange.error.kind
+        : exchange.error.kind === 'redirect'
+          ? 'redirect, not followed'
+          : exchange.error.kind
       : 'pending';
   return (
     <Badge tone={tone} title={exchange.response?.statusText || exchange.error?.message}>

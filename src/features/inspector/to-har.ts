@@ -102,7 +102,10 @@ function entryOf(raw: Exchange, options: RedactOptions): HarEntry {
         mimeType: (response && headerValue(response.headers, 'content-type')) ?? 'x-unknown',
         ...(response && { text: responseText }),
       },
-      redirectURL: (response && headerValue(response.headers, 'location')) ?? '',
+      redirectURL:
+        (response &&
+          (headerValue(response.headers, 'location') ?? headerValue(response.headers, 'x-relay-location'))) ??
+        '',
       headersSize: -1,
       bodySize: response ? byteLength(responseText) : -1,
       ...(error && { _error: `${error.kind}: ${error.message}` }),

@@ -23,6 +23,21 @@ describe('connection check verdict', () => {
     });
   });
 
+  it('calls a redirect suspicious, says it was not followed, and names where it pointed when that is known', () => {
+    const hidden = verdictForFailure({ kind: 'redirect', tppMessages: [] });
+    expect(hidden.outcome).toBe('suspicious');
+    expect(hidden.title).toBe('The bank answered with a redirect, which the console does not follow');
+    expect(hidden.detail).toMatch(/base_url is probably wrong/);
+    const relayed = verdictForFailure({
+      kind: 'redirect',
+      status: 301,
+      location: 'https://bank.example/psd2/',
+      tppMessages: [],
+    });
+    expect(relayed.title).toBe('The bank answered with a redirect (301), which the console does not follow');
+    expect(relayed.detail).toContain('It pointed to https://bank.example/psd2/.');
+  });
+
   it('counts a problem+json body as an XS2A answer', () => {
     const verdict = verdictForFailure({
       kind: 'http',

@@ -1,9 +1,12 @@
 // Reads the outcome of "Check connection" (a consent status read with a made-up consent id) in plain words.
+import { redirectTitle } from '../../api';
 
 /** The parts of an Xs2aError the verdict needs. */
 export interface CheckFailure {
-  kind: 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response' | 'relay';
+  kind: 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response' | 'relay' | 'redirect';
   status?: number;
+  /** Where a redirect pointed, for kind 'redirect' (never followed). */
+  location?: string;
   /** The relay's plain message, for kind 'relay'. */
   relayError?: { message: string };
   tppMessages: { code: string; text?: string }[];
@@ -55,6 +58,14 @@ export function verdictForFailure(failure: CheckFailure): CheckVerdict {
       };
     case 'aborted':
       return { outcome: 'unreachable', title: 'The check was cancelled', detail: 'Run it again to see the result.' };
+    case 'redirect': {
+      const where = failure.location ? ` It pointed to ${failure.location}.` : '';
+      return {
+        outcome: 'suspicious',
+        title: redirectTitle(failure.status),
+        detail: `An XS2A bank answers API requests itself, so the base_url is probably wrong (http:// for an https:// bank, or a missing path prefix).${where}`,
+      };
+    }
     case 'invalid-response':
       return {
         outcome: 'suspicious',
