@@ -82,6 +82,11 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void
     res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(LIMIT + 1) });
     res.flushHeaders();
   },
+  '/psd2/large-head': (_req, res) => {
+    // For HEAD, Node sends the headers only.
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(2 * LIMIT) });
+    res.end(Buffer.alloc(2 * LIMIT));
+  },
   '/psd2/endless': (_req, res) => {
     endlessBytes = 0;
     endlessClosed = new Promise((resolve) => res.on('close', () => resolve()));
@@ -369,6 +374,12 @@ describe('the size of a bank’s answer', () => {
       header: 'ANSWER_TOO_LARGE',
       relayError: { message: expect.stringContaining('maxAnswerMb') as string },
     });
+  });
+
+  it('answers a HEAD whose Content-Length names a body over the limit, since none is sent', async () => {
+    const response = await relayWith().fetch(relayRequest('/psd2/large-head', { method: 'HEAD' }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-relay-error')).toBeNull();
   });
 
   it('ends an endless answer with ANSWER_TOO_LARGE once it passes the limit, and closes the bank’s connection', async () => {

@@ -507,7 +507,8 @@ async function forward(
     });
     answered = true;
     const limit = target.maxAnswerBytes ?? DEFAULT_RELAY_ANSWER_LIMIT;
-    const declared = Number(upstream.headers.get('content-length') ?? Number.NaN);
+    // A HEAD answer's Content-Length describes a body that is not sent.
+    const declared = method === 'HEAD' ? Number.NaN : Number(upstream.headers.get('content-length') ?? Number.NaN);
     if (declared > limit) {
       await upstream.body?.cancel().catch(() => undefined);
       return answerTooLarge(url.host, target, limit, declared);
