@@ -18,6 +18,7 @@ export {
   ProfileImportError,
   profileStore,
   useActiveProfile,
+  useMovedTokens,
   useProfiles,
 } from './profiles/profile-store';
 

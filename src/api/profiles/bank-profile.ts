@@ -23,8 +23,13 @@ export interface BankProfile {
   redirectUri?: string;
   /** TPP-Nok-Redirect-URI; empty = `${location.origin}/callback/nok`. */
   nokRedirectUri?: string;
-  /** Sent as `Authorization: Bearer <token>` when set. */
+  /**
+   * Sent as `Authorization: Bearer <token>` when set. Held in this tab's sessionStorage (gone with the tab) unless
+   * `rememberToken` is set.
+   */
   bearerToken?: string;
+  /** The user's explicit choice to keep the bearer token in this browser's localStorage, for every tab and restart. */
+  rememberToken?: boolean;
   /**
    * The id of a target of the console server's relay (`GET /relay`): requests then go through the relay, which
    * forwards them to the bank. Empty: the browser calls the bank directly.

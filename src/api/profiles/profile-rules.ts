@@ -113,6 +113,9 @@ export function profileIssues(value: unknown): ProfileIssue[] {
   optional(value, ['bearerToken'], undefined);
   optional(value, ['relayTarget'], relayTargetRule);
   optional(value, ['oauthClientId'], oauthClientIdRule);
+  if (value.rememberToken !== undefined && typeof value.rememberToken !== 'boolean') {
+    add(['rememberToken'], 'must be true or false');
+  }
   if (value.builtIn !== undefined && typeof value.builtIn !== 'boolean') add(['builtIn'], 'must be true or false');
   return issues;
 }
@@ -143,6 +146,7 @@ export function cleanProfile(value: BankProfile): BankProfile {
   if (redirectUri !== undefined) profile.redirectUri = redirectUri;
   if (nokRedirectUri !== undefined) profile.nokRedirectUri = nokRedirectUri;
   if (bearerToken !== undefined) profile.bearerToken = bearerToken;
+  if (value.rememberToken) profile.rememberToken = true;
   const relayTarget = text(value.relayTarget);
   if (relayTarget !== undefined) profile.relayTarget = relayTarget;
   const oauthClientId = text(value.oauthClientId);

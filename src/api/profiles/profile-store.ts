@@ -1,8 +1,14 @@
 /**
  * The bank profiles of this browser, persisted in localStorage:
  * - `xs2a-console.profiles.v1`: `{ "profiles": BankProfile[] }`, the user's profiles (and, under id 'sandbox', the
- *   user's settings for the built-in one, whose base_url always follows the console's origin);
+ *   user's settings for the built-in one, whose base_url always follows the console's origin), without their bearer
+ *   tokens, except for a profile whose user chose to remember it (`rememberToken`);
  * - `xs2a-console.active-profile.v1`: the active profile's id.
+ * The other bearer tokens live in this tab's sessionStorage, like the OAuth session tokens: they survive a reload and the
+ * bank's redirect, and end with the tab.
+ * - `xs2a-console.profile-tokens.v1`: `{ [profileId]: token }`;
+ * - `xs2a-console.moved-tokens.v1`: the ids of profiles whose token an earlier version kept in localStorage and this
+ *   tab moved to its session, for Settings to say so until dismissed.
  * Unreadable or invalid entries are skipped, so a corrupt storage never stops the console (it falls back to the sandbox).
  */
 import { useSyncExternalStore } from 'react';
@@ -11,6 +17,10 @@ import { cleanProfile, profileIssues, validProfile, type ProfileIssue } from './
 
 export const PROFILES_STORAGE_KEY = 'xs2a-console.profiles.v1';
 export const ACTIVE_PROFILE_STORAGE_KEY = 'xs2a-console.active-profile.v1';
+/** In sessionStorage. */
+export const PROFILE_TOKENS_STORAGE_KEY = 'xs2a-console.profile-tokens.v1';
+/** In sessionStorage. */
+export const MOVED_TOKENS_STORAGE_KEY = 'xs2a-console.moved-tokens.v1';
 
 /** A profile file that cannot be imported; the message is meant for the user as it is. */
 export class ProfileImportError extends Error {
@@ -20,33 +30,67 @@ export class ProfileImportError extends Error {
 interface State {
   profiles: BankProfile[];
   active: BankProfile;
+  /** Ids of profiles whose token was moved from localStorage to this tab's session. */
+  movedTokens: readonly string[];
 }
 
 let state: State | undefined;
 const listeners = new Set<() => void>();
 
-function storage(): Storage | undefined {
+type Area = 'local' | 'session';
+
+function storage(area: Area): Storage | undefined {
   try {
+    if (area === 'session') return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
     return typeof localStorage === 'undefined' ? undefined : localStorage;
   } catch {
     return undefined; // access itself can throw when storage is blocked
   }
 }
 
-function readItem(key: string): string | null {
+function readItem(key: string, area: Area = 'local'): string | null {
   try {
-    return storage()?.getItem(key) ?? null;
+    return storage(area)?.getItem(key) ?? null;
   } catch {
     return null;
   }
 }
 
-function writeItem(key: string, value: string): void {
+/** Writes the value, or removes the item for null. */
+function writeItem(key: string, value: string | null, area: Area = 'local'): void {
   try {
-    storage()?.setItem(key, value);
+    if (value === null) storage(area)?.removeItem(key);
+    else storage(area)?.setItem(key, value);
   } catch {
     // Full or blocked storage: the profiles still work for this page's lifetime.
   }
+}
+
+function readJson(key: string, area: Area): unknown {
+  try {
+    return JSON.parse(readItem(key, area) ?? 'null') as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** The bearer tokens this tab holds, by profile id. */
+function readSessionTokens(): Record<string, string> {
+  const stored = readJson(PROFILE_TOKENS_STORAGE_KEY, 'session');
+  const tokens: Record<string, string> = {};
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return tokens;
+  for (const [id, token] of Object.entries(stored)) if (typeof token === 'string' && token) tokens[id] = token;
+  return tokens;
+}
+
+function readMovedTokens(): string[] {
+  const stored = readJson(MOVED_TOKENS_STORAGE_KEY, 'session');
+  return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [];
+}
+
+function withoutToken(profile: BankProfile): BankProfile {
+  const { bearerToken: _token, ...rest } = profile;
+  return rest;
 }
 
 /** The array of profile candidates in a stored or imported document: `{ profiles: [...] }` or a bare array. */
@@ -83,17 +127,35 @@ function sandboxProfile(settings: BankProfile | undefined): BankProfile {
   return { ...settings, id: builtIn.id, name: builtIn.name, baseUrl: builtIn.baseUrl, builtIn: true };
 }
 
-function withActive(profiles: BankProfile[], activeId: string | null): State {
+function withActive(profiles: BankProfile[], activeId: string | null, movedTokens: readonly string[] = []): State {
   const active = profiles.find((profile) => profile.id === activeId) ?? profiles[0];
   if (!active) throw new Error('the profile list always holds the built-in profile');
-  return { profiles, active };
+  return { profiles, active, movedTokens };
 }
 
+/**
+ * The stored profiles with their tokens: a remembered one's from localStorage, the others' from this tab's session. A
+ * token found in localStorage without the opt-in (kept there by an earlier version) moves to this tab's session.
+ */
 function load(): State {
+  const sessionTokens = readSessionTokens();
+  const moved = new Set(readMovedTokens());
+  let found = false;
   const stored = readStoredProfiles();
   const sandbox = sandboxProfile(stored.find((profile) => profile.id === SANDBOX_PROFILE_ID));
-  const profiles = [sandbox, ...stored.filter((profile) => profile.id !== SANDBOX_PROFILE_ID)];
-  return withActive(profiles, readItem(ACTIVE_PROFILE_STORAGE_KEY));
+  const profiles = [sandbox, ...stored.filter((profile) => profile.id !== SANDBOX_PROFILE_ID)].map((profile) => {
+    if (profile.rememberToken) return profile;
+    if (profile.bearerToken !== undefined) {
+      found = true;
+      sessionTokens[profile.id] ??= profile.bearerToken;
+      moved.add(profile.id);
+    }
+    const token = sessionTokens[profile.id];
+    return token === undefined ? withoutToken(profile) : { ...withoutToken(profile), bearerToken: token };
+  });
+  const loaded = withActive(profiles, readItem(ACTIVE_PROFILE_STORAGE_KEY), [...moved]);
+  if (found) persist(loaded); // the token leaves localStorage now, not at the next change
+  return loaded;
 }
 
 function current(): State {
@@ -105,11 +167,27 @@ function isDefaultSandbox(profile: BankProfile): boolean {
   return JSON.stringify(profile) === JSON.stringify(builtInSandboxProfile(consoleOrigin()));
 }
 
-function commit(next: State): void {
-  state = next;
-  const stored = next.profiles.filter((profile) => !profile.builtIn || !isDefaultSandbox(profile));
+/** Writes the profiles to localStorage, each token where its profile keeps it, and what this tab moved. */
+function persist(next: State): void {
+  const local = next.profiles.map((profile) => (profile.rememberToken ? profile : withoutToken(profile)));
+  const stored = local.filter((profile) => !profile.builtIn || !isDefaultSandbox(profile));
   writeItem(PROFILES_STORAGE_KEY, JSON.stringify({ profiles: stored }));
   writeItem(ACTIVE_PROFILE_STORAGE_KEY, next.active.id);
+  const tokens: Record<string, string> = {};
+  for (const profile of next.profiles) {
+    if (profile.bearerToken !== undefined && !profile.rememberToken) tokens[profile.id] = profile.bearerToken;
+  }
+  writeItem(PROFILE_TOKENS_STORAGE_KEY, Object.keys(tokens).length > 0 ? JSON.stringify(tokens) : null, 'session');
+  writeItem(MOVED_TOKENS_STORAGE_KEY, next.movedTokens.length > 0 ? JSON.stringify(next.movedTokens) : null, 'session');
+}
+
+function commit(next: State): void {
+  // The notice of a moved token ends with the profile, or once its token is remembered again.
+  const movedTokens = next.movedTokens.filter((id) =>
+    next.profiles.some((profile) => profile.id === id && !profile.rememberToken),
+  );
+  state = movedTokens.length === next.movedTokens.length ? next : { ...next, movedTokens };
+  persist(state);
   for (const listener of listeners) listener();
 }
 
@@ -179,27 +257,28 @@ export const profileStore = {
    */
   save: (profile: BankProfile): void => {
     const parsed = validProfile(profile);
-    const { profiles, active } = current();
+    const { profiles, active, movedTokens } = current();
     const { builtIn: _builtIn, ...userProfile } = parsed;
     const next = parsed.id === SANDBOX_PROFILE_ID ? sandboxProfile(parsed) : userProfile;
-    commit(withActive(upsert(profiles, next), active.id));
+    commit(withActive(upsert(profiles, next), active.id, movedTokens));
   },
   remove: (id: string): void => {
     if (id === SANDBOX_PROFILE_ID) throw new Error('The embedded sandbox profile cannot be deleted.');
-    const { profiles, active } = current();
+    const { profiles, active, movedTokens } = current();
     if (!profiles.some((profile) => profile.id === id)) return;
     commit(
       withActive(
         profiles.filter((profile) => profile.id !== id),
         active.id,
+        movedTokens,
       ),
     );
   },
   setActive: (id: string): void => {
-    const { profiles, active } = current();
+    const { profiles, active, movedTokens } = current();
     if (active.id === id) return;
     if (!profiles.some((profile) => profile.id === id)) throw new Error(`There is no bank profile with id "${id}".`);
-    commit(withActive(profiles, id));
+    commit(withActive(profiles, id, movedTokens));
   },
   subscribe: (listener: () => void): (() => void) => {
     if (listeners.size === 0 && typeof window !== 'undefined') window.addEventListener('storage', onStorage);
@@ -209,16 +288,17 @@ export const profileStore = {
       if (listeners.size === 0 && typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
     };
   },
-  /** The user's profiles (not the built-in one) as pretty JSON: `{ "profiles": [...] }`. */
+  /** The user's profiles (not the built-in one) as pretty JSON, with the tokens this tab holds: `{ "profiles": [...] }`. */
   exportJson: (): string => {
     const profiles = current().profiles.filter((profile) => !profile.builtIn);
     return `${JSON.stringify({ profiles }, null, 2)}\n`;
   },
   /**
    * Adds the profiles of an exported file (a profile with a known id replaces it). Nothing is imported unless every
-   * profile is valid; the ProfileImportError's message says what is wrong, in plain words.
+   * profile is valid; the ProfileImportError's message says what is wrong, in plain words. A token comes in for this
+   * tab only unless its profile in the file opts in to being remembered; `tokensForThisTab` counts those.
    */
-  importJson: (text: string): { imported: number } => {
+  importJson: (text: string): { imported: number; tokensForThisTab: number } => {
     let document: unknown;
     try {
       document = JSON.parse(text);
@@ -231,15 +311,28 @@ export const profileStore = {
     }
     if (candidates.length === 0) throw new ProfileImportError('The file holds no bank profiles.');
     const imported = candidates.map((candidate, index) => importCandidate(candidate, index + 1));
-    const { profiles, active } = current();
-    commit(withActive(imported.reduce(upsert, profiles), active.id));
-    return { imported: imported.length };
+    const { profiles, active, movedTokens } = current();
+    commit(withActive(imported.reduce(upsert, profiles), active.id, movedTokens));
+    const tokensForThisTab = imported.filter((profile) => profile.bearerToken && !profile.rememberToken).length;
+    return { imported: imported.length, tokensForThisTab };
+  },
+  /** Ids of profiles whose bearer token this tab moved out of localStorage (kept there without the opt-in). */
+  movedTokens: (): readonly string[] => current().movedTokens,
+  /** Settings have said so: no more notice. */
+  dismissMovedTokens: (): void => {
+    const now = current();
+    if (now.movedTokens.length > 0) commit({ ...now, movedTokens: [] });
   },
 };
 
 /** All profiles, re-rendering on every change. */
 export function useProfiles(): BankProfile[] {
   return useSyncExternalStore(profileStore.subscribe, profileStore.list, profileStore.list);
+}
+
+/** Ids of profiles whose token this tab moved out of localStorage, until Settings dismiss the notice. */
+export function useMovedTokens(): readonly string[] {
+  return useSyncExternalStore(profileStore.subscribe, profileStore.movedTokens, profileStore.movedTokens);
 }
 
 /** The active profile, re-rendering when the user switches or edits it. */

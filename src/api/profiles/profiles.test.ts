@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { builtInSandboxProfile, redirectUrisFor, type BankProfile } from './bank-profile';
 import { bankProfileSchema } from './bank-profile-schema';
 import type { ProfileValidationError } from './profile-rules';
-import { ACTIVE_PROFILE_STORAGE_KEY, PROFILES_STORAGE_KEY } from './profile-store';
+import { ACTIVE_PROFILE_STORAGE_KEY, PROFILE_TOKENS_STORAGE_KEY, PROFILES_STORAGE_KEY } from './profile-store';
 
 const origin = window.location.origin;
 
@@ -29,7 +29,10 @@ function issuesOf(value: unknown): Record<string, string> {
   return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
 }
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
 afterEach(() => vi.restoreAllMocks());
 
 describe('bankProfileSchema', () => {
@@ -144,7 +147,8 @@ describe('profileStore', () => {
     const first = await freshStore();
     first.profileStore.save(acme);
     first.profileStore.setActive('acme');
-    expect(JSON.parse(localStorage.getItem(PROFILES_STORAGE_KEY) ?? '')).toEqual({ profiles: [acme] });
+    const { bearerToken: _token, ...acmeWithoutToken } = acme;
+    expect(JSON.parse(localStorage.getItem(PROFILES_STORAGE_KEY) ?? '')).toEqual({ profiles: [acmeWithoutToken] });
     expect(localStorage.getItem(ACTIVE_PROFILE_STORAGE_KEY)).toBe('acme');
 
     const { profileStore } = await freshStore();
@@ -278,6 +282,96 @@ describe('profileStore', () => {
   });
 });
 
+describe('profileStore: the bearer token', () => {
+  /** A new tab of the same browser: the same localStorage, a sessionStorage of its own. */
+  async function newTab() {
+    sessionStorage.clear();
+    return freshStore();
+  }
+
+  it('keeps a saved token out of localStorage, in this tab’s session only', async () => {
+    const { profileStore } = await freshStore();
+    profileStore.save(acme);
+    expect(localStorage.getItem(PROFILES_STORAGE_KEY)).not.toContain('secret-token');
+    expect(JSON.stringify({ ...localStorage })).not.toContain('secret-token');
+    expect(JSON.parse(sessionStorage.getItem(PROFILE_TOKENS_STORAGE_KEY) ?? '{}')).toEqual({ acme: 'secret-token' });
+    expect(profileStore.get('acme')?.bearerToken).toBe('secret-token');
+  });
+
+  it('still has the token after a reload of the same tab, and not in a new tab', async () => {
+    (await freshStore()).profileStore.save(acme);
+    expect((await freshStore()).profileStore.get('acme')?.bearerToken).toBe('secret-token');
+    const tab = await newTab();
+    expect(tab.profileStore.get('acme')).toMatchObject({ id: 'acme', name: 'Acme Bank' });
+    expect(tab.profileStore.get('acme')).not.toHaveProperty('bearerToken');
+  });
+
+  it('keeps the token in localStorage when the profile opts in, for new tabs too', async () => {
+    (await freshStore()).profileStore.save({ ...acme, rememberToken: true });
+    expect(JSON.parse(localStorage.getItem(PROFILES_STORAGE_KEY) ?? '')).toEqual({
+      profiles: [{ ...acme, rememberToken: true }],
+    });
+    expect(sessionStorage.getItem(PROFILE_TOKENS_STORAGE_KEY)).toBeNull();
+    expect((await newTab()).profileStore.get('acme')?.bearerToken).toBe('secret-token');
+  });
+
+  it('takes the token out of localStorage when the opt-in is withdrawn', async () => {
+    const { profileStore } = await freshStore();
+    profileStore.save({ ...acme, rememberToken: true });
+    profileStore.save(acme);
+    expect(localStorage.getItem(PROFILES_STORAGE_KEY)).not.toContain('secret-token');
+    expect(profileStore.get('acme')?.bearerToken).toBe('secret-token');
+    profileStore.remove('acme');
+    expect(sessionStorage.getItem(PROFILE_TOKENS_STORAGE_KEY)).toBeNull();
+  });
+
+  it('moves a token stored in localStorage without the opt-in into this tab’s session, and says so', async () => {
+    localStorage.setItem(PROFILES_STORAGE_KEY, JSON.stringify({ profiles: [acme] }));
+    const { profileStore } = await freshStore();
+    expect(profileStore.get('acme')?.bearerToken).toBe('secret-token');
+    expect(localStorage.getItem(PROFILES_STORAGE_KEY)).not.toContain('secret-token');
+    expect(JSON.parse(sessionStorage.getItem(PROFILE_TOKENS_STORAGE_KEY) ?? '{}')).toEqual({ acme: 'secret-token' });
+    expect(profileStore.movedTokens()).toEqual(['acme']);
+
+    // The notice stays for this tab until dismissed, also across a reload.
+    expect((await freshStore()).profileStore.movedTokens()).toEqual(['acme']);
+    const reloaded = await freshStore();
+    reloaded.profileStore.dismissMovedTokens();
+    expect(reloaded.profileStore.movedTokens()).toEqual([]);
+    expect((await freshStore()).profileStore.movedTokens()).toEqual([]);
+  });
+
+  it('moves the token of the built-in profile too', async () => {
+    const sandbox = { ...builtInSandboxProfile(origin), bearerToken: 'sandbox-token' };
+    localStorage.setItem(PROFILES_STORAGE_KEY, JSON.stringify({ profiles: [sandbox] }));
+    const { profileStore } = await freshStore();
+    expect(profileStore.active().bearerToken).toBe('sandbox-token');
+    expect(localStorage.getItem(PROFILES_STORAGE_KEY) ?? '').not.toContain('sandbox-token');
+    expect((await newTab()).profileStore.active()).toEqual(builtInSandboxProfile(origin));
+  });
+
+  it('imports a file’s token for this tab only, unless the file’s profile opts in', async () => {
+    const { profileStore } = await freshStore();
+    const file = JSON.stringify({
+      profiles: [acme, { ...acme, id: 'kept', name: 'Kept', bearerToken: 'kept-token', rememberToken: true }],
+    });
+    expect(profileStore.importJson(file)).toEqual({ imported: 2, tokensForThisTab: 1 });
+    expect(profileStore.get('acme')?.bearerToken).toBe('secret-token');
+    const stored = localStorage.getItem(PROFILES_STORAGE_KEY) ?? '';
+    expect(stored).not.toContain('secret-token');
+    expect(stored).toContain('kept-token');
+    const tab = await newTab();
+    expect(tab.profileStore.get('acme')).not.toHaveProperty('bearerToken');
+    expect(tab.profileStore.get('kept')?.bearerToken).toBe('kept-token');
+  });
+
+  it('exports the token held for this tab, so an export still carries it (the page warns)', async () => {
+    const { profileStore } = await freshStore();
+    profileStore.save(acme);
+    expect(JSON.parse(profileStore.exportJson())).toEqual({ profiles: [acme] });
+  });
+});
+
 describe('profileStore import and export', () => {
   it('exports the user profiles only, as pretty JSON, and imports them into another browser', async () => {
     const first = await freshStore();
@@ -288,7 +382,7 @@ describe('profileStore import and export', () => {
 
     localStorage.clear();
     const { profileStore } = await freshStore();
-    expect(profileStore.importJson(exported)).toEqual({ imported: 1 });
+    expect(profileStore.importJson(exported)).toEqual({ imported: 1, tokensForThisTab: 1 });
     expect(profileStore.list()).toEqual([builtInSandboxProfile(origin), acme]);
   });
 

@@ -26,10 +26,14 @@ export function ImportExport() {
 
   function importText(text: string, source: string) {
     try {
-      const { imported } = profileStore.importJson(text);
+      const { imported, tokensForThisTab } = profileStore.importJson(text);
+      const tokens =
+        tokensForThisTab === 0
+          ? ''
+          : ` ${tokensForThisTab === 1 ? 'One bearer token is' : `${tokensForThisTab} bearer tokens are`} held for this tab only; to keep one, edit its profile and tick “Remember this token in this browser”.`;
       setOutcome({
         ok: true,
-        message: `Imported ${imported} ${imported === 1 ? 'profile' : 'profiles'} from ${source}.`,
+        message: `Imported ${imported} ${imported === 1 ? 'profile' : 'profiles'} from ${source}.${tokens}`,
       });
       return true;
     } catch (error) {

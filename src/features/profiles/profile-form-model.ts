@@ -23,13 +23,16 @@ export interface ProfileFormValues {
   redirectUri: string;
   nokRedirectUri: string;
   bearerToken: string;
+  /** Keep the bearer token in this browser's localStorage; otherwise it is held for this tab only. */
+  rememberToken: boolean;
   /** A relay target id; '' = direct. */
   relayTarget: string;
   /** '' = the default client_id. */
   oauthClientId: string;
 }
 
-export type ProfileFieldName = Exclude<keyof ProfileFormValues, 'id' | 'builtIn'>;
+/** The text fields (and selects) of the form. */
+export type ProfileFieldName = Exclude<keyof ProfileFormValues, 'id' | 'builtIn' | 'rememberToken'>;
 export type ProfileFieldErrors = Partial<Record<ProfileFieldName, string>>;
 
 const psuHeaderFields = [
@@ -99,6 +102,7 @@ export function emptyFormValues(): ProfileFormValues {
     redirectUri: '',
     nokRedirectUri: '',
     bearerToken: '',
+    rememberToken: false,
     relayTarget: '',
     oauthClientId: '',
   };
@@ -114,6 +118,7 @@ export function toFormValues(profile: BankProfile): ProfileFormValues {
     redirectUri: profile.redirectUri ?? '',
     nokRedirectUri: profile.nokRedirectUri ?? '',
     bearerToken: profile.bearerToken ?? '',
+    rememberToken: profile.rememberToken === true,
     relayTarget: profile.relayTarget ?? '',
     oauthClientId: profile.oauthClientId ?? '',
   };
@@ -157,6 +162,7 @@ export function fromFormValues(values: ProfileFormValues): BankProfile {
   if (redirectUri) profile.redirectUri = redirectUri;
   if (nokRedirectUri) profile.nokRedirectUri = nokRedirectUri;
   if (bearerToken) profile.bearerToken = bearerToken;
+  if (values.rememberToken) profile.rememberToken = true;
   const relayTarget = optional(values.relayTarget);
   if (relayTarget) profile.relayTarget = relayTarget;
   const oauthClientId = optional(values.oauthClientId);

@@ -8,7 +8,7 @@ import {
   type BankProfile,
   type RelayTargetInfo,
 } from '../../api';
-import { Button, ErrorCallout, Field, Select, TextInput } from '../../components/ui';
+import { Button, Checkbox, ErrorCallout, Field, Select, TextInput } from '../../components/ui';
 import {
   fieldLabels,
   validateProfile,
@@ -184,7 +184,7 @@ export function ProfileForm({ initial, title, onSaved, onCancel }: ProfileFormPr
         </div>
         <Field
           label={fieldLabels.bearerToken}
-          hint="Sent as Authorization: Bearer … when set. Kept in this browser’s storage; the inspector hides it."
+          hint="Sent as Authorization: Bearer … when set. Held for this tab only, and gone when it closes, unless remembered below; the inspector hides it."
           error={errorOf('bearerToken')}
         >
           {(control) => (
@@ -205,6 +205,13 @@ export function ProfileForm({ initial, title, onSaved, onCancel }: ProfileFormPr
             </div>
           )}
         </Field>
+        <Checkbox
+          name="rememberToken"
+          label="Remember this token in this browser"
+          hint="Keeps it in this browser’s localStorage, in plain text, for every tab and after a restart: any script on the console’s origin and anyone using this browser profile can read it. Only for test tokens on a machine of your own."
+          checked={values.rememberToken}
+          onChange={(event) => setValues({ ...values, rememberToken: event.target.checked })}
+        />
         {relay()}
         {text('oauthClientId', {
           placeholder: DEFAULT_OAUTH_CLIENT_ID,

@@ -23,7 +23,9 @@ function headerSummary(profile: BankProfile): string[] {
   if (sca.explicitAuthorisationPreferred !== undefined) {
     parts.push(`TPP-Explicit-Authorisation-Preferred ${sca.explicitAuthorisationPreferred}`);
   }
-  if (profile.bearerToken) parts.push('bearer token set');
+  if (profile.bearerToken) {
+    parts.push(`bearer token set (${profile.rememberToken ? 'remembered in this browser' : 'this tab only'})`);
+  }
   if (profile.relayTarget) parts.push(`via relay ${profile.relayTarget}`);
   if (profile.oauthClientId) parts.push(`OAuth client_id ${profile.oauthClientId}`);
   return parts;

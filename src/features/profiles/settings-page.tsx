@@ -1,6 +1,6 @@
 // /settings: the bank profiles the console talks to, their import and export.
-import { useRef, useState } from 'react';
-import type { BankProfile } from '../../api';
+import { useId, useRef, useState } from 'react';
+import { profileStore, useMovedTokens, useProfiles, type BankProfile } from '../../api';
 import { ErrorBoundary, Button, Panel } from '../../components/ui';
 import { ImportExport } from './import-export';
 import { ProfileForm } from './profile-form';
@@ -8,6 +8,37 @@ import { duplicateValues, emptyFormValues, toFormValues, type ProfileFormValues 
 import { ProfileList } from './profile-list';
 
 type Editing = { title: string; values: ProfileFormValues } | null;
+
+function quotedNames(names: string[]): string {
+  const quoted = names.map((name) => `“${name}”`);
+  return quoted.length <= 1 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1) ?? ''}`;
+}
+
+/** Tokens an earlier version kept in localStorage without the user's choice: now held for this tab only. */
+function MovedTokensNotice() {
+  const moved = useMovedTokens();
+  const profiles = useProfiles();
+  const headingId = useId();
+  const names = profiles.filter((profile) => moved.includes(profile.id)).map((profile) => profile.name);
+  if (names.length === 0) return null;
+  const one = names.length === 1;
+  return (
+    <section aria-labelledby={headingId} className="space-y-2 rounded border border-amber-300 bg-amber-50 p-3 text-sm">
+      <h2 id={headingId} className="font-semibold text-amber-950">
+        Bearer tokens moved to this tab
+      </h2>
+      <p className="text-amber-950">
+        The bearer {one ? 'token' : 'tokens'} of {quotedNames(names)} {one ? 'was' : 'were'} kept in this browser’s
+        localStorage. {one ? 'It is' : 'They are'} now held for this tab only and no longer stored there: other tabs,
+        and this one once it closes, do not have {one ? 'it' : 'them'}. To keep a token, edit its profile and tick
+        “Remember this token in this browser”.
+      </p>
+      <Button size="sm" onClick={() => profileStore.dismissMovedTokens()}>
+        Dismiss
+      </Button>
+    </section>
+  );
+}
 
 export function SettingsPage() {
   const [editing, setEditing] = useState<Editing>(null);
@@ -30,8 +61,10 @@ export function SettingsPage() {
       <h1 className="text-2xl font-semibold">Settings</h1>
       <p className="text-sm text-slate-700">
         A bank profile says where the console sends its requests (the bank’s base_url) and which PSU and TPP headers go
-        with every request. Profiles live in this browser’s storage.
+        with every request. Profiles live in this browser’s storage; a profile’s bearer token is held for this tab only,
+        unless you choose to remember it.
       </p>
+      <MovedTokensNotice />
 
       <Panel
         title="Bank profiles"
