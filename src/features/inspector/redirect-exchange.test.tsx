@@ -7,6 +7,7 @@ import { failedExchange } from '../../api/test-exchanges';
 import { ExchangeDetail } from './exchange-detail';
 import { filterExchanges, statusCategory } from './exchange-filters';
 import { ExchangeStatusBadge } from './exchange-status';
+import { toHar } from './to-har';
 
 afterEach(cleanup);
 
@@ -59,5 +60,11 @@ describe('a redirect in the inspector', () => {
     const pointedTo = screen.getByText('Pointed to (not followed)').nextElementSibling;
     expect(pointedTo?.textContent).toBe('https://evil.example/collect');
     expect(pointedTo?.querySelector('a')).toBeNull();
+  });
+
+  it('exports where a relayed redirect pointed as the HAR entry’s redirectURL, and an opaque one with status 0', () => {
+    const [hidden, shown] = toHar([opaque, relayed]).log.entries;
+    expect(hidden?.response).toMatchObject({ status: 0, redirectURL: '', _error: `redirect: ${message}` });
+    expect(shown?.response).toMatchObject({ status: 307, redirectURL: 'https://evil.example/collect' });
   });
 });
