@@ -18,35 +18,47 @@ const kB = (bytes: number) => `${Math.floor(bytes / 1024)} kB`;
  * request, answered with an OAuth error).
  */
 export function limitBodies(config: Pick<SandboxConfig, 'prefix' | 'maxBodyBytes' | 'maxFormBodyBytes'>) {
-  const xs2a = bodyLimit({
+  const xs2aLimit = {
     maxSize: config.maxBodyBytes,
-    onError: (c: Context<Env>) => errorResponse(c, bodyTooLarge(config.maxBodyBytes)),
-  });
+    limit: bodyLimit({
+      maxSize: config.maxBodyBytes,
+      onError: (c: Context<Env>) => errorResponse(c, bodyTooLarge(config.maxBodyBytes)),
+    }),
+  };
   const tokenPath = `${config.prefix}${OAUTH_PATH}/token`;
-  const forms = bodyLimit({
+  const formLimit = {
     maxSize: config.maxFormBodyBytes,
-    onError: (c: Context<Env>) => {
-      const text = `The request is larger than this bank accepts (${kB(config.maxFormBodyBytes)}).`;
-      if (c.req.path === tokenPath) {
-        c.header('Cache-Control', 'no-store');
-        return c.json({ error: 'invalid_request', error_description: text }, 413);
-      }
-      return c.html(
-        page(
-          'Request too large',
-          html`<h1>This request is too large</h1>
-            ${errorBox(text)}
-            <p>Go back and send the form again.</p>`,
-        ),
-        413,
-      );
-    },
-  });
+    limit: bodyLimit({
+      maxSize: config.maxFormBodyBytes,
+      onError: (c: Context<Env>) => {
+        const text = `The request is larger than this bank accepts (${kB(config.maxFormBodyBytes)}).`;
+        if (c.req.path === tokenPath) {
+          c.header('Cache-Control', 'no-store');
+          return c.json({ error: 'invalid_request', error_description: text }, 413);
+        }
+        return c.html(
+          page(
+            'Request too large',
+            html`<h1>This request is too large</h1>
+              ${errorBox(text)}
+              <p>Go back and send the form again.</p>`,
+          ),
+          413,
+        );
+      },
+    }),
+  };
   const middleware: MiddlewareHandler<Env> = async (c, next) => {
-    // GET and HEAD carry no body the sandbox would read; asking for one would only cost time on every read.
+    // GET and HEAD carry no body the sandbox would read.
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    const limit = c.req.path.startsWith('/v1/', config.prefix.length) ? xs2a : forms;
-    return limit(c, next);
+    const route = c.req.path.startsWith('/v1/', config.prefix.length) ? xs2aLimit : formLimit;
+    // A body within its declared Content-Length (and the HTTP server reads no more than that) is let through on the
+    // header alone, as hono's body limit does too; checking it here spares asking for the body stream, which makes the
+    // Node server's request build a full Request and read the body the slow way (a third of the POST throughput).
+    const declared = c.req.header('Content-Length');
+    if (declared !== undefined && !c.req.header('Transfer-Encoding') && Number(declared) <= route.maxSize)
+      return next();
+    return route.limit(c, next);
   };
   return middleware;
 }
