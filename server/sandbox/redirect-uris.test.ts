@@ -150,8 +150,31 @@ describe('TPP redirect URIs', () => {
       PaymentInitiationResponse201,
     );
     const scaRedirect = href(payment._links.scaRedirect);
-    await browse(bank, `${scaRedirect}/login`, { psuId: 'alice', password: SANDBOX_PASSWORD });
-    const decision = await browse(bank, `${scaRedirect}/decision`, { action: 'approve', otp: SANDBOX_OTP });
+    // As the PSU's browser does: it keeps the bank's cookie and posts each form with the form's hidden fields.
+    let cookie: string | undefined;
+    const open = async (url: string, form?: Record<string, string>) => {
+      const page = await browse(bank, url, form, cookie);
+      if (page.setCookie) cookie = page.setCookie.split(';')[0];
+      return page;
+    };
+    const hidden = (page: { html: string }): Record<string, string> => {
+      const fields: Record<string, string> = {};
+      for (const [, name = '', value = ''] of page.html.matchAll(
+        /<input type="hidden" name="([^"]+)" value="([^"]*)"/g,
+      )) {
+        fields[name] = value;
+      }
+      return fields;
+    };
+    const loginPage = await open(scaRedirect);
+    await open(`${scaRedirect}/login`, { ...hidden(loginPage), psuId: 'alice', password: SANDBOX_PASSWORD });
+    const approvePage = await open(scaRedirect);
+    expect(approvePage.html).toContain('One-time password');
+    const decision = await open(`${scaRedirect}/decision`, {
+      ...hidden(approvePage),
+      action: 'approve',
+      otp: SANDBOX_OTP,
+    });
     expect(decision.status).toBe(303);
     expect(decision.location).toBe(callback);
   });
