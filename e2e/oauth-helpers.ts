@@ -48,15 +48,11 @@ export async function atOAuthLoginPage(page: Page): Promise<URL> {
   return new URL(page.url());
 }
 
-/** On the bank's OAuth page: log in as the PSU and approve, or deny. */
+/** On the bank's OAuth page: log in as the PSU and approve, or deny (the bank takes either only from the PSU). */
 export async function decideAtOAuthPage(page: Page, psuId: string, decision: 'approve' | 'deny'): Promise<void> {
-  if (decision === 'deny') {
-    await page.getByRole('button', { name: 'Deny' }).click();
-    return;
-  }
   await page.getByLabel('Online banking ID').fill(psuId);
   await page.getByLabel('Password').fill(SANDBOX_PASSWORD);
-  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.getByRole('button', { name: decision === 'approve' ? 'Approve' : 'Deny' }).click();
 }
 
 /** The secrets of OAuth round trips as they pass: the codes and verifiers sent to the token endpoint. */

@@ -16,7 +16,7 @@ import {
 import { addDays, isoDate } from './clock';
 import { BUSINESS_ENTRIES, SANDBOX_OTP, SANDBOX_PASSWORD, buildSeed, testPsus } from './seed';
 import { ORIGIN, TEST_START, createTestBank, type CallOptions, type TestBank } from './test-support';
-import { send, ok, fails, accountOf, href } from './test-kit';
+import { send, ok, fails, accountOf, href, submit } from './test-kit';
 
 const today = isoDate(new Date(TEST_START));
 const DAY = 86_400_000;
@@ -448,14 +448,7 @@ describe('what a consent grants', () => {
     const body = consentBody({ accounts: [], balances: [], transactions: [] });
     const created = ok(await send(bank, 'POST', '/v1/consents', { body }), 201, ConsentsResponse201);
     const scaRedirect = href(created._links.scaRedirect);
-    const post = (url: string, form: [string, string][]) =>
-      bank.sandbox.fetch(
-        new Request(url, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams(form).toString(),
-        }),
-      );
+    const post = (url: string, form: [string, string][]) => submit(bank, url, form);
     const login = await post(`${scaRedirect}/login`, [
       ['psuId', 'bob'],
       ['password', SANDBOX_PASSWORD],

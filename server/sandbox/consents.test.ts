@@ -13,7 +13,7 @@ import {
 import { addDays, isoDate } from './clock';
 import { SANDBOX_OTP, SANDBOX_PASSWORD } from './seed';
 import { ORIGIN, TEST_START, createTestBank, type TestBank } from './test-support';
-import { send, ok, fails, accountOf, href } from './test-kit';
+import { send, ok, fails, accountOf, href, submit } from './test-kit';
 
 const today = isoDate(new Date(TEST_START));
 const TPP_OK = 'https://tpp.example/callback/ok';
@@ -81,17 +81,9 @@ async function validConsent(bank: TestBank, body: object = consentBody(), psuId 
 const readBalances = (bank: TestBank, consentId: string, psuId = 'alice') =>
   send(bank, 'GET', `/v1/accounts/${accountOf(psuId).resourceId}/balances`, { headers: { 'Consent-ID': consentId } });
 
-async function form(bank: TestBank, url: string, fields: Record<string, string>, cookie?: string) {
-  const headers = new Headers({ 'Content-Type': 'application/x-www-form-urlencoded' });
-  if (cookie) headers.set('Cookie', cookie);
-  return bank.sandbox.fetch(
-    new Request(url.startsWith('http') ? url : `${ORIGIN}${url}`, {
-      method: 'POST',
-      headers,
-      body: new URLSearchParams(fields).toString(),
-    }),
-  );
-}
+/** A form the PSU's browser posts from the bank's page. */
+const form = (bank: TestBank, url: string, fields: Record<string, string>, cookie?: string) =>
+  submit(bank, url, fields, cookie);
 
 // ---- tests ----
 
@@ -305,6 +297,8 @@ describe('consent SCA through the bank pages and the banking app', () => {
 
   it('becomes rejected when the PSU denies', async () => {
     const { self, scaRedirect } = await redirectConsent();
+    // Denying, like approving, needs the PSU logged in.
+    expect((await form(bank, `${scaRedirect}/login`, { psuId: 'alice', password: SANDBOX_PASSWORD })).status).toBe(303);
     const decision = await form(bank, `${scaRedirect}/decision`, { action: 'deny' });
     expect(decision.headers.get('Location')).toBe(TPP_NOK);
     expect(await consentStatus(bank, self)).toBe('rejected');

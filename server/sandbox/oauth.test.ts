@@ -195,10 +195,8 @@ describe('the OAuth code flow for a consent', () => {
   it('deny: 302 with error=access_denied and the state; the consent is rejected', async () => {
     const { consentId } = await newConsent(bank);
     const { challenge } = pkce();
-    const done = await decide(bank, { scope: `AIS:${consentId}`, challenge, state: 'xyz' }, 'deny', {
-      psuId: '',
-      password: '',
-    });
+    // The PSU logs in to deny, as to approve.
+    const done = await decide(bank, { scope: `AIS:${consentId}`, challenge, state: 'xyz' }, 'deny');
     expect(done.status).toBe(302);
     const params = query(done.location);
     expect(params.get('error')).toBe('access_denied');
@@ -237,10 +235,10 @@ describe('the OAuth code flow for a consent', () => {
     const scope = `AIS:${consentId}`;
     const { challenge } = pkce();
     expect(query((await decide(bank, { scope, challenge }, 'approve')).location).get('code')).toBeTruthy();
-    const other = pkce().challenge;
-    expect(query((await decide(bank, { scope, challenge: other }, 'approve')).location).get('error')).toBe(
-      'invalid_scope',
-    );
+    // Another challenge is another request, whose page the browser never got: its form is refused outright.
+    const other = await decide(bank, { scope, challenge: pkce().challenge }, 'approve');
+    expect(other.status).toBe(403);
+    expect(other.location).toBeNull();
     const wrong = await decide(bank, { scope, challenge }, 'approve', { psuId: 'alice', password: 'nope' });
     expect(query(wrong.location).get('error')).toBe('invalid_scope');
     const bob = await decide(bank, { scope, challenge }, 'approve', { psuId: 'bob', password: SANDBOX_PASSWORD });
@@ -250,8 +248,7 @@ describe('the OAuth code flow for a consent', () => {
   it('answers a double-clicked Deny with access_denied again', async () => {
     const { consentId } = await newConsent(bank);
     const { challenge } = pkce();
-    const deny = () =>
-      decide(bank, { scope: `AIS:${consentId}`, challenge, state: 'twice' }, 'deny', { psuId: '', password: '' });
+    const deny = () => decide(bank, { scope: `AIS:${consentId}`, challenge, state: 'twice' }, 'deny');
     expect(query((await deny()).location).get('error')).toBe('access_denied');
     const again = query((await deny()).location);
     expect(again.get('error')).toBe('access_denied');

@@ -15,7 +15,7 @@ import {
 import { addDays, isoDate } from './clock';
 import { SANDBOX_OTP, SANDBOX_PASSWORD } from './seed';
 import { ORIGIN, TEST_START, createTestBank, type TestBank } from './test-support';
-import { send, ok, fails, accountOf, href } from './test-kit';
+import { send, ok, fails, accountOf, href, submit } from './test-kit';
 
 const CREDITOR_IBAN = 'DE02100100109307118603'; // the spec's example creditor, not an account of this bank
 const GB_CREDITOR_IBAN = 'GB29NWBK60161331926819';
@@ -95,14 +95,7 @@ async function acceptedPayment(
 }
 
 /** A form the PSU's browser posts to the bank's pages. */
-const postForm = (bank: TestBank, url: string, form: Record<string, string>) =>
-  bank.sandbox.fetch(
-    new Request(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(form).toString(),
-    }),
-  );
+const postForm = (bank: TestBank, url: string, form: Record<string, string>) => submit(bank, url, form);
 
 /** The PSU's side of a redirect authorisation: log in and approve with the OTP. */
 async function approveOnBankPage(bank: TestBank, scaRedirect: string, psuId: string) {

@@ -20,6 +20,9 @@ const style = `
   .actions { display: flex; gap: 12px; margin-top: 20px; flex-wrap: wrap; }
   button { padding: 10px 18px; font-size: 1rem; border-radius: 6px; border: 1px solid #0b3d91; cursor: pointer; }
   button.primary { background: #0b3d91; color: #fff; } button.secondary { background: #fff; color: #0b3d91; }
+  a.button { display: inline-block; padding: 10px 18px; font-size: 1rem; border-radius: 6px; border: 1px solid #0b3d91;
+    text-decoration: none; line-height: normal; }
+  a.button.secondary { background: #fff; color: #0b3d91; }
   .error { background: #fdecea; color: #8a1c12; border: 1px solid #f5b7b1; padding: 10px 12px; border-radius: 6px; }
   .note { background: #eef4ff; border: 1px solid #c7d7f5; padding: 10px 12px; border-radius: 6px; font-size: .92rem; }
   fieldset.choice { border: 1px solid #d8dee8; border-radius: 8px; margin: 16px 0 0; padding: 6px 10px 10px; min-width: 0; }
@@ -60,4 +63,20 @@ export function page(title: string, body: Html, { bankName = 'Sandbox Bank' } = 
 
 export function errorBox(message: string | undefined) {
   return message ? html`<p class="error" role="alert">${message}</p>` : '';
+}
+
+/**
+ * The way off a page without deciding: a link back to the TPP (its redirect URI), which changes nothing at the bank; the
+ * TPP reads the status and finds the request still waiting. Only http(s) addresses become links.
+ */
+export function leaveLink(uri: string | null | undefined) {
+  let usable = false;
+  try {
+    usable = uri ? ['http:', 'https:'].includes(new URL(uri).protocol) : false;
+  } catch {
+    usable = false;
+  }
+  return usable
+    ? html`<a class="button secondary" href="${uri}">Cancel</a>`
+    : html`<p class="hint">To leave without deciding, close this window.</p>`;
 }

@@ -1,5 +1,6 @@
 // The bank's OAuth 2.0 authorisation server for redirect SCA (scaOAuth): RFC 8414 metadata, the authorize page where the
 // PSU logs in and approves or denies, and the token endpoint (authorization_code grant with PKCE S256 only).
+import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import {
@@ -16,7 +17,15 @@ import { readRawBody, type Env } from '../http/respond';
 import type { AccountChoice, AccountOffer } from '../domain/consents';
 import { isBankOfferedConsent } from '../domain/consents';
 import { accountChoiceFieldset, EMPTY_CHOICE, readAccountChoice } from '../pages/account-choice';
-import { errorBox, page } from '../pages/layout';
+import {
+  PageSessions,
+  TOKEN_FIELD,
+  refusedForm,
+  sameOriginForms,
+  tokenField,
+  type PageSession,
+} from '../pages/form-guard';
+import { errorBox, leaveLink, page } from '../pages/layout';
 import type { AuthorisationRow } from '../store/schema';
 import { accountOffer, authorisationSummary } from './pages';
 import type { Services } from './xs2a';
@@ -53,13 +62,37 @@ function usableRedirectUri(value: string): boolean {
 const originsOf = (uris: string[]) => uris.filter(usableRedirectUri).map((uri) => new URL(uri).origin);
 
 function redirectTo(c: Context<Env>, redirectUri: string, query: Record<string, string | undefined>) {
+  return c.redirect(withQuery(redirectUri, query), 302);
+}
+
+/** The URL of redirect_uri with the given query parameters set. */
+function withQuery(redirectUri: string, query: Record<string, string | undefined>): string {
   const url = new URL(redirectUri);
   for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, value);
-  return c.redirect(url.toString(), 302);
+  return url.toString();
 }
 
 export function registerOAuth(app: Hono<Env>, s: Services) {
   const issuer = (c: Context<Env>) => `${c.get('links').origin}${c.get('links').prefix}${OAUTH_PATH}`;
+  // The authorize page's browser sessions; their cookie lives at the authorize endpoint.
+  const sessions = new PageSessions(randomBytes(32).toString('hex'), 'sandbox_oauth');
+  const authorizePath = (c: Context<Env>) => `${c.get('links').prefix}${OAUTH_PATH}/authorize`;
+  /** What the page's form token is bound to: the authorisation and this very authorization request. */
+  const purpose = (params: AuthorizeParams, auth: AuthorisationRow) =>
+    [
+      'authorize',
+      auth.authorisation_id,
+      params.clientId,
+      params.redirectUri,
+      params.codeChallenge,
+      params.state ?? '',
+    ].join('\n');
+  /** Whether the browser's session is the PSU's login for this authorisation (the account choice step). */
+  const loginFor = (session: PageSession | undefined, auth: AuthorisationRow) =>
+    session?.psuId !== undefined && session.bound === auth.authorisation_id && session.psuId === auth.psu_id;
+
+  // Posts from pages of another origin (another port of this host included) are refused before anything is read.
+  app.use(`${OAUTH_PATH}/authorize`, sameOriginForms());
 
   app.get(METADATA_PATH, (c) => {
     const base = issuer(c);
@@ -193,10 +226,21 @@ export function registerOAuth(app: Hono<Env>, s: Services) {
       to ${new URL(params.redirectUri).origin}.
     </p>`;
 
+  /** Leaving without deciding: back to the client with access_denied, the authorisation left as it is. */
+  const cancelLink = (params: AuthorizeParams) =>
+    leaveLink(
+      withQuery(params.redirectUri, {
+        error: 'access_denied',
+        error_description: 'The PSU left the bank’s page without deciding.',
+        state: params.state,
+      }),
+    );
+
   async function authorizePage(
     c: Context<Env>,
     params: AuthorizeParams,
     auth: AuthorisationRow,
+    session: PageSession,
     { error, psuId }: { error?: string; psuId?: string } = {},
   ) {
     const what = await authorisationSummary(s, auth);
@@ -207,8 +251,8 @@ export function registerOAuth(app: Hono<Env>, s: Services) {
         'Authorise access',
         html`${what} ${errorBox(error)} ${clientNote(params)}
           <h2>${choosing ? 'Log in to choose the accounts' : 'Log in to approve'}</h2>
-          <form method="post" action="${c.get('links').prefix}${OAUTH_PATH}/authorize">
-            ${hiddenParams(params)}
+          <form method="post" action="${authorizePath(c)}">
+            ${tokenField(sessions.token(session, purpose(params, auth)))} ${hiddenParams(params)}
             <label for="psuId">Online banking ID</label>
             <input id="psuId" name="psuId" autocomplete="username" required value="${psuId ?? auth.psu_id ?? ''}" />
             <label for="password">Password</label>
@@ -217,7 +261,8 @@ export function registerOAuth(app: Hono<Env>, s: Services) {
               <button class="primary" type="submit" name="action" value="approve">
                 ${choosing ? 'Continue' : 'Approve'}
               </button>
-              <button class="secondary" type="submit" name="action" value="deny" formnovalidate>Deny</button>
+              <button class="secondary" type="submit" name="action" value="deny">Deny</button>
+              ${cancelLink(params)}
             </div>
           </form>`,
       ),
@@ -236,6 +281,7 @@ export function registerOAuth(app: Hono<Env>, s: Services) {
     c: Context<Env>,
     params: AuthorizeParams,
     auth: AuthorisationRow,
+    session: PageSession,
     offer: AccountOffer,
     { error, checked, status = 200 }: { error?: string; checked?: AccountChoice; status?: 200 | 400 } = {},
   ) {
@@ -246,14 +292,15 @@ export function registerOAuth(app: Hono<Env>, s: Services) {
         'Choose accounts',
         html`${what} ${errorBox(error)} ${clientNote(params)}
           <p>Logged in as <strong>${psu?.name ?? auth.psu_id ?? ''}</strong>.</p>
-          <form method="post" action="${c.get('links').prefix}${OAUTH_PATH}/authorize">
-            ${hiddenParams(params)}
+          <form method="post" action="${authorizePath(c)}">
+            ${tokenField(sessions.token(session, purpose(params, auth)))} ${hiddenParams(params)}
             <input type="hidden" name="step" value="choose" />
             <input type="hidden" name="psuId" value="${auth.psu_id ?? ''}" />
             ${accountChoiceFieldset(offer, checked)}
             <div class="actions">
               <button class="primary" type="submit" name="action" value="approve">Approve</button>
               <button class="secondary" type="submit" name="action" value="deny">Deny</button>
+              ${cancelLink(params)}
             </div>
           </form>`,
       ),
@@ -265,32 +312,34 @@ export function registerOAuth(app: Hono<Env>, s: Services) {
     const checked = await check((name) => c.req.query(name));
     if (checked.kind === 'page') return invalidRequestPage(c, checked.text);
     if (checked.kind === 'redirect') return errorRedirect(c, checked.params, checked.error);
-    return authorizePage(c, checked.params, checked.auth);
+    return authorizePage(c, checked.params, checked.auth, await sessions.ensure(c, authorizePath(c)));
   });
 
   /**
    * A form submitted twice (a double click) finds the authorisation already finished by the first submission. The
    * browser follows the second answer only, so it must carry the outcome: a fresh code for a repeated Approve by the
-   * same PSU, client, redirect_uri and PKCE challenge whose code is still unexchanged, access_denied again for a repeated
-   * Deny. Undefined when the request is no such repeat.
+   * same PSU (logged in again by the form, or in this browser on the account choice step), client, redirect_uri and
+   * PKCE challenge whose code is still unexchanged, access_denied again for a repeated Deny. Undefined when the request
+   * is no such repeat.
    */
   async function repeatedDecision(
     params: AuthorizeParams,
     target: ScopeTarget,
+    last: AuthorisationRow,
+    session: PageSession | undefined,
     field: (name: string) => string | undefined,
   ): Promise<Record<string, string> | undefined> {
     if (field('action') === 'deny') {
-      const last = await s.oauth.lastRedirectAuthorisation(target);
-      if (last?.sca_status !== 'failed') return undefined;
+      const recent = await s.oauth.lastRedirectAuthorisation(target);
+      if (recent?.sca_status !== 'failed') return undefined;
       return { error: 'access_denied', error_description: 'The PSU denied the authorisation.' };
     }
     if (field('action') !== 'approve') return undefined;
     const psuId = field('psuId')?.trim() ?? '';
     const psu = psuId ? await s.sca.findPsu(psuId) : undefined;
-    // The account choice step of a bank-offered consent carries no password (the PSU logged in on the step before);
-    // the fresh code is still bound to the same client, redirect_uri and PKCE challenge.
-    const choosing = field('step') === 'choose';
-    if (!psu || (!choosing && psu.password !== (field('password') ?? ''))) return undefined;
+    // The account choice step of a bank-offered consent carries no password: the PSU logged in on the step before.
+    const loggedIn = field('step') === 'choose' ? loginFor(session, last) : psu?.password === (field('password') ?? '');
+    if (!psu || !loggedIn) return undefined;
     const code = await s.oauth.replaceCode({
       target,
       clientId: params.clientId,
@@ -309,51 +358,69 @@ export function registerOAuth(app: Hono<Env>, s: Services) {
     };
     const checked = await check(field);
     if (checked.kind === 'page') return invalidRequestPage(c, checked.text);
+    // The request is valid: the form must come from this bank's page for it, in this browser.
+    const session = await sessions.read(c);
+    if (!session || !sessions.valid(session, purpose(checked.params, checked.auth), field(TOKEN_FIELD))) {
+      return refusedForm(c);
+    }
     if (checked.kind === 'redirect') {
-      const repeated = checked.finished && (await repeatedDecision(checked.params, checked.finished, field));
+      const repeated =
+        checked.finished && (await repeatedDecision(checked.params, checked.finished, checked.auth, session, field));
       return repeated
         ? redirectTo(c, checked.params.redirectUri, { ...repeated, state: checked.params.state })
         : errorRedirect(c, checked.params, checked.error);
     }
     const { params, auth } = checked;
     const denied = (text: string) => errorRedirect(c, params, new OAuthError('access_denied', text));
-
-    if (field('action') === 'deny') {
-      // The same ending as "Deny" on the redirect page: the authorisation fails, and with it the consent or payment.
-      await s.sca.decide(auth, 'failed').catch((error: unknown) => {
+    const psuId = field('psuId')?.trim() ?? '';
+    const action = field('action');
+    if (action !== 'approve' && action !== 'deny') {
+      return authorizePage(c, params, auth, session, { error: 'Choose Approve or Deny.', psuId });
+    }
+    /** The same ending as "Deny" on the redirect page: the authorisation fails, and with it the consent or payment. */
+    const deny = async (current: AuthorisationRow) => {
+      await s.sca.decide(current, 'failed').catch((error: unknown) => {
         if (!(error instanceof BankError)) throw error;
       });
       return denied('The PSU denied the authorisation.');
-    }
-    const psuId = field('psuId')?.trim() ?? '';
-    if (field('action') !== 'approve')
-      return authorizePage(c, params, auth, { error: 'Choose Approve or Deny.', psuId });
+    };
     try {
       let choice: AccountChoice | undefined;
       let authenticated: AuthorisationRow;
       if (field('step') === 'choose') {
-        // The PSU logged in on the step before, for this very authorisation.
-        const offer = auth.sca_status === 'psuAuthenticated' ? await accountOffer(s, auth, auth.psu_id) : undefined;
-        if (!offer || auth.psu_id !== psuId) {
-          return await authorizePage(c, params, auth, { error: 'Log in first.', psuId });
-        }
+        // The PSU logged in on the step before, in this browser, for this very authorisation.
+        const offer =
+          auth.sca_status === 'psuAuthenticated' && loginFor(session, auth)
+            ? await accountOffer(s, auth, auth.psu_id)
+            : undefined;
+        if (!offer) return await authorizePage(c, params, auth, session, { error: 'Log in first.', psuId });
+        if (action === 'deny') return await deny(auth);
         choice = readAccountChoice(form, offer);
         if (!choice) {
           const none = { accounts: [], balances: [], transactions: [] };
-          return await choicePage(c, params, auth, offer, { error: EMPTY_CHOICE, checked: none, status: 400 });
+          return await choicePage(c, params, auth, session, offer, { error: EMPTY_CHOICE, checked: none, status: 400 });
         }
         authenticated = auth;
       } else {
-        const psu = await s.sca.authenticate(
-          auth,
-          psuId,
-          field('password') ?? '',
-          auth.resource_type === 'consent' ? 'ais' : 'pis',
-        );
+        // Approve and Deny alike are the PSU's: the online banking ID and password of the form must be right.
+        const password = field('password') ?? '';
+        if (!psuId || !password) {
+          const error = 'Enter your online banking ID and password to approve or deny.';
+          return await authorizePage(c, params, auth, session, { error, psuId });
+        }
+        const psu = await s.sca.authenticate(auth, psuId, password, auth.resource_type === 'consent' ? 'ais' : 'pis');
+        if (action === 'deny') return await deny(auth);
         authenticated = await s.sca.markAuthenticated(auth, psu);
-        // A bank-offered consent: now that the bank knows the PSU, it shows the PSU's accounts to choose from.
+        // A bank-offered consent: now that the bank knows the PSU, it shows the PSU's accounts to choose from, in a
+        // new session of this browser that says who logged in for what.
         const offer = await accountOffer(s, authenticated, psu.psu_id);
-        if (offer) return await choicePage(c, params, authenticated, offer);
+        if (offer) {
+          const login = await sessions.start(c, authorizePath(c), {
+            psuId: psu.psu_id,
+            bound: auth.authorisation_id,
+          });
+          return await choicePage(c, params, authenticated, login, offer);
+        }
       }
       const psu = authenticated.psu_id ? await s.sca.findPsu(authenticated.psu_id) : undefined;
       // A PSU whose SCA always fails (see the test PSUs) is declined here, as on the redirect page's OTP step.
@@ -380,7 +447,7 @@ export function registerOAuth(app: Hono<Env>, s: Services) {
         }
         return denied(error.message);
       }
-      return authorizePage(c, params, auth, { error: error.message, psuId });
+      return authorizePage(c, params, auth, session, { error: error.message, psuId });
     }
   });
 

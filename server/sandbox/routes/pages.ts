@@ -1,11 +1,20 @@
 // The bank's PSU-facing pages: the redirect SCA page (login, review, OTP, approve or deny) and the banking app where the
-// PSU approves decoupled authorisations.
+// PSU approves decoupled authorisations. Every form that changes something carries the form token of the browser's
+// session (pages/form-guard.ts), and a decision on the redirect page needs the PSU logged in in that same browser.
 import type { Context, Hono } from 'hono';
-import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
+import { deleteCookie } from 'hono/cookie';
 import { html } from 'hono/html';
 import { BankError } from '../http/errors';
 import { accountChoiceFieldset, EMPTY_CHOICE, readAccountChoice } from '../pages/account-choice';
-import { errorBox, page } from '../pages/layout';
+import {
+  PageSessions,
+  TOKEN_FIELD,
+  refusedForm,
+  sameOriginForms,
+  tokenField,
+  type PageSession,
+} from '../pages/form-guard';
+import { errorBox, leaveLink, page } from '../pages/layout';
 import { consentSummary, paymentSummary } from '../pages/summary';
 import type { AuthorisationRow } from '../store/schema';
 import type { AccountChoice } from '../domain/consents';
@@ -14,6 +23,8 @@ import type { Env } from '../http/respond';
 import type { Services } from './xs2a';
 
 const APP_COOKIE = 'sandbox_banking_app';
+const SCA_COOKIE = 'sandbox_sca';
+const finished = ['finalised', 'failed', 'exempted'];
 
 /** A text field of a submitted form; anything else (a file, a repeated field) counts as empty. */
 function field(form: Record<string, unknown>, name: string): string {
@@ -41,6 +52,18 @@ export async function accountOffer(s: Services, auth: AuthorisationRow, psuId: s
 export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string) {
   const db = () => s.sca;
   const summary = (auth: AuthorisationRow) => authorisationSummary(s, auth);
+  // One session per redirect authorisation (its cookie lives at the authorisation's page), one for the banking app.
+  const scaSessions = new PageSessions(cookieSecret, SCA_COOKIE);
+  const appSessions = new PageSessions(cookieSecret, APP_COOKIE);
+  const scaBase = (c: Context<Env>, auth: AuthorisationRow) => `${c.get('links').prefix}/sca/${auth.authorisation_id}`;
+  const scaPurpose = (auth: AuthorisationRow) => `sca ${auth.authorisation_id}`;
+  /** Whether the browser's session is the PSU's login for this authorisation. */
+  const loginFor = (session: PageSession | undefined, auth: AuthorisationRow) =>
+    session?.psuId !== undefined && session.bound === auth.authorisation_id && session.psuId === auth.psu_id;
+
+  // Posts from pages of another origin (another port of this host included) are refused before anything is read.
+  app.use('/sca/*', sameOriginForms());
+  app.use('/app/*', sameOriginForms());
 
   const message = (error: unknown) => {
     if (error instanceof BankError) return error.message;
@@ -77,9 +100,9 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
     error?: string,
     { checked, status }: { checked?: AccountChoice; status?: 400 } = {},
   ) {
-    const base = `${c.get('links').prefix}/sca/${auth.authorisation_id}`;
+    const base = scaBase(c, auth);
     const what = await summary(auth);
-    if (auth.sca_status === 'finalised' || auth.sca_status === 'failed' || auth.sca_status === 'exempted') {
+    if (finished.includes(auth.sca_status)) {
       return c.html(
         page(
           'Authorisation finished',
@@ -88,29 +111,25 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
         ),
       );
     }
-    if (auth.sca_status !== 'psuAuthenticated') {
+    const session = await scaSessions.ensure(c, base);
+    const token = tokenField(scaSessions.token(session, scaPurpose(auth)));
+    if (auth.sca_status !== 'psuAuthenticated' || !loginFor(session, auth)) {
+      // Leaving without deciding goes back to the TPP and changes nothing: only the logged-in PSU can deny.
+      const back = auth.tpp_nok_redirect_uri ?? auth.tpp_redirect_uri;
       return c.html(
         page(
           'Log in',
           html`${what} ${errorBox(error)}
             <h2>Log in to approve</h2>
             <form method="post" action="${base}/login">
+              ${token}
               <label for="psuId">Online banking ID</label>
               <input id="psuId" name="psuId" autocomplete="username" required value="${auth.psu_id ?? ''}" />
               <label for="password">Password</label>
               <input id="password" name="password" type="password" autocomplete="current-password" required />
               <div class="actions">
                 <button class="primary" type="submit">Log in</button>
-                <button
-                  class="secondary"
-                  type="submit"
-                  formaction="${base}/decision"
-                  name="action"
-                  value="deny"
-                  formnovalidate
-                >
-                  Cancel
-                </button>
+                ${leaveLink(back)}
               </div>
             </form>`,
         ),
@@ -126,7 +145,7 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
         html`${what} ${errorBox(error)}
           <p>Logged in as <strong>${psu?.name ?? auth.psu_id ?? ''}</strong>.</p>
           <form method="post" action="${base}/decision">
-            ${offer ? accountChoiceFieldset(offer, checked) : ''}
+            ${token} ${offer ? accountChoiceFieldset(offer, checked) : ''}
             <label for="method">Authentication method</label>
             <select id="method" name="method">
               ${methods.map((m) => html`<option value="${m.authenticationMethodId}">${m.name ?? m.authenticationType}</option>`)}
@@ -169,14 +188,17 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
     const auth = await loadAuth(c);
     if (!auth) return unknown(c);
     const form = await c.req.parseBody();
+    if (!scaSessions.valid(await scaSessions.read(c), scaPurpose(auth), form[TOKEN_FIELD])) {
+      return refusedForm(c, scaBase(c, auth));
+    }
     const psuId = field(form, 'psuId').trim();
     const password = field(form, 'password');
     try {
-      if (auth.sca_status === 'psuAuthenticated')
-        return c.redirect(`${c.get('links').prefix}/sca/${auth.authorisation_id}`, 303);
       const psu = await s.sca.authenticate(auth, psuId, password, auth.resource_type === 'consent' ? 'ais' : 'pis');
-      await s.sca.markAuthenticated(auth, psu);
-      return c.redirect(`${c.get('links').prefix}/sca/${auth.authorisation_id}`, 303);
+      // Logging in again (another browser, an expired session) finds the PSU already authenticated.
+      if (auth.sca_status !== 'psuAuthenticated') await s.sca.markAuthenticated(auth, psu);
+      await scaSessions.start(c, scaBase(c, auth), { psuId: psu.psu_id, bound: auth.authorisation_id });
+      return c.redirect(scaBase(c, auth), 303);
     } catch (error) {
       const closed = await failIfClosed(c, auth, error);
       if (closed) return closed;
@@ -188,10 +210,15 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
     const auth = await loadAuth(c);
     if (!auth) return unknown(c);
     const form = await c.req.parseBody({ all: true });
+    const session = await scaSessions.read(c);
+    if (!scaSessions.valid(session, scaPurpose(auth), form[TOKEN_FIELD])) return refusedForm(c, scaBase(c, auth));
+    // Approve and Deny alike need the PSU logged in in this browser; a repeated click after the end goes back.
+    if (!loginFor(session, auth)) return scaPage(c, auth, 'Log in to approve or deny this request.');
+    if (finished.includes(auth.sca_status)) return leave(c, auth);
     let choice: AccountChoice | undefined;
     try {
       if (form.action === 'deny') return leave(c, await s.sca.decide(auth, 'failed'));
-      if (auth.sca_status !== 'psuAuthenticated') return scaPage(c, auth, 'Log in first.');
+      if (auth.sca_status !== 'psuAuthenticated') return scaPage(c, auth, 'Log in to approve or deny this request.');
       const offer = await accountOffer(s, auth, auth.psu_id);
       if (offer) {
         choice = readAccountChoice(form, offer);
@@ -224,14 +251,22 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
   // ---- The banking app: decoupled approvals ----
   const appBase = (c: Context<Env>) => `${c.get('links').prefix}/app`;
 
+  /** The banking app's session of this browser, and the PSU logged in there. */
   async function currentPsu(c: Context<Env>) {
-    const psuId = await getSignedCookie(c, cookieSecret, APP_COOKIE);
-    return psuId ? s.sca.findPsu(psuId) : undefined;
+    const session = await appSessions.read(c);
+    const psu = session?.psuId ? await s.sca.findPsu(session.psuId) : undefined;
+    return { session, psu };
   }
 
+  /** Whether a posted form of the banking app carries its session's token. */
+  const appToken = (session: PageSession | undefined, form: Record<string, unknown>) =>
+    appSessions.valid(session, 'app', form[TOKEN_FIELD]);
+
   app.get('/app', async (c) => {
-    const psu = await currentPsu(c);
+    const { psu } = await currentPsu(c);
     const base = appBase(c);
+    const session = await appSessions.ensure(c, base);
+    const token = tokenField(appSessions.token(session, 'app'));
     if (!psu) {
       const error = c.req.query('error');
       return c.html(
@@ -241,6 +276,7 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
             <p>Log in to approve requests waiting for you (decoupled SCA).</p>
             ${errorBox(error)}
             <form method="post" action="${base}/login">
+              ${token}
               <label for="psuId">Online banking ID</label>
               <input id="psuId" name="psuId" autocomplete="username" required />
               <label for="password">Password</label>
@@ -258,6 +294,7 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
           html`<section class="card" aria-label="Request ${auth.authorisation_id}">
             ${await summary(auth)}
             <form method="post" action="${base}/decide">
+              ${token}
               <input type="hidden" name="authorisationId" value="${auth.authorisation_id}" />
               <div class="actions">
                 <button class="primary" type="submit" name="action" value="approve">Approve</button>
@@ -275,6 +312,7 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
           ${done ? html`<p class="note" role="status">Request ${done}.</p>` : ''}
           ${cards.length === 0 ? html`<p>Nothing is waiting for your approval.</p>` : cards}
           <form method="post" action="${base}/logout">
+            ${token}
             <div class="actions"><button class="secondary" type="submit">Log out</button></div>
           </form>`,
         { bankName: 'Sandbox Banking app' },
@@ -284,6 +322,7 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
 
   app.post('/app/login', async (c) => {
     const form = await c.req.parseBody();
+    if (!appToken(await appSessions.read(c), form)) return refusedForm(c, appBase(c));
     const psu = await s.sca.findPsu(field(form, 'psuId').trim());
     if (!psu || psu.password !== field(form, 'password')) {
       return c.redirect(
@@ -291,23 +330,23 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
         303,
       );
     }
-    await setSignedCookie(c, APP_COOKIE, psu.psu_id, cookieSecret, {
-      path: appBase(c),
-      httpOnly: true,
-      sameSite: 'Lax',
-    });
+    // A new session: one planted in this browser before the login never becomes the logged-in one.
+    await appSessions.start(c, appBase(c), { psuId: psu.psu_id });
     return c.redirect(appBase(c), 303);
   });
 
-  app.post('/app/logout', (c) => {
+  app.post('/app/logout', async (c) => {
+    const form = await c.req.parseBody();
+    if (!appToken(await appSessions.read(c), form)) return refusedForm(c, appBase(c));
     deleteCookie(c, APP_COOKIE, { path: appBase(c) });
     return c.redirect(appBase(c), 303);
   });
 
   app.post('/app/decide', async (c) => {
-    const psu = await currentPsu(c);
-    if (!psu) return c.redirect(appBase(c), 303);
     const form = await c.req.parseBody();
+    const { session, psu } = await currentPsu(c);
+    if (!appToken(session, form)) return refusedForm(c, appBase(c));
+    if (!psu) return c.redirect(appBase(c), 303);
     const auth = await s.sca.findById(field(form, 'authorisationId'));
     if (!auth || auth.psu_id !== psu.psu_id || auth.sca_approach !== 'DECOUPLED') return c.redirect(appBase(c), 303);
     const approve = form.action === 'approve' && psu.sca_behaviour !== 'alwaysFail';
