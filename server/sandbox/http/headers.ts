@@ -14,6 +14,15 @@ function isLoopbackHost(hostname: string): boolean {
   return ['localhost', '127.0.0.1', '[::1]'].includes(hostname) || hostname.endsWith('.localhost');
 }
 
+/**
+ * Whether the bank may send the PSU's browser to this URL after SCA: https, or http on a loopback host, where a console
+ * on the TPP's own machine has no certificate. Any other scheme (javascript:, data:, file:…) would run or open something
+ * in the PSU's browser in the bank's name.
+ */
+export function isSafeRedirectTarget(url: URL): boolean {
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+}
+
 export class RequestHeaders {
   constructor(
     private readonly headers: Headers,
@@ -40,11 +49,7 @@ export class RequestHeaders {
     throw formatError(`The ${name} header must be true or false, not "${value}".`, name, this.area);
   }
 
-  /**
-   * A URI the bank sends the PSU's browser to (TPP-Redirect-URI, TPP-Nok-Redirect-URI): https, or http on a loopback
-   * host, where a console on the TPP's own machine has no certificate. Any other scheme (javascript:, data:, file:…)
-   * would run or open something in the PSU's browser in the bank's name.
-   */
+  /** A URI the bank sends the PSU's browser to (TPP-Redirect-URI, TPP-Nok-Redirect-URI): see isSafeRedirectTarget. */
   uri(name: string): string | undefined {
     const value = this.get(name);
     if (!value) return undefined;
@@ -54,7 +59,7 @@ export class RequestHeaders {
     } catch {
       throw formatError(`The ${name} header must be an absolute URI, not "${value}".`, name, this.area);
     }
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
+    if (!isSafeRedirectTarget(url)) {
       throw formatError(
         `The ${name} header must be an https URI, or http on localhost, 127.0.0.1 or [::1], not "${value}".`,
         name,
