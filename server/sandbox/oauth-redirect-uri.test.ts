@@ -62,8 +62,8 @@ describe('the authorize endpoint before the request is valid', () => {
     const undeclared = [
       EVIL,
       'https://console.example.evil.example/callback/oauth',
-      'http://console.example/callback/oauth',
       'https://console.example:8443/callback/oauth',
+      'https://127.0.0.1/callback/oauth',
     ];
     for (const redirectUri of undeclared) {
       const o: AuthorizeOptions = { scope: `AIS:${consentId}`, challenge: pkce().challenge, redirectUri };
@@ -77,6 +77,14 @@ describe('the authorize endpoint before the request is valid', () => {
     }
     expect(await codesOf(consentId)).toEqual([]);
     expect(await consentStatus(consentId)).toBe('received');
+  });
+
+  it('shows a redirect_uri the bank may not send a browser to on its page: http beyond loopback hosts', async () => {
+    const o = { scope: `AIS:${consentId}`, challenge: pkce().challenge, redirectUri: `http://console.example/cb` };
+    const page = await authorizePage(bank, o);
+    errorPage(page);
+    expect(page.html).toContain('loopback');
+    errorPage(await decide(bank, o, 'approve'));
   });
 
   it('shows a consent whose TPP declared no redirect URI on its page', async () => {

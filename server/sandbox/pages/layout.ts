@@ -1,6 +1,7 @@
 // The look of the bank's own PSU-facing pages (login, approval, banking app): plain, labelled, server-rendered HTML.
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
+import { isSafeRedirectTarget } from '../http/headers';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -67,12 +68,12 @@ export function errorBox(message: string | undefined) {
 
 /**
  * The way off a page without deciding: a link back to the TPP (its redirect URI), which changes nothing at the bank; the
- * TPP reads the status and finds the request still waiting. Only http(s) addresses become links.
+ * TPP reads the status and finds the request still waiting. Only addresses the bank may send a browser to become links.
  */
 export function leaveLink(uri: string | null | undefined) {
   let usable = false;
   try {
-    usable = uri ? ['http:', 'https:'].includes(new URL(uri).protocol) : false;
+    usable = uri ? isSafeRedirectTarget(new URL(uri)) : false;
   } catch {
     usable = false;
   }

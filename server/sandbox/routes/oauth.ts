@@ -13,6 +13,7 @@ import {
   type ScopeTarget,
 } from '../domain/oauth';
 import { BankError } from '../http/errors';
+import { isSafeRedirectTarget } from '../http/headers';
 import { readRawBody, type Env } from '../http/respond';
 import type { AccountChoice, AccountOffer } from '../domain/consents';
 import { isBankOfferedConsent } from '../domain/consents';
@@ -48,11 +49,13 @@ type Checked =
 
 const finalStatuses = ['finalised', 'failed', 'exempted'];
 
-/** A redirect URI the bank may send the PSU's browser to: absolute http(s), without a fragment (RFC 6749 §3.1.2). */
+/**
+ * A redirect URI the bank may send the PSU's browser to: https, or http on a loopback host (the rule for TPP redirect
+ * URIs), absolute and without a fragment (RFC 6749 §3.1.2).
+ */
 function usableRedirectUri(value: string): boolean {
   try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && !value.includes('#');
+    return isSafeRedirectTarget(new URL(value)) && !value.includes('#');
   } catch {
     return false;
   }
@@ -120,7 +123,10 @@ export function registerOAuth(app: Hono<Env>, s: Services) {
     if (!clientId) return { kind: 'page', text: 'The request names no client_id.' };
     if (!redirectUri) return { kind: 'page', text: 'The request names no redirect_uri.' };
     if (!usableRedirectUri(redirectUri)) {
-      return { kind: 'page', text: 'The redirect_uri must be an absolute http or https address without a fragment.' };
+      return {
+        kind: 'page',
+        text: 'The redirect_uri must be an absolute https address (or http on a loopback host) without a fragment.',
+      };
     }
     const target = parseScope(read('scope') ?? '');
     if (!target) {
