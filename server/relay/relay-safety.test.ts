@@ -298,15 +298,21 @@ describe('the relay’s answers on the console’s origin', () => {
     expect(bearer.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
   });
 
-  it('returns a bank’s redirect with its status and its Location in X-Relay-Location, so nothing follows it', async () => {
+  it('answers a bank’s redirect as BANK_REDIRECT with the bank’s status and Location in X-Relay-*, so nothing follows it', async () => {
     const relay = relayWith();
     const moved = await relay.fetch(relayRequest('/psd2/moved'));
-    expect(moved.status).toBe(302);
+    // Not a 3xx: a browser's fetch under redirect 'manual' hides any 3xx behind an opaque answer, even without Location.
+    expect(moved.status).toBe(502);
     expect(moved.headers.get('location')).toBeNull();
+    expect(moved.headers.get('x-relay-error')).toBe('BANK_REDIRECT');
+    expect(moved.headers.get('x-relay-status')).toBe('302');
     expect(moved.headers.get('x-relay-location')).toBe('/relay/other-target?url=https%3A%2F%2Fother.example%2F');
-    expect(moved.headers.get('x-relay-error')).toBeNull();
+    expect(((await moved.json()) as { relayError: { message: string } }).relayError.message).toMatch(
+      /answered 302.*a redirect to \/relay\/other-target/,
+    );
     const seeOther = await relay.fetch(relayRequest('/psd2/see-other', { method: 'POST', body: '{}' }));
-    expect(seeOther.status).toBe(303);
+    expect(seeOther.status).toBe(502);
+    expect(seeOther.headers.get('x-relay-status')).toBe('303');
     expect(seeOther.headers.get('location')).toBeNull();
     expect(seeOther.headers.get('x-relay-location')).toBe('https://evil.example/collect');
     // 201 Created keeps its Location: XS2A names the new resource there.

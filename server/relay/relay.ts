@@ -36,6 +36,7 @@ export type RelayErrorCode =
   | 'CERTIFICATE_REJECTED'
   | 'SIGNING_FAILED'
   | 'ANSWER_TOO_LARGE'
+  | 'BANK_REDIRECT'
   | 'UPSTREAM_FAILURE';
 
 const statusOf: Record<RelayErrorCode, number> = {
@@ -52,14 +53,34 @@ const statusOf: Record<RelayErrorCode, number> = {
   CERTIFICATE_REJECTED: 502,
   SIGNING_FAILED: 500,
   ANSWER_TOO_LARGE: 502,
+  BANK_REDIRECT: 502,
   UPSTREAM_FAILURE: 502,
 };
 
-function relayError(code: RelayErrorCode, message: string): Response {
-  return new Response(JSON.stringify({ relayError: { code, message } }), {
-    status: statusOf[code],
-    headers: { 'Content-Type': 'application/json', 'X-Relay-Error': code },
-  });
+function relayError(code: RelayErrorCode, message: string, extraHeaders?: Headers): Response {
+  const headers = new Headers(extraHeaders);
+  headers.set('Content-Type', 'application/json');
+  headers.set('X-Relay-Error', code);
+  return new Response(JSON.stringify({ relayError: { code, message } }), { status: statusOf[code], headers });
+}
+
+// The statuses a browser's fetch follows (or, under redirect: 'manual', hides behind an opaque answer) even without a
+// Location header; the relay never answers with one of them.
+const FOLLOWED_REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * A bank's redirect, as the relay answers it: 502 BANK_REDIRECT, with the bank's status in X-Relay-Status and its
+ * Location in X-Relay-Location, so the console can show what the bank said while the browser follows nothing.
+ */
+function bankRedirect(upstream: { status: number; statusText: string }, headers: Headers, host: string): Response {
+  headers.set('x-relay-status', String(upstream.status));
+  const location = headers.get('x-relay-location');
+  const where = location ? ` to ${location}` : ' without saying where to';
+  return relayError(
+    'BANK_REDIRECT',
+    `The bank at ${host} answered ${upstream.status}${upstream.statusText ? ` ${upstream.statusText}` : ''}, a redirect${where}; the relay does not follow redirects or pass them on.`,
+    headers,
+  );
 }
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection, not to the message.
@@ -521,10 +542,15 @@ async function forward(
       if (read === undefined) return answerTooLarge(url.host, target, limit);
       answer = read;
     }
+    const returned = returnedResponseHeaders(upstream.headers, upstream.status);
+    if (FOLLOWED_REDIRECTS.has(upstream.status)) {
+      for (const name of ['content-type', 'content-length', 'content-encoding']) returned.delete(name);
+      return bankRedirect(upstream, returned, url.host);
+    }
     return new Response(answer as BodyInit | null, {
       status: upstream.status,
       statusText: upstream.statusText,
-      headers: returnedResponseHeaders(upstream.headers, upstream.status),
+      headers: returned,
     });
   } catch (error) {
     return failureResponse(error, url, timeout.aborted, answered, target);

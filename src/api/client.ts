@@ -112,10 +112,13 @@ export function relayFailureOf(headers: Record<string, string>, body: unknown): 
 export function redirectOf(response: Response): { status?: number; location?: string } | undefined {
   if (response.type === 'opaqueredirect') return {};
   const relayed = response.headers.get('x-relay-location') || undefined;
-  const isRedirect = response.status >= 300 && response.status < 400;
+  // The relay answers a bank's redirect as 502 BANK_REDIRECT, with the bank's status in X-Relay-Status.
+  const relayedStatus = Number(response.headers.get('x-relay-status') ?? Number.NaN);
+  const status = relayedStatus >= 300 && relayedStatus < 400 ? relayedStatus : response.status;
+  const isRedirect = status >= 300 && status < 400;
   if (!isRedirect && relayed === undefined) return undefined;
   const location = relayed ?? (response.headers.get('location') || undefined);
-  return { ...(isRedirect && { status: response.status }), ...(location !== undefined && { location }) };
+  return { ...(isRedirect && { status }), ...(location !== undefined && { location }) };
 }
 
 const psuHeaderNames: Record<keyof BankProfile['psuHeaders'], string> = {
@@ -326,8 +329,11 @@ export async function xs2aRequest<T>(options: Xs2aRequestOptions): Promise<Xs2aR
   const status = { status: response.status, statusText: response.statusText };
 
   if (redirect) {
-    updateExchange(exchangeId, { durationMs, response: recorded }, redaction);
-    throw fail('redirect', { ...redirect, statusText: redirect.status ? response.statusText : undefined });
+    // Through the relay, the bank's own status (X-Relay-Status) is what the inspector shows.
+    const own = redirect.status === response.status;
+    const shown = own ? recorded : { ...recorded, status: redirect.status ?? response.status, statusText: '' };
+    updateExchange(exchangeId, { durationMs, response: shown }, redaction);
+    throw fail('redirect', { ...redirect, statusText: own ? response.statusText : undefined });
   }
   if (!response.ok) {
     updateExchange(exchangeId, { durationMs, response: recorded }, redaction);

@@ -33,9 +33,18 @@ function opaqueRedirect(): Response {
   return response;
 }
 
-/** The relay's answer for a bank's 3xx: its status, without Location, the bank's Location in X-Relay-Location. */
+/** The relay's answer for a bank's 3xx: 502 BANK_REDIRECT, the bank's status and Location in X-Relay-Status/-Location. */
 function relayedRedirect(status: number, location: string): Response {
-  return new Response('', { status, headers: { 'X-Relay-Location': location } });
+  const body = JSON.stringify({ relayError: { code: 'BANK_REDIRECT', message: `The bank answered ${status}.` } });
+  return new Response(body, {
+    status: 502,
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Relay-Error': 'BANK_REDIRECT',
+      'X-Relay-Status': String(status),
+      'X-Relay-Location': location,
+    },
+  });
 }
 
 async function failure(options: Xs2aRequestOptions): Promise<Xs2aError> {
