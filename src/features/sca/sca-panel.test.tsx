@@ -263,6 +263,28 @@ describe('embedded wizard', () => {
     expect(screen.getByText('The bank did not accept the login (details below).')).toBeTruthy();
   });
 
+  it('does not blame the credentials for a login refused for another reason', async () => {
+    const user = userEvent.setup();
+    scriptedBank({
+      [`POST ${collection}`]: [
+        {
+          status: 400,
+          body: { tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', text: 'PSU-IP-Address is missing.' }] },
+        },
+      ],
+    });
+    renderPanel({ links: { startAuthorisationWithPsuAuthentication: { href: collection } } });
+    await user.type(screen.getByLabelText('PSU-ID'), 'alice');
+    await user.type(screen.getByLabelText('Password'), 'sandbox');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('PSU-IP-Address is missing.');
+    expect(alert.textContent).not.toContain('did not accept the login');
+    expect(alert.textContent).not.toContain('Check the PSU-ID and password');
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('sandbox');
+  });
+
   it('redirect: a same-tab link to the bank’s page, resolved against the base_url', () => {
     scriptedBank({});
     renderPanel({

@@ -7,6 +7,7 @@ import {
   consentKeys,
   describeXs2aError,
   getScaStatus,
+  hasCode,
   paymentKeys,
   useStartAuthorisation,
   useUpdatePsuData,
@@ -165,10 +166,15 @@ function updateRequest(input: StepInput): UpdateRequest | undefined {
 function fieldRejection(input: StepInput, error: unknown): string | undefined {
   if (!(error instanceof Xs2aError) || error.kind !== 'http') return undefined;
   if (input.kind === 'authoriseTransaction') return 'The bank did not accept this one-time password (details below).';
-  if (input.kind === 'authentication' || input.kind === 'additionalAuthentication') {
+  // Only a refusal of the credentials themselves is put at the login's fields; any other error is the request's.
+  if ((input.kind === 'authentication' || input.kind === 'additionalAuthentication') && wrongCredentials(error)) {
     return 'The bank did not accept the login (details below).';
   }
   return undefined;
+}
+
+function wrongCredentials(error: unknown): boolean {
+  return hasCode(error, 'PSU_CREDENTIALS_INVALID');
 }
 
 const doneText: Record<'finalised' | 'failed' | 'exempted', { title: string; text: string }> = {
@@ -317,7 +323,7 @@ function ScaFlowView({
         } catch {
           hint = 'The one-time password was not accepted. Check the code and try again while the bank allows it.';
         }
-      } else if (input.kind === 'authentication') {
+      } else if (input.kind === 'authentication' && wrongCredentials(caught)) {
         hint = 'The bank did not accept the login. Check the PSU-ID and password and try again.';
       }
       const field = fieldRejection(input, caught);
