@@ -149,33 +149,65 @@ describe('TPP redirect URIs', () => {
       201,
       PaymentInitiationResponse201,
     );
-    const scaRedirect = href(payment._links.scaRedirect);
-    // As the PSU's browser does: it keeps the bank's cookie and posts each form with the form's hidden fields.
-    let cookie: string | undefined;
-    const open = async (url: string, form?: Record<string, string>) => {
-      const page = await browse(bank, url, form, cookie);
-      if (page.setCookie) cookie = page.setCookie.split(';')[0];
-      return page;
-    };
-    const hidden = (page: { html: string }): Record<string, string> => {
-      const fields: Record<string, string> = {};
-      for (const [, name = '', value = ''] of page.html.matchAll(
-        /<input type="hidden" name="([^"]+)" value="([^"]*)"/g,
-      )) {
-        fields[name] = value;
-      }
-      return fields;
-    };
-    const loginPage = await open(scaRedirect);
-    await open(`${scaRedirect}/login`, { ...hidden(loginPage), psuId: 'alice', password: SANDBOX_PASSWORD });
-    const approvePage = await open(scaRedirect);
-    expect(approvePage.html).toContain('One-time password');
-    const decision = await open(`${scaRedirect}/decision`, {
-      ...hidden(approvePage),
-      action: 'approve',
-      otp: SANDBOX_OTP,
-    });
+    const decision = await approveAtBank(bank, href(payment._links.scaRedirect));
     expect(decision.status).toBe(303);
     expect(decision.location).toBe(callback);
   });
+
+  it('never sends the PSU to a stored redirect URI that is not safe (a row kept from before the check)', async () => {
+    const payment = ok(
+      await send(bank, 'POST', SCT, {
+        body: paymentBody(),
+        headers: {
+          'TPP-Redirect-Preferred': 'true',
+          'TPP-Redirect-URI': 'https://tpp.example/ok',
+          'TPP-Nok-Redirect-URI': 'https://tpp.example/nok',
+        },
+      }),
+      201,
+      PaymentInitiationResponse201,
+    );
+    const scaRedirect = href(payment._links.scaRedirect);
+    await bank.store.db
+      .updateTable('authorisations')
+      .set({ tpp_redirect_uri: 'javascript:alert(document.domain)', tpp_nok_redirect_uri: 'data:text/html,x' })
+      .where('resource_id', '=', payment.paymentId)
+      .execute();
+    const loginPage = await browse(bank, scaRedirect);
+    expect(loginPage.html).not.toMatch(/href="(javascript|data):/i);
+    const decision = await approveAtBank(bank, scaRedirect);
+    expect(decision.location ?? undefined).toBeUndefined();
+    expect(decision.status).toBe(200);
+    expect(decision.html).toContain('Approved');
+  });
 });
+
+/** Logs in as alice on the redirect SCA page and approves with the OTP, as the PSU's browser does. */
+async function approveAtBank(bank: TestBank, scaRedirect: string) {
+  // As the PSU's browser does: it keeps the bank's cookie and posts each form with the form's hidden fields.
+  let cookie: string | undefined;
+  const open = async (url: string, form?: Record<string, string>) => {
+    const page = await browse(bank, url, form, cookie);
+    if (page.setCookie) cookie = page.setCookie.split(';')[0];
+    return page;
+  };
+  const hidden = (page: { html: string }): Record<string, string> => {
+    const fields: Record<string, string> = {};
+    for (const [, name = '', value = ''] of page.html.matchAll(
+      /<input type="hidden" name="([^"]+)" value="([^"]*)"/g,
+    )) {
+      fields[name] = value;
+    }
+    return fields;
+  };
+  const loginPage = await open(scaRedirect);
+  await open(`${scaRedirect}/login`, { ...hidden(loginPage), psuId: 'alice', password: SANDBOX_PASSWORD });
+  const approvePage = await open(scaRedirect);
+  expect(approvePage.html).toContain('One-time password');
+  const decision = await open(`${scaRedirect}/decision`, {
+    ...hidden(approvePage),
+    action: 'approve',
+    otp: SANDBOX_OTP,
+  });
+  return decision;
+}

@@ -23,6 +23,19 @@ export function isSafeRedirectTarget(url: URL): boolean {
   return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
 }
 
+/**
+ * A stored TPP redirect URI the PSU's browser may be sent to, or undefined. The headers are checked when given; checking
+ * again at the moment of use keeps a row stored before that check (a kept database) from sending the PSU to javascript:.
+ */
+export function safeRedirectTarget(uri: string | null | undefined): string | undefined {
+  if (!uri) return undefined;
+  try {
+    return isSafeRedirectTarget(new URL(uri)) ? uri : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export class RequestHeaders {
   constructor(
     private readonly headers: Headers,

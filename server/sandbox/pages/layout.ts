@@ -1,7 +1,7 @@
 // The look of the bank's own PSU-facing pages (login, approval, banking app): plain, labelled, server-rendered HTML.
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import { isSafeRedirectTarget } from '../http/headers';
+import { safeRedirectTarget } from '../http/headers';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -71,13 +71,8 @@ export function errorBox(message: string | undefined) {
  * TPP reads the status and finds the request still waiting. Only addresses the bank may send a browser to become links.
  */
 export function leaveLink(uri: string | null | undefined) {
-  let usable = false;
-  try {
-    usable = uri ? isSafeRedirectTarget(new URL(uri)) : false;
-  } catch {
-    usable = false;
-  }
+  const usable = safeRedirectTarget(uri);
   return usable
-    ? html`<a class="button secondary" href="${uri}">Cancel</a>`
+    ? html`<a class="button secondary" href="${usable}">Cancel</a>`
     : html`<p class="hint">To leave without deciding, close this window.</p>`;
 }

@@ -5,6 +5,7 @@ import type { Context, Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import { html } from 'hono/html';
 import { BankError } from '../http/errors';
+import { safeRedirectTarget } from '../http/headers';
 import { accountChoiceFieldset, EMPTY_CHOICE, readAccountChoice } from '../pages/account-choice';
 import {
   PageSessions,
@@ -72,8 +73,9 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
 
   /** Where the PSU's browser goes when the authorisation is over. */
   function leave(c: Context<Env>, auth: AuthorisationRow) {
-    const target =
-      auth.sca_status === 'finalised' ? auth.tpp_redirect_uri : (auth.tpp_nok_redirect_uri ?? auth.tpp_redirect_uri);
+    const target = safeRedirectTarget(
+      auth.sca_status === 'finalised' ? auth.tpp_redirect_uri : (auth.tpp_nok_redirect_uri ?? auth.tpp_redirect_uri),
+    );
     if (target) return c.redirect(target, 303);
     return c.html(
       page(
@@ -115,7 +117,7 @@ export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string)
     const token = tokenField(scaSessions.token(session, scaPurpose(auth)));
     if (auth.sca_status !== 'psuAuthenticated' || !loginFor(session, auth)) {
       // Leaving without deciding goes back to the TPP and changes nothing: only the logged-in PSU can deny.
-      const back = auth.tpp_nok_redirect_uri ?? auth.tpp_redirect_uri;
+      const back = safeRedirectTarget(auth.tpp_nok_redirect_uri ?? auth.tpp_redirect_uri);
       return c.html(
         page(
           'Log in',
