@@ -7,25 +7,10 @@ import { ConsentsResponse201, ErrorBodyNg, PaymentInitiationResponse201 } from '
 import { defaultSandboxConfig } from './config';
 import { SANDBOX_PASSWORD } from './seed';
 import { ORIGIN, createTestBank, type TestBank } from './test-support';
-import { accountOf, browse, expectSchema, href, ok, send } from './test-kit';
+import { browse, consentBody, expectSchema, href, ok, paymentBody, send } from './test-kit';
 
 const CHUNK_BYTES = 16 * 1024;
 const SCT = '/v1/payments/sepa-credit-transfers';
-
-const paymentBody = () => ({
-  instructedAmount: { currency: 'EUR', amount: '12.50' },
-  debtorAccount: { iban: accountOf('alice').iban },
-  creditorName: 'Kaffee Handel GmbH',
-  creditorAccount: { iban: 'DE02100100109307118603' },
-});
-
-const consentBody = () => ({
-  access: { allPsd2: 'allAccounts' },
-  recurringIndicator: true,
-  validUntil: '2026-06-30',
-  frequencyPerDay: 4,
-  combinedServiceIndicator: false,
-});
 
 /**
  * A chunked body of `chunks` chunks of 16 kB (64 MB by default, far beyond every limit) that counts how many chunks the

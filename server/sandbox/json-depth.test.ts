@@ -7,25 +7,10 @@ import { createSandbox, type Sandbox } from './app';
 import { createManualClock } from './clock';
 import { MAX_JSON_DEPTH } from './http/validation';
 import { ORIGIN, TEST_START, openTestStore } from './test-support';
-import { accountOf, expectSchema } from './test-kit';
+import { consentBody, expectSchema, paymentBody } from './test-kit';
 import type { Store } from './store/db';
 
 const SCT = '/psd2/v1/payments/sepa-credit-transfers';
-
-const paymentBody = () => ({
-  instructedAmount: { currency: 'EUR', amount: '12.50' },
-  debtorAccount: { iban: accountOf('alice').iban },
-  creditorName: 'Kaffee Handel GmbH',
-  creditorAccount: { iban: 'DE02100100109307118603' },
-});
-
-const consentBody = () => ({
-  access: { allPsd2: 'allAccounts' },
-  recurringIndicator: true,
-  validUntil: '2026-06-30',
-  frequencyPerDay: 4,
-  combinedServiceIndicator: false,
-});
 
 /** `{"a":{"a":…1…}}` nested `depth` levels deep (the outermost object is level 1). */
 const nestedObjects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;

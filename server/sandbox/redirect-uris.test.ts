@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsentsResponse201, PaymentInitiationResponse201 } from '../../src/xs2a';
 import { SANDBOX_OTP, SANDBOX_PASSWORD } from './seed';
 import { createTestBank, type TestBank } from './test-support';
-import { accountOf, browse, fails, href, ok, send } from './test-kit';
+import { browse, consentBody, fails, href, ok, paymentBody, send } from './test-kit';
 
 const SCT = '/v1/payments/sepa-credit-transfers';
 const HEADERS = ['TPP-Redirect-URI', 'TPP-Nok-Redirect-URI'] as const;
@@ -30,21 +30,6 @@ const ACCEPTED = [
   'http://[::1]:8080/callback/ok',
   'http://console.localhost/callback/ok',
 ];
-
-const paymentBody = () => ({
-  instructedAmount: { currency: 'EUR', amount: '12.50' },
-  debtorAccount: { iban: accountOf('alice').iban },
-  creditorName: 'Kaffee Handel GmbH',
-  creditorAccount: { iban: 'DE02100100109307118603' },
-});
-
-const consentBody = () => ({
-  access: { allPsd2: 'allAccounts' },
-  recurringIndicator: true,
-  validUntil: '2026-06-30',
-  frequencyPerDay: 4,
-  combinedServiceIndicator: false,
-});
 
 describe('TPP redirect URIs', () => {
   let bank: TestBank;

@@ -6,24 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsentsResponse201, PaymentInitiationResponse201 } from '../../src/xs2a';
 import { SANDBOX_PASSWORD } from './seed';
 import { ORIGIN, createTestBank, type TestBank } from './test-support';
-import { accountOf, href, ok, send } from './test-kit';
+import { consentBody, href, ok, paymentBody, send } from './test-kit';
 
 const SCT = '/v1/payments/sepa-credit-transfers';
-
-const paymentBody = () => ({
-  instructedAmount: { currency: 'EUR', amount: '12.50' },
-  debtorAccount: { iban: accountOf('alice').iban },
-  creditorName: 'Kaffee Handel GmbH',
-  creditorAccount: { iban: 'DE02100100109307118603' },
-});
-
-const consentBody = () => ({
-  access: { allPsd2: 'allAccounts' },
-  recurringIndicator: true,
-  validUntil: '2026-06-30',
-  frequencyPerDay: 4,
-  combinedServiceIndicator: false,
-});
 
 /** The directives of a Content-Security-Policy header, by name. */
 function directives(csp: string | null): Map<string, string[]> {

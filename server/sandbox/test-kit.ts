@@ -42,6 +42,23 @@ export function accountOf(psuId: string, index = 0) {
   return account;
 }
 
+/** A SEPA credit transfer from alice's current account: the body most tests start from. */
+export const paymentBody = () => ({
+  instructedAmount: { currency: 'EUR', amount: '12.50' },
+  debtorAccount: { iban: accountOf('alice').iban },
+  creditorName: 'Kaffee Handel GmbH',
+  creditorAccount: { iban: 'DE02100100109307118603' },
+});
+
+/** An allPsd2 consent body (valid for the test bank's clock). */
+export const consentBody = () => ({
+  access: { allPsd2: 'allAccounts' },
+  recurringIndicator: true,
+  validUntil: '2026-06-30',
+  frequencyPerDay: 4,
+  combinedServiceIndicator: false,
+});
+
 export const href = (link: { href: string } | undefined) => {
   if (!link) throw new Error('missing link');
   return link.href;
