@@ -92,41 +92,32 @@ export class OAuthService {
    * payment's initiation or cancellation authorisation, or a consent's).
    */
   async openAuthorisation(target: ScopeTarget): Promise<AuthorisationRow | undefined> {
-    return this.ctx.db
-      .selectFrom('authorisations')
-      .selectAll()
-      .where('resource_type', '=', target.type)
-      .where('resource_id', '=', target.id)
-      .where('sca_approach', '=', 'REDIRECT')
-      .where('sca_status', 'not in', finalStatuses)
-      .orderBy('created_at', 'desc')
-      .orderBy('authorisation_id', 'desc')
-      .executeTakeFirst();
+    return this.latestRedirect(target, { open: true });
   }
 
   /** The resource's most recent redirect authorisation, if it finished no longer ago than a code lives. */
   async lastRedirectAuthorisation(target: ScopeTarget): Promise<AuthorisationRow | undefined> {
     const since = new Date(this.now().getTime() - this.ctx.config.oauthCodeTtlMs).toISOString();
-    return this.ctx.db
-      .selectFrom('authorisations')
-      .selectAll()
-      .where('resource_type', '=', target.type)
-      .where('resource_id', '=', target.id)
-      .where('sca_approach', '=', 'REDIRECT')
-      .where('updated_at', '>=', since)
-      .orderBy('created_at', 'desc')
-      .orderBy('authorisation_id', 'desc')
-      .executeTakeFirst();
+    return this.latestRedirect(target, { since });
   }
 
   /** The resource's most recent redirect authorisation, open or finished. */
   async latestRedirectAuthorisation(target: ScopeTarget): Promise<AuthorisationRow | undefined> {
+    return this.latestRedirect(target);
+  }
+
+  private async latestRedirect(
+    target: ScopeTarget,
+    { open = false, since }: { open?: boolean; since?: string } = {},
+  ): Promise<AuthorisationRow | undefined> {
     return this.ctx.db
       .selectFrom('authorisations')
       .selectAll()
       .where('resource_type', '=', target.type)
       .where('resource_id', '=', target.id)
       .where('sca_approach', '=', 'REDIRECT')
+      .$if(open, (query) => query.where('sca_status', 'not in', finalStatuses))
+      .$if(since !== undefined, (query) => query.where('updated_at', '>=', since ?? ''))
       .orderBy('created_at', 'desc')
       .orderBy('authorisation_id', 'desc')
       .executeTakeFirst();
