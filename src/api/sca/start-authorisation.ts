@@ -49,11 +49,12 @@ export function useStartAuthorisation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (variables: StartAuthorisationVariables) => startAuthorisation(variables),
-    onSuccess: (_data, { profile, scope }) =>
-      Promise.all(
-        [authorisationKeys.scope(profile.id, scope), ...parentKeysOf(profile.id, scope)].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+    // Not awaited: the SCA panel takes the bank's answer at once, before the refreshed status (which may already say
+    // the authorisation ended) can take the panel away from under it.
+    onSuccess: (_data, { profile, scope }) => {
+      for (const queryKey of [authorisationKeys.scope(profile.id, scope), ...parentKeysOf(profile.id, scope)]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+    },
   });
 }
