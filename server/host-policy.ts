@@ -124,11 +124,23 @@ export function createHostPolicy(options: HostPolicyOptions): HostPolicy {
     );
   };
 
-  const allowsHost = (host: string | null | undefined, requestScheme: string = scheme): boolean => {
+  const decide = (host: string | null | undefined, requestScheme: string): boolean => {
     const split = host ? splitHost(host) : undefined;
     if (!split) return false;
     const protocol = requestScheme.replace(/:$/, '');
     return serves(split.hostname, split.port ?? defaultPort(protocol), protocol === scheme);
+  };
+  // Every request asks with one of a handful of Host values: each is decided once (parsing it costs a URL), and the
+  // cache is bounded so a client sending ever new Host values cannot grow it.
+  const decided = new Map<string, boolean>();
+  const allowsHost = (host: string | null | undefined, requestScheme: string = scheme): boolean => {
+    const key = `${requestScheme} ${host ?? ''}`;
+    const known = decided.get(key);
+    if (known !== undefined) return known;
+    const answer = decide(host, requestScheme);
+    // Before the server listens its port may be unknown; decide again once it is.
+    if (listeningPort() !== undefined && decided.size < 256) decided.set(key, answer);
+    return answer;
   };
 
   const allowsOrigin = (origin: string | null | undefined): boolean => {
@@ -147,8 +159,8 @@ export function createHostPolicy(options: HostPolicyOptions): HostPolicy {
     allowsHost,
     allowsOrigin,
     allowsRequest: (request) => {
-      const url = new URL(request.url);
-      return allowsHost(request.headers.get('host') ?? url.host, url.protocol);
+      const protocol = request.url.startsWith('https:') ? 'https' : 'http';
+      return allowsHost(request.headers.get('host') ?? new URL(request.url).host, protocol);
     },
   };
 }
