@@ -210,7 +210,7 @@ describe('xs2aRequest: success', () => {
     const result = await xs2aRequest({ ...statusRead, operationId: 'getAccountList', path: '/v1/accounts' });
     expect(result.body).toEqual(body);
     expect(result.deviations.map((d) => d.path)).toEqual(['accounts[0].currency', 'accounts[1]._links.balances.href']);
-    expect(result.deviations[0]?.message).toMatch(/expected string/i);
+    expect(result.deviations[0]?.message).toBe('missing: 1.3.12 requires this field');
     expect(exchangeLog.get(result.exchangeId)?.deviations).toEqual(result.deviations);
   });
 
@@ -395,5 +395,37 @@ describe('xs2aRequest: exchange log', () => {
     const recorded = exchangeLog.get(error.exchangeId);
     expect(recorded?.response?.status).toBe(500);
     expect(recorded?.error?.kind).toBe('http');
+  });
+});
+
+describe('xs2aRequest: deviation messages', () => {
+  it('says a required field is missing instead of repeating the format it should have', async () => {
+    fetchStub.fetchMock.mockResolvedValue(
+      jsonResponse({ access: {}, recurringIndicator: true, frequencyPerDay: 4, consentStatus: 'valid' }),
+    );
+    const result = await xs2aRequest({
+      ...statusRead,
+      operationId: 'getConsentInformation',
+      path: '/v1/consents/c1',
+    });
+    expect(result.deviations).toContainEqual({ path: 'validUntil', message: 'missing: 1.3.12 requires this field' });
+  });
+
+  it('names a date-time sent where 1.3.12 has a date', async () => {
+    fetchStub.fetchMock.mockResolvedValue(
+      jsonResponse({
+        access: {},
+        recurringIndicator: true,
+        validUntil: '2026-12-01T00:00:00Z',
+        frequencyPerDay: 4,
+        consentStatus: 'valid',
+      }),
+    );
+    const result = await xs2aRequest({
+      ...statusRead,
+      operationId: 'getConsentInformation',
+      path: '/v1/consents/c1',
+    });
+    expect(result.deviations).toContainEqual({ path: 'validUntil', message: 'a date-time where 1.3.12 has a date' });
   });
 });

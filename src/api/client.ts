@@ -1,4 +1,5 @@
 // The one place that talks HTTP to a bank: builds the XS2A request, records it for the inspector, reads the answer.
+import type * as z from 'zod';
 import type * as Operations from '../xs2a/operations';
 import type { OperationName, ResponseSchemaOptions } from '../xs2a/operations';
 import type { ProblemJson, TppMessage } from '../xs2a/errors';
@@ -212,9 +213,43 @@ function deviationsOf(
   const result = schema?.safeParse(body);
   if (result && !result.success) {
     for (const issue of result.error.issues)
-      deviations.push({ path: readablePath(issue.path), message: issue.message });
+      deviations.push({ path: readablePath(issue.path), message: issueMessage(issue, body) });
   }
   return deviations;
+}
+
+/** The value at a zod issue's path, and whether its last member is absent from the object that should hold it. */
+function valueAt(body: unknown, path: readonly PropertyKey[]): { value: unknown; absent: boolean } {
+  let current: unknown = body;
+  for (const [index, segment] of path.entries()) {
+    if (typeof current !== 'object' || current === null) return { value: undefined, absent: false };
+    const container = current as Record<PropertyKey, unknown>;
+    if (index === path.length - 1 && !Array.isArray(container) && !(segment in container)) {
+      return { value: undefined, absent: true };
+    }
+    current = container[segment];
+  }
+  return { value: current, absent: false };
+}
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+
+/**
+ * The deviation in words: a member the schema requires and the bank left out is "missing" (not the format it would
+ * have had), a date-time where 1.3.12 has a date is named as such; otherwise zod's own message.
+ */
+function issueMessage(issue: z.core.$ZodIssue, body: unknown): string {
+  const { value, absent } = issue.path.length > 0 ? valueAt(body, issue.path) : { value: body, absent: false };
+  if (absent && issue.code === 'invalid_type') return 'missing: 1.3.12 requires this field';
+  if (
+    issue.code === 'invalid_format' &&
+    issue.format === 'date' &&
+    typeof value === 'string' &&
+    DATE_TIME.test(value)
+  ) {
+    return 'a date-time where 1.3.12 has a date';
+  }
+  return issue.message;
 }
 
 function isJsonContentType(contentType: string): boolean {

@@ -6,9 +6,33 @@ export interface DeviationItem {
   message: string;
 }
 
+interface DeviationLine extends DeviationItem {
+  /** How many entries of a list share it (1: a single place). */
+  count: number;
+}
+
+/**
+ * One line per deviation, where the same deviation in several entries of a list (transactions.booked[0].bookingDate,
+ * transactions.booked[1].bookingDate…) is one line with the positions as [*] and a count, in first-seen order.
+ */
+function groupDeviations(deviations: readonly DeviationItem[]): DeviationLine[] {
+  const groups = new Map<string, { first: DeviationItem; grouped: string; count: number }>();
+  for (const deviation of deviations) {
+    const grouped = deviation.path.replace(/\[\d+\]/g, '[*]');
+    const key = `${grouped}\u0000${deviation.message}`;
+    const group = groups.get(key);
+    if (group) group.count += 1;
+    else groups.set(key, { first: deviation, grouped, count: 1 });
+  }
+  return [...groups.values()].map(({ first, grouped, count }) =>
+    count === 1 ? { ...first, count } : { path: grouped, message: first.message, count },
+  );
+}
+
 export function DeviationNotice({ deviations, className }: { deviations: DeviationItem[]; className?: string }) {
   if (deviations.length === 0) return null;
-  const count = deviations.length;
+  const lines = groupDeviations(deviations);
+  const count = lines.length;
   return (
     <details className={cx('rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950', className)}>
       <summary className="cursor-pointer focus-visible:outline-2 focus-visible:outline-blue-600">
@@ -16,9 +40,10 @@ export function DeviationNotice({ deviations, className }: { deviations: Deviati
         The bank&apos;s answer deviates from XS2A 1.3.12 ({count} {count === 1 ? 'difference' : 'differences'})
       </summary>
       <ul className="mt-2 space-y-1">
-        {deviations.map((deviation, index) => (
-          <li key={index}>
-            <code className="font-mono text-xs">{deviation.path || '(root)'}</code>: {deviation.message}
+        {lines.map((line, index) => (
+          <li key={index} className="break-words">
+            <code className="font-mono text-xs break-all">{line.path || '(root)'}</code>: {line.message}
+            {line.count > 1 && `, in ${line.count} entries`}
           </li>
         ))}
       </ul>
