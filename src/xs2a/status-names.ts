@@ -199,3 +199,41 @@ export function consentStatusLabel(status: string): string {
 export function scaStatusLabel(status: string): string {
   return isScaStatusCode(status) ? scaStatusLabels[status] : status;
 }
+
+/** What the console reads from a status the bank sent, and whether it may base a decision on it. */
+export interface StatusReading<C extends string> {
+  /** The 1.3.12 code when the bank sent exactly one; only then does the console decide anything from the status. */
+  code?: C;
+  /** The 1.3.12 code the value matches when case is ignored ("rcvd" → "RCVD"): named, never decided on. */
+  probably?: C;
+  /** The value as the bank sent it, as text. */
+  sent: string;
+  /** Set when the value is not a 1.3.12 code: what the bank reports, in plain words. */
+  deviation?: string;
+}
+
+function readStatus<C extends string>(value: unknown, codes: readonly C[]): StatusReading<C> {
+  const sent = typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
+  const exact = codes.find((code) => code === sent);
+  if (exact !== undefined) return { code: exact, sent };
+  const probably = codes.find((code) => code.toLowerCase() === sent.trim().toLowerCase());
+  const deviation =
+    `the bank reports a status 1.3.12 does not define: ${sent || '(empty)'}` +
+    (probably !== undefined ? ` (probably ${probably}, with different case)` : '');
+  return { ...(probably !== undefined && { probably }), sent, deviation };
+}
+
+/** A transactionStatus as sent: exact 1.3.12 codes decide; "rcvd" is named as probably RCVD and flagged. */
+export function readTransactionStatus(value: unknown): StatusReading<TransactionStatusCode> {
+  return readStatus(value, transactionStatusCodes);
+}
+
+/** A consentStatus as sent: exact 1.3.12 codes decide; "VALID" is named as probably valid and flagged. */
+export function readConsentStatus(value: unknown): StatusReading<ConsentStatusCode> {
+  return readStatus(value, consentStatusCodes);
+}
+
+/** An scaStatus as sent: exact 1.3.12 codes decide; "FINALISED" is named as probably finalised and flagged. */
+export function readScaStatus(value: unknown): StatusReading<ScaStatusCode> {
+  return readStatus(value, scaStatusCodes);
+}

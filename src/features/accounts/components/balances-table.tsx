@@ -1,9 +1,10 @@
 // Balances as a table: every type the bank returns, with a plain label, the amount in its currency and its date.
 // On narrow screens the date and the credit limit move under the label and the amount, so no column is cut off.
-import { balanceTypeInfo, type Balance } from '../../../xs2a';
+import { balanceTypeInfo, readAmountValue, readDate, type Balance } from '../../../xs2a';
+import { DeviationMark } from './deviation-mark';
 import { balanceTypeLabel, displayAmount } from '../model/format';
 
-function balanceDate(balance: Balance): string | undefined {
+function balanceDate(balance: Balance): unknown {
   return balance.referenceDate ?? balance.lastChangeDateTime;
 }
 
@@ -12,8 +13,12 @@ function creditLimit(value: boolean | undefined): string | undefined {
   return value ? 'Included' : 'Not included';
 }
 
-function DateText({ value }: { value: string | undefined }) {
-  return value ? <time dateTime={value}>{value.replace('T', ' ')}</time> : <>—</>;
+/** referenceDate (a date) or lastChangeDateTime (a date-time), read tolerantly: whatever the bank sent is shown. */
+function DateText({ value }: { value: unknown }) {
+  if (value === undefined || value === null || value === '') return <>—</>;
+  const { date, time, text } = readDate(value);
+  if (date === undefined) return <>{text}</>;
+  return <time dateTime={text}>{time ? `${date} ${time}` : date}</time>;
 }
 
 export function BalancesTable({
@@ -65,6 +70,11 @@ export function BalancesTable({
               </th>
               <td className="py-1.5 pr-3 text-right whitespace-nowrap tabular-nums">
                 <span className="font-medium">{amount ? displayAmount(amount.amount, amount.currency) : '—'}</span>
+                {amount && amount.amount !== undefined && readAmountValue(amount.amount).deviation && (
+                  <DeviationMark
+                    text={`balanceAmount.amount ${readAmountValue(amount.amount).text}: ${readAmountValue(amount.amount).deviation}`}
+                  />
+                )}
                 <span className="block text-xs text-slate-600 sm:hidden">
                   <DateText value={date} />
                 </span>

@@ -2,7 +2,7 @@
 // through the entry's transactionDetails link when it has one.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { transactionDetailsQueryOptions, type BankProfile } from '../../../api';
+import { linkHref, transactionDetailsQueryOptions, type BankProfile } from '../../../api';
 import {
   Button,
   DeviationNotice,
@@ -11,7 +11,7 @@ import {
   LoadingText,
   type KeyValueItem,
 } from '../../../components/ui';
-import { accountReferenceIdentifier, type AccountReference, type Transaction } from '../../../xs2a';
+import { accountReferenceIdentifier, readAmountValue, type AccountReference, type Transaction } from '../../../xs2a';
 import { balanceTypeLabel, displayAmount, displayIban } from '../model/format';
 import type { TransactionRow } from '../model/transaction-rows';
 import { ReadError } from './read-error';
@@ -23,8 +23,12 @@ function account(ref: AccountReference | undefined): ReactNode {
   return <span className="font-mono">{ref.iban ? displayIban(ref.iban) : id}</span>;
 }
 
-function amountOf(value: { amount: string; currency: string } | undefined): string | undefined {
-  return value ? displayAmount(value.amount, value.currency) : undefined;
+/** The amount in the reader's locale, with how the bank's value deviates (e.g. a JSON number) beside it. */
+function amountOf(value: { amount: unknown; currency: unknown } | undefined): string | undefined {
+  if (!value) return undefined;
+  const { deviation } = readAmountValue(value.amount);
+  const shown = displayAmount(value.amount, value.currency);
+  return deviation && value.amount !== undefined ? `${shown} (⚠ ${deviation})` : shown;
 }
 
 export function transactionItems(t: Transaction, status: string): KeyValueItem[] {
@@ -102,7 +106,7 @@ export function TransactionDetailsDialog({
     return () => dialog?.close();
   }, []);
 
-  const href = row.transaction._links?.transactionDetails?.href;
+  const href = linkHref(row.transaction._links?.transactionDetails);
   const details = useQuery({
     ...transactionDetailsQueryOptions({ profile, consentId, accountId, href: href ?? '' }),
     enabled: href !== undefined,
@@ -143,6 +147,7 @@ export function TransactionDetailsDialog({
             profile={profile}
             consentId={consentId}
             onRetry={() => void details.refetch()}
+            {...(href !== undefined && { bankLink: { name: 'transactionDetails', href } })}
           />
         )}
         {fromBank && (

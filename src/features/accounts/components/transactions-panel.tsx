@@ -6,6 +6,9 @@ import { useSearchParams } from 'react-router-dom';
 import {
   getTransactions,
   hasCode,
+  linkHref,
+  readLinks,
+  stringLinksNote,
   transactionsQueryOptions,
   type BankProfile,
   type GetTransactionsVariables,
@@ -34,6 +37,7 @@ import {
   type RowSort,
   type SortKey,
 } from '../model/filter-sort';
+import { downloadReport, reportFileName, saveFile } from '../model/download-report';
 import { followPages } from '../model/follow-pages';
 import { displayCount } from '../model/format';
 import { reportQueryFrom, reportQueryParams, type ReportQuery } from '../model/report-query';
@@ -81,7 +85,8 @@ export function TransactionsPanel(props: AccountContext) {
   );
 }
 
-type View = { mode: 'page'; href?: string; number?: number } | { mode: 'all' };
+/** A page of the report (the first, or one the bank's link named `link` points at), or every page loaded. */
+type View = { mode: 'page'; href?: string; link?: string; number?: number } | { mode: 'all' };
 
 function TransactionsReport({
   profile,
@@ -129,9 +134,9 @@ function TransactionsReport({
           queryClient.setQueryData(transactionsQueryOptions(page).queryKey, result);
           return result;
         },
-        nextHref: (result) => result.body.transactions?._links?.next?.href,
+        nextHref: (result) => linkHref(result.body.transactions?._links?.next),
         onPage: (result, index) => {
-          if (!result.body.transactions?._links?.next) performance.mark(LAST_PAGE_MARK);
+          if (!linkHref(result.body.transactions?._links?.next)) performance.mark(LAST_PAGE_MARK);
           dispatch({ type: 'page', rows: rowsOfReport(result.body.transactions, index), result });
         },
         signal: controller.signal,
@@ -177,7 +182,15 @@ function TransactionsReport({
   const [selected, setSelected] = useState<TransactionRow>();
   const [chartOpen, setChartOpen] = useState(false);
 
-  const links = pageData?.body.transactions?._links;
+  // The bank's paging links, `{ href }` or plain strings alike (the latter are named as a deviation).
+  const linkReading = readLinks(pageData?.body.transactions?._links);
+  const links = pageData ? linkReading.links : undefined;
+  const linksNote = stringLinksNote(linkReading.stringLinks);
+  // A report the bank offers only as a file: `_links.download` at the top level, and no entries (1.3.12 §6.6.4).
+  const download = pageData
+    ? linkHref((pageData.body as { _links?: Record<string, unknown> })._links?.download)
+    : undefined;
+  const onlyDownload = download !== undefined && pageData?.body.transactions === undefined;
   const loadedCount = loaded.pending.length + loaded.booked.length;
   const shownCount = shown.pending.length + shown.booked.length;
   const groups: RowStatus[] = query.bookingStatus === 'both' ? ['pending', 'booked'] : [query.bookingStatus];
@@ -198,9 +211,24 @@ function TransactionsReport({
     setTimeout(() => URL.revokeObjectURL(url), 0);
   }
 
-  const go = (href: string | undefined, number: number | undefined) => {
-    if (href) setView({ mode: 'page', href, number });
+  const go = (link: string, number: number | undefined) => {
+    const href = links?.[link]?.href;
+    if (href) setView({ mode: 'page', href, link, number });
   };
+  const [downloading, setDownloading] = useState(false);
+  const [downloadError, setDownloadError] = useState<unknown>();
+  async function saveDownload(href: string) {
+    setDownloading(true);
+    setDownloadError(undefined);
+    try {
+      const file = await downloadReport({ ...variables, href });
+      saveFile(file, reportFileName(iban ?? accountId, query.dateFrom, query.dateTo, file.extension));
+    } catch (error) {
+      setDownloadError(error);
+    } finally {
+      setDownloading(false);
+    }
+  }
   const currentNumber = view.mode === 'page' ? view.number : undefined;
   const turning = pageQuery.isPlaceholderData || (pageQuery.isFetching && view.mode === 'page');
 
@@ -210,35 +238,37 @@ function TransactionsReport({
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 pt-3">
         {view.mode === 'page' ? (
           <nav aria-label="Report pages" className="flex flex-wrap items-center gap-1">
-            <Button size="sm" disabled={!links?.first || turning} onClick={() => go(links?.first?.href, 1)}>
+            <Button size="sm" disabled={!links?.first || turning} onClick={() => go('first', 1)}>
               First
             </Button>
             <Button
               size="sm"
               disabled={!links?.previous || turning}
-              onClick={() => go(links?.previous?.href, currentNumber !== undefined ? currentNumber - 1 : undefined)}
+              onClick={() => go('previous', currentNumber !== undefined ? currentNumber - 1 : undefined)}
             >
               Previous
             </Button>
             <Button
               size="sm"
               disabled={!links?.next || turning}
-              onClick={() => go(links?.next?.href, currentNumber !== undefined ? currentNumber + 1 : undefined)}
+              onClick={() => go('next', currentNumber !== undefined ? currentNumber + 1 : undefined)}
             >
               Next
             </Button>
-            <Button size="sm" disabled={!links?.last || turning} onClick={() => go(links?.last?.href, undefined)}>
+            <Button size="sm" disabled={!links?.last || turning} onClick={() => go('last', undefined)}>
               Last
             </Button>
             <span className="ml-1 text-sm text-slate-700">
               {pageData &&
-                (!links?.next && !links?.previous
-                  ? 'The whole report is on one page'
-                  : currentNumber !== undefined
-                    ? `Page ${currentNumber}`
-                    : !links?.next
-                      ? 'Last page'
-                      : 'A page of the report')}
+                (onlyDownload
+                  ? 'The report is a download'
+                  : !links?.next && !links?.previous
+                    ? 'The whole report is on one page'
+                    : currentNumber !== undefined
+                      ? `Page ${currentNumber}`
+                      : !links?.next
+                        ? 'Last page'
+                        : 'A page of the report')}
             </span>
           </nav>
         ) : (
@@ -286,7 +316,9 @@ function TransactionsReport({
         {(all.status === 'loading' && view.mode === 'all') || (view.mode === 'page' && pageQuery.isFetching) ? (
           <Spinner />
         ) : null}
-        {reportSummary({ view, all, pageLoading: pageQuery.isPending, loaded, loadedCount, turning })}
+        {onlyDownload && view.mode === 'page'
+          ? 'No entries in the answer: the report is a download.'
+          : reportSummary({ view, all, pageLoading: pageQuery.isPending, loaded, loadedCount, turning })}
       </p>
 
       {view.mode === 'page' && pageQuery.isError && (
@@ -296,7 +328,35 @@ function TransactionsReport({
           profile={profile}
           consentId={consentId}
           onRetry={() => void pageQuery.refetch()}
+          {...(view.mode === 'page' && view.link && view.href && { bankLink: { name: view.link, href: view.href } })}
         />
+      )}
+      {onlyDownload && (
+        <div role="note" className="space-y-2 rounded border border-blue-300 bg-blue-50 p-3 text-sm">
+          <p>
+            The bank offers this report only as a download (<code className="font-mono text-xs">_links.download</code>
+            ), with no entries in its answer, so the list below is empty. Download the file to see the transactions.
+          </p>
+          <Button size="sm" variant="primary" disabled={downloading} onClick={() => void saveDownload(download)}>
+            {downloading ? <Spinner /> : null}
+            Download the report
+          </Button>
+        </div>
+      )}
+      {downloadError !== undefined && download !== undefined && (
+        <ReadError
+          error={downloadError}
+          what="the report's download"
+          profile={profile}
+          consentId={consentId}
+          bankLink={{ name: 'download', href: download }}
+        />
+      )}
+      {view.mode === 'page' && linksNote && (
+        <p className="rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950">
+          <span aria-hidden="true">⚠ </span>
+          {linksNote}
+        </p>
       )}
       {view.mode === 'all' && all.status === 'error' && (
         <ReadError

@@ -5,7 +5,8 @@ import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { cx, focusRing } from '../../../components/ui';
 import type { RowSort, SortKey } from '../model/filter-sort';
 import { displayAmount, displayCount, displayIban } from '../model/format';
-import type { RowStatus, TransactionRow } from '../model/transaction-rows';
+import { DeviationMark } from './deviation-mark';
+import { isDebit, type RowStatus, type TransactionRow } from '../model/transaction-rows';
 
 const ROW_HEIGHT = 52;
 const GROUP_HEIGHT = 36;
@@ -70,11 +71,14 @@ function SortHeader({
 }
 
 function Amount({ row }: { row: TransactionRow }) {
-  const debit = row.amount.trim().startsWith('-');
+  const debit = isDebit(row.amount);
   return (
-    <span className={cx('font-medium tabular-nums', debit ? 'text-red-800' : 'text-green-800')}>
-      {row.currency ? displayAmount(row.amount, row.currency) : row.amount}
-    </span>
+    <>
+      <span className={cx('font-medium tabular-nums', debit ? 'text-red-800' : 'text-green-800')}>
+        {row.currency ? displayAmount(row.amount, row.currency) : row.amount}
+      </span>
+      {row.amountDeviation && <DeviationMark text={`amount ${row.amount}: ${row.amountDeviation}`} />}
+    </>
   );
 }
 
@@ -211,6 +215,7 @@ export function TransactionsTable({
               >
                 <td className="px-2 whitespace-nowrap tabular-nums">
                   {row.date ? <time dateTime={row.date}>{row.date}</time> : '—'}
+                  {row.dateDeviation && <DeviationMark text={row.dateDeviation} />}
                   {row.status === 'pending' && !row.transaction.bookingDate && row.date && (
                     <span className="block text-xs text-slate-600">value date</span>
                   )}

@@ -1,5 +1,5 @@
 // State of "Load all pages": the pages read so far, where to continue, and how it ended.
-import type { Deviation, GetTransactionsData, Xs2aResult } from '../../../api';
+import { linkHref, type Deviation, type GetTransactionsData, type Xs2aResult } from '../../../api';
 import type { FollowPagesOutcome } from './follow-pages';
 import type { ReportRows } from './transaction-rows';
 
@@ -49,7 +49,7 @@ export function allPagesReducer(state: AllPagesState, action: AllPagesAction): A
         ...state,
         pages: [...state.pages, action.rows],
         last: action.result,
-        resumeHref: action.result.body.transactions?._links?.next?.href,
+        resumeHref: linkHref(action.result.body.transactions?._links?.next),
         deviations,
       };
     }

@@ -1,5 +1,6 @@
 // The account's booked balance over a period, worked backwards (and forwards) from one known balance through the
 // booked entries of the report. Exact decimal arithmetic: amounts are summed as integers of thousandths.
+import { readAmountValue } from '../../../xs2a/common';
 import { addDays } from './period';
 
 export interface SeriesEntry {
@@ -37,8 +38,8 @@ const SCALE_DIGITS = 3;
 const DECIMAL = /^(-?)(\d+)(?:\.(\d{1,3}))?$/;
 
 /** "-12.5" → -12500n (thousandths); undefined when it is not a decimal with at most three places. */
-export function toThousandths(amount: string): bigint | undefined {
-  const match = DECIMAL.exec(amount.trim());
+export function toThousandths(amount: unknown): bigint | undefined {
+  const match = DECIMAL.exec(readAmountValue(amount).text.trim());
   if (!match) return undefined;
   const [, sign, whole = '0', fraction = ''] = match;
   const value = BigInt(whole) * 1000n + BigInt(fraction.padEnd(SCALE_DIGITS, '0'));

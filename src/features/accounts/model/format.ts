@@ -1,7 +1,8 @@
 // Display helpers for account data from the bank: amounts, IBANs, balance types and account types in plain words.
 import { formatAmount, formatIban, isValidIban, type AccountDetails } from '../../../xs2a';
 
-export function displayAmount(amount: string, currency: string): string {
+/** An amount as the bank sent it (a string, or a JSON number from a deviating bank) in the reader's locale. */
+export function displayAmount(amount: unknown, currency: unknown): string {
   return formatAmount(amount, currency);
 }
 

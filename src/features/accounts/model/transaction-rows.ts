@@ -1,5 +1,5 @@
 // Report entries as table rows: what the table, the filters, the sort, the CSV and the chart read, computed once.
-import type { AccountReport, Transaction } from '../../../xs2a';
+import { readAmountValue, readDate, type AccountReport, type Transaction } from '../../../xs2a';
 
 export type RowStatus = 'booked' | 'pending';
 
@@ -7,14 +7,22 @@ export interface TransactionRow {
   /** Unique within the loaded rows, for React and for the details panel. */
   key: string;
   status: RowStatus;
-  /** bookingDate, or valueDate when the bank gives none (pending entries often have no booking date). */
+  /**
+   * bookingDate, or valueDate when the bank gives none (pending entries often have no booking date): the calendar date
+   * YYYY-MM-DD, also when the bank added a time to it.
+   */
   date: string | undefined;
+  /** Set when the date was not a plain date (e.g. a date-time): what the bank sent, in plain words. */
+  dateDeviation?: string;
   /** Who the money went to (debits) or came from (credits). */
   counterparty: string | undefined;
   counterpartyIban: string | undefined;
   /** Remittance information of every kind the bank sent, joined. */
   remittance: string;
+  /** The amount as text, whatever JSON type the bank sent it as. */
   amount: string;
+  /** Set when the amount was not a string (e.g. a JSON number): what the bank sent, in plain words. */
+  amountDeviation?: string;
   currency: string;
   /** The amount as a number, for sorting and the amount range only (display and export use `amount`). */
   amountValue: number;
@@ -40,13 +48,21 @@ function remittanceOf(t: Transaction): string {
   return parts.join(' · ');
 }
 
-function isDebit(amount: string): boolean {
+/** Whether an amount as text is a debit (negative). */
+export function isDebit(amount: string): boolean {
   return amount.trim().startsWith('-');
 }
 
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
 export function toRow(t: Transaction, status: RowStatus, fallbackKey: string): TransactionRow {
-  const amount = t.transactionAmount?.amount ?? '';
-  const currency = t.transactionAmount?.currency ?? '';
+  // Read tolerantly: a bank may send the amount as a JSON number or the date with a time; one entry never breaks a page.
+  const sentAmount = readAmountValue(t.transactionAmount?.amount);
+  const amount = sentAmount.text;
+  const currency = text(t.transactionAmount?.currency) ?? '';
+  const sentDate = readDate(t.bookingDate ?? t.valueDate);
   const debit = isDebit(amount);
   const counterparty = debit
     ? (t.creditorName ?? t.ultimateCreditor ?? t.debtorName)
@@ -58,11 +74,15 @@ export function toRow(t: Transaction, status: RowStatus, fallbackKey: string): T
   return {
     key: t.transactionId !== undefined ? `${status}:${t.transactionId}` : `${status}:${fallbackKey}`,
     status,
-    date: t.bookingDate ?? t.valueDate,
+    date: sentDate.date ?? (sentDate.text || undefined),
+    ...(sentDate.deviation && {
+      dateDeviation: `${t.bookingDate !== undefined ? 'bookingDate' : 'valueDate'} ${sentDate.text}: ${sentDate.deviation}`,
+    }),
     counterparty,
     counterpartyIban: counterpartyAccount?.iban,
     remittance,
     amount,
+    ...(sentAmount.deviation && t.transactionAmount?.amount !== undefined && { amountDeviation: sentAmount.deviation }),
     currency,
     amountValue: Number.isFinite(value) ? value : 0,
     searchText: foldForSearch(`${names} ${remittance}`),

@@ -1,7 +1,8 @@
 // Display helpers for payment data from the bank: amounts and IBANs as a developer wants to read them.
 import { formatAmount, formatIban, isValidIban } from '../../../xs2a';
 
-export function displayAmount(amount: string, currency: string): string {
+/** An amount as the bank sent it (a string, or a JSON number from a deviating bank) in the reader's locale. */
+export function displayAmount(amount: unknown, currency: unknown): string {
   return formatAmount(amount, currency);
 }
 

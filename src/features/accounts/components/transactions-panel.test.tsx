@@ -1,0 +1,230 @@
+// @vitest-environment happy-dom
+// The transactions panel against a scripted bank that deviates from 1.3.12 the way real banks do: the panel keeps its
+// query form and rows, shows what the bank sent, and says where it deviates.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { profileStore } from '../../../api';
+import { ErrorBoundary } from '../../../components/ui';
+import { TransactionsPanel } from './transactions-panel';
+
+type Answer = { status?: number; body: unknown; contentType?: string };
+
+/** A bank whose answers are keyed by path (with query for the first page); records the paths asked for. */
+function bank(answer: (url: URL) => Answer) {
+  const paths: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      paths.push(url.pathname);
+      const { status = 200, body, contentType = 'application/json' } = answer(url);
+      return Promise.resolve(
+        new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+          status,
+          headers: { 'Content-Type': contentType },
+        }),
+      );
+    }),
+  );
+  return { paths };
+}
+
+function renderPanel() {
+  const profile = profileStore.active();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/accounts/:accountId',
+        element: (
+          <ErrorBoundary what="the transactions">
+            <TransactionsPanel
+              profile={profile}
+              consentId="con-1"
+              accountId="acc-1"
+              iban="DE16990100000010010001"
+              currency="EUR"
+              balances={undefined}
+            />
+          </ErrorBoundary>
+        ),
+      },
+    ],
+    { initialEntries: ['/accounts/acc-1'] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+const account = { iban: 'DE16990100000010010001' };
+
+// The virtualized table renders the rows that fit its scroll box: give the box a size, as a browser would.
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1000 });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('a transaction report from a deviating bank', () => {
+  it('shows amounts sent as JSON numbers, flagged beside them, and keeps the query form', async () => {
+    bank(() => ({
+      body: {
+        account,
+        transactions: {
+          booked: [
+            {
+              transactionId: 't1',
+              bookingDate: '2026-11-20',
+              creditorName: 'Rösterei',
+              transactionAmount: { currency: 'EUR', amount: -12.5 },
+            },
+          ],
+          pending: [],
+          _links: { account: { href: '/v1/accounts/acc-1' } },
+        },
+      },
+    }));
+    renderPanel();
+    const table = await screen.findByRole('table', { name: /Transactions from/ });
+    expect(screen.queryByText(/Could not show/)).toBeNull();
+    expect(screen.getByRole('form', { name: 'Transaction report' })).toBeTruthy();
+    const row = (await within(table).findByText('Rösterei')).closest('tr');
+    expect(row?.textContent).toMatch(/12\.50/);
+    expect(within(row as HTMLElement).getByTitle(/JSON number/)).toBeTruthy();
+  });
+
+  it('shows a booking date with a time as the date, with the time beside it, and keeps the columns', async () => {
+    bank(() => ({
+      body: {
+        account,
+        transactions: {
+          booked: [
+            {
+              transactionId: 't1',
+              bookingDate: '2026-11-20T10:00:00Z',
+              creditorName: 'Café',
+              transactionAmount: { currency: 'EUR', amount: '-3.00' },
+            },
+          ],
+          _links: { account: { href: '/v1/accounts/acc-1' } },
+        },
+      },
+    }));
+    renderPanel();
+    const table = await screen.findByRole('table', { name: /Transactions from/ });
+    const row = (await within(table).findByText('Café')).closest('tr') as HTMLElement;
+    const time = row.querySelector('time');
+    expect(time?.textContent).toBe('2026-11-20');
+    expect(time?.getAttribute('dateTime')).toBe('2026-11-20');
+    expect(within(row).getByTitle(/10:00:00Z/)).toBeTruthy();
+  });
+
+  it('follows a next link the bank sent as a plain string', async () => {
+    const { paths } = bank((url) =>
+      url.pathname.endsWith('/page2')
+        ? {
+            body: {
+              account,
+              transactions: {
+                booked: [
+                  {
+                    transactionId: 't2',
+                    creditorName: 'Second',
+                    transactionAmount: { currency: 'EUR', amount: '1.00' },
+                  },
+                ],
+                _links: {},
+              },
+            },
+          }
+        : {
+            body: {
+              account,
+              transactions: {
+                booked: [
+                  {
+                    transactionId: 't1',
+                    creditorName: 'First',
+                    transactionAmount: { currency: 'EUR', amount: '1.00' },
+                  },
+                ],
+                _links: { account: '/v1/accounts/acc-1', next: '/v1/accounts/acc-1/transactions/page2' },
+              },
+            },
+          },
+    );
+    renderPanel();
+    await screen.findByText('First');
+    const next = screen.getByRole('button', { name: 'Next' });
+    await waitFor(() => expect(next).toHaveProperty('disabled', false));
+    expect(screen.getByText(/the links account, next as plain strings/)).toBeTruthy();
+    await userEvent.click(next);
+    await screen.findByText('Second');
+    expect(paths.at(-1)).toBe('/v1/accounts/acc-1/transactions/page2');
+  });
+
+  it('says a 404 on the bank’s own next link is the bank’s link, not the base_url', async () => {
+    bank((url) =>
+      url.pathname.endsWith('/gone')
+        ? { status: 404, body: '', contentType: 'text/plain' }
+        : {
+            body: {
+              account,
+              transactions: {
+                booked: [
+                  {
+                    transactionId: 't1',
+                    creditorName: 'First',
+                    transactionAmount: { currency: 'EUR', amount: '1.00' },
+                  },
+                ],
+                _links: {
+                  account: { href: '/v1/accounts/acc-1' },
+                  next: { href: '/v1/accounts/acc-1/transactions/gone' },
+                },
+              },
+            },
+          },
+    );
+    renderPanel();
+    await screen.findByText('First');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const alert = await screen.findByText(/own “next” link/);
+    expect(alert.textContent).toMatch(/led nowhere/);
+    expect(screen.queryByText(/check the base_url/)).toBeNull();
+  });
+
+  it('offers a report that comes only as a download, and says why the list is empty', async () => {
+    const created: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => (created.push(blob), 'blob:x'),
+        revokeObjectURL: () => {},
+      }),
+    );
+    const { paths } = bank((url) =>
+      url.pathname.endsWith('/download/d1')
+        ? { body: '<Document>camt.052</Document>', contentType: 'application/xml' }
+        : { body: { account, _links: { download: { href: '/v1/accounts/acc-1/transactions/download/d1' } } } },
+    );
+    renderPanel();
+    expect(await screen.findByText(/only as a download/)).toBeTruthy();
+    expect(screen.queryByText(/whole report is on one page/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /Download the report/ }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(paths.at(-1)).toBe('/v1/accounts/acc-1/transactions/download/d1');
+    expect(await created[0]?.text()).toBe('<Document>camt.052</Document>');
+  });
+});
