@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildHeaders, buildUrl, xs2aRequest, type Xs2aRequestOptions } from './client';
-import { Xs2aError } from './errors';
+import { describeXs2aError, hasCode, loadMessageMeanings, Xs2aError } from './errors';
 import { exchangeLog } from './exchange-log';
 import { sessionTokens } from './oauth/session-tokens';
 import { hangingFetch, jsonResponse, stubFetch, testProfile, UUID_V4 } from './test-kit';
@@ -304,7 +304,9 @@ describe('xs2aRequest: failures', () => {
     );
     const error = await failure();
     expect(error).toMatchObject({ kind: 'http', status: 502, bodyText: html, tppMessages: [], problem: undefined });
-    expect(error.message).toMatch(/HTML page, not an XS2A error body: the base_url may be wrong/);
+    expect(error.message).toMatch(
+      /^The bank’s gateway answered with an HTML page \(502\): The page says: “502 Bad Gateway”\. An HTML page is not an XS2A error body/,
+    );
   });
 
   it('rejects a 2xx whose body is not JSON as an invalid response', async () => {
@@ -427,5 +429,66 @@ describe('xs2aRequest: deviation messages', () => {
       path: '/v1/consents/c1',
     });
     expect(result.deviations).toContainEqual({ path: 'validUntil', message: 'a date-time where 1.3.12 has a date' });
+  });
+});
+
+describe('xs2aRequest: error bodies outside tppMessages', () => {
+  const described = async (response: Response) => {
+    fetchStub.fetchMock.mockResolvedValue(response);
+    await loadMessageMeanings();
+    const error = await failure();
+    return { error, description: describeXs2aError(error) };
+  };
+
+  it('shows the code, its meaning and the text of a { code, message } body, then how it deviates', async () => {
+    const { error, description } = await described(
+      jsonResponse({ code: 'CONSENT_UNKNOWN', message: 'No such consent' }, { status: 403 }),
+    );
+    expect(hasCode(error, 'CONSENT_UNKNOWN')).toBe(true);
+    expect(description.title).toBe('The bank refused the request (403 CONSENT_UNKNOWN)');
+    expect(description.messages[0]).toMatchObject({
+      code: 'CONSENT_UNKNOWN',
+      meaning: expect.stringMatching(/consent/i) as unknown,
+      text: 'No such consent',
+    });
+    expect(description.messages[1]?.meaning).toBe(
+      'The error body deviates from 1.3.12: the bank sent "code" and "message" instead of tppMessages.',
+    );
+    expect(error.message).toBe('The bank refused the request (403 CONSENT_UNKNOWN): No such consent');
+  });
+
+  it('shows the title and detail of an RFC 7807 problem that has no code', async () => {
+    const { description } = await described(
+      jsonResponse(
+        { type: 'about:blank', title: 'Forbidden', detail: 'Consent c1 is unknown', status: 403 },
+        { status: 403 },
+        'application/problem+json',
+      ),
+    );
+    expect(description.title).toBe('The bank refused the request (403)');
+    expect(description.messages[0]).toMatchObject({ text: 'Forbidden: Consent c1 is unknown' });
+    expect(description.messages[1]?.meaning).toMatch(/deviates from 1\.3\.12: .*problem.* without the "code"/);
+  });
+
+  it('shows an OAuth-style { error, error_description } body', async () => {
+    const { description } = await described(
+      jsonResponse({ error: 'invalid_token', error_description: 'The access token expired' }, { status: 401 }),
+    );
+    expect(description.title).toBe('The bank refused the request (401 invalid_token)');
+    expect(description.messages[0]).toMatchObject({ code: 'invalid_token', text: 'The access token expired' });
+    expect(description.messages[1]?.meaning).toMatch(/"error" and "error_description" instead of tppMessages/);
+  });
+
+  it('names a gateway’s HTML error page and shows its title and text briefly', async () => {
+    const html =
+      '<!DOCTYPE html><html><head><title>503 Service Temporarily Unavailable</title><style>p{}</style></head>' +
+      `<body><h1>Service Temporarily Unavailable</h1><p>${'The server is down for maintenance. '.repeat(20)}</p></body></html>`;
+    const { description } = await described(
+      new Response(html, { status: 503, statusText: 'Service Unavailable', headers: { 'Content-Type': 'text/html' } }),
+    );
+    expect(description.title).toBe('The bank’s gateway answered with an HTML page (503)');
+    expect(description.summary).toMatch(/^The page says: “503 Service Temporarily Unavailable — Service Temporarily/);
+    expect(description.summary).not.toContain('p{}');
+    expect(description.summary.length).toBeLessThan(400);
   });
 });

@@ -13,6 +13,18 @@ export type Deviation = { path: string; message: string };
  */
 export type Xs2aErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response' | 'relay' | 'redirect';
 
+/**
+ * An error body outside 1.3.12's two forms (tppMessages, problem+json with a code): whatever code and text the bank
+ * put in it ({ code, message }, an RFC 7807 problem without a code, OAuth's { error, error_description }…), and how
+ * the body deviates, in words.
+ */
+export interface BodyError {
+  code?: string;
+  text?: string;
+  /** How the body deviates from 1.3.12, e.g. `the bank sent "code" and "message" instead of tppMessages.` */
+  deviation: string;
+}
+
 /** The relay's own failure: a code (TIMEOUT, DNS_FAILURE, TARGET_NOT_ALLOWED…) and a message naming the host. */
 export interface RelayFailure {
   code: string;
@@ -29,6 +41,8 @@ export interface Xs2aErrorDetails {
   statusText?: string;
   tppMessages?: TppMessage[];
   problem?: ProblemJson;
+  /** An error body in neither of 1.3.12's forms, read as far as it can be. */
+  bodyError?: BodyError;
   bodyText?: string;
   /** The timeout that ran out, for kind 'timeout'. */
   timeoutMs?: number;
@@ -56,6 +70,8 @@ export class Xs2aError extends Error {
   tppMessages: TppMessage[];
   /** From an application/problem+json body. */
   problem?: ProblemJson;
+  /** The code and text of an error body in neither of 1.3.12's forms, and how it deviates. */
+  bodyError?: BodyError;
   /** The raw body when it was neither (e.g. an HTML error page). */
   bodyText?: string;
   timeoutMs?: number;
@@ -74,6 +90,7 @@ export class Xs2aError extends Error {
     this.url = details.url;
     this.tppMessages = details.tppMessages ?? [];
     this.problem = details.problem;
+    this.bodyError = details.bodyError;
     this.bodyText = details.bodyText;
     this.timeoutMs = details.timeoutMs;
     this.relayError = details.relayError;
@@ -109,10 +126,11 @@ function meaningOf(code: string): string | undefined {
   return messageCodes?.describeMessageCode(code);
 }
 
-/** Whether an error carries a message code, in its tppMessages or its problem+json body. */
+/** Whether an error carries a message code, in its tppMessages, its problem+json body or an error body of another form. */
 export function hasCode(error: unknown, code: MessageCode): boolean {
   if (!(error instanceof Xs2aError)) return false;
   if (error.tppMessages.some((message) => message.code === code)) return true;
+  if (error.bodyError?.code === code) return true;
   const problem = error.problem;
   return (
     problem !== undefined && (problem.code === code || (problem.additionalErrors ?? []).some((e) => e.code === code))
@@ -161,6 +179,39 @@ function originOf(url: string): string {
 
 function looksLikeHtml(text: string): boolean {
   return /^\s*<(!doctype html|html|head|body)[\s>]/i.test(text);
+}
+
+const HTML_EXCERPT_LENGTH = 160;
+
+const htmlEntities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** The visible words of a piece of HTML, as plain text on one line. */
+function htmlText(html: string): string {
+  return html
+    .replace(/<(script|style|template)\b[^]*?<\/\1\s*>/gi, ' ')
+    .replace(/<!--[^]*?-->/g, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (entity, name: string) => {
+      if (name.startsWith('#')) {
+        const codePoint = name[1]?.toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+        return Number.isInteger(codePoint) && codePoint > 0 && codePoint <= 0x10ffff
+          ? String.fromCodePoint(codePoint)
+          : ' ';
+      }
+      return htmlEntities[name.toLowerCase()] ?? entity;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** An HTML error page in brief: its title, then the start of its text ("503 Service Unavailable — The server…"). */
+export function htmlPageExcerpt(html: string): string {
+  const title = htmlText(/<title\b[^>]*>([^]*?)<\/title\s*>/i.exec(html)?.[1] ?? '');
+  const body = htmlText((/<body\b[^>]*>([^]*)$/i.exec(html)?.[1] ?? html).replace(/<head\b[^]*?<\/head\s*>/i, ' '));
+  const text = [title, body.startsWith(title) && title ? body.slice(title.length).trim() : body]
+    .filter(Boolean)
+    .join(' — ');
+  return text.length > HTML_EXCERPT_LENGTH ? `${text.slice(0, HTML_EXCERPT_LENGTH - 1).trimEnd()}…` : text;
 }
 
 /** `the relay target "x"` for advice about its configuration; undefined for a request sent directly. */
@@ -270,6 +321,13 @@ function messagesOf(error: Xs2aError): Xs2aErrorDescription['messages'] {
       messages.push(line(entry.code, entry.detail ?? entry.title));
     }
   }
+  const bodyError = error.bodyError;
+  if (bodyError) {
+    // The bank's own words first, then how its body departs from 1.3.12.
+    if (bodyError.code !== undefined) messages.push(line(bodyError.code, bodyError.text));
+    else if (bodyError.text) messages.push({ text: bodyError.text });
+    messages.push({ meaning: `The error body deviates from 1.3.12: ${bodyError.deviation}` });
+  }
   return messages;
 }
 
@@ -301,9 +359,17 @@ function describeHttp(
   }
   const bodyText = error.bodyText ?? '';
   if (looksLikeHtml(bodyText)) {
+    const excerpt = htmlPageExcerpt(bodyText);
+    const says = excerpt ? ` The page says: “${excerpt}”.` : '';
+    if (status >= 500) {
+      return {
+        title: `The bank’s gateway answered with an HTML page (${status})`,
+        summary: `${says.trim() || 'The page says nothing more.'} An HTML page is not an XS2A error body: the bank’s gateway or a proxy answered instead of the bank’s API, which may be down or overloaded; try again later.`,
+      };
+    }
     return {
       title,
-      summary: `The answer (${statusLine}) is an HTML page, not an XS2A error body: the base_url may be wrong, or a proxy or gateway answered instead of the bank.`,
+      summary: `The answer (${statusLine}) is an HTML page, not an XS2A error body: the base_url may be wrong, or a proxy or gateway answered instead of the bank.${says}`,
     };
   }
   const what = bodyText.trim() ? 'an answer that is not an XS2A error body' : 'no error body';

@@ -78,3 +78,19 @@ describe('connection check verdict', () => {
     expect(verdictForSuccess(200).outcome).toBe('answered');
   });
 });
+
+describe('connection check verdict on error bodies outside tppMessages', () => {
+  it('calls a 403 CONSENT_UNKNOWN in a { code, message } body the answer of a bank that speaks XS2A', () => {
+    const verdict = verdictForFailure({
+      kind: 'http',
+      status: 403,
+      tppMessages: [],
+      bodyError: { code: 'CONSENT_UNKNOWN', text: 'No such consent' },
+      bodyText: '{"code":"CONSENT_UNKNOWN","message":"No such consent"}',
+    });
+    expect(verdict.outcome).toBe('answered');
+    expect(verdict.title).toBe('The bank answered and speaks XS2A');
+    expect(verdict.detail).toContain('HTTP 403 CONSENT_UNKNOWN');
+    expect(verdict.detail).not.toMatch(/token|certificate/);
+  });
+});

@@ -11,6 +11,8 @@ export interface CheckFailure {
   relayError?: { message: string };
   tppMessages: { code: string; text?: string }[];
   problem?: unknown;
+  /** The code and text of an error body in neither of 1.3.12's forms (e.g. `{ code, message }`). */
+  bodyError?: { code?: string; text?: string };
   bodyText?: string;
 }
 
@@ -19,6 +21,11 @@ export type CheckVerdict =
   | { outcome: 'suspicious' | 'unreachable'; title: string; detail: string };
 
 const ANSWERED = 'The bank answered and speaks XS2A';
+
+/** A code of 1.3.12's form (upper case words joined by underscores, e.g. CONSENT_UNKNOWN), not an OAuth or HTTP one. */
+function isXs2aCode(code: string): boolean {
+  return /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(code);
+}
 
 function looksLikeHtml(text: string | undefined): boolean {
   return !!text && /^\s*<(!doctype|html|head|body)\b/i.test(text);
@@ -88,6 +95,23 @@ export function verdictForFailure(failure: CheckFailure): CheckVerdict {
           outcome: 'answered',
           title: ANSWERED,
           detail: `It refused the made-up consent id with ${status} and an application/problem+json error body.`,
+        };
+      }
+      const bodyCode = failure.bodyError?.code;
+      if (bodyCode !== undefined && isXs2aCode(bodyCode)) {
+        // A 1.3.12 code in a body of another form: the bank speaks XS2A, with its own error body.
+        return {
+          outcome: 'answered',
+          title: ANSWERED,
+          detail: `It refused the made-up consent id with ${status} ${bodyCode}, as an XS2A bank does, though its error body is not 1.3.12's tppMessages.`,
+        };
+      }
+      if (looksLikeHtml(failure.bodyText) && (failure.status ?? 0) >= 500) {
+        return {
+          outcome: 'unreachable',
+          title: `The bank’s gateway answered with an HTML page (${failure.status})`,
+          detail:
+            'A gateway or proxy in front of the bank answered instead of its XS2A API, which may be down or overloaded. Try again later; the inspector shows the page.',
         };
       }
       if (looksLikeHtml(failure.bodyText)) {
