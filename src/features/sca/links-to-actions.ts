@@ -1,8 +1,11 @@
 // The next SCA steps a bank's `_links` offer (DIGEST §6 and appendix A), as ordered actions the console can render.
-import type { AuthorisationScope } from '../../api';
+import { linkHref, type AuthorisationScope } from '../../api';
 
-/** A `_links` object as the bank sent it: link name → `{ href }` (unknown extra members are ignored). */
-export type ScaLinks = Record<string, { href: string } | undefined>;
+/**
+ * A `_links` object as the bank sent it: link name → `{ href }` (unknown extra members are ignored). A bank that sends
+ * the href as a plain string is followed all the same (see linkHref).
+ */
+export type ScaLinks = Record<string, { href: string } | string | undefined>;
 
 /** What the PSU or the console sends when it follows a link. */
 export type ScaStepKind =
@@ -167,10 +170,7 @@ function updateText(send: ScaStepKind, s: Subject): { label: string; description
 export function linksToActions(links: ScaLinks | undefined, scope: AuthorisationScope): ScaAction[] {
   if (!links) return [];
   const s = subjectOf(scope);
-  const hrefOf = (name: string): string | undefined => {
-    const value = links[name];
-    return value && typeof value.href === 'string' && value.href !== '' ? value.href : undefined;
-  };
+  const hrefOf = (name: string): string | undefined => linkHref(links[name]);
   const actions: ScaAction[] = [];
 
   const redirect = hrefOf('scaRedirect');

@@ -1,6 +1,6 @@
 // The state of one SCA flow as the bank describes it (links, status, methods, challenge) and the step it asks for next.
 // Pure: the panel feeds it the bank's answers and renders the step; nothing here talks HTTP.
-import type { AuthorisationScope } from '../../api';
+import { linkHref, type AuthorisationScope } from '../../api';
 import type { AuthenticationObject, ChallengeData } from '../../xs2a/sca';
 import {
   authorisationIdFromHref,
@@ -76,7 +76,8 @@ export function initialFlowState(init: {
 /** The sub-resource the links point at (an implicit start's 201 names it only in its scaStatus link). */
 function idFromLinks(links: ScaLinks | undefined): string | undefined {
   for (const link of Object.values(links ?? {})) {
-    const id = link && typeof link.href === 'string' ? authorisationIdFromHref(link.href) : undefined;
+    const href = linkHref(link);
+    const id = href !== undefined ? authorisationIdFromHref(href) : undefined;
     if (id !== undefined) return id;
   }
   return undefined;

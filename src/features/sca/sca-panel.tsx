@@ -8,7 +8,10 @@ import {
   describeXs2aError,
   getScaStatus,
   hasCode,
+  linkHref,
   paymentKeys,
+  readLinks,
+  stringLinksNote,
   useStartAuthorisation,
   useUpdatePsuData,
   Xs2aError,
@@ -228,6 +231,8 @@ function ScaFlowView({
   const update = useUpdatePsuData();
 
   const actions = linksToActions(state.links, scope);
+  // Links sent as plain strings are followed like `{ href }` ones; the panel names them as a deviation.
+  const linksNote = stringLinksNote(readLinks(state.links).stringLinks);
   const step = nextStep(state, scope);
   const chosen =
     step.kind === 'act' && chosenLink
@@ -313,10 +318,11 @@ function ScaFlowView({
       }
     } catch (caught) {
       let hint: string | undefined;
-      if (input.kind === 'authoriseTransaction' && state.links?.scaStatus) {
+      const scaStatusLink = linkHref(state.links?.scaStatus);
+      if (input.kind === 'authoriseTransaction' && scaStatusLink) {
         // Whether the bank still allows another try decides what the PSU sees next.
         try {
-          const body = await readStatus(state.links.scaStatus.href);
+          const body = await readStatus(scaStatusLink);
           hint = isFinal(body?.scaStatus)
             ? undefined
             : `The one-time password was not accepted. The authorisation is still open (scaStatus ${body?.scaStatus ?? 'unknown'}): check the code and try again.`;
@@ -337,7 +343,7 @@ function ScaFlowView({
     setPending(true);
     setError(undefined);
     try {
-      const scaStatusHref = state.links?.scaStatus?.href;
+      const scaStatusHref = linkHref(state.links?.scaStatus);
       const url = await beginOAuth({
         profile,
         scope,
@@ -516,6 +522,12 @@ function ScaFlowView({
         {step.kind === 'none' && (
           <p className="text-sm text-slate-700">
             The bank&apos;s answer offers no SCA step (no scaRedirect, start or update links).
+          </p>
+        )}
+        {linksNote && (
+          <p className="rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950">
+            <span aria-hidden="true">⚠ </span>
+            {linksNote}
           </p>
         )}
       </div>

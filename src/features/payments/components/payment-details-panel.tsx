@@ -12,7 +12,7 @@ import {
   Panel,
   type KeyValueItem,
 } from '../../../components/ui';
-import { accountReferenceIdentifier, type AccountReference, type Address } from '../../../xs2a';
+import { accountReferenceIdentifier, readAmountValue, type AccountReference, type Address } from '../../../xs2a';
 import { displayAmount, displayIban } from '../model/display';
 import { TransactionStatusBadge } from './transaction-status-badge';
 
@@ -42,9 +42,21 @@ function itemsOf(body: GetPaymentData): KeyValueItem[] {
   const add = (key: string, value: ReactNode) => {
     if (value !== undefined && value !== null && value !== '') items.push({ key, value });
   };
-  const amount = b.instructedAmount as { amount?: string; currency?: string } | undefined;
-  if (amount?.amount !== undefined && amount.currency !== undefined) {
-    add('Amount', displayAmount(amount.amount, amount.currency));
+  const amount = b.instructedAmount as { amount?: unknown; currency?: unknown } | undefined;
+  if (amount?.amount !== undefined) {
+    // Read tolerantly: a JSON number (12.5) is shown from its digits, with the deviation named beside it.
+    const { deviation } = readAmountValue(amount.amount);
+    add(
+      'Amount',
+      <>
+        {displayAmount(amount.amount, amount.currency)}
+        {deviation && (
+          <span className="ml-2 text-sm text-amber-800">
+            <span aria-hidden="true">⚠ </span>instructedAmount.amount {deviation}
+          </span>
+        )}
+      </>,
+    );
   }
   add('Debtor account', account(b.debtorAccount as AccountReference | undefined));
   add('Creditor name', b.creditorName as string | undefined);

@@ -25,7 +25,9 @@ interface Props {
 
 export function PaymentStatusPanel({ query, polling, timeline }: Props) {
   const data = query.data?.body;
-  const status = data?.transactionStatus;
+  const sent: unknown = data?.transactionStatus;
+  const status =
+    sent === undefined || sent === null ? undefined : typeof sent === 'string' ? sent : JSON.stringify(sent);
   const meaning = status ? transactionStatusMeaning(status) : undefined;
 
   return (

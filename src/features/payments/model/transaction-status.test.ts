@@ -3,6 +3,7 @@ import {
   awaitsAuthorisation,
   cancellationAuthorisationRefusal,
   isFinalTransactionStatus,
+  offersInitiationSca,
   paymentAuthorisationRefusal,
   shouldPollStatus,
   transactionStatusTone,
@@ -35,11 +36,22 @@ describe('transaction status', () => {
     expect(transactionStatusMeaning('ACTC').name).toBe('AcceptedTechnicalValidation');
     expect(transactionStatusMeaning('ACSC').label).toBe('Settled');
     expect(transactionStatusMeaning('XXXX')).toEqual({
-      name: 'Unknown',
+      name: 'Not a 1.3.12 status',
       label: 'XXXX',
-      meaning: expect.stringContaining('"XXXX" is not a 1.3.12 transaction status') as unknown,
+      meaning: expect.stringContaining('the bank reports a status 1.3.12 does not define: XXXX') as unknown,
     });
-    expect(transactionStatusMeaning('toString').name).toBe('Unknown');
+    expect(transactionStatusMeaning('toString').name).toBe('Not a 1.3.12 status');
+    expect(transactionStatusMeaning('rcvd').name).toBe('Not a 1.3.12 status (probably RCVD)');
+  });
+
+  it('decides nothing from a status 1.3.12 does not define', () => {
+    expect(paymentAuthorisationRefusal('rcvd')).toBeUndefined();
+    expect(paymentAuthorisationRefusal('DONE')).toBeUndefined();
+    expect(paymentAuthorisationRefusal('ACSC')).toBe('the payment is already authorised (ACSC).');
+    expect(offersInitiationSca('rcvd')).toBe(true);
+    expect(offersInitiationSca('ACSC')).toBe(false);
+    expect(shouldPollStatus('rcvd', false)).toBe(false);
+    expect(shouldPollStatus('rcvd', true)).toBe(true);
   });
 
   it('gives rejected, cancelled and settled payments distinct tones', () => {

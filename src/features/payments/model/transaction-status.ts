@@ -1,5 +1,6 @@
 // What a payment's transactionStatus means for the console: badge tone and whether it can still change. Free of the
-// xs2a model on purpose, so the payments list loads without the schemas.
+// xs2a model on purpose (status-names is plain code), so the payments list loads without the schemas.
+import { transactionStatusCodes } from '../../../xs2a/status-names';
 
 /**
  * Statuses after which a payment no longer moves on its own. ACSC and ACCC end the settlement (1.3.12 offers nothing
@@ -10,6 +11,20 @@ export const finalTransactionStatuses: readonly string[] = ['ACSC', 'ACCC', 'RJC
 
 export function isFinalTransactionStatus(status: string | undefined): boolean {
   return status !== undefined && finalTransactionStatuses.includes(status);
+}
+
+/** Whether the bank sent exactly a 1.3.12 transactionStatus code; only then does the console decide from it. */
+export function isKnownTransactionStatus(status: unknown): status is string {
+  return typeof status === 'string' && (transactionStatusCodes as readonly string[]).includes(status);
+}
+
+/**
+ * Whether the payment page offers the initiation's SCA: while the payment waits for authorisation, and whenever the
+ * bank reports a status 1.3.12 does not define (the bank's links decide then, not the console).
+ */
+export function offersInitiationSca(status: unknown): boolean {
+  if (status === undefined) return false;
+  return !isKnownTransactionStatus(status) || awaitsAuthorisation(status);
 }
 
 /** Statuses that wait for the PSU's authorisation rather than the bank's processing. */
@@ -34,6 +49,8 @@ export function transactionStatusTone(status: string | undefined): StatusTone {
  */
 export function shouldPollStatus(status: string | undefined, scaInProgress: boolean): boolean {
   if (status === undefined || isFinalTransactionStatus(status)) return false;
+  // A status 1.3.12 does not define says nothing about whether the payment still moves: follow it only during an SCA.
+  if (!isKnownTransactionStatus(status)) return scaInProgress;
   if (scaInProgress) return true;
   return !awaitsAuthorisation(status);
 }
@@ -43,7 +60,8 @@ export function shouldPollStatus(status: string | undefined, scaInProgress: bool
  * start one: only while the payment waits for authorisation (RCVD, PATC) or its status is not known yet.
  */
 export function paymentAuthorisationRefusal(status: string | undefined): string | undefined {
-  if (status === undefined || awaitsAuthorisation(status)) return undefined;
+  // An unknown status (or a known one in other case, "rcvd") is unknown: the bank decides, not the console.
+  if (status === undefined || !isKnownTransactionStatus(status) || awaitsAuthorisation(status)) return undefined;
   if (status === 'RJCT') return 'the payment was rejected.';
   if (status === 'CANC') return 'the payment was cancelled.';
   return `the payment is already authorised (${status}).`;

@@ -17,12 +17,17 @@ import { PaymentDetailsPanel } from '../components/payment-details-panel';
 import { PaymentStatusPanel } from '../components/payment-status-panel';
 import { paymentRoute } from '../model/format';
 import { paymentHistory, usePaymentHistoryEntry, type CancellationRecord } from '../model/payment-history';
-import { awaitsAuthorisation, paymentAuthorisationRefusal, shouldPollStatus } from '../model/transaction-status';
+import { offersInitiationSca, paymentAuthorisationRefusal, shouldPollStatus } from '../model/transaction-status';
 import type { CreatedPaymentState } from './new-payment-page';
 
 export const STATUS_POLL_MS = 2000;
 /** How long the page follows a payment that still waits for authorisation after an SCA ended. */
 const FOLLOW_AFTER_SCA_MS = 60_000;
+
+function statusText(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
 
 function isCreatedState(value: unknown): value is CreatedPaymentState {
   return typeof value === 'object' && value !== null && 'links' in value && 'created' in value;
@@ -78,7 +83,8 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
       shouldPollStatus(query.state.data?.body.transactionStatus, following()) ? STATUS_POLL_MS : false,
   });
   const details = usePayment(variables);
-  const current = status.data?.body.transactionStatus ?? details.data?.body.transactionStatus;
+  // Read as text whatever JSON type the bank used, so an odd value is shown and flagged rather than breaking the page.
+  const current = statusText(status.data?.body.transactionStatus) ?? statusText(details.data?.body.transactionStatus);
   const polling = !status.isError && shouldPollStatus(status.data?.body.transactionStatus, followSince !== undefined);
 
   useEffect(() => {
@@ -110,7 +116,8 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
   const scaApproach = entry?.scaApproach ?? created?.scaApproach;
   const psuMessage = entry?.psuMessage ?? created?.psuMessage;
   const scope: AuthorisationScope = { kind: 'payment', ...ref };
-  const showInitiationSca = links !== undefined && current !== undefined && awaitsAuthorisation(current);
+  // A status 1.3.12 does not define hides nothing: the bank's links decide what the PSU can do.
+  const showInitiationSca = links !== undefined && offersInitiationSca(current);
 
   return (
     <article className="max-w-4xl space-y-4">

@@ -1,0 +1,98 @@
+// @vitest-environment happy-dom
+// The payment page against a bank that deviates from 1.3.12 the way real banks do: an amount as a JSON number, a
+// lower-case transactionStatus and `_links` as plain strings. The page shows the data, names each deviation and keeps
+// every action the bank's links offer.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PaymentPage } from './payment-page';
+
+const paymentPath = '/v1/payments/sepa-credit-transfers/pay-1';
+
+/** A bank that answers by the end of the path; anything else is a bodiless 404. */
+function bank(answers: Record<string, unknown>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      const key = Object.keys(answers).find((suffix) => url.pathname.endsWith(suffix));
+      const response =
+        key === undefined
+          ? new Response('', { status: 404 })
+          : new Response(JSON.stringify(answers[key]), { headers: { 'Content-Type': 'application/json' } });
+      return Promise.resolve(response);
+    }),
+  );
+}
+
+function renderPage(links: Record<string, unknown>) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/payments/:service/:product/:paymentId', element: <PaymentPage /> }], {
+    initialEntries: [
+      {
+        pathname: '/payments/payments/sepa-credit-transfers/pay-1',
+        state: {
+          created: { requestId: 'req-1', status: 201, deviations: [], tppMessages: [] },
+          links,
+          scaApproach: 'REDIRECT',
+        },
+      },
+    ],
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('a payment at a deviating bank', () => {
+  it('says a lower-case status is not a 1.3.12 status and keeps the SCA the links offer', async () => {
+    bank({
+      [`${paymentPath}/status`]: { transactionStatus: 'rcvd' },
+      [`${paymentPath}/authorisations`]: { authorisationIds: [] },
+      [paymentPath]: { transactionStatus: 'rcvd', instructedAmount: { currency: 'EUR', amount: '12.50' } },
+    });
+    renderPage({ scaRedirect: { href: 'https://bank.test/sca/1' }, self: { href: paymentPath } });
+    const status = await screen.findByRole('status', { name: 'Transaction status' });
+    expect(status.textContent).toContain('the bank reports a status 1.3.12 does not define: rcvd');
+    expect(status.textContent).toContain('probably RCVD');
+    expect(await screen.findByRole('link', { name: /Continue at the bank/ })).toBeTruthy();
+    expect(screen.queryByText(/already authorised/)).toBeNull();
+  });
+
+  it('follows SCA links sent as plain strings and says so', async () => {
+    bank({
+      [`${paymentPath}/status`]: { transactionStatus: 'RCVD' },
+      [`${paymentPath}/authorisations`]: { authorisationIds: [] },
+      [paymentPath]: { transactionStatus: 'RCVD', instructedAmount: { currency: 'EUR', amount: '12.50' } },
+    });
+    renderPage({ scaRedirect: 'https://bank.test/sca/1', scaStatus: `${paymentPath}/authorisations/a1` });
+    const link = await screen.findByRole('link', { name: /Continue at the bank/ });
+    expect(link.getAttribute('href')).toBe('https://bank.test/sca/1');
+    expect(screen.queryByText(/offers no SCA step/)).toBeNull();
+    expect(screen.getByText(/scaRedirect, scaStatus as plain strings/)).toBeTruthy();
+  });
+
+  it('shows an amount sent as a JSON number, flagged beside it', async () => {
+    bank({
+      [`${paymentPath}/status`]: { transactionStatus: 'ACSC' },
+      [`${paymentPath}/authorisations`]: { authorisationIds: [] },
+      [paymentPath]: { transactionStatus: 'ACSC', instructedAmount: { currency: 'EUR', amount: 12.5 } },
+    });
+    renderPage({});
+    const term = await screen.findByText('Amount');
+    const item = term.parentElement as HTMLElement;
+    expect(within(item).getByText(/12[.,]50/)).toBeTruthy();
+    expect(item.textContent).toContain('JSON number');
+    expect(screen.queryByText(/Could not show/)).toBeNull();
+  });
+});
