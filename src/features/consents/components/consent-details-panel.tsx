@@ -1,7 +1,8 @@
 // GET consent: the access the bank says the consent grants (after the PSU may have narrowed it), its validity, how
 // often it may be used, and the raw answer.
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { GetConsentData, Xs2aResult } from '../../../api';
+import { linkHref, type GetConsentData, type Xs2aResult } from '../../../api';
+import { readDate } from '../../../xs2a/readers';
 import { Button, DeviationNotice, JsonView, KeyValueList, LoadingText, Panel } from '../../../components/ui';
 import { displayReference, timeLeft } from '../model/format';
 import { ConsentErrorCallout } from './consent-error-callout';
@@ -74,9 +75,31 @@ export function AccessGranted({ access }: { access: Access }) {
   );
 }
 
+/**
+ * A date as the bank sent it: the date, with any time the bank added beside it and named as a deviation (1.3.12 has
+ * a date here), so the value is shown whole and validity is still computed from the date.
+ */
+function DateValue({ value, field }: { value: unknown; field: string }) {
+  const { date, time, text, deviation } = readDate(value);
+  if (date === undefined) return <>{text || '—'}</>;
+  return (
+    <>
+      <time dateTime={date}>{date}</time>
+      {time && <span className="text-slate-600"> {time}</span>}
+      {deviation && (
+        <span className="ml-1 text-amber-800">
+          <span aria-hidden="true">⚠ </span>
+          {field}: {deviation}
+        </span>
+      )}
+    </>
+  );
+}
+
 export function ConsentDetailsPanel({ query }: { query: UseQueryResult<Xs2aResult<GetConsentData>> }) {
   const consent = query.data?.body;
   const left = consent ? timeLeft(consent.validUntil) : undefined;
+  const accountsHref = linkHref(consent?._links?.account);
   return (
     <Panel
       title="Access and validity"
@@ -103,7 +126,7 @@ export function ConsentDetailsPanel({ query }: { query: UseQueryResult<Xs2aResul
                 key: 'Valid until',
                 value: (
                   <>
-                    <time dateTime={consent.validUntil}>{consent.validUntil}</time>{' '}
+                    <DateValue value={consent.validUntil} field="validUntil" />{' '}
                     <span className={left?.expired ? 'font-medium text-amber-900' : 'text-slate-600'}>
                       ({left?.text})
                     </span>
@@ -122,16 +145,16 @@ export function ConsentDetailsPanel({ query }: { query: UseQueryResult<Xs2aResul
                 key: 'Last action',
                 value: (
                   <>
-                    <time dateTime={consent.lastActionDate}>{consent.lastActionDate}</time>{' '}
+                    <DateValue value={consent.lastActionDate} field="lastActionDate" />{' '}
                     <span className="text-slate-600">(lastActionDate: the last change of its status)</span>
                   </>
                 ),
               },
-              ...(consent._links?.account
+              ...(accountsHref
                 ? [
                     {
                       key: 'Accounts',
-                      value: <code className="font-mono text-xs break-all">{consent._links.account.href}</code>,
+                      value: <code className="font-mono text-xs break-all">{accountsHref}</code>,
                     },
                   ]
                 : []),

@@ -14,7 +14,9 @@ interface Props {
 
 export function ConsentStatusPanel({ query, following }: Props) {
   const data = query.data?.body;
-  const status = data?.consentStatus;
+  const sent: unknown = data?.consentStatus;
+  const status =
+    sent === undefined || sent === null ? undefined : typeof sent === 'string' ? sent : JSON.stringify(sent);
   return (
     <Panel
       title="Status"

@@ -1,10 +1,10 @@
 // The plain meaning of a consentStatus (1.3.12 §7.2), and why a consent that is not valid cannot be read with.
-import { consentStatusInfo, isConsentStatusCode } from '../../../xs2a/status-names';
+import { consentStatusInfo, isConsentStatusCode, readConsentStatus } from '../../../xs2a/status-names';
 
 export function consentStatusMeaning(status: string): string {
-  return isConsentStatusCode(status)
-    ? consentStatusInfo[status]
-    : 'A status 1.3.12 does not define; the bank should document it.';
+  if (isConsentStatusCode(status)) return consentStatusInfo[status];
+  const { deviation } = readConsentStatus(status);
+  return `Deviation: ${deviation ?? status}. The console decides nothing from it and keeps every action the bank's links offer.`;
 }
 
 /** For a consent that account reads cannot use: why, and what to do. Undefined for a valid consent. */
@@ -24,7 +24,13 @@ export function notUsableReason(status: string): string | undefined {
       return 'It was deleted (DELETE /v1/consents/{consentId}) and can no longer be used. Create a new consent.';
     case 'revokedByPsu':
       return 'The PSU withdrew it at the bank. Create a new consent, which the PSU must authorise again.';
-    default:
-      return `The bank reports the status "${status}", which 1.3.12 does not define; account reads may be refused.`;
+    default: {
+      const { probably } = readConsentStatus(status);
+      return (
+        `The bank reports the status "${status}", which 1.3.12 does not define` +
+        (probably ? ` (probably ${probably}, with different case)` : '') +
+        '; account reads may be refused.'
+      );
+    }
   }
 }

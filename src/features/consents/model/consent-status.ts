@@ -4,7 +4,7 @@ export type ConsentStatusTone = 'neutral' | 'info' | 'success' | 'warning' | 'da
 
 /** A short plain name for a consentStatus; a code 1.3.12 does not define is shown as it is. */
 export { consentStatusLabel } from '../../../xs2a/status-names';
-import { finalConsentStatuses } from '../../../xs2a/status-names';
+import { finalConsentStatuses, isConsentStatusCode } from '../../../xs2a/status-names';
 
 export function consentStatusTone(status: string): ConsentStatusTone {
   if (status === 'valid') return 'success';
@@ -26,6 +26,15 @@ export function isFinalConsentStatus(status: string | undefined): boolean {
 /** Whether the consent still waits for (some of) its authorisation. */
 export function awaitsAuthorisation(status: string | undefined): boolean {
   return status === 'received' || status === 'partiallyAuthorised';
+}
+
+/**
+ * Whether the consent page offers the consent's SCA: while the consent waits for (some of) its authorisation, and
+ * whenever the bank reports a status 1.3.12 does not define ("RECEIVED", "pending"): the bank's links decide then.
+ */
+export function offersConsentSca(status: unknown): boolean {
+  if (status === undefined) return false;
+  return typeof status !== 'string' || !isConsentStatusCode(status) || awaitsAuthorisation(status);
 }
 
 /**

@@ -47,3 +47,11 @@ describe('small helpers', () => {
     expect(displayReference({})).toBe('(no identifier)');
   });
 });
+
+describe('timeLeft with a date-time where 1.3.12 has a date', () => {
+  it('reads the date of the date-time, so the validity is known', () => {
+    const now = Date.parse('2026-11-18T12:00:00Z');
+    expect(timeLeft('2026-11-20T10:00:00Z', now)).toEqual({ expired: false, text: '2 days left' });
+    expect(timeLeft('2026-11-17T23:59:59+01:00', now)).toEqual({ expired: true, text: 'ended' });
+  });
+});

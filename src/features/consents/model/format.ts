@@ -1,4 +1,5 @@
 // Display helpers for consents that need nothing of the xs2a model (the list page and the indicator use them).
+import { readDate } from '../../../xs2a/readers';
 
 export function displayTime(epochMs: number): string {
   return new Date(epochMs).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -70,10 +71,12 @@ function joinAnd(parts: string[]): string {
 
 /**
  * How long a consent has left: validUntil is inclusive and the bank's calendar day (UTC in the sandbox), so a consent
- * valid until today ends at midnight UTC.
+ * valid until today ends at midnight UTC. A bank that adds a time to the date ("2026-11-20T10:00:00Z") is read by its
+ * date, as the spec's validUntil is a date.
  */
-export function timeLeft(validUntil: string, now = Date.now()): { expired: boolean; text: string } {
-  const end = Date.parse(`${validUntil}T00:00:00Z`);
+export function timeLeft(validUntil: unknown, now = Date.now()): { expired: boolean; text: string } {
+  const { date } = readDate(validUntil);
+  const end = date === undefined ? Number.NaN : Date.parse(`${date}T00:00:00Z`);
   if (Number.isNaN(end)) return { expired: false, text: 'unknown (not a date)' };
   const endOfDay = end + 86_400_000;
   const ms = endOfDay - now;

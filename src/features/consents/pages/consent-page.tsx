@@ -25,6 +25,7 @@ import {
   isFinalConsentStatus,
   isUsable,
   newAuthorisationRefusal,
+  offersConsentSca,
 } from '../model/consent-status';
 import { notUsableReason } from '../model/consent-status-meaning';
 import { accessSummary, consentRoute } from '../model/format';
@@ -33,6 +34,11 @@ import type { CreatedConsentState } from './new-consent-page';
 export const STATUS_POLL_MS = 2000;
 /** How long the page follows a consent that still waits for authorisation after an SCA ended. */
 const FOLLOW_AFTER_SCA_MS = 60_000;
+
+function statusText(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
 
 function isCreatedState(value: unknown): value is CreatedConsentState {
   return typeof value === 'object' && value !== null && 'links' in value && 'created' in value;
@@ -69,7 +75,8 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
     refetchInterval: (query) => (following(query.state.data?.body.consentStatus) ? STATUS_POLL_MS : false),
   });
   const details = useConsent(variables);
-  const current = status.data?.body.consentStatus ?? details.data?.body.consentStatus;
+  // Read as text whatever JSON type the bank used, so an odd value is shown and flagged rather than breaking the page.
+  const current = statusText(status.data?.body.consentStatus) ?? statusText(details.data?.body.consentStatus);
 
   useEffect(() => {
     if (current) consentHistory.recordStatus(profile.id, consentId, current);
@@ -111,7 +118,8 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
   const scaApproach = entry?.scaApproach ?? created?.scaApproach;
   const psuMessage = entry?.psuMessage ?? created?.psuMessage;
   const scope: AuthorisationScope = { kind: 'consent', consentId };
-  const showInitiationSca = links !== undefined && (awaitsAuthorisation(current) || scaEndedHere);
+  // A status 1.3.12 does not define hides nothing: the bank's links decide what the PSU can do.
+  const showInitiationSca = links !== undefined && (offersConsentSca(current) || scaEndedHere);
   const reason = current ? notUsableReason(current) : undefined;
   const polling = !status.isError && following(statusValue);
   // The bank does not know the consent (another bank, another TPP, or a typo in the address): only the status panel,
