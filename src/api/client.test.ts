@@ -3,7 +3,7 @@ import { buildHeaders, buildUrl, xs2aRequest, type Xs2aRequestOptions } from './
 import { describeXs2aError, hasCode, loadMessageMeanings, Xs2aError } from './errors';
 import { exchangeLog } from './exchange-log';
 import { sessionTokens } from './oauth/session-tokens';
-import { hangingFetch, jsonResponse, stubFetch, testProfile, UUID_V4 } from './test-kit';
+import { ECHOED_REQUEST_ID, hangingFetch, jsonResponse, stubFetch, testProfile, UUID_V4 } from './test-kit';
 import { vi } from 'vitest';
 
 let fetchStub: ReturnType<typeof stubFetch>;
@@ -215,7 +215,12 @@ describe('xs2aRequest: success', () => {
   });
 
   it('reports a success status the operation does not answer with', async () => {
-    fetchStub.fetchMock.mockResolvedValue(jsonResponse({ consentStatus: 'received', consentId: 'c1', _links: {} }));
+    fetchStub.fetchMock.mockResolvedValue(
+      jsonResponse(
+        { consentStatus: 'received', consentId: 'c1', _links: {} },
+        { headers: { Location: 'https://bank.example/v1/consents/c1' } },
+      ),
+    );
     const result = await xs2aRequest({
       ...statusRead,
       operationId: 'createConsent',
@@ -228,7 +233,9 @@ describe('xs2aRequest: success', () => {
   });
 
   it('accepts a 204 without a body', async () => {
-    fetchStub.fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    fetchStub.fetchMock.mockResolvedValue(
+      new Response(null, { status: 204, headers: { 'X-Request-ID': ECHOED_REQUEST_ID } }),
+    );
     const result = await xs2aRequest({
       ...statusRead,
       operationId: 'deleteConsent',
@@ -490,5 +497,106 @@ describe('xs2aRequest: error bodies outside tppMessages', () => {
     expect(description.summary).toMatch(/^The page says: “503 Service Temporarily Unavailable — Service Temporarily/);
     expect(description.summary).not.toContain('p{}');
     expect(description.summary.length).toBeLessThan(400);
+  });
+});
+
+describe('xs2aRequest: response headers', () => {
+  const created = {
+    transactionStatus: 'RCVD',
+    paymentId: 'p1',
+    _links: { scaRedirect: { href: 'https://bank.example/sca' } },
+  };
+  const initiate: Xs2aRequestOptions = {
+    profile: testProfile(),
+    operationId: 'initiatePayment',
+    method: 'POST',
+    path: '/v1/payments/sepa-credit-transfers',
+    body: {},
+  };
+  const answer = (headers: Record<string, string>, status = 201, body: unknown = created) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+  const echoing = (headers: Record<string, string>, status?: number, body?: unknown) =>
+    fetchStub.fetchMock.mockImplementation((_url, init) =>
+      Promise.resolve(
+        answer(
+          { 'X-Request-ID': (init?.headers as Record<string, string>)['X-Request-ID'] ?? '', ...headers },
+          status,
+          body,
+        ),
+      ),
+    );
+
+  it('finds nothing to report when the answer carries the headers 1.3.12 defines for it', async () => {
+    echoing({
+      Location: 'https://bank.example/v1/payments/sepa-credit-transfers/p1',
+      'ASPSP-SCA-Approach': 'REDIRECT',
+    });
+    expect((await xs2aRequest(initiate)).deviations).toEqual([]);
+  });
+
+  it('reports a missing X-Request-ID echo, a missing Location on 201 and a missing ASPSP-SCA-Approach', async () => {
+    fetchStub.fetchMock.mockResolvedValue(answer({}));
+    const result = await xs2aRequest(initiate);
+    expect(result.deviations).toEqual([
+      {
+        path: 'header X-Request-ID',
+        message: expect.stringMatching(/^missing: 1\.3\.12 echoes the request’s X-Request-ID/) as unknown,
+      },
+      { path: 'header Location', message: expect.stringMatching(/^missing: /) as unknown },
+      { path: 'header ASPSP-SCA-Approach', message: expect.stringMatching(/^missing: .*REDIRECT/) as unknown },
+    ]);
+    expect(exchangeLog.get(result.exchangeId)?.deviations).toEqual(result.deviations);
+  });
+
+  it('reports an X-Request-ID that is not the one sent, and an unknown SCA approach', async () => {
+    fetchStub.fetchMock.mockResolvedValue(
+      answer({
+        'X-Request-ID': 'b9d5d2a4-8f70-4a3e-9c55-111111111111',
+        Location: '/p1',
+        'ASPSP-SCA-Approach': 'OAUTH',
+      }),
+    );
+    const result = await xs2aRequest(initiate);
+    expect(result.deviations).toEqual([
+      {
+        path: 'header X-Request-ID',
+        message: `b9d5d2a4-8f70-4a3e-9c55-111111111111, not the X-Request-ID the console sent (${result.requestId})`,
+      },
+      { path: 'header ASPSP-SCA-Approach', message: 'OAUTH is not one of EMBEDDED, DECOUPLED, REDIRECT' },
+    ]);
+  });
+
+  it('records a missing X-Request-ID echo on an error answer too', async () => {
+    fetchStub.fetchMock.mockResolvedValue(
+      answer({}, 403, { tppMessages: [{ category: 'ERROR', code: 'CONSENT_UNKNOWN' }] }),
+    );
+    const error = await failure();
+    expect(exchangeLog.get(error.exchangeId)?.deviations.map((d) => d.path)).toEqual(['header X-Request-ID']);
+  });
+
+  it('does not call a header missing that a cross-origin answer does not let the browser read', async () => {
+    fetchStub.fetchMock.mockImplementation(() => {
+      const response = answer({ 'ASPSP-SCA-Approach': 'REDIRECT' });
+      Object.defineProperty(response, 'type', { value: 'cors' });
+      return Promise.resolve(response);
+    });
+    const result = await xs2aRequest(initiate);
+    expect(result.deviations).toEqual([]);
+    expect(result.uncheckedHeaders).toEqual(['X-Request-ID', 'Location']);
+    expect(exchangeLog.get(result.exchangeId)?.uncheckedHeaders).toEqual(['X-Request-ID', 'Location']);
+  });
+
+  it('reports a header missing from a cross-origin answer that exposes it', async () => {
+    fetchStub.fetchMock.mockImplementation(() => {
+      const response = answer({
+        'ASPSP-SCA-Approach': 'REDIRECT',
+        'Access-Control-Expose-Headers': 'Location, X-Request-ID, ASPSP-SCA-Approach, Access-Control-Expose-Headers',
+      });
+      Object.defineProperty(response, 'type', { value: 'cors' });
+      return Promise.resolve(response);
+    });
+    const result = await xs2aRequest(initiate);
+    expect(result.deviations.map((d) => d.path)).toEqual(['header X-Request-ID', 'header Location']);
+    expect(result.uncheckedHeaders).toBeUndefined();
   });
 });

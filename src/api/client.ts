@@ -26,8 +26,13 @@ export interface Xs2aResult<T> {
   requestId: string;
   /** Response headers, names in lower case. */
   headers: Record<string, string>;
-  /** Where the body does not match the operation's 1.3.12 schema; the body is returned all the same. */
+  /** Where the body or headers do not match the operation's 1.3.12 answer; the body is returned all the same. */
   deviations: Deviation[];
+  /**
+   * Headers of 1.3.12 the browser did not let the console read (a cross-origin bank that does not expose them in
+   * Access-Control-Expose-Headers): not checked, so not reported as missing. Undefined when every one could be read.
+   */
+  uncheckedHeaders?: string[];
   exchangeId: string;
 }
 
@@ -253,6 +258,77 @@ function issueMessage(issue: z.core.$ZodIssue, body: unknown): string {
   return issue.message;
 }
 
+/** The SCA approach an answer shows by its body, where it shows one: its SCA links or an embedded step. */
+function scaApproachShown(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const record = body as Record<string, unknown>;
+  const links = typeof record._links === 'object' && record._links !== null ? record._links : {};
+  if ('scaRedirect' in links || 'scaOAuth' in links) return 'REDIRECT';
+  if ('challengeData' in record) return 'EMBEDDED';
+  if ('chosenScaMethod' in record || 'scaMethods' in record) return 'EMBEDDED or DECOUPLED';
+  return undefined;
+}
+
+/**
+ * Whether the page can tell that a header is absent. Same-origin answers (the relay's, the console's own sandbox) show
+ * every header; a cross-origin answer shows only the headers the bank lists in Access-Control-Expose-Headers, so one
+ * it does not list may be there all the same.
+ */
+function headerReadable(response: Response, headers: Record<string, string>, name: string): boolean {
+  if (response.type !== 'cors') return true;
+  const exposed = (headers['access-control-expose-headers'] ?? '').split(',').map((item) => item.trim().toLowerCase());
+  return exposed.includes(name.toLowerCase()) || exposed.includes('*');
+}
+
+/**
+ * The header deviations of an answer: the X-Request-ID echo (on every answer, errors included), and for a success the
+ * headers the operation's 1.3.12 answer requires (Location on 201, ASPSP-SCA-Approach once the approach is fixed) and
+ * the values it allows. A header the browser cannot read is listed as unchecked instead of reported missing.
+ */
+function headerDeviations(
+  specs: readonly Operations.ResponseHeaderSpec[],
+  response: Response,
+  headers: Record<string, string>,
+  requestId: string,
+  body: unknown,
+): { deviations: Deviation[]; unchecked: string[] } {
+  const deviations: Deviation[] = [];
+  const unchecked: string[] = [];
+  for (const spec of specs) {
+    const path = `header ${spec.name}`;
+    const value = headers[spec.name.toLowerCase()]?.trim();
+    if (value === undefined || value === '') {
+      const approach = spec.presence === 'when-sca-approach-fixed' ? scaApproachShown(body) : undefined;
+      if (spec.presence === 'optional' || (spec.presence === 'when-sca-approach-fixed' && !approach)) continue;
+      if (!headerReadable(response, headers, spec.name)) {
+        unchecked.push(spec.name);
+        continue;
+      }
+      let message: string;
+      if (spec.name === 'X-Request-ID') {
+        message = `missing: 1.3.12 echoes the request’s X-Request-ID (${requestId}) in every answer`;
+      } else if (spec.name === 'Location') {
+        message = 'missing: the answer does not say where the created resource is (1.3.12 has Location here)';
+      } else if (approach) {
+        message = `missing: the answer shows the SCA approach (${approach}), and 1.3.12 then names it in ASPSP-SCA-Approach`;
+      } else {
+        message = 'missing: 1.3.12 requires it here';
+      }
+      deviations.push({ path, message });
+      continue;
+    }
+    if (spec.name === 'X-Request-ID' && value.toLowerCase() !== requestId.toLowerCase()) {
+      deviations.push({ path, message: `${value}, not the X-Request-ID the console sent (${requestId})` });
+    } else if (spec.values && !spec.values.includes(value)) {
+      deviations.push({ path, message: `${value} is not one of ${spec.values.join(', ')}` });
+    }
+  }
+  return { deviations, unchecked };
+}
+
+/** The X-Request-ID echo of an answer whose operation's headers are not at hand (an error, or no schemas loaded). */
+const ECHO_ONLY: readonly Operations.ResponseHeaderSpec[] = [{ name: 'X-Request-ID', presence: 'required' }];
+
 function isJsonContentType(contentType: string): boolean {
   const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
   return type === 'application/json' || type.endsWith('+json');
@@ -400,7 +476,10 @@ export async function xs2aRequest<T>(options: Xs2aRequestOptions): Promise<Xs2aR
   const redirect = redirectOf(response);
   if (redirect && response.type === 'opaqueredirect') throw fail('redirect');
 
-  const responseHeaders = Object.fromEntries(response.headers.entries());
+  // Names in lower case, as browsers give them (not every Headers implementation does).
+  const responseHeaders = Object.fromEntries(
+    [...response.headers.entries()].map(([name, value]) => [name.toLowerCase(), value]),
+  );
   const contentType = responseHeaders['content-type'] ?? '';
   const parsed = parseBody(text, contentType);
   const recorded = {
@@ -421,8 +500,21 @@ export async function xs2aRequest<T>(options: Xs2aRequestOptions): Promise<Xs2aR
     throw fail('redirect', { ...redirect, statusText: own ? response.statusText : undefined });
   }
   if (!response.ok) {
-    updateExchange(exchangeId, { durationMs, response: recorded }, redaction);
     const relayError = relayTarget ? relayFailureOf(responseHeaders, parsed.body) : undefined;
+    // The relay's own answer is not the bank's: its headers are not checked against 1.3.12.
+    const echo = relayError
+      ? { deviations: [], unchecked: [] }
+      : headerDeviations(ECHO_ONLY, response, responseHeaders, requestId, parsed.body);
+    updateExchange(
+      exchangeId,
+      {
+        durationMs,
+        response: recorded,
+        deviations: echo.deviations,
+        ...(echo.unchecked.length > 0 && { uncheckedHeaders: echo.unchecked }),
+      },
+      redaction,
+    );
     if (relayError) throw fail('relay', { ...status, relayError });
     await loadMessageMeanings();
     const parts = parsed.json ? errorBodyParts(parsed.body, contentType) : {};
@@ -443,16 +535,32 @@ export async function xs2aRequest<T>(options: Xs2aRequestOptions): Promise<Xs2aR
     updateExchange(exchangeId, { durationMs, response: recorded }, redaction);
     throw fail('invalid-response', { ...status, bodyText: text });
   }
-  const deviations = operations
-    ? deviationsOf(operations, operationId, response.status, parsed.body, options.schema)
-    : [{ path: '(body)', message: 'not checked: the 1.3.12 schemas could not be loaded' }];
-  updateExchange(exchangeId, { durationMs, response: recorded, deviations }, redaction);
+  const headerCheck = headerDeviations(
+    operations ? operations.operations[operationId].responseHeaders : ECHO_ONLY,
+    response,
+    responseHeaders,
+    requestId,
+    parsed.body,
+  );
+  const deviations = [
+    ...(operations
+      ? deviationsOf(operations, operationId, response.status, parsed.body, options.schema)
+      : [{ path: '(body)', message: 'not checked: the 1.3.12 schemas could not be loaded' }]),
+    ...headerCheck.deviations,
+  ];
+  const uncheckedHeaders = headerCheck.unchecked.length > 0 ? headerCheck.unchecked : undefined;
+  updateExchange(
+    exchangeId,
+    { durationMs, response: recorded, deviations, ...(uncheckedHeaders && { uncheckedHeaders }) },
+    redaction,
+  );
   return {
     body: parsed.body as T,
     status: response.status,
     requestId,
     headers: responseHeaders,
     deviations,
+    ...(uncheckedHeaders && { uncheckedHeaders }),
     exchangeId,
   };
 }

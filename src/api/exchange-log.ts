@@ -24,6 +24,8 @@ export interface Exchange {
   response?: { status: number; statusText: string; headers: Record<string, string>; body?: unknown; bodyText: string };
   error?: { kind: ExchangeErrorKind; message: string };
   deviations: Deviation[];
+  /** 1.3.12 headers a cross-origin answer did not let the browser read, so they could not be checked. */
+  uncheckedHeaders?: string[];
 }
 
 export const EXCHANGE_LOG_LIMIT = 500;

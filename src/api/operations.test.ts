@@ -479,7 +479,10 @@ describe('operation details', () => {
 
   it('groups an initiation with its payment or consent once the bank names it', async () => {
     fetchStub.fetchMock.mockResolvedValueOnce(
-      jsonResponse({ transactionStatus: 'RCVD', paymentId: 'p9', _links: {} }, { status: 201 }),
+      jsonResponse(
+        { transactionStatus: 'RCVD', paymentId: 'p9', _links: {} },
+        { status: 201, headers: { Location: 'https://console.example/sandbox/v1/payments/sepa-credit-transfers/p9' } },
+      ),
     );
     const payment = await initiatePayment({ ...pay, body: paymentBody });
     fetchStub.fetchMock.mockResolvedValueOnce(

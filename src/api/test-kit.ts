@@ -8,18 +8,31 @@ export function testProfile(changes: Partial<BankProfile> = {}): BankProfile {
   return { ...builtInSandboxProfile('https://console.example'), ...changes };
 }
 
-/** A JSON answer as a bank sends it, echoing an X-Request-ID. */
+/** The X-Request-ID of `jsonResponse` answers, which `stubFetch` replaces with the one the request was sent with. */
+export const ECHOED_REQUEST_ID = '00000000-0000-4000-8000-000000000000';
+
+/** A JSON answer as a bank sends it, echoing an X-Request-ID (the request's, when `stubFetch` answers with it). */
 export function jsonResponse(body: unknown, init: ResponseInit = {}, contentType = 'application/json'): Response {
   const headers = new Headers(init.headers);
   if (!headers.has('Content-Type')) headers.set('Content-Type', contentType);
-  if (!headers.has('X-Request-ID')) headers.set('X-Request-ID', '00000000-0000-4000-8000-000000000000');
+  if (!headers.has('X-Request-ID')) headers.set('X-Request-ID', ECHOED_REQUEST_ID);
   return new Response(JSON.stringify(body), { status: 200, ...init, headers });
+}
+
+/** The request's own X-Request-ID in place of ECHOED_REQUEST_ID, as a bank echoes it. */
+function echoRequestId(response: Response, init: RequestInit | undefined): Response {
+  if (response.headers.get('X-Request-ID') !== ECHOED_REQUEST_ID) return response;
+  const sent = new Headers(init?.headers).get('X-Request-ID');
+  if (sent) response.headers.set('X-Request-ID', sent);
+  return response;
 }
 
 /** Replaces the global fetch; each test queues answers with `mockResolvedValueOnce` or `mockImplementation`. */
 export function stubFetch() {
   const fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+    fetchMock(input, init).then((response) => echoRequestId(response, init)),
+  );
   return {
     fetchMock,
     /** The n-th request as sent: URL, init and headers. */

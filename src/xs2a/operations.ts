@@ -31,6 +31,47 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** How the request body is validated: by payment service, a fixed schema, or the member-selecting parsers in sca.ts. */
 export type RequestBodyKind = 'payment' | 'consents' | 'startAuthorisation' | 'updatePsuData';
 
+/**
+ * How a response header of 1.3.12 is sent: 'required' on every answer, 'when-sca-approach-fixed' once the answer shows
+ * the SCA approach (the spec: "must be contained, if the SCA Approach is already fixed"), 'optional' otherwise.
+ */
+export type HeaderPresence = 'required' | 'when-sca-approach-fixed' | 'optional';
+
+/** A response header an operation's success answers carry in 1.3.12 (components/headers of the official file). */
+export interface ResponseHeaderSpec {
+  name: string;
+  presence: HeaderPresence;
+  /** The values the spec allows, where it lists them. */
+  values?: readonly string[];
+  /**
+   * Set where the console requires more than the OpenAPI file: why. The test of the schemas against the official file
+   * lists these decisions.
+   */
+  stricterBecause?: string;
+}
+
+/** Echoed on every answer (required in every response of the official file, errors included). */
+export const X_REQUEST_ID_HEADER = { name: 'X-Request-ID', presence: 'required' } as const satisfies ResponseHeaderSpec;
+const SCA_APPROACH_HEADER = {
+  name: 'ASPSP-SCA-Approach',
+  presence: 'when-sca-approach-fixed',
+  values: ['EMBEDDED', 'DECOUPLED', 'REDIRECT'],
+} as const satisfies ResponseHeaderSpec;
+const CREATED_HEADERS = [
+  X_REQUEST_ID_HEADER,
+  {
+    name: 'Location',
+    presence: 'required',
+    stricterBecause:
+      'The OpenAPI file declares Location optional, but the Implementation Guidelines make it mandatory in the answer that creates a payment or consent: it is where the created resource lives.',
+  },
+  SCA_APPROACH_HEADER,
+  { name: 'ASPSP-Notification-Support', presence: 'optional' },
+  { name: 'ASPSP-Notification-Content', presence: 'optional' },
+] as const satisfies readonly ResponseHeaderSpec[];
+const SCA_STEP_HEADERS = [X_REQUEST_ID_HEADER, SCA_APPROACH_HEADER] as const satisfies readonly ResponseHeaderSpec[];
+const READ_HEADERS = [X_REQUEST_ID_HEADER] as const satisfies readonly ResponseHeaderSpec[];
+
 export interface OperationSpec {
   method: HttpMethod;
   /** Spec path template, relative to the server base (e.g. https://api.testbank.com/psd2). */
@@ -44,6 +85,8 @@ export interface OperationSpec {
    */
   response?: z.ZodType | ((service: PaymentService) => z.ZodType);
   requestBody?: RequestBodyKind;
+  /** The headers of its success answers in 1.3.12 (the same for each of its success statuses). */
+  responseHeaders: readonly ResponseHeaderSpec[];
 }
 
 const P = '/v1/{payment-service}/{payment-product}';
@@ -57,6 +100,7 @@ export const operations = {
     successStatus: [201],
     response: PaymentInitiationResponse201,
     requestBody: 'payment',
+    responseHeaders: CREATED_HEADERS,
   },
   getPaymentInformation: {
     method: 'GET',
@@ -64,6 +108,7 @@ export const operations = {
     area: 'pis',
     successStatus: [200],
     response: (service: PaymentService) => paymentInformationResponseSchemaFor(service),
+    responseHeaders: READ_HEADERS,
   },
   getPaymentInitiationStatus: {
     method: 'GET',
@@ -71,6 +116,7 @@ export const operations = {
     area: 'pis',
     successStatus: [200],
     response: PaymentInitiationStatusResponse,
+    responseHeaders: READ_HEADERS,
   },
   cancelPayment: {
     method: 'DELETE',
@@ -78,6 +124,7 @@ export const operations = {
     area: 'pis',
     successStatus: [202, 204],
     response: PaymentInitiationCancelResponse202,
+    responseHeaders: READ_HEADERS,
   },
   startPaymentAuthorisation: {
     method: 'POST',
@@ -86,6 +133,7 @@ export const operations = {
     successStatus: [201],
     response: StartScaprocessResponse,
     requestBody: 'startAuthorisation',
+    responseHeaders: SCA_STEP_HEADERS,
   },
   startPaymentInitiationCancellationAuthorisation: {
     method: 'POST',
@@ -94,6 +142,7 @@ export const operations = {
     successStatus: [201],
     response: StartScaprocessResponse,
     requestBody: 'startAuthorisation',
+    responseHeaders: SCA_STEP_HEADERS,
   },
   getPaymentInitiationAuthorisation: {
     method: 'GET',
@@ -101,6 +150,7 @@ export const operations = {
     area: 'pis',
     successStatus: [200],
     response: Authorisations,
+    responseHeaders: READ_HEADERS,
   },
   getPaymentInitiationCancellationAuthorisationInformation: {
     method: 'GET',
@@ -108,6 +158,7 @@ export const operations = {
     area: 'pis',
     successStatus: [200],
     response: Authorisations,
+    responseHeaders: READ_HEADERS,
   },
   getPaymentInitiationScaStatus: {
     method: 'GET',
@@ -115,6 +166,7 @@ export const operations = {
     area: 'pis',
     successStatus: [200],
     response: ScaStatusResponse,
+    responseHeaders: READ_HEADERS,
   },
   getPaymentCancellationScaStatus: {
     method: 'GET',
@@ -122,6 +174,7 @@ export const operations = {
     area: 'pis',
     successStatus: [200],
     response: ScaStatusResponse,
+    responseHeaders: READ_HEADERS,
   },
   updatePaymentPsuData: {
     method: 'PUT',
@@ -130,6 +183,7 @@ export const operations = {
     successStatus: [200],
     response: UpdatePsuDataResponse,
     requestBody: 'updatePsuData',
+    responseHeaders: SCA_STEP_HEADERS,
   },
   updatePaymentCancellationPsuData: {
     method: 'PUT',
@@ -138,6 +192,7 @@ export const operations = {
     successStatus: [200],
     response: UpdatePsuDataResponse,
     requestBody: 'updatePsuData',
+    responseHeaders: SCA_STEP_HEADERS,
   },
   createConsent: {
     method: 'POST',
@@ -146,6 +201,7 @@ export const operations = {
     successStatus: [201],
     response: ConsentsResponse201,
     requestBody: 'consents',
+    responseHeaders: CREATED_HEADERS,
   },
   getConsentInformation: {
     method: 'GET',
@@ -153,14 +209,22 @@ export const operations = {
     area: 'ais',
     successStatus: [200],
     response: ConsentInformationResponse,
+    responseHeaders: READ_HEADERS,
   },
-  deleteConsent: { method: 'DELETE', path: '/v1/consents/{consentId}', area: 'ais', successStatus: [204] },
+  deleteConsent: {
+    method: 'DELETE',
+    path: '/v1/consents/{consentId}',
+    area: 'ais',
+    successStatus: [204],
+    responseHeaders: READ_HEADERS,
+  },
   getConsentStatus: {
     method: 'GET',
     path: '/v1/consents/{consentId}/status',
     area: 'ais',
     successStatus: [200],
     response: ConsentStatusResponse,
+    responseHeaders: READ_HEADERS,
   },
   startConsentAuthorisation: {
     method: 'POST',
@@ -169,6 +233,7 @@ export const operations = {
     successStatus: [201],
     response: StartScaprocessResponse,
     requestBody: 'startAuthorisation',
+    responseHeaders: SCA_STEP_HEADERS,
   },
   getConsentAuthorisation: {
     method: 'GET',
@@ -176,6 +241,7 @@ export const operations = {
     area: 'ais',
     successStatus: [200],
     response: Authorisations,
+    responseHeaders: READ_HEADERS,
   },
   getConsentScaStatus: {
     method: 'GET',
@@ -183,6 +249,7 @@ export const operations = {
     area: 'ais',
     successStatus: [200],
     response: ScaStatusResponse,
+    responseHeaders: READ_HEADERS,
   },
   updateConsentsPsuData: {
     method: 'PUT',
@@ -191,14 +258,23 @@ export const operations = {
     successStatus: [200],
     response: UpdatePsuDataResponse,
     requestBody: 'updatePsuData',
+    responseHeaders: SCA_STEP_HEADERS,
   },
-  getAccountList: { method: 'GET', path: '/v1/accounts', area: 'ais', successStatus: [200], response: AccountList },
+  getAccountList: {
+    method: 'GET',
+    path: '/v1/accounts',
+    area: 'ais',
+    successStatus: [200],
+    response: AccountList,
+    responseHeaders: READ_HEADERS,
+  },
   readAccountDetails: {
     method: 'GET',
     path: '/v1/accounts/{account-id}',
     area: 'ais',
     successStatus: [200],
     response: AccountDetailsResponse,
+    responseHeaders: READ_HEADERS,
   },
   getBalances: {
     method: 'GET',
@@ -206,6 +282,7 @@ export const operations = {
     area: 'ais',
     successStatus: [200],
     response: ReadAccountBalanceResponse,
+    responseHeaders: READ_HEADERS,
   },
   getTransactionList: {
     method: 'GET',
@@ -213,6 +290,7 @@ export const operations = {
     area: 'ais',
     successStatus: [200],
     response: TransactionsResponse,
+    responseHeaders: READ_HEADERS,
   },
   /** Not one of the console's core operations, but the target of every `transactionDetails` link. */
   getTransactionDetails: {
@@ -221,6 +299,7 @@ export const operations = {
     area: 'ais',
     successStatus: [200],
     response: TransactionDetailsResponse,
+    responseHeaders: READ_HEADERS,
   },
 } as const satisfies Record<string, OperationSpec>;
 

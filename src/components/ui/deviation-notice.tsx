@@ -29,16 +29,42 @@ function groupDeviations(deviations: readonly DeviationItem[]): DeviationLine[] 
   );
 }
 
-export function DeviationNotice({ deviations, className }: { deviations: DeviationItem[]; className?: string }) {
-  if (deviations.length === 0) return null;
+export function DeviationNotice({
+  deviations,
+  uncheckedHeaders = [],
+  className,
+}: {
+  deviations: DeviationItem[];
+  /** 1.3.12 headers a cross-origin answer hid from the browser, so they could not be checked. */
+  uncheckedHeaders?: readonly string[];
+  className?: string;
+}) {
+  if (deviations.length === 0 && uncheckedHeaders.length === 0) return null;
   const lines = groupDeviations(deviations);
   const count = lines.length;
+  const unchecked =
+    uncheckedHeaders.length > 0 ? (
+      <p className="mt-2 text-xs">
+        Not checked: {uncheckedHeaders.join(', ')}. The bank answered from another origin and does not list{' '}
+        {uncheckedHeaders.length === 1 ? 'this header' : 'these headers'} in Access-Control-Expose-Headers, so the
+        browser hides {uncheckedHeaders.length === 1 ? 'it' : 'them'} whether or not the bank sent{' '}
+        {uncheckedHeaders.length === 1 ? 'it' : 'them'}. Through a relay target every header is checked.
+      </p>
+    ) : null;
+  if (count === 0) {
+    return (
+      <div className={cx('rounded border border-slate-300 bg-slate-50 px-3 py-2 text-sm text-slate-800', className)}>
+        {unchecked}
+      </div>
+    );
+  }
   return (
     <details className={cx('rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950', className)}>
       <summary className="cursor-pointer focus-visible:outline-2 focus-visible:outline-blue-600">
         <span aria-hidden="true">⚠ </span>
         The bank&apos;s answer deviates from XS2A 1.3.12 ({count} {count === 1 ? 'difference' : 'differences'})
       </summary>
+      {unchecked}
       <ul className="mt-2 space-y-1">
         {lines.map((line, index) => (
           <li key={index} className="break-words">

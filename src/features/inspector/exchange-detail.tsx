@@ -123,10 +123,10 @@ export function ExchangeDetail({
         </p>
       )}
       {response &&
-        (exchange.deviations.length > 0 ? (
-          <DeviationNotice deviations={exchange.deviations} />
+        (exchange.deviations.length > 0 || (exchange.uncheckedHeaders?.length ?? 0) > 0 ? (
+          <DeviationNotice deviations={exchange.deviations} uncheckedHeaders={exchange.uncheckedHeaders} />
         ) : (
-          <p className="text-xs text-slate-600">No deviation from the 1.3.12 response schema was recorded.</p>
+          <p className="text-xs text-slate-600">No deviation from the 1.3.12 answer (body and headers) was recorded.</p>
         ))}
       <Part title="Request headers">
         <HeadersTable headers={request.headers} caption="Request headers" />
