@@ -1,6 +1,6 @@
 // An SCA status as a badge: the spec's value, a plain-language name, and its meaning for screen readers and on hover.
 import { Badge, type BadgeTone } from '../../components/ui';
-import { isScaStatusCode, scaStatusInfo, scaStatusLabel } from '../../xs2a/status-names';
+import { isScaStatusCode, readScaStatus, scaStatusInfo, scaStatusLabel } from '../../xs2a/status-names';
 
 function toneOf(status: string): BadgeTone {
   if (status === 'finalised' || status === 'exempted') return 'success';
@@ -10,9 +10,9 @@ function toneOf(status: string): BadgeTone {
 }
 
 export function scaStatusMeaning(status: string): string {
-  return isScaStatusCode(status)
-    ? scaStatusInfo[status]
-    : 'A status 1.3.12 does not define; the bank should document it.';
+  if (isScaStatusCode(status)) return scaStatusInfo[status];
+  const { deviation } = readScaStatus(status);
+  return `Deviation: ${deviation ?? status}. The console decides nothing from it and keeps every action the bank's links offer.`;
 }
 
 export function ScaStatusBadge({ status, withMeaning = false }: { status: string; withMeaning?: boolean }) {

@@ -1,7 +1,7 @@
 // /consents/new: build a consent body as a form or as JSON, validate it at the fields, and create the consent.
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useActiveProfile, useCreateConsent, Xs2aError, type CreateConsentVariables } from '../../../api';
+import { readLinks, useActiveProfile, useCreateConsent, Xs2aError, type CreateConsentVariables } from '../../../api';
 import {
   BodyModeSwitch,
   Button,
@@ -187,7 +187,8 @@ export function NewConsentPage() {
       onSuccess: (result) => {
         const { consentId, consentStatus, _links, psuMessage } = result.body;
         const scaApproach = result.headers['aspsp-sca-approach'];
-        const links = (_links ?? {}) as Record<string, { href: string }>;
+        // Kept as `{ href }` links whether the bank sent those or plain strings (the answer's deviations name the latter).
+        const links = readLinks(_links).links;
         const access = typeof body.access === 'object' && body.access !== null ? body.access : {};
         consentHistory.add(profile.id, {
           consentId,

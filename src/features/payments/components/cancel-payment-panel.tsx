@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import {
   describeXs2aError,
+  readLinks,
   useCancelPayment,
   type AuthorisationScope,
   type BankProfile,
@@ -53,7 +54,7 @@ export function CancelPaymentPanel({
               : {
                   requestedAt: Date.now(),
                   httpStatus: 202,
-                  links: result.body._links ?? {},
+                  links: readLinks(result.body._links).links,
                   ...(scaApproach && { scaApproach }),
                 },
           );

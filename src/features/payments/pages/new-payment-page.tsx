@@ -3,6 +3,7 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   describeXs2aError,
+  readLinks,
   useActiveProfile,
   useInitiatePayment,
   Xs2aError,
@@ -182,7 +183,8 @@ export function NewPaymentPage() {
         const debtor = body.debtorAccount as { iban?: unknown } | undefined;
         const creditor = body.creditorAccount as { iban?: unknown } | undefined;
         const now = Date.now();
-        const links = (_links ?? {}) as Record<string, { href: string }>;
+        // Kept as `{ href }` links whether the bank sent those or plain strings (the answer's deviations name the latter).
+        const links = readLinks(_links).links;
         paymentHistory.add(profile.id, {
           ...ref,
           createdAt: now,
