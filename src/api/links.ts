@@ -1,5 +1,6 @@
 // `_links` as banks send them: 1.3.12 has `{ "href": "…" }` for every link, some banks send the href as a plain string.
 // One reader for every place the console follows a bank's link (SCA steps, paging, status and download links).
+import { Xs2aError, type Xs2aErrorDescription } from './errors';
 
 /** A link as the console follows it. */
 export interface LinkValue {
@@ -44,4 +45,25 @@ export function stringLinksNote(stringLinks: readonly string[]): string | undefi
   return `The bank sent ${stringLinks.length === 1 ? 'the link' : 'the links'} ${names} as plain ${
     stringLinks.length === 1 ? 'string' : 'strings'
   } instead of { "href": … } (1.3.12); the console follows ${stringLinks.length === 1 ? 'it' : 'them'} all the same.`;
+}
+
+/**
+ * A 404 without an error body on a link the bank gave is the bank's link leading nowhere: the console did not build
+ * that URL from the base_url, so advice about the base_url would mislead.
+ */
+export function bankLinkDescription(
+  description: Xs2aErrorDescription,
+  error: unknown,
+  bankLink: { name: string; href: string } | undefined,
+): Xs2aErrorDescription {
+  if (!bankLink || !(error instanceof Xs2aError) || error.status !== 404 || description.messages.length > 0) {
+    return description;
+  }
+  return {
+    ...description,
+    summary:
+      `The bank answered ${[error.status, error.statusText].filter(Boolean).join(' ')} to its own “${bankLink.name}” ` +
+      `link (${bankLink.href}): the link the bank gave led nowhere. The console followed it as sent; the base_url ` +
+      'played no part.',
+  };
 }

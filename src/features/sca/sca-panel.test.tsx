@@ -325,6 +325,19 @@ describe('choosing among the bank’s links', () => {
   });
 });
 
+describe('links that lead nowhere', () => {
+  it('says a 404 on the bank’s own SCA link is that link’s fault, not the base_url’s', async () => {
+    const user = userEvent.setup();
+    scriptedBank({});
+    renderPanel({ links: { startAuthorisation: { href: `${collection}-gone` } } });
+    await user.click(screen.getAllByRole('button', { name: 'Start authorisation' })[0] as HTMLElement);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('its own “startAuthorisation” link');
+    expect(alert.textContent).toContain('led nowhere');
+    expect(alert.textContent).not.toContain('check the base_url');
+  });
+});
+
 describe('decoupled monitor', () => {
   const decoupled = {
     links: { scaStatus: { href: sub } },

@@ -3,6 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import {
+  bankLinkDescription,
   buildUrl,
   consentKeys,
   describeXs2aError,
@@ -220,7 +221,13 @@ function ScaFlowView({
     initialFlowState,
   );
   const [psuId, setPsuId] = useState(profile.psuHeaders.psuId ?? '');
-  const [error, setError] = useState<{ error: unknown; hint?: string; field?: string }>();
+  // `link`: the bank's link that was followed, so a 404 on it is named as the bank's link leading nowhere.
+  const [error, setError] = useState<{
+    error: unknown;
+    hint?: string;
+    field?: string;
+    link?: { name: string; href: string };
+  }>();
   const [chosenLink, setChosenLink] = useState<string>();
   // Each answer remounts the step's form, so nothing typed for one step is carried into the next.
   const [answers, setAnswers] = useState(0);
@@ -333,7 +340,12 @@ function ScaFlowView({
         hint = 'The bank did not accept the login. Check the PSU-ID and password and try again.';
       }
       const field = fieldRejection(input, caught);
-      setError({ error: caught, ...(hint && { hint }), ...(field && { field }) });
+      setError({
+        error: caught,
+        link: { name: action.link, href: action.href },
+        ...(hint && { hint }),
+        ...(field && { field }),
+      });
     } finally {
       setPending(false);
     }
@@ -354,7 +366,7 @@ function ScaFlowView({
       // Stays pending: the browser is on its way to the bank's page.
       window.location.assign(url);
     } catch (caught) {
-      setError({ error: caught });
+      setError({ error: caught, link: { name: 'scaOAuth', href } });
       setPending(false);
     }
   }
@@ -366,7 +378,7 @@ function ScaFlowView({
       const body = await readStatus(href);
       if (body?.scaStatus) setStatusNote(`Read at ${new Date().toLocaleTimeString()}.`);
     } catch (caught) {
-      setError({ error: caught });
+      setError({ error: caught, link: { name: 'scaStatus', href } });
     }
   }
 
@@ -532,7 +544,7 @@ function ScaFlowView({
         )}
       </div>
 
-      {error && <StepError error={error.error} hint={error.hint} />}
+      {error && <StepError error={error.error} hint={error.hint} link={error.link} />}
 
       {others.length > 0 && step.kind !== 'done' && (
         <div className="space-y-2 border-t border-slate-200 pt-3">
@@ -560,8 +572,8 @@ function ScaFlowView({
   );
 }
 
-function StepError({ error, hint }: { error: unknown; hint?: string }) {
-  const description = describeXs2aError(error);
+function StepError({ error, hint, link }: { error: unknown; hint?: string; link?: { name: string; href: string } }) {
+  const description = bankLinkDescription(describeXs2aError(error), error, link);
   return <ErrorCallout alert {...description} summary={hint ?? description.summary} />;
 }
 

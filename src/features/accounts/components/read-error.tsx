@@ -6,10 +6,9 @@ import {
   consentAdviceForError,
   consentKeys,
   describeXs2aError,
+  bankLinkDescription,
   hasCode,
-  Xs2aError,
   type BankProfile,
-  type Xs2aErrorDescription,
 } from '../../../api';
 import { Button, ErrorCallout } from '../../../components/ui';
 import { consentEndingCodes } from '../model/consent-verdict';
@@ -58,25 +57,4 @@ export function ReadError({
       )}
     </ErrorCallout>
   );
-}
-
-/**
- * A 404 without an error body on a link the bank gave is the bank's link leading nowhere: the console did not build
- * that URL from the base_url, so advice about the base_url would mislead.
- */
-export function bankLinkDescription(
-  description: Xs2aErrorDescription,
-  error: unknown,
-  bankLink: { name: string; href: string } | undefined,
-): Xs2aErrorDescription {
-  if (!bankLink || !(error instanceof Xs2aError) || error.status !== 404 || description.messages.length > 0) {
-    return description;
-  }
-  return {
-    ...description,
-    summary:
-      `The bank answered ${[error.status, error.statusText].filter(Boolean).join(' ')} to its own “${bankLink.name}” ` +
-      `link (${bankLink.href}): the link the bank gave led nowhere. The console followed it as sent; the base_url ` +
-      'played no part.',
-  };
 }
