@@ -12,6 +12,7 @@ import type { DomainContext } from './domain/context';
 import { OAuthService } from './domain/oauth';
 import { Payments } from './domain/payments';
 import { ScaEngine } from './domain/sca';
+import { createDeviations } from './deviations/deviate';
 import { limitBodies } from './http/body-limit';
 import { BankError } from './http/errors';
 import { isUuid } from './http/headers';
@@ -30,6 +31,8 @@ export interface SandboxOptions {
   config?: Partial<SandboxConfig>;
   /** Called with unexpected errors (bugs), which answer 500 without details. */
   onUnexpectedError?: (error: unknown) => void;
+  /** Waits before the `slow` deviation mode answers; tests pass one that does not really wait. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface Sandbox {
@@ -92,6 +95,7 @@ export async function createSandbox({
   clock = systemClock,
   config: overrides,
   onUnexpectedError,
+  sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 }: SandboxOptions): Promise<Sandbox> {
   const config: SandboxConfig = { ...defaultSandboxConfig, ...overrides };
   config.prefix = normalisePrefix(config.prefix);
@@ -141,7 +145,7 @@ export async function createSandbox({
       get origin() {
         return new URL(c.req.url).origin;
       },
-      prefix: config.prefix,
+      prefix: c.env.linkPrefix ?? config.prefix,
     });
     const path = c.req.path.slice(config.prefix.length);
     // No answer is content-sniffed. Set on the context before the route answers, as the CORS headers above are.
@@ -214,5 +218,20 @@ export async function createSandbox({
     );
   });
 
-  return { fetch: (request, context = {}) => Promise.resolve(app.fetch(request, context)), config, seedAnchor };
+  const core = (request: Request, context: RequestContext) => Promise.resolve(app.fetch(request, context));
+  // Deviation modes: `{prefix}/deviating/<modes>` plays them beside the normal base; modes given at start apply to the
+  // normal base. Without them the normal base answers exactly as the app does.
+  const deviations = createDeviations({
+    prefix: config.prefix,
+    slowMs: config.slowMs,
+    maxTransactionsPageSize: config.maxTransactionsPageSize,
+    sleep,
+    core,
+  });
+  const global = config.deviations;
+  const fetch: Sandbox['fetch'] = (request, context = {}) => {
+    if (deviations.matches(request.url)) return deviations.handle(request, context);
+    return global.length > 0 ? deviations.apply(global, request, context) : core(request, context);
+  };
+  return { fetch, config, seedAnchor };
 }

@@ -1,6 +1,7 @@
 // What a sandbox instance can be told: where it lives, how it authenticates PSUs, how fast time moves for its payments.
 import type { X509Certificate } from 'node:crypto';
 import type { ScaApproach } from '../../src/xs2a';
+import type { DeviationMode } from './deviations/modes';
 
 /** Strict mode: the XS2A routes demand a TLS client certificate (QWAC) and signed requests, as real banks do. */
 export interface StrictConfig {
@@ -42,6 +43,13 @@ export interface SandboxConfig {
   /** Lifetimes of OAuth authorisation codes and access tokens, by the sandbox clock. */
   oauthCodeTtlMs: number;
   oauthTokenTtlMs: number;
+  /**
+   * Deviation modes of the normal base: habits of real banks the sandbox plays on every answer they touch. Whatever this
+   * says, `{prefix}/deviating/<mode>[+<mode>…]` plays the modes it names as a second base over the same data.
+   */
+  deviations: DeviationMode[];
+  /** How long the `slow` mode delays every answer. */
+  slowMs: number;
 }
 
 export const defaultSandboxConfig: SandboxConfig = {
@@ -60,6 +68,8 @@ export const defaultSandboxConfig: SandboxConfig = {
   unauthorisedPaymentExpiryMs: 24 * 60 * 60_000,
   oauthCodeTtlMs: 10 * 60_000,
   oauthTokenTtlMs: 60 * 60_000,
+  deviations: [],
+  slowMs: 1_500,
 };
 
 export function normalisePrefix(prefix: string): string {

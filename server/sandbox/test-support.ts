@@ -49,6 +49,8 @@ export async function createTestBank(
     start?: string;
     /** What every call sends unless it says otherwise: a client certificate and a signing key, for a strict bank. */
     defaults?: Pick<CallOptions, 'clientCertificate' | 'sign'>;
+    /** What the `slow` deviation mode waits with; by default it moves the bank's clock instead of waiting. */
+    sleep?: (ms: number) => Promise<void>;
   } = {},
 ): Promise<TestBank> {
   const clock = createManualClock(options.start ?? TEST_START);
@@ -60,6 +62,12 @@ export async function createTestBank(
     onUnexpectedError: (error) => {
       throw error;
     },
+    sleep:
+      options.sleep ??
+      ((ms) => {
+        clock.advance(ms);
+        return Promise.resolve();
+      }),
   });
   async function call(method: string, path: string, callOptions: CallOptions = {}) {
     const {

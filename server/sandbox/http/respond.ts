@@ -11,6 +11,8 @@ import type { ScaStep } from '../domain/sca';
 export interface RequestContext {
   /** The certificate the client presented in the TLS handshake; null or absent: none (or plain HTTP). */
   clientCertificate?: X509Certificate | null;
+  /** Where the request's links lead instead of the prefix: a deviating base (`{prefix}/deviating/<modes>`). */
+  linkPrefix?: string;
 }
 
 /** What the sandbox's middleware puts on every request's context. */

@@ -202,7 +202,7 @@ export function registerXs2aRoutes(app: Hono<Env>, s: Services) {
   // ---- PIS ---- (the AIS literals are not payment services: let those fall through to 404/405)
   app.use('/v1/:service/*', async (c, next) => {
     if (['consents', 'accounts'].includes(c.req.param('service') ?? ''))
-      throw unmatched(c.req.path.slice(c.get('links').prefix.length), c.req.method);
+      throw unmatched(c.req.path.slice(s.config.prefix.length), c.req.method);
     await next();
   });
   app.post('/v1/:service/:product', async (c) => {
