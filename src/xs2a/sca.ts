@@ -4,7 +4,11 @@ import { Amount, linksSchema } from './common';
 import { AuthenticationType, OtpFormat, ScaStatus, ScaStatusAuthorisationConfirmation } from './enums';
 import { TppMessage } from './errors';
 
-export const AuthenticationMethodId = z.string().min(1).max(35);
+/** As 1.3.12 defines it: at most 35 characters, nothing more (a bank may offer an empty id). */
+export const AuthenticationMethodId = z.string().max(35);
+
+/** The id a request selects: the sandbox and the console's forms send a non-empty one. */
+const SelectedAuthenticationMethodId = AuthenticationMethodId.min(1);
 
 export const AuthenticationObject = z.object({
   authenticationType: AuthenticationType,
@@ -48,7 +52,7 @@ export type PsuData = z.infer<typeof PsuData>;
 export const UpdatePsuAuthentication = z.object({ psuData: PsuData });
 export type UpdatePsuAuthentication = z.infer<typeof UpdatePsuAuthentication>;
 
-export const SelectPsuAuthenticationMethod = z.object({ authenticationMethodId: AuthenticationMethodId });
+export const SelectPsuAuthenticationMethod = z.object({ authenticationMethodId: SelectedAuthenticationMethodId });
 export type SelectPsuAuthenticationMethod = z.infer<typeof SelectPsuAuthenticationMethod>;
 
 /** The OTP or other SCA data; binary data is sent base64-encoded. */
