@@ -5,7 +5,7 @@
 // empty, or each entry a decision written down below with its reason.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type * as z from 'zod';
+import * as z from 'zod';
 import {
   operationNames,
   operations,
@@ -342,6 +342,35 @@ describe('the console’s answer schemas against the official 1.3.12 file', () =
 
   it('checks only headers the file defines for each answer, and requires more only with a reason', () => {
     expect(stricterHeaders()).toEqual([]);
+  });
+
+  it('finds a required member, a narrower enum, a pattern and a refinement that the file does not have', () => {
+    const lines: string[] = [];
+    const schema = z.object({
+      scaStatus: z.enum(['received', 'finalised']),
+      iban: z.string().regex(/^DE\d{20}$/),
+      name: z.string().refine((value) => value.trim() !== ''),
+      psuMessage: z.string(),
+    });
+    const node: SpecNode = {
+      type: 'object',
+      required: ['scaStatus'],
+      properties: {
+        scaStatus: { type: 'string', enum: ['received', 'started', 'finalised'] },
+        iban: { type: 'string', pattern: '[A-Z]{2,2}[0-9]{2,2}[a-zA-Z0-9]{1,30}' },
+        name: { type: 'string' },
+        psuMessage: { type: 'string', maxLength: 500 },
+      },
+    };
+    stricter(schema, node, '', lines, new Set());
+    expect(lines).toEqual([
+      'scaStatus: rejects started, which the file allows',
+      'iban: required, the file has it optional',
+      'iban: the pattern ^DE\\d{20}$, the file ^[A-Z]{2}[0-9]{2}[a-zA-Z0-9]{1,30}$',
+      'name: required, the file has it optional',
+      'name: a refinement the file does not have',
+      'psuMessage: required, the file has it optional',
+    ]);
   });
 
   it('finds a constraint stricter than the file where there is one', () => {
