@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { parseAllowedHosts, type AllowedHost } from './host-policy';
 import type { SandboxConfig } from './sandbox/config';
+import { DEVIATION_MODES, parseDeviationModes } from './sandbox/deviations/modes';
 import type { ScaApproach } from '../src/xs2a';
 
 /** HTTPS for the standalone sandbox (`npm run sandbox`), and with `strict` the checks of a real bank's API gateway. */
@@ -68,6 +69,8 @@ export function readServerOptions(
       'sca-approach': { type: 'string' },
       'sca-redirect': { type: 'string' },
       'relay-config': { type: 'string' },
+      deviations: { type: 'string' },
+      'slow-ms': { type: 'string' },
       ...(standalone
         ? {
             strict: { type: 'boolean' },
@@ -111,6 +114,18 @@ export function readServerOptions(
     }
     sandbox.scaRedirect = scaRedirect;
   }
+  const deviations = text('deviations') ?? env.SANDBOX_DEVIATIONS;
+  if (deviations) {
+    const { modes, unknown } = parseDeviationModes(deviations, /,/);
+    if (unknown.length > 0) {
+      throw new Error(
+        `SANDBOX_DEVIATIONS (--deviations) has no mode ${unknown.map((u) => `"${u}"`).join(', ')}; the modes are ${DEVIATION_MODES.join(', ')}.`,
+      );
+    }
+    if (modes.length > 0) sandbox.deviations = modes;
+  }
+  const slowMs = text('slow-ms') ?? env.SANDBOX_SLOW_MS;
+  if (slowMs) sandbox.slowMs = number('SANDBOX_SLOW_MS (--slow-ms)', slowMs, 0);
   const relayConfigFile = text('relay-config') || env.RELAY_CONFIG || undefined;
   const tls = standalone ? readTlsOptions(values, env) : undefined;
   const allowedHosts = parseAllowedHosts(text('allowed-hosts') ?? env.ALLOWED_HOSTS);
