@@ -112,8 +112,7 @@ function ConsentStatusGate({
     );
   }
 
-  const consentStatus = status.data.body.consentStatus as string;
-  const verdict = consentVerdict(consentStatus);
+  const verdict = consentVerdict(status.data.body.consentStatus);
   if (verdict.kind === 'not-valid') {
     return (
       <section
@@ -143,6 +142,12 @@ function ConsentStatusGate({
   return (
     <>
       <ConsentLine consentId={consentId} />
+      {verdict.kind === 'unknown' && (
+        <p role="note" className="rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950">
+          <span aria-hidden="true">⚠ </span>
+          Consent status <code className="font-mono text-xs">{verdict.status}</code>: {verdict.explanation}
+        </p>
+      )}
       {children(consentId)}
     </>
   );

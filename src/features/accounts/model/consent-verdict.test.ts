@@ -26,10 +26,17 @@ describe('consentVerdict', () => {
     expect(consentVerdict('terminatedByTpp')).toMatchObject({ title: 'The consent was deleted' });
   });
 
-  it('refuses a status the spec does not define', () => {
-    expect(consentVerdict('suspended')).toMatchObject({
-      kind: 'not-valid',
-      title: 'The consent is suspended, not valid',
+  it('leaves a status the spec does not define to the bank, and says so', () => {
+    expect(consentVerdict('suspended')).toEqual({
+      kind: 'unknown',
+      status: 'suspended',
+      explanation:
+        'The bank reports a status 1.3.12 does not define: suspended. The console cannot tell whether the consent is valid, so it reads with it and the bank decides.',
     });
+    expect(consentVerdict('VALID')).toMatchObject({
+      kind: 'unknown',
+      explanation: expect.stringContaining('VALID (probably valid, with different case)') as unknown,
+    });
+    expect(consentVerdict(3)).toMatchObject({ kind: 'unknown', status: '3' });
   });
 });

@@ -1,8 +1,11 @@
 // Whether the active consent can be read with, from its status, before any account read is tried.
-import { consentStatusInfo, type ConsentStatus } from '../../../xs2a';
+import { consentStatusInfo, readConsentStatus, type ConsentStatus } from '../../../xs2a';
 
 export type ConsentVerdict =
-  { kind: 'valid' } | { kind: 'not-valid'; status: string; title: string; explanation: string; action: string };
+  | { kind: 'valid' }
+  | { kind: 'not-valid'; status: string; title: string; explanation: string; action: string }
+  /** A status 1.3.12 does not define: the console cannot tell, so it reads and the bank decides. */
+  | { kind: 'unknown'; status: string; explanation: string };
 
 const advice: Partial<Record<ConsentStatus, { title: string; action: string }>> = {
   received: {
@@ -31,10 +34,23 @@ const advice: Partial<Record<ConsentStatus, { title: string; action: string }>> 
   },
 };
 
-/** `valid` allows reads; every other status (including ones 1.3.12 does not define) is explained instead. */
-export function consentVerdict(status: string): ConsentVerdict {
+/**
+ * `valid` allows reads; every other 1.3.12 status is explained instead. A status 1.3.12 does not define ("VALID",
+ * "active") says nothing either way: reads go ahead and the bank decides, with the deviation said beside them.
+ */
+export function consentVerdict(sent: unknown): ConsentVerdict {
+  const reading = readConsentStatus(sent);
+  const status = reading.sent;
+  if (reading.code === undefined) {
+    const deviation = reading.deviation ?? status;
+    return {
+      kind: 'unknown',
+      status,
+      explanation: `${deviation.charAt(0).toUpperCase()}${deviation.slice(1)}. The console cannot tell whether the consent is valid, so it reads with it and the bank decides.`,
+    };
+  }
   if (status === 'valid') return { kind: 'valid' };
-  const known = status in consentStatusInfo ? (status as ConsentStatus) : undefined;
+  const known = Object.hasOwn(consentStatusInfo, status) ? (status as ConsentStatus) : undefined;
   const specific = known ? advice[known] : undefined;
   return {
     kind: 'not-valid',
