@@ -227,4 +227,31 @@ describe('a transaction report from a deviating bank', () => {
     expect(paths.at(-1)).toBe('/v1/accounts/acc-1/transactions/download/d1');
     expect(await created[0]?.text()).toBe('<Document>camt.052</Document>');
   });
+
+  it('offers a download link the bank puts in the report’s own _links, and saves a JSON file as JSON', async () => {
+    const created: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => (created.push(blob), 'blob:x'),
+        revokeObjectURL: () => {},
+      }),
+    );
+    bank((url) =>
+      url.pathname.endsWith('/transactions/download')
+        ? { body: { account, transactions: { booked: [{ transactionAmount: { currency: 'EUR', amount: '1.00' } }] } } }
+        : {
+            body: {
+              account,
+              transactions: { _links: { download: { href: '/v1/accounts/acc-1/transactions/download' } } },
+            },
+          },
+    );
+    renderPanel();
+    expect(await screen.findByText(/only as a download/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: /Download the report/ }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(JSON.parse(await (created[0] as Blob).text())).toMatchObject({ transactions: { booked: [{}] } });
+    expect(created[0]?.type).toMatch(/^application\/json/);
+  });
 });

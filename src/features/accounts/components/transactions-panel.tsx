@@ -186,11 +186,17 @@ function TransactionsReport({
   const linkReading = readLinks(pageData?.body.transactions?._links);
   const links = pageData ? linkReading.links : undefined;
   const linksNote = stringLinksNote(linkReading.stringLinks);
-  // A report the bank offers only as a file: `_links.download` at the top level, and no entries (1.3.12 §6.6.4).
+  // A report the bank offers as a file: `_links.download` at the top level (the spec's example) or in the report's own
+  // `_links` (its _linksAccountReport); "only" when the answer carries no entries.
   const download = pageData
-    ? linkHref((pageData.body as { _links?: Record<string, unknown> })._links?.download)
+    ? (linkHref((pageData.body as { _links?: Record<string, unknown> })._links?.download) ?? links?.download?.href)
     : undefined;
-  const onlyDownload = download !== undefined && pageData?.body.transactions === undefined;
+  const report = pageData?.body.transactions;
+  const onlyDownload =
+    download !== undefined &&
+    !report?.booked?.length &&
+    !report?.pending?.length &&
+    !(report as { information?: unknown[] } | undefined)?.information?.length;
   const loadedCount = loaded.pending.length + loaded.booked.length;
   const shownCount = shown.pending.length + shown.booked.length;
   const groups: RowStatus[] = query.bookingStatus === 'both' ? ['pending', 'booked'] : [query.bookingStatus];
@@ -331,11 +337,12 @@ function TransactionsReport({
           {...(view.mode === 'page' && view.link && view.href && { bankLink: { name: view.link, href: view.href } })}
         />
       )}
-      {onlyDownload && (
+      {download !== undefined && (
         <div role="note" className="space-y-2 rounded border border-blue-300 bg-blue-50 p-3 text-sm">
           <p>
-            The bank offers this report only as a download (<code className="font-mono text-xs">_links.download</code>
-            ), with no entries in its answer, so the list below is empty. Download the file to see the transactions.
+            {onlyDownload
+              ? 'The bank offers this report only as a download (_links.download), with no entries in its answer, so the list below is empty. Download the file to see the transactions.'
+              : 'The bank also offers this report as a download (_links.download).'}
           </p>
           <Button size="sm" variant="primary" disabled={downloading} onClick={() => void saveDownload(download)}>
             {downloading ? <Spinner /> : null}
