@@ -208,10 +208,14 @@ function htmlText(html: string): string {
 export function htmlPageExcerpt(html: string): string {
   const title = htmlText(/<title\b[^>]*>([^]*?)<\/title\s*>/i.exec(html)?.[1] ?? '');
   const body = htmlText((/<body\b[^>]*>([^]*)$/i.exec(html)?.[1] ?? html).replace(/<head\b[^]*?<\/head\s*>/i, ' '));
-  const text = [title, body.startsWith(title) && title ? body.slice(title.length).trim() : body]
-    .filter(Boolean)
-    .join(' — ');
-  return text.length > HTML_EXCERPT_LENGTH ? `${text.slice(0, HTML_EXCERPT_LENGTH - 1).trimEnd()}…` : text;
+  // A page's first heading often repeats its title ("503 Service Unavailable" / "Service Unavailable"): said once.
+  const heading = htmlText(/<h1\b[^>]*>([^]*?)<\/h1\s*>/i.exec(html)?.[1] ?? '');
+  const repeated = [title, heading].find((part) => part && title.includes(part) && body.startsWith(part));
+  const text = [title, repeated ? body.slice(repeated.length).trim() : body].filter(Boolean).join(' — ');
+  if (text.length <= HTML_EXCERPT_LENGTH) return text;
+  // Cut at a word's end.
+  const cut = text.slice(0, HTML_EXCERPT_LENGTH);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : cut.length).replace(/[\s,.;:—-]+$/, '')}…`;
 }
 
 /** `the relay target "x"` for advice about its configuration; undefined for a request sent directly. */
