@@ -157,6 +157,15 @@ describe('decoupled flow', () => {
     );
   });
 
+  it('keeps monitoring a decoupled authorisation through an scaStatus 1.3.12 does not define', () => {
+    const links = { scaStatus: sub };
+    const waiting = initialFlowState({ links, scaApproach: 'DECOUPLED', scaStatus: 'IN_PROGRESS' });
+    expect(nextStep(waiting, scope)).toMatchObject({ kind: 'monitor', action: { href: sub } });
+    expect(nextStep(initialFlowState({ links, scaApproach: 'DECOUPLED', scaStatus: 'started' }), scope).kind).toBe(
+      'monitor',
+    );
+  });
+
   it('adds links a status read carries', () => {
     const state = initialFlowState({ links: { scaStatus: { href: sub } }, scaStatus: 'unconfirmed' });
     const next = run(state, {

@@ -2,6 +2,7 @@
 // Pure: the panel feeds it the bank's answers and renders the step; nothing here talks HTTP.
 import { linkHref, type AuthorisationScope } from '../../api';
 import type { AuthenticationObject, ChallengeData } from '../../xs2a/sca';
+import { isScaStatusCode } from '../../xs2a/status-names';
 import {
   authorisationIdFromHref,
   linksToActions,
@@ -143,7 +144,10 @@ export function nextStep(state: ScaFlowState, scope: AuthorisationScope): ScaNex
   if (scaStatus) {
     const decoupled =
       state.scaApproach === 'DECOUPLED' || (state.scaApproach === undefined && state.scaStatus === 'started');
-    if (decoupled && (state.scaStatus === undefined || waitingStatuses.includes(state.scaStatus))) {
+    // A status 1.3.12 does not define ("IN_PROGRESS") is not an end: a decoupled authorisation is still followed.
+    const waiting =
+      state.scaStatus === undefined || waitingStatuses.includes(state.scaStatus) || !isScaStatusCode(state.scaStatus);
+    if (decoupled && waiting) {
       return { kind: 'monitor', action: scaStatus };
     }
     return { kind: 'read', action: scaStatus };
