@@ -7,7 +7,10 @@ export function consentStatusMeaning(status: string): string {
   return `Deviation: ${deviation ?? status}. The console decides nothing from it and keeps every action the bank's links offer.`;
 }
 
-/** For a consent that account reads cannot use: why, and what to do. Undefined for a valid consent. */
+/**
+ * For a consent that account reads cannot use: why, and what to do. Undefined for a valid consent, and for a status
+ * 1.3.12 does not define (nothing is known of it; the bank decides).
+ */
 export function notUsableReason(status: string): string | undefined {
   switch (status) {
     case 'valid':
@@ -24,13 +27,9 @@ export function notUsableReason(status: string): string | undefined {
       return 'It was deleted (DELETE /v1/consents/{consentId}) and can no longer be used. Create a new consent.';
     case 'revokedByPsu':
       return 'The PSU withdrew it at the bank. Create a new consent, which the PSU must authorise again.';
-    default: {
-      const { probably } = readConsentStatus(status);
-      return (
-        `The bank reports the status "${status}", which 1.3.12 does not define` +
-        (probably ? ` (probably ${probably}, with different case)` : '') +
-        '; account reads may be refused.'
-      );
-    }
+    default:
+      // A status 1.3.12 does not define says nothing either way: the status panel names the deviation, reads go
+      // ahead and the bank decides.
+      return undefined;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consentStatusMeaning } from './consent-status-meaning';
+import { consentStatusMeaning, notUsableReason } from './consent-status-meaning';
 import { consentStatusLabel, newAuthorisationRefusal, offersConsentSca } from './consent-status';
 
 describe('consent status', () => {
@@ -35,5 +35,13 @@ describe('a consentStatus 1.3.12 does not define', () => {
     expect(offersConsentSca('received')).toBe(true);
     expect(offersConsentSca('valid')).toBe(false);
     expect(offersConsentSca(undefined)).toBe(false);
+  });
+});
+
+describe('notUsableReason', () => {
+  it('says nothing is known of a status 1.3.12 does not define, so the bank decides about reads', () => {
+    expect(notUsableReason('received')).toMatch(/not authorised yet/);
+    expect(notUsableReason('valid')).toBeUndefined();
+    expect(notUsableReason('ACTIVE')).toBeUndefined();
   });
 });
