@@ -12,7 +12,7 @@ import type { DomainContext } from './domain/context';
 import { OAuthService } from './domain/oauth';
 import { Payments } from './domain/payments';
 import { ScaEngine } from './domain/sca';
-import { createDeviations } from './deviations/deviate';
+import { createDeviations, describeDeviationModes, modesOfSegment } from './deviations/deviate';
 import { limitBodies } from './http/body-limit';
 import { BankError } from './http/errors';
 import { isUuid } from './http/headers';
@@ -197,6 +197,14 @@ export async function createSandbox({
   registerPages(app, services, randomBytes(32).toString('hex'));
   if (oauthMode) registerOAuth(app, services);
   app.get('/health', (c) => c.json({ status: 'UP', seedAnchor }));
+  // The deviating bases: their list, and the answer to a path that names no known mode (known ones never reach here).
+  app.get('/deviating', (c) => c.json(describeDeviationModes(c.get('links').origin, `${config.prefix}/deviating`)));
+  app.all('/deviating/*', (c) => {
+    const segment = c.req.path.slice(config.prefix.length + '/deviating/'.length).split('/')[0] ?? '';
+    const problem = modesOfSegment(segment);
+    const text = typeof problem === 'string' ? problem : 'This path names deviation modes.';
+    return errorResponse(c, new BankError('RESOURCE_UNKNOWN', text, { status: 404 }));
+  });
 
   app.notFound((c) => errorResponse(c, unmatched(c.req.path.slice(config.prefix.length), c.req.method)));
   app.onError((error, c) => {

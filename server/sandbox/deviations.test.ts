@@ -177,6 +177,9 @@ describe('the normal base', () => {
     expect(res.status).toBe(200);
     expect(res.body.modes.map((m: { name: string }) => m.name)).toEqual([...DEVIATION_MODES]);
     expect(res.body.modes[0].baseUrl).toBe(`${ORIGIN}/sandbox/deviating/amounts-as-numbers`);
+    // Like the bank's other pages outside /v1/: never framed, no script.
+    expect(res.headers.get('X-Frame-Options')).toBe('DENY');
+    expect(res.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
   });
 
   it('answers an unknown or malformed mode with a 404 error body naming the modes, never a 500', async () => {
@@ -185,6 +188,7 @@ describe('the normal base', () => {
       expect(res.status, modes).toBe(404);
       expect(res.body.tppMessages[0].code).toBe('RESOURCE_UNKNOWN');
       expect(res.body.tppMessages[0].text).toContain('amounts-as-numbers');
+      expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
     }
   });
 });

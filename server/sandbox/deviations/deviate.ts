@@ -175,23 +175,28 @@ const BODY_MODES: readonly DeviationMode[] = [
 ];
 const ERROR_MODES: readonly DeviationMode[] = ['code-message-errors', 'problem-json-errors', 'gateway-html-errors'];
 
-function listOfModes(origin: string, root: string): Response {
+/** What `GET {prefix}/deviating` answers: each mode with its description and base_url. */
+export function describeDeviationModes(origin: string, root: string) {
   const modes = DEVIATION_MODES.map((name) => ({
     name,
     description: DEVIATION_DESCRIPTIONS[name],
     baseUrl: `${origin}${root}/${name}`,
   }));
-  return Response.json(
-    { modes, combine: `${origin}${root}/<mode>+<mode>` },
-    { headers: { 'Access-Control-Allow-Origin': '*', 'X-Content-Type-Options': 'nosniff' } },
-  );
+  return { modes, combine: `${origin}${root}/<mode>+<mode>` };
 }
 
-function unknownModes(text: string): Response {
-  return Response.json(
-    { tppMessages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN', text, path: 'path' }] },
-    { status: 404, headers: { 'Access-Control-Allow-Origin': '*', 'X-Content-Type-Options': 'nosniff' } },
-  );
+/** The modes a deviating base's path segment names, or why it names none (unknown or no modes). */
+export function modesOfSegment(segment: string): DeviationMode[] | string {
+  let list: string;
+  try {
+    list = decodeURIComponent(segment);
+  } catch {
+    list = segment;
+  }
+  const { modes, unknown } = parseDeviationModes(list, /[+,]/);
+  if (unknown.length === 0 && modes.length > 0) return modes;
+  const names = unknown.length > 0 ? unknown.map((u) => `"${u.slice(0, 60)}"`).join(', ') : 'named';
+  return `This bank has no deviation mode ${names}. Modes: ${DEVIATION_MODES.join(', ')}; combine them with +.`;
 }
 
 export function createDeviations(options: DeviationOptions): Deviations {
@@ -292,24 +297,10 @@ export function createDeviations(options: DeviationOptions): Deviations {
     async handle(request, context) {
       const url = new URL(request.url);
       const rest = url.pathname.slice(root.length);
-      if (rest === '' || rest === '/') {
-        if (request.method === 'GET' || request.method === 'HEAD') return listOfModes(url.origin, root);
-        return unknownModes(`${request.method} is not allowed here: GET ${root} lists the deviation modes.`);
-      }
       const segment = rest.slice(1).split('/')[0] ?? '';
-      let list: string;
-      try {
-        list = decodeURIComponent(segment);
-      } catch {
-        list = segment;
-      }
-      const { modes, unknown } = parseDeviationModes(list, /[+,]/);
-      if (unknown.length > 0 || modes.length === 0) {
-        const names = unknown.length > 0 ? unknown.map((u) => `"${u}"`).join(', ') : 'none';
-        return unknownModes(
-          `This bank has no deviation mode ${names}. Modes: ${DEVIATION_MODES.join(', ')}; combine them with +.`,
-        );
-      }
+      const modes = modesOfSegment(segment);
+      // The list of modes and an unknown mode are the normal bank's answers (its routes for {prefix}/deviating).
+      if (typeof modes === 'string') return core(request, context);
       const linkPrefix = `${root}/${segment}`;
       const inner = new URL(url);
       inner.pathname = `${prefix}${rest.slice(1 + segment.length)}` || '/';
