@@ -117,4 +117,15 @@ describe('pickAnchor', () => {
       '2026-03-31',
     );
   });
+
+  it('reads a referenceDate sent with a time by its date, and an amount sent as a JSON number', () => {
+    const sent = [
+      {
+        balanceType: 'closingBooked',
+        balanceAmount: { amount: 12.5 as unknown as string, currency: 'EUR' },
+        referenceDate: '2026-03-30T00:00:00Z',
+      },
+    ];
+    expect(pickAnchor(sent, '2026-03-31')).toMatchObject({ amount: '12.5', date: '2026-03-30' });
+  });
 });

@@ -1,6 +1,6 @@
 // The account's booked balance over a period, worked backwards (and forwards) from one known balance through the
 // booked entries of the report. Exact decimal arithmetic: amounts are summed as integers of thousandths.
-import { readAmountValue } from '../../../xs2a/common';
+import { readAmountValue, readDate } from '../../../xs2a/readers';
 import { addDays } from './period';
 
 export interface SeriesEntry {
@@ -144,8 +144,10 @@ export function pickAnchor(
   for (const type of BOOKED_BALANCE_PREFERENCE) {
     const balance = balances.find((b) => b.balanceType === type);
     if (!balance) continue;
-    const date = balance.referenceDate ?? balance.lastChangeDateTime?.slice(0, 10) ?? today;
-    return { amount: balance.balanceAmount.amount, currency: balance.balanceAmount.currency, date, balanceType: type };
+    // Read tolerantly: a referenceDate with a time is read by its date, an amount sent as a JSON number by its digits.
+    const date = readDate(balance.referenceDate).date ?? readDate(balance.lastChangeDateTime).date ?? today;
+    const amount = readAmountValue(balance.balanceAmount.amount).text;
+    return { amount, currency: balance.balanceAmount.currency, date, balanceType: type };
   }
   return undefined;
 }
