@@ -431,3 +431,25 @@ describe('modes given at start', () => {
     ok({ ...created, requestId: undefined }, 201, ConsentsResponse201);
   });
 });
+
+describe('a deviating base with redirect SCA through OAuth', () => {
+  it('links its OAuth server under the deviating base, whose metadata names endpoints there', async () => {
+    const oauth = await createTestBank({ config: { prefix: '/sandbox', scaRedirect: 'oauth' } });
+    try {
+      const c = new TolerantClient(oauth, base('string-links'));
+      const created = await c.call('POST', '/v1/payments/sepa-credit-transfers', {
+        body: paymentBody(),
+        headers: { 'TPP-Redirect-URI': TPP_OK, 'PSU-ID': 'alice' },
+      });
+      const metadataLink = linkOf(created.body._links, 'scaOAuth')!;
+      expect(metadataLink).toContain(`${base('string-links')}/oauth/`);
+      const metadata = await c.call('GET', metadataLink);
+      expect(metadata.status).toBe(200);
+      for (const endpoint of ['issuer', 'authorization_endpoint', 'token_endpoint']) {
+        expect(metadata.body[endpoint], endpoint).toContain(`${ORIGIN}${base('string-links')}/oauth`);
+      }
+    } finally {
+      await oauth.close();
+    }
+  });
+});
