@@ -486,6 +486,20 @@ describe('xs2aRequest: error bodies outside tppMessages', () => {
     expect(description.messages[1]?.meaning).toMatch(/"error" and "error_description" instead of tppMessages/);
   });
 
+  it('shows the words of a plain-text error body and of a bare JSON string', async () => {
+    const plain = await described(
+      new Response('Unauthorized: client certificate required', {
+        status: 401,
+        headers: { 'Content-Type': 'text/plain' },
+      }),
+    );
+    expect(plain.description.summary).toMatch(
+      /^The bank says: “Unauthorized: client certificate required”\. Its error body deviates from 1\.3\.12: plain text instead of a JSON error body with tppMessages\./,
+    );
+    const bare = await described(jsonResponse('Consent expired', { status: 401 }));
+    expect(bare.description.summary).toMatch(/^The bank says: “Consent expired”\. .*: a bare JSON string instead of/);
+  });
+
   it('names a gateway’s HTML error page and shows its title and text briefly', async () => {
     const html =
       '<!DOCTYPE html><html><head><title>503 Service Temporarily Unavailable</title><style>p{}</style></head>' +

@@ -335,6 +335,30 @@ function messagesOf(error: Xs2aError): Xs2aErrorDescription['messages'] {
   return messages;
 }
 
+const BARE_TEXT_LIMIT = 300;
+
+/**
+ * The words of an error body that is neither a JSON object nor an HTML page: a bare JSON string or plain text, cut to
+ * a readable length. Undefined for an empty body, JSON of another kind, or markup.
+ */
+function bareWords(bodyText: string): { text: string; form: string } | undefined {
+  const trimmed = bodyText.trim();
+  if (!trimmed || /^[[{<]/.test(trimmed)) return undefined;
+  let text = trimmed;
+  let form = 'plain text';
+  if (trimmed.startsWith('"')) {
+    try {
+      const parsed: unknown = JSON.parse(trimmed);
+      if (typeof parsed !== 'string' || !parsed.trim()) return undefined;
+      text = parsed.trim();
+      form = 'a bare JSON string';
+    } catch {
+      // not JSON after all: plain text that starts with a quote
+    }
+  }
+  return { text: text.length > BARE_TEXT_LIMIT ? `${text.slice(0, BARE_TEXT_LIMIT - 1)}…` : text, form };
+}
+
 /** What a status without an XS2A error body most likely means. */
 function hintForBodilessStatus(status: number): string {
   if (status === 401 || status === 403) {
@@ -374,6 +398,16 @@ function describeHttp(
     return {
       title,
       summary: `The answer (${statusLine}) is an HTML page, not an XS2A error body: the base_url may be wrong, or a proxy or gateway answered instead of the bank.${says}`,
+    };
+  }
+  const words = bareWords(bodyText);
+  if (words) {
+    // The bank's own words first, then how the body departs from 1.3.12.
+    return {
+      title,
+      summary:
+        `The bank says: “${words.text}”. Its error body deviates from 1.3.12: ${words.form} instead of a JSON ` +
+        `error body with tppMessages. ${hintForBodilessStatus(status)}`.trim(),
     };
   }
   const what = bodyText.trim() ? 'an answer that is not an XS2A error body' : 'no error body';
