@@ -50,6 +50,7 @@ const server = serve({ fetch: app.fetch, port: options.port, hostname: options.h
   const origin = `http://${displayHost(options.host)}:${info.port}`;
   console.log(`XS2A Console ready: ${origin}/`);
   console.log(`Sandbox bank base_url: ${origin}${prefix}  (database: ${describeDatabase(options.database)})`);
+  console.log(`Deviating banks: ${origin}${prefix}/deviating/<mode>  (modes: ${origin}${prefix}/deviating)`);
   const targets = relayConfig.targets.map(describeRelayTarget).join(', ');
   console.log(`Relay: ${origin}${RELAY_PREFIX}  (${targets ? `targets: ${targets}` : 'no targets: set RELAY_CONFIG'})`);
 });
