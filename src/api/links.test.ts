@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { linkHref, readLinks, stringLinksNote } from './links';
+import { Xs2aError } from './errors';
+import { bankLinkDescription, linkHref, readLinks, stringLinksNote } from './links';
 
 describe('readLinks', () => {
   it('follows {href} and plain string links alike, naming the string ones', () => {
@@ -22,5 +23,36 @@ describe('readLinks', () => {
     expect(readLinks(['x'])).toEqual({ links: {}, stringLinks: [] });
     expect(linkHref(null)).toBeUndefined();
     expect(stringLinksNote([])).toBeUndefined();
+  });
+});
+
+describe('bankLinkDescription', () => {
+  const link = { name: 'next', href: '/v1/accounts/a/transactions?page=2' };
+  const notFound = new Xs2aError({
+    kind: 'http',
+    status: 404,
+    requestId: 'r',
+    exchangeId: 'e',
+    url: 'u',
+    timeoutMs: 1,
+  });
+
+  it('replaces the base_url advice of a bodiless 404 and keeps the rest', () => {
+    const description = {
+      title: 'The bank refused the request (404)',
+      summary:
+        'The bank says: “gone”. The path does not exist there: check the base_url, including its prefix (e.g. /psd2).',
+      messages: [],
+    };
+    const summary = bankLinkDescription(description, notFound, link).summary;
+    expect(summary).toContain('The bank says: “gone”.');
+    expect(summary).toContain('own “next” link (/v1/accounts/a/transactions?page=2)');
+    expect(summary).not.toContain('check the base_url');
+  });
+
+  it('leaves an answer with the bank’s codes, another status or no link as it is', () => {
+    const description = { title: 't', summary: 's', messages: [{ code: 'RESOURCE_UNKNOWN' }] };
+    expect(bankLinkDescription(description, notFound, link)).toBe(description);
+    expect(bankLinkDescription({ ...description, messages: [] }, notFound, undefined).summary).toBe('s');
   });
 });

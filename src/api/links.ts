@@ -47,6 +47,9 @@ export function stringLinksNote(stringLinks: readonly string[]): string | undefi
   } instead of { "href": … } (1.3.12); the console follows ${stringLinks.length === 1 ? 'it' : 'them'} all the same.`;
 }
 
+/** The advice describeXs2aError gives for a 404 without an XS2A error body, which does not apply to a bank's link. */
+const BASE_URL_HINT = /The path does not exist there: check the base_url[^.]*?\([^)]*\)\./;
+
 /**
  * A 404 without an error body on a link the bank gave is the bank's link leading nowhere: the console did not build
  * that URL from the base_url, so advice about the base_url would mislead.
@@ -59,11 +62,12 @@ export function bankLinkDescription(
   if (!bankLink || !(error instanceof Xs2aError) || error.status !== 404 || description.messages.length > 0) {
     return description;
   }
-  return {
-    ...description,
-    summary:
-      `The bank answered ${[error.status, error.statusText].filter(Boolean).join(' ')} to its own “${bankLink.name}” ` +
-      `link (${bankLink.href}): the link the bank gave led nowhere. The console followed it as sent; the base_url ` +
-      'played no part.',
-  };
+  const own =
+    `This was the bank's own “${bankLink.name}” link (${bankLink.href}): the link the bank gave led nowhere. The ` +
+    'console followed it as sent, so the base_url played no part.';
+  // The base_url advice for a 404 is replaced; whatever else the description says (the bank's words) stays.
+  const summary = BASE_URL_HINT.test(description.summary)
+    ? description.summary.replace(BASE_URL_HINT, own)
+    : `${description.summary} ${own}`.trim();
+  return { ...description, summary };
 }

@@ -332,7 +332,7 @@ describe('links that lead nowhere', () => {
     renderPanel({ links: { startAuthorisation: { href: `${collection}-gone` } } });
     await user.click(screen.getAllByRole('button', { name: 'Start authorisation' })[0] as HTMLElement);
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('its own “startAuthorisation” link');
+    expect(alert.textContent).toContain('own “startAuthorisation” link');
     expect(alert.textContent).toContain('led nowhere');
     expect(alert.textContent).not.toContain('check the base_url');
   });
