@@ -105,3 +105,11 @@ describe('toHar', () => {
     }
   });
 });
+
+describe('toHar: headers not checked', () => {
+  it('keeps the 1.3.12 headers a cross-origin answer hid, beside the deviations', () => {
+    const [entry] = toHar([{ ...scaExchange(), uncheckedHeaders: ['X-Request-ID', 'Location'] }]).log.entries;
+    expect(entry?._xs2a.uncheckedHeaders).toEqual(['X-Request-ID', 'Location']);
+    expect(toHar([scaExchange()]).log.entries[0]?._xs2a).not.toHaveProperty('uncheckedHeaders');
+  });
+});

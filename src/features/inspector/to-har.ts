@@ -37,7 +37,14 @@ export interface HarEntry {
   };
   cache: Record<string, never>;
   timings: { send: number; wait: number; receive: number };
-  _xs2a: { operationId: string; requestId: string; flow?: string; deviations: { path: string; message: string }[] };
+  _xs2a: {
+    operationId: string;
+    requestId: string;
+    flow?: string;
+    deviations: { path: string; message: string }[];
+    /** 1.3.12 headers a cross-origin answer hid from the browser, so they were not checked. */
+    uncheckedHeaders?: string[];
+  };
 }
 
 export interface Har {
@@ -117,6 +124,7 @@ function entryOf(raw: Exchange, options: RedactOptions): HarEntry {
       requestId: exchange.requestId,
       ...(exchange.flow !== undefined && { flow: exchange.flow }),
       deviations: exchange.deviations,
+      ...(exchange.uncheckedHeaders && { uncheckedHeaders: exchange.uncheckedHeaders }),
     },
   };
 }
