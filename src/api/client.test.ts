@@ -420,6 +420,12 @@ describe('xs2aRequest: deviation messages', () => {
     expect(result.deviations).toContainEqual({ path: 'validUntil', message: 'missing: 1.3.12 requires this field' });
   });
 
+  it('says a required status is missing rather than listing the values it may take', async () => {
+    fetchStub.fetchMock.mockResolvedValue(jsonResponse({ _links: {} }));
+    const result = await xs2aRequest(statusRead);
+    expect(result.deviations).toEqual([{ path: 'consentStatus', message: 'missing: 1.3.12 requires this field' }]);
+  });
+
   it('names a date-time sent where 1.3.12 has a date', async () => {
     fetchStub.fetchMock.mockResolvedValue(
       jsonResponse({

@@ -246,7 +246,8 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
  */
 function issueMessage(issue: z.core.$ZodIssue, body: unknown): string {
   const { value, absent } = issue.path.length > 0 ? valueAt(body, issue.path) : { value: body, absent: false };
-  if (absent && issue.code === 'invalid_type') return 'missing: 1.3.12 requires this field';
+  // Whatever the schema expected there (a type, one of an enum's values, a union's branch), the member is absent.
+  if (absent) return 'missing: 1.3.12 requires this field';
   if (
     issue.code === 'invalid_format' &&
     issue.format === 'date' &&
