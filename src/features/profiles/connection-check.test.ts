@@ -94,3 +94,31 @@ describe('connection check verdict on error bodies outside tppMessages', () => {
     expect(verdict.detail).not.toMatch(/token|certificate/);
   });
 });
+
+describe('connection check verdict on a gateway’s page', () => {
+  it('says a gateway answered with an HTML page on a 502 or 503, not that the base_url is wrong', () => {
+    const verdict = verdictForFailure({
+      kind: 'http',
+      status: 503,
+      tppMessages: [],
+      bodyText: '<!DOCTYPE html><html><head><title>503 Service Unavailable</title></head><body></body></html>',
+    });
+    expect(verdict).toMatchObject({
+      outcome: 'unreachable',
+      title: 'The bank’s gateway answered with an HTML page (503)',
+    });
+    expect(verdict.detail).not.toMatch(/base_url/);
+  });
+
+  it('keeps the token hint for an OAuth error code, which is not one of 1.3.12', () => {
+    const verdict = verdictForFailure({
+      kind: 'http',
+      status: 401,
+      tppMessages: [],
+      bodyError: { code: 'invalid_token', text: 'expired' },
+      bodyText: '{"error":"invalid_token","error_description":"expired"}',
+    });
+    expect(verdict.outcome).toBe('suspicious');
+    expect(verdict.detail).toContain('bearer token');
+  });
+});
