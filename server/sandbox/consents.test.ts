@@ -188,7 +188,7 @@ describe('consent lifecycle', () => {
     expect(await consentStatus(bank, self)).toBe('terminatedByTpp');
   });
 
-  // createConsent's documented side effect (DIGEST §4 op 9): a newly authorised recurring consent expires the PSU's
+  // createConsent's documented side effect in 1.3.12: a newly authorised recurring consent expires the PSU's
   // earlier recurring one.
   it('expires the PSU’s earlier recurring consent once a new recurring consent is authorised', async () => {
     const earlier = await validConsent(bank);

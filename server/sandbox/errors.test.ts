@@ -293,7 +293,7 @@ describe('bad requests get spec error bodies with the spec’s status', () => {
     }
   });
 
-  // DIGEST §2.1: X-Request-ID is echoed in every response, errors included; also for a wrong API version.
+  // 1.3.12: X-Request-ID is echoed in every response, errors included; also for a wrong API version.
   it('echoes X-Request-ID on the 404 for a path outside /v1/', async () => {
     const id = randomUUID();
     const res = await bank.call('GET', '/v2/payments/sepa-credit-transfers', { headers: { 'X-Request-ID': id } });

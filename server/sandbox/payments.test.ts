@@ -282,7 +282,7 @@ describe('initiate a payment and read it', () => {
     }
   });
 
-  // 1.3.12's paymentInitiation_json has no requestedExecutionDate (DIGEST §5.1), so an unknown member is accepted as such.
+  // 1.3.12's paymentInitiation_json has no requestedExecutionDate, so an unknown member is accepted as such.
   it('treats requestedExecutionDate in a single payment as an unknown member (not defined in 1.3.12 JSON)', async () => {
     const body = paymentBody('alice', { requestedExecutionDate: addDays(today, -10) });
     const res = await send(bank, 'POST', '/v1/payments/sepa-credit-transfers', { body });
@@ -327,7 +327,7 @@ describe('payment status over time (RCVD → ACTC → ACSC, RJCT)', () => {
     expect((await authoriseEmbedded(bank, `${self}/authorisations`, 'carol')).scaStatus).toBe('finalised');
     const status = await statusOf(bank, self);
     expect(status.transactionStatus).toBe('RJCT');
-    expect(status.fundsAvailable).toBeUndefined(); // only with ACTC/ACWC/ACCP (DIGEST §3 op 4)
+    expect(status.fundsAvailable).toBeUndefined(); // only with ACTC/ACWC/ACCP (1.3.12, payment status)
     expect(status.ownerNames).toBeUndefined();
     bank.clock.advance(bank.sandbox.config.settlementDelayMs * 10);
     expect((await statusOf(bank, self)).transactionStatus).toBe('RJCT');

@@ -142,7 +142,7 @@ describe('embedded SCA: the PUT update-PSU-data steps', () => {
     );
     const status = await paymentStatus(bank, self);
     expect(status.transactionStatus).toBe('RJCT');
-    // DIGEST §3 op 4: fundsAvailable only with ACTC, ACWC or ACCP; the reason goes to psuMessage.
+    // 1.3.12, payment status: fundsAvailable only with ACTC, ACWC or ACCP; the reason goes to psuMessage.
     expect(status.fundsAvailable).toBeUndefined();
     expect(status.psuMessage).toMatch(/funds/);
   });

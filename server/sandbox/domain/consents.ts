@@ -327,7 +327,7 @@ export class ConsentService {
   }
 
   /**
-   * A dedicated consent as the PSU granted it (DIGEST §4, op 10): the requested account references without those the
+   * A dedicated consent as the PSU granted it (1.3.12, GET consent): the requested account references without those the
    * grant left out (another PSU's accounts, types outside restrictedTo), each reference otherwise as the TPP sent it.
    */
   private async narrowed(requested: Access, granted: Granted): Promise<Access> {
@@ -528,7 +528,7 @@ export class ConsentService {
               })
             : await this.setStatus(db, row, 'rejected', {});
         if (!ok) throw statusInvalid('The consent was changed by another request at the same time; retry.', 'ais');
-        // DIGEST §4 (createConsent): once a new recurring consent is authorised, the PSU's earlier one expires.
+        // 1.3.12 (createConsent): once a new recurring consent is authorised, the PSU's earlier one expires.
         if (outcome === 'finalised' && psuId && row.recurring_indicator === 1) {
           await db
             .updateTable('consents')

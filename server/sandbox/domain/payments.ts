@@ -518,7 +518,7 @@ export class Payments {
   }
 }
 
-/** The explicit start link for an approach (DIGEST §6): what the TPP POSTs to begin SCA itself. */
+/** The explicit start link for an approach (1.3.12's startAuthorisation… links): what the TPP POSTs to begin SCA itself. */
 export function startLinks(approach: ScaApproach, collection: string, links: LinkContext, psuKnown: boolean) {
   const l: Record<string, { href: string }> = {};
   if (approach === 'REDIRECT') l.startAuthorisation = href(links, collection);

@@ -347,7 +347,7 @@ export class ScaEngine {
     );
   }
 
-  /** One PUT of the update-PSU-data operation (DIGEST appendix A). */
+  /** One PUT of the update-PSU-data operation (1.3.12's updatePsuData steps). */
   async update(
     resource: ScaResource,
     links: LinkContext,

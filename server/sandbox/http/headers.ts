@@ -115,7 +115,7 @@ export function readScaPreferences(headers: RequestHeaders, { decoupled = true }
   };
 }
 
-/** The approach the bank picks from the TPP's preferences (DIGEST §2.1), falling back to its own default. */
+/** The approach the bank picks from the TPP's preferences (TPP-Redirect-Preferred, TPP-Decoupled-Preferred), falling back to its own default. */
 export function chooseScaApproach(prefs: ScaPreferences, fallback: ScaApproach): ScaApproach {
   if (prefs.redirectPreferred === true && prefs.decoupledPreferred !== true) return 'REDIRECT';
   if (prefs.decoupledPreferred === true) return 'DECOUPLED';
