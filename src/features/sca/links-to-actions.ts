@@ -1,4 +1,4 @@
-// The next SCA steps a bank's `_links` offer (DIGEST §6 and appendix A), as ordered actions the console can render.
+// The next SCA steps a bank's `_links` offer (start and update-PSU-data links), as ordered actions to render.
 import { linkHref, type AuthorisationScope } from '../../api';
 
 /**
@@ -165,7 +165,7 @@ function updateText(send: ScaStepKind, s: Subject): { label: string; description
  * Turns a `_links` object into the SCA actions it offers, most important first: redirect, OAuth, confirmation, starts,
  * the embedded/decoupled PUT steps, then the reads (scaStatus, status). Links that are not SCA steps (self, account…)
  * are left out. A start link whose href addresses an existing sub-resource (the 201 of a start uses
- * `startAuthorisationWithPsuAuthentication` that way, DIGEST §6) is a PUT on that sub-resource, not a new start.
+ * `startAuthorisationWithPsuAuthentication` that way, as 1.3.12 allows) is a PUT on that sub-resource, not a new start.
  */
 export function linksToActions(links: ScaLinks | undefined, scope: AuthorisationScope): ScaAction[] {
   if (!links) return [];

@@ -96,7 +96,7 @@ export function addDaysUtc(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** "9999-12-31" asks the bank for the longest validity it allows (DIGEST §5.2). */
+/** "9999-12-31" asks the bank for the longest validity it allows, as 1.3.12 defines it. */
 export const LONGEST_VALIDITY = '9999-12-31';
 
 export const validUntilQuickPicks = [
