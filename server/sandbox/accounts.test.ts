@@ -7,16 +7,13 @@ import {
   ConsentInformationResponse,
   ConsentsResponse201,
   ReadAccountBalanceResponse,
-  ScaStatusResponse,
-  SelectPsuAuthenticationMethodResponse,
-  StartScaprocessResponse,
   TransactionDetailsResponse,
   TransactionsResponse,
 } from '../../src/xs2a';
 import { addDays, isoDate } from './clock';
 import { BUSINESS_ENTRIES, SANDBOX_OTP, SANDBOX_PASSWORD, buildSeed, testPsus } from './seed';
 import { ORIGIN, TEST_START, createTestBank, type CallOptions, type TestBank } from './test-support';
-import { send, ok, fails, accountOf, href, submit } from './test-kit';
+import { send, ok, fails, accountOf, href, submit, authoriseConsentEmbedded } from './test-kit';
 
 const today = isoDate(new Date(TEST_START));
 const DAY = 86_400_000;
@@ -52,27 +49,7 @@ async function validConsent(
     201,
     ConsentsResponse201,
   );
-  const collection = `/v1/consents/${created.consentId}/authorisations`;
-  const started = ok(
-    await send(bank, 'POST', collection, {
-      headers: { 'PSU-ID': String(psuId) },
-      body: { psuData: { password: SANDBOX_PASSWORD } },
-    }),
-    201,
-    StartScaprocessResponse,
-  );
-  const authPath = `${collection}/${started.authorisationId}`;
-  ok(
-    await send(bank, 'PUT', authPath, { body: { authenticationMethodId: 'sms' } }),
-    200,
-    SelectPsuAuthenticationMethodResponse,
-  );
-  const done = ok(
-    await send(bank, 'PUT', authPath, { body: { scaAuthenticationData: SANDBOX_OTP } }),
-    200,
-    ScaStatusResponse,
-  );
-  expect(done.scaStatus).toBe('finalised');
+  await authoriseConsentEmbedded(bank, created.consentId, String(psuId));
   return created.consentId;
 }
 

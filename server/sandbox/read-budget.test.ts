@@ -9,17 +9,13 @@ import {
   ConsentsResponse201,
   ErrorBodyNg,
   ReadAccountBalanceResponse,
-  ScaStatusResponse,
-  SelectPsuAuthenticationMethodResponse,
-  StartScaprocessResponse,
   TransactionDetailsResponse,
   TransactionsResponse,
 } from '../../src/xs2a';
 import { addDays, isoDate } from './clock';
-import { SANDBOX_OTP, SANDBOX_PASSWORD } from './seed';
 import type { Store } from './store/db';
 import { TEST_START, createTestBank, openTestStore, type TestBank } from './test-support';
-import { accountOf, expectSchema, ok, send, type Res } from './test-kit';
+import { accountOf, expectSchema, ok, send, type Res, authoriseConsentEmbedded } from './test-kit';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const FREQUENCY = 4;
@@ -59,27 +55,7 @@ async function validConsent(bank: TestBank): Promise<string> {
     201,
     ConsentsResponse201,
   );
-  const collection = `/v1/consents/${created.consentId}/authorisations`;
-  const started = ok(
-    await send(bank, 'POST', collection, {
-      headers: { 'PSU-ID': 'alice' },
-      body: { psuData: { password: SANDBOX_PASSWORD } },
-    }),
-    201,
-    StartScaprocessResponse,
-  );
-  const authPath = `${collection}/${started.authorisationId}`;
-  ok(
-    await send(bank, 'PUT', authPath, { body: { authenticationMethodId: 'sms' } }),
-    200,
-    SelectPsuAuthenticationMethodResponse,
-  );
-  const done = ok(
-    await send(bank, 'PUT', authPath, { body: { scaAuthenticationData: SANDBOX_OTP } }),
-    200,
-    ScaStatusResponse,
-  );
-  expect(done.scaStatus).toBe('finalised');
+  await authoriseConsentEmbedded(bank, created.consentId, 'alice');
   return created.consentId;
 }
 

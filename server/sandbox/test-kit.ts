@@ -3,8 +3,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type * as z from 'zod';
-import { ErrorBodyNg } from '../../src/xs2a';
-import { testPsus } from './seed';
+import {
+  ErrorBodyNg,
+  ScaStatusResponse,
+  SelectPsuAuthenticationMethodResponse,
+  StartScaprocessResponse,
+} from '../../src/xs2a';
+import { SANDBOX_OTP, SANDBOX_PASSWORD, testPsus } from './seed';
 import { ORIGIN, type CallOptions, type TestBank } from './test-support';
 
 export type Res = { status: number; headers: Headers; body: unknown; requestId: string | undefined };
@@ -225,4 +230,29 @@ export async function browse(
     html: await res.text(),
     setCookie: res.headers.get('Set-Cookie'),
   };
+}
+
+/** Authorises a consent with embedded SCA as `psuId` (password, SMS method, OTP) and checks it is finalised. */
+export async function authoriseConsentEmbedded(bank: TestBank, consentId: string, psuId: string): Promise<void> {
+  const collection = `/v1/consents/${consentId}/authorisations`;
+  const started = ok(
+    await send(bank, 'POST', collection, {
+      headers: { 'PSU-ID': psuId },
+      body: { psuData: { password: SANDBOX_PASSWORD } },
+    }),
+    201,
+    StartScaprocessResponse,
+  );
+  const authPath = `${collection}/${started.authorisationId}`;
+  ok(
+    await send(bank, 'PUT', authPath, { body: { authenticationMethodId: 'sms' } }),
+    200,
+    SelectPsuAuthenticationMethodResponse,
+  );
+  const done = ok(
+    await send(bank, 'PUT', authPath, { body: { scaAuthenticationData: SANDBOX_OTP } }),
+    200,
+    ScaStatusResponse,
+  );
+  expect(done.scaStatus).toBe('finalised');
 }
