@@ -65,6 +65,7 @@ export default defineConfig([
       'boundaries/elements': [
         { type: 'xs2a', pattern: 'src/xs2a', partialMatch: false },
         { type: 'api', pattern: 'src/api', partialMatch: false },
+        { type: 'flows', pattern: 'src/flows', partialMatch: false },
         { type: 'feature', pattern: 'src/features/*', capture: ['feature'], partialMatch: false },
         { type: 'ui', pattern: 'src/components', partialMatch: false },
         { type: 'app', pattern: 'src/app', partialMatch: false },
@@ -85,21 +86,19 @@ export default defineConfig([
             { from: { element: { type: 'server' } }, allow: to('xs2a', 'server') },
             { from: { element: { type: 'api' } }, allow: to('xs2a') },
             { from: { element: { type: 'ui' } }, allow: to('ui', 'xs2a') },
-            { from: { element: { type: 'feature' } }, allow: to('api', 'ui', 'xs2a') },
-            // SCA flows (redirect, embedded, decoupled, the callback page) are shared by payments and consents.
-            {
-              from: { element: { type: 'feature' } },
-              allow: { to: { element: { type: 'feature', captured: { feature: 'sca' } } } },
-            },
+            // Flows are the pieces payments and consents share (SCA, the body editor, histories): a layer below the
+            // features, above the API.
+            { from: { element: { type: 'flows' } }, allow: to('api', 'ui', 'xs2a') },
+            { from: { element: { type: 'feature' } }, allow: to('flows', 'api', 'ui', 'xs2a') },
             {
               from: { element: { type: 'feature' } },
               allow: {
                 to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } },
               },
             },
-            { from: { element: { type: 'app' } }, allow: to('xs2a', 'api', 'feature', 'ui', 'app') },
+            { from: { element: { type: 'app' } }, allow: to('xs2a', 'api', 'flows', 'feature', 'ui', 'app') },
             { from: { element: { type: 'app' } }, allow: { to: { file: { categories: 'shell' } } } },
-            { from: { file: { categories: 'shell' } }, allow: to('xs2a', 'api', 'feature', 'ui', 'app') },
+            { from: { file: { categories: 'shell' } }, allow: to('xs2a', 'api', 'flows', 'feature', 'ui', 'app') },
             { from: { file: { categories: 'shell' } }, allow: { to: { file: { categories: 'shell' } } } },
             { from: { element: { type: 'e2e' } }, allow: to('e2e', 'xs2a', 'server') },
             { from: { element: { type: 'bench' } }, allow: to('bench', 'server', 'xs2a') },

@@ -9,7 +9,7 @@ import { consentsRoutes } from '../features/consents/routes';
 import { inspectorRoutes } from '../features/inspector/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { profilesRoutes } from '../features/profiles/routes';
-import { scaRoutes } from '../features/sca/routes';
+import { scaRoutes } from '../flows/sca/routes';
 
 export const routes: RouteObject[] = [
   {

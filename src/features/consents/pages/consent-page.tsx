@@ -13,7 +13,7 @@ import {
   type BankProfile,
 } from '../../../api';
 import { Button, CopyButton, DeviationNotice, ErrorBoundary, LinkButton } from '../../../components/ui';
-import { AuthorisationsPanel, ScaPanel, ScaReturnNotice, useScaReturn } from '../../sca';
+import { AuthorisationsPanel, ScaPanel, ScaReturnNotice, useScaReturn } from '../../../flows/sca';
 import { ConsentDetailsPanel } from '../components/consent-details-panel';
 import { ConsentStatusPanel } from '../components/consent-status-panel';
 import { ConsentUsagePanel } from '../components/consent-usage-panel';

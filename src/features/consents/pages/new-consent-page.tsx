@@ -13,7 +13,7 @@ import {
   TextInput,
   type BodyMode,
 } from '../../../components/ui';
-import { newScaRedirect } from '../../sca';
+import { newScaRedirect } from '../../../flows/sca';
 import { ConsentErrorCallout } from '../components/consent-error-callout';
 import { ConsentFormFields } from '../components/consent-form-fields';
 import {

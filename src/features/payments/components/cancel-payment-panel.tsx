@@ -9,7 +9,7 @@ import {
   type GetPaymentVariables,
 } from '../../../api';
 import { Button, ErrorCallout, Panel } from '../../../components/ui';
-import { AuthorisationsPanel, newScaRedirect, ScaPanel } from '../../sca';
+import { AuthorisationsPanel, newScaRedirect, ScaPanel } from '../../../flows/sca';
 import type { CancellationRecord } from '../model/payment-history';
 import { cancellationAuthorisationRefusal } from '../model/transaction-status';
 

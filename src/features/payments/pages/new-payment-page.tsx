@@ -22,7 +22,7 @@ import {
   type BodyMode,
 } from '../../../components/ui';
 import { paymentBodySchemaFor } from '../../../xs2a';
-import { newScaRedirect } from '../../sca';
+import { newScaRedirect } from '../../../flows/sca';
 import { fieldId, PaymentFormFields } from '../components/payment-form-fields';
 import { paymentRoute } from '../model/format';
 import {

@@ -11,7 +11,7 @@ import {
 } from '../../../api';
 import { CopyButton, DeviationNotice, ErrorBoundary } from '../../../components/ui';
 import { PaymentProduct, PaymentService } from '../../../xs2a';
-import { AuthorisationsPanel, ScaPanel, ScaReturnNotice, useScaReturn } from '../../sca';
+import { AuthorisationsPanel, ScaPanel, ScaReturnNotice, useScaReturn } from '../../../flows/sca';
 import { CancelPaymentPanel } from '../components/cancel-payment-panel';
 import { PaymentDetailsPanel } from '../components/payment-details-panel';
 import { PaymentStatusPanel } from '../components/payment-status-panel';
