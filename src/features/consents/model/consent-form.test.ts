@@ -9,12 +9,12 @@ import {
   keptMembers,
   labelOf,
   newRow,
-  normaliseSpecPath,
   placeBankMessages,
   rowField,
   validateConsentForm,
   type ConsentFormValues,
 } from './consent-form';
+import { normaliseSpecPath } from '../../../flows/form-model';
 
 const TODAY = '2026-03-10';
 // Valid IBANs (checksums correct).

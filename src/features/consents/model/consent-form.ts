@@ -1,7 +1,22 @@
 // The consent builder's model: its values, the POST /v1/consents body built from them (and read back for the JSON
 // view), validation with the 1.3.12 `Consents` schema plus the spec's prose rules, and spec paths mapped to fields.
-import type * as z from 'zod';
 import { placeMessagesAtFields, type BankMessageLike } from '../../../api';
+import {
+  bodyIssues,
+  cannotShowMessage,
+  describeType,
+  isObject,
+  issueMessage,
+  issuePath,
+  memberPaths,
+  memberTypes,
+  normaliseSpecPath,
+  parseJsonObject,
+  readMember,
+  type BodyIssue,
+  type JsonObject,
+  type MemberType,
+} from '../../../flows/form-model';
 import { Consents, electronicIban, formatIban } from '../../../xs2a';
 
 export const accessKinds = [
@@ -127,12 +142,6 @@ export function emptyConsentForm(today = todayUtc()): ConsentFormValues {
 
 // ---------------------------------------------------------------- body building
 
-type JsonObject = Record<string, unknown>;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The rows that end up in a list of the body (`shared` stands in for all three when sameForAll is on). */
 export function rowsOf(values: ConsentFormValues, list: AccessList): AccountRow[] {
   return values.sameForAll ? values.shared : values[list];
@@ -196,12 +205,6 @@ export function buildConsentBody(values: ConsentFormValues): JsonObject {
 
 export type JsonToFormResult = { ok: true; values: ConsentFormValues } | { ok: false; message: string };
 
-function describeType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  return `a ${typeof value}`;
-}
-
 function readRows(value: unknown, path: string, problems: string[]): AccountRow[] | undefined {
   if (!Array.isArray(value)) {
     problems.push(`${path} is ${describeType(value)}, not a list`);
@@ -219,11 +222,9 @@ function readRows(value: unknown, path: string, problems: string[]): AccountRow[
       problems.push(`${at} is not an IBAN reference (the form shows iban and currency only)`);
       return;
     }
-    if (ref.currency !== undefined && typeof ref.currency !== 'string') {
-      problems.push(`${at}.currency is ${describeType(ref.currency)}, not a string`);
-      return;
-    }
-    rows.push(newRow(formatIban(ref.iban), ref.currency ?? ''));
+    const currency = readMember(ref.currency, memberTypes.string, `${at}.currency`, problems);
+    if (ref.currency !== undefined && currency === undefined) return;
+    rows.push(newRow(formatIban(ref.iban), currency ?? ''));
   });
   return rows;
 }
@@ -238,20 +239,105 @@ function sameRows(a: AccountRow[], b: AccountRow[]): boolean {
  * refused with a message, so the text is never silently changed.
  */
 export function formValuesFromJson(text: string, previous: ConsentFormValues): JsonToFormResult {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, message: `The JSON is not valid: ${(error as Error).message}` };
-  }
-  if (!isObject(parsed)) return { ok: false, message: 'The body must be a JSON object ({ … }).' };
-  return formValuesFromBody(parsed, previous);
+  const reading = parseJsonObject(text);
+  return reading.ok ? formValuesFromBody(reading.body, previous) : reading;
 }
+
+const dateString: MemberType<string> = { schema: memberTypes.string.schema, expected: 'not a date string' };
+const codeList: MemberType<string[]> = { schema: memberTypes.strings.schema, expected: 'not a list of codes' };
+
+/** The top-level members the form shows (all but access). */
+function readTerms(body: JsonObject, values: ConsentFormValues, problems: string[]): void {
+  values.recurringIndicator =
+    readMember(body.recurringIndicator, memberTypes.boolean, 'recurringIndicator', problems) ?? false;
+  values.combinedServiceIndicator =
+    readMember(body.combinedServiceIndicator, memberTypes.boolean, 'combinedServiceIndicator', problems) ?? false;
+  values.validUntil = readMember(body.validUntil, dateString, 'validUntil', problems) ?? '';
+  const frequency = readMember(body.frequencyPerDay, memberTypes.number, 'frequencyPerDay', problems);
+  values.frequencyPerDay = frequency === undefined ? '' : String(frequency);
+  if (!values.recurringIndicator && frequency !== undefined && frequency !== 1) {
+    problems.push('frequencyPerDay is not 1 although recurringIndicator is false (the form always sends 1 then)');
+  }
+}
+
+type Present<K extends string> = (readonly [K, unknown])[];
+
+/** The members of `access` among `names` that the body has, in that order. */
+function present<K extends string>(access: JsonObject, names: readonly K[]): Present<K> {
+  return names.filter((name) => access[name] !== undefined).map((name) => [name, access[name]] as const);
+}
+
+function readGlobal(name: GlobalKind, value: unknown, values: ConsentFormValues, problems: string[]): void {
+  if (value === 'allAccounts' || value === 'allAccountsWithOwnerName') {
+    values.accessKind = name;
+    values.allAccountsType = value;
+  } else {
+    problems.push(`access.${name} is ${JSON.stringify(value)}, not allAccounts or allAccountsWithOwnerName`);
+  }
+}
+
+function readLists(lists: Present<AccessList>, values: ConsentFormValues, problems: string[]): void {
+  const read = lists.map(([name, value]) => [name, readRows(value, `access.${name}`, problems)] as const);
+  const allEmpty = read.every(([, rows]) => rows?.length === 0);
+  if (allEmpty && read.length === 3) {
+    values.accessKind = 'bankOffered';
+    return;
+  }
+  if (allEmpty) {
+    problems.push(
+      `access has empty ${read.map(([name]) => name).join(' and ')} only; the form shows bank-offered consents with all three lists empty`,
+    );
+    return;
+  }
+  values.accessKind = 'dedicated';
+  for (const [name, rows] of read) if (rows && rows.length > 0) values[name] = rows;
+  const first = values.accounts;
+  if (read.length === 3 && sameRows(first, values.balances) && sameRows(first, values.transactions)) {
+    values.sameForAll = true;
+    values.shared = first.map((row) => newRow(row.iban, row.currency));
+  }
+}
+
+const accessMembers: readonly string[] = [...accessLists, ...globalKinds, 'restrictedTo'];
+
+/** The access form the body asks for; one the form cannot show is a problem. */
+function readAccess(access: unknown, values: ConsentFormValues, problems: string[]): void {
+  if (!isObject(access)) {
+    problems.push(access === undefined ? 'access is missing' : `access is ${describeType(access)}, not an object`);
+    return;
+  }
+  values.accessExtra = Object.fromEntries(Object.entries(access).filter(([key]) => !accessMembers.includes(key)));
+  const globals = present(access, globalKinds);
+  const lists = present(access, accessLists);
+  const [global] = globals;
+  if (globals.length + (lists.length > 0 ? 1 : 0) > 1) {
+    const names = [...globals, ...lists].map(([name]) => name);
+    problems.push(`access combines ${names.join(', ')}; the form shows one access form at a time`);
+  } else if (global) {
+    readGlobal(global[0], global[1], values, problems);
+  } else if (lists.length > 0) {
+    readLists(lists, values, problems);
+  } else {
+    problems.push('access requests nothing (no accounts, balances, transactions or global access)');
+  }
+  const restrictedTo = readMember(access.restrictedTo, codeList, 'access.restrictedTo', problems);
+  if (restrictedTo === undefined) return;
+  if (values.accessKind === 'dedicated') {
+    problems.push('access.restrictedTo is only shown for global, available-accounts or bank-offered access');
+  } else values.restrictedTo = restrictedTo.join(', ');
+}
+
+const termMembers: readonly string[] = [
+  'access',
+  'recurringIndicator',
+  'validUntil',
+  'frequencyPerDay',
+  'combinedServiceIndicator',
+];
 
 export function formValuesFromBody(body: JsonObject, previous: ConsentFormValues): JsonToFormResult {
   const problems: string[] = [];
-  const { access, recurringIndicator, validUntil, frequencyPerDay, combinedServiceIndicator, ...extra }: JsonObject =
-    structuredClone(body);
+  const copy = structuredClone(body);
   const values: ConsentFormValues = {
     ...previous,
     shared: [newRow()],
@@ -260,109 +346,12 @@ export function formValuesFromBody(body: JsonObject, previous: ConsentFormValues
     transactions: [newRow()],
     sameForAll: false,
     restrictedTo: '',
-    extra,
+    extra: Object.fromEntries(Object.entries(copy).filter(([key]) => !termMembers.includes(key))),
     accessExtra: {},
   };
-
-  for (const [name, value] of [
-    ['recurringIndicator', recurringIndicator],
-    ['combinedServiceIndicator', combinedServiceIndicator],
-  ] as const) {
-    if (value === undefined) values[name] = false;
-    else if (typeof value === 'boolean') values[name] = value;
-    else problems.push(`${name} is ${describeType(value)}, not true or false`);
-  }
-  if (validUntil === undefined) values.validUntil = '';
-  else if (typeof validUntil === 'string') values.validUntil = validUntil;
-  else problems.push(`validUntil is ${describeType(validUntil)}, not a date string`);
-  if (frequencyPerDay === undefined) values.frequencyPerDay = '';
-  else if (typeof frequencyPerDay === 'number') values.frequencyPerDay = String(frequencyPerDay);
-  else problems.push(`frequencyPerDay is ${describeType(frequencyPerDay)}, not a number`);
-  if (values.recurringIndicator === false && typeof frequencyPerDay === 'number' && frequencyPerDay !== 1) {
-    problems.push('frequencyPerDay is not 1 although recurringIndicator is false (the form always sends 1 then)');
-  }
-
-  if (!isObject(access)) {
-    problems.push(access === undefined ? 'access is missing' : `access is ${describeType(access)}, not an object`);
-  } else {
-    const { accounts, balances, transactions, allPsd2, availableAccounts, availableAccountsWithBalance, restrictedTo } =
-      access;
-    const { accounts: _a, balances: _b, transactions: _t, allPsd2: _p, availableAccounts: _l, ...accessRest } = access;
-    const { availableAccountsWithBalance: _w, restrictedTo: _r, ...accessExtra }: JsonObject = accessRest;
-    values.accessExtra = accessExtra;
-    const globals = (
-      [
-        ['allPsd2', allPsd2],
-        ['availableAccounts', availableAccounts],
-        ['availableAccountsWithBalance', availableAccountsWithBalance],
-      ] as const
-    ).filter(([, value]) => value !== undefined);
-    const lists = (
-      [
-        ['accounts', accounts],
-        ['balances', balances],
-        ['transactions', transactions],
-      ] as const
-    ).filter(([, value]) => value !== undefined);
-
-    if (globals.length + (lists.length > 0 ? 1 : 0) > 1) {
-      const names = [...globals.map(([name]) => name), ...lists.map(([name]) => name)];
-      problems.push(`access combines ${names.join(', ')}; the form shows one access form at a time`);
-    } else if (globals.length === 1) {
-      const [name, value] = globals[0] ?? ['allPsd2', undefined];
-      if (value === 'allAccounts' || value === 'allAccountsWithOwnerName') {
-        values.accessKind = name;
-        values.allAccountsType = value;
-      } else {
-        problems.push(`access.${name} is ${JSON.stringify(value)}, not allAccounts or allAccountsWithOwnerName`);
-      }
-    } else if (lists.length > 0) {
-      const read = lists.map(([name, value]) => [name, readRows(value, `access.${name}`, problems)] as const);
-      const allEmpty = read.every(([, rows]) => rows?.length === 0);
-      if (allEmpty && read.length === 3) {
-        values.accessKind = 'bankOffered';
-      } else if (allEmpty) {
-        problems.push(
-          `access has empty ${read.map(([name]) => name).join(' and ')} only; the form shows bank-offered consents with all three lists empty`,
-        );
-      } else {
-        values.accessKind = 'dedicated';
-        for (const [name, rows] of read) if (rows && rows.length > 0) values[name] = rows;
-        const first = values.accounts;
-        if (read.length === 3 && sameRows(first, values.balances) && sameRows(first, values.transactions)) {
-          values.sameForAll = true;
-          values.shared = first.map((row) => newRow(row.iban, row.currency));
-        }
-      }
-    } else {
-      problems.push('access requests nothing (no accounts, balances, transactions or global access)');
-    }
-
-    if (restrictedTo !== undefined) {
-      if (Array.isArray(restrictedTo) && restrictedTo.every((code) => typeof code === 'string')) {
-        if (values.accessKind === 'dedicated') {
-          problems.push('access.restrictedTo is only shown for global, available-accounts or bank-offered access');
-        } else values.restrictedTo = restrictedTo.join(', ');
-      } else {
-        problems.push(`access.restrictedTo is ${describeType(restrictedTo)}, not a list of codes`);
-      }
-    }
-  }
-
-  if (problems.length > 0) {
-    return {
-      ok: false,
-      message: `The form cannot show this body: ${problems.join('; ')}. Fix it here or send it from the JSON view.`,
-    };
-  }
-  return { ok: true, values };
-}
-
-/** Dotted paths of the leaves of an object, e.g. ["access.additionalInformation.ownerName"]. */
-export function memberPaths(value: JsonObject, prefix = ''): string[] {
-  return Object.entries(value).flatMap(([key, member]) =>
-    isObject(member) && Object.keys(member).length > 0 ? memberPaths(member, `${prefix}${key}.`) : [`${prefix}${key}`],
-  );
+  readTerms(copy, values, problems);
+  readAccess(copy.access, values, problems);
+  return problems.length > 0 ? { ok: false, message: cannotShowMessage(problems) } : { ok: true, values };
 }
 
 /** What the JSON view added that the form keeps without showing. */
@@ -399,20 +388,6 @@ export function fieldId(field: FieldKey): string {
 /** The row list a list of the body is edited in. */
 function editedList(values: ConsentFormValues, list: AccessList): RowList {
   return values.sameForAll ? 'shared' : list;
-}
-
-/**
- * A bank's or the schema's `path` as "access.accounts.0.iban". Banks also write "$.access.accounts[0].iban" or
- * "/access/accounts/0/iban"; all are read the same way.
- */
-export function normaliseSpecPath(path: string): string {
-  return path
-    .trim()
-    .replace(/^\$/, '')
-    .replace(/\[['"]?([^\]'"]+)['"]?\]/g, '.$1')
-    .replace(/\//g, '.')
-    .replace(/^\.+|\.+$/g, '')
-    .replace(/\.{2,}/g, '.');
 }
 
 /** The field a spec path names in the form as it is, or undefined when no field shows that member. */
@@ -455,11 +430,6 @@ export function placeBankMessages<T extends BankMessageLike>(
 }
 
 // ---------------------------------------------------------------- validation
-
-export interface BodyIssue {
-  path: string;
-  message: string;
-}
 
 export interface ConsentFormValidation {
   body: JsonObject;
@@ -505,25 +475,6 @@ export function fieldsInFormOrder(errors: FieldErrors, values: ConsentFormValues
   return order.filter((field) => errors[field] !== undefined);
 }
 
-/** Turns a zod issue into a sentence about the field. */
-function issueMessage(issue: z.core.$ZodIssue, label: string): string {
-  switch (issue.code) {
-    case 'too_small':
-      return issue.origin === 'number' ? `${label} must be at least ${String(issue.minimum)}.` : issue.message;
-    case 'invalid_type':
-      return issue.expected === 'int' || issue.expected === 'number'
-        ? `${label} must be a whole number.`
-        : `${label} has the wrong type (expected ${issue.expected}).`;
-    case 'invalid_value':
-      return `${label} must be one of: ${issue.values.map(String).join(', ')}.`;
-    default: {
-      const text = issue.message.replace(/\.$/, '');
-      if (/^(must|is|has|needs|requests)\b/.test(text)) return `${label} ${text}.`;
-      return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
-    }
-  }
-}
-
 function isCalendarDate(text: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
   const date = new Date(`${text}T00:00:00Z`);
@@ -567,7 +518,7 @@ export function validateConsentForm(values: ConsentFormValues, today = todayUtc(
   const result = Consents.safeParse(body);
   if (!result.success) {
     for (const issue of result.error.issues) {
-      const path = issue.path.map(String).join('.');
+      const path = issuePath(issue);
       const field = fieldForPath(path, values) ?? (path === '' ? 'access' : undefined);
       if (field) {
         errors[field] ??= issueMessage(issue, labelOf(field, values));
@@ -582,11 +533,5 @@ export function validateConsentForm(values: ConsentFormValues, today = todayUtc(
 
 /** Checks a body from the JSON view against the schema only; paths as the spec writes them. */
 export function checkConsentBody(body: unknown): BodyIssue[] {
-  const result = Consents.safeParse(body);
-  return result.success
-    ? []
-    : result.error.issues.map((issue) => ({
-        path: issue.path.map(String).join('.') || '(body)',
-        message: issue.message,
-      }));
+  return bodyIssues(Consents.safeParse(body));
 }

@@ -13,6 +13,7 @@ import {
   TextInput,
   type BodyMode,
 } from '../../../components/ui';
+import type { BodyIssue } from '../../../flows/form-model';
 import { newScaRedirect } from '../../../flows/sca';
 import { ConsentErrorCallout } from '../components/consent-error-callout';
 import { ConsentFormFields } from '../components/consent-form-fields';
@@ -27,7 +28,6 @@ import {
   labelOf,
   placeBankMessages,
   validateConsentForm,
-  type BodyIssue,
   type ConsentFormValues,
   type FieldErrors,
   type FieldKey,

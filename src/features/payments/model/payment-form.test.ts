@@ -6,12 +6,12 @@ import {
   formPaymentProducts,
   formValuesFromBody,
   formValuesFromJson,
-  normaliseSpecPath,
   placeBankMessages,
   validatePaymentForm,
   visibleFields,
   type PaymentFormValues,
 } from './payment-form';
+import { normaliseSpecPath } from '../../../flows/form-model';
 
 // IBANs with correct check digits that belong to no particular bank's test data.
 const DEBTOR = 'DE89370400440532013000';

@@ -1,7 +1,19 @@
 // The payment form's model: its values, which fields a service and product use, building the request body from
 // them (and back, for the JSON view), validation with the 1.3.12 body schemas, and mapping spec paths to fields.
-import type * as z from 'zod';
 import { placeMessagesAtFields, type BankMessageLike } from '../../../api';
+import {
+  cannotShowMessage,
+  isObject,
+  issueMessage,
+  issuePath,
+  memberPaths,
+  memberTypes,
+  normaliseSpecPath,
+  parseJsonObject,
+  readMember,
+  type BodyIssue,
+  type JsonObject,
+} from '../../../flows/form-model';
 import {
   electronicIban,
   formatIban,
@@ -161,12 +173,6 @@ export function visibleFields(service: FormPaymentService, product: FormPaymentP
 
 // ---------------------------------------------------------------- body building
 
-type JsonObject = Record<string, unknown>;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Form values win over extras; nested objects are merged so e.g. debtorAccount.currency survives beside the IBAN. */
 function merge(extra: JsonObject, own: JsonObject): JsonObject {
   const out: JsonObject = { ...extra };
@@ -226,14 +232,34 @@ export function formValuesFromJson(
   service: FormPaymentService,
   product: FormPaymentProduct,
 ): BodyToFormResult {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, message: `The JSON is not valid: ${(error as Error).message}` };
+  const reading = parseJsonObject(text);
+  return reading.ok ? formValuesFromBody(reading.body, service, product) : reading;
+}
+
+const ibanFields: readonly FieldName[] = ['debtorIban', 'creditorIban'];
+
+/** Moves one shown member from `rest` into its field; a member of another type than the field holds is a problem. */
+function takeField(rest: JsonObject, field: FieldName, values: PaymentFormValues, problems: string[]): void {
+  const path = fieldPaths[field].split('.');
+  const parentPath = path.slice(0, -1);
+  let parent: unknown = rest;
+  for (const part of parentPath) parent = isObject(parent) ? parent[part] : undefined;
+  if (parentPath.length > 0 && parent !== undefined && !isObject(parent)) {
+    problems.push(`${parentPath.join('.')} is not an object`);
+    return;
   }
-  if (!isObject(parsed)) return { ok: false, message: 'The body must be a JSON object ({ … }).' };
-  return formValuesFromBody(parsed, service, product);
+  const key = path[path.length - 1] ?? '';
+  if (!isObject(parent) || !(key in parent)) return;
+  if (field === 'monthsOfExecution') {
+    const months = readMember(parent[key], memberTypes.strings, fieldPaths[field], problems);
+    if (months === undefined) return;
+    values.monthsOfExecution = months;
+  } else {
+    const text = readMember(parent[key], memberTypes.string, fieldPaths[field], problems);
+    if (text === undefined) return;
+    values[field] = ibanFields.includes(field) ? formatIban(text) : text;
+  }
+  delete parent[key];
 }
 
 export function formValuesFromBody(
@@ -241,45 +267,12 @@ export function formValuesFromBody(
   service: FormPaymentService,
   product: FormPaymentProduct,
 ): BodyToFormResult {
-  const values = emptyPaymentForm();
-  values.currency = '';
-  values.frequency = '';
+  const values: PaymentFormValues = { ...emptyPaymentForm(), currency: '', frequency: '' };
   const rest = structuredClone(body);
-  const frequency = typeof body.frequency === 'string' ? body.frequency : '';
+  const frequency = memberTypes.string.schema.safeParse(body.frequency).data ?? '';
   const problems: string[] = [];
-  for (const field of visibleFields(service, product, frequency)) {
-    const path = fieldPaths[field].split('.');
-    const parentPath = path.slice(0, -1);
-    let parent: unknown = rest;
-    for (const part of parentPath) parent = isObject(parent) ? parent[part] : undefined;
-    if (parentPath.length > 0 && parent !== undefined && !isObject(parent)) {
-      problems.push(`${parentPath.join('.')} is not an object`);
-      continue;
-    }
-    const key = path[path.length - 1] ?? '';
-    if (!isObject(parent) || !(key in parent)) continue;
-    const value = parent[key];
-    if (field === 'monthsOfExecution') {
-      if (Array.isArray(value) && value.every((month) => typeof month === 'string')) {
-        values.monthsOfExecution = value;
-      } else {
-        problems.push(`${fieldPaths[field]} is not a list of strings`);
-        continue;
-      }
-    } else if (typeof value === 'string') {
-      values[field] = field === 'debtorIban' || field === 'creditorIban' ? formatIban(value) : value;
-    } else {
-      problems.push(`${fieldPaths[field]} is ${describeType(value)}, not a string`);
-      continue;
-    }
-    delete parent[key];
-  }
-  if (problems.length > 0) {
-    return {
-      ok: false,
-      message: `The form cannot show this body: ${problems.join('; ')}. Fix it here or send it from the JSON view.`,
-    };
-  }
+  for (const field of visibleFields(service, product, frequency)) takeField(rest, field, values, problems);
+  if (problems.length > 0) return { ok: false, message: cannotShowMessage(problems) };
   // Objects the form emptied disappear; anything left is the user's own addition.
   for (const key of ['debtorAccount', 'creditorAccount', 'instructedAmount', 'creditorAddress']) {
     const member = rest[key];
@@ -289,27 +282,9 @@ export function formValuesFromBody(
   return { ok: true, values, kept: memberPaths(rest) };
 }
 
-function describeType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  return `a ${typeof value}`;
-}
-
-/** Dotted paths of the leaves of an object, e.g. ["debtorAccount.currency", "purposeCode"]. */
-export function memberPaths(value: JsonObject, prefix = ''): string[] {
-  return Object.entries(value).flatMap(([key, member]) =>
-    isObject(member) && Object.keys(member).length > 0 ? memberPaths(member, `${prefix}${key}.`) : [`${prefix}${key}`],
-  );
-}
-
 // ---------------------------------------------------------------- validation
 
 export type FieldErrors = Partial<Record<FieldName, string>>;
-
-export interface BodyIssue {
-  path: string;
-  message: string;
-}
 
 export interface PaymentFormValidation {
   body: JsonObject;
@@ -335,28 +310,6 @@ const requiredMessages: Partial<Record<FieldName, string>> = {
   monthsOfExecution: 'Choose at least one month for a MonthlyVariable standing order.',
   country: 'Enter the country of the address (2 letters, e.g. FR) or leave the whole address empty.',
 };
-
-/** Turns a zod issue into a sentence about the field. */
-function issueMessage(issue: z.core.$ZodIssue, label: string): string {
-  switch (issue.code) {
-    case 'too_big':
-      return issue.origin === 'string'
-        ? `${label} must be at most ${String(issue.maximum)} characters.`
-        : `${label} has too many entries (at most ${String(issue.maximum)}).`;
-    case 'too_small':
-      return issue.origin === 'string' ? `${label} must not be empty.` : `${label} has too few entries.`;
-    case 'invalid_value':
-      return `${label} must be one of: ${issue.values.map(String).join(', ')}.`;
-    case 'invalid_type':
-      return `${label} has the wrong type (expected ${issue.expected}).`;
-    default: {
-      const text = issue.message.replace(/\.$/, '');
-      if (/^(must|is|has|needs)\b/.test(text)) return `${label} ${text}.`;
-      // A sentence of its own (e.g. "IBAN check digits do not match"): shown under the field as it is.
-      return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
-    }
-  }
-}
 
 /**
  * Validates the form for a service and product: first the fields the body needs, then the whole body against the
@@ -389,7 +342,7 @@ export function validatePaymentForm(
   const result = paymentBodySchemaFor(service).safeParse(body);
   if (!result.success) {
     for (const issue of result.error.issues) {
-      const path = issue.path.map(String).join('.');
+      const path = issuePath(issue);
       const field = fieldForPath(path, visible);
       if (field) {
         errors[field] ??= issueMessage(issue, fieldLabels[field]);
@@ -408,20 +361,6 @@ function pathMatchesField(path: string, field: FieldName): boolean {
 }
 
 // ---------------------------------------------------------------- spec paths → fields
-
-/**
- * A bank's `path` in the form "instructedAmount.amount". Banks also write "$.instructedAmount.amount",
- * "/instructedAmount/amount" or "creditorAccount[iban]"; all are read the same way.
- */
-export function normaliseSpecPath(path: string): string {
-  return path
-    .trim()
-    .replace(/^\$/, '')
-    .replace(/\[['"]?([^\]'"]+)['"]?\]/g, '.$1')
-    .replace(/\//g, '.')
-    .replace(/^\.+|\.+$/g, '')
-    .replace(/\.{2,}/g, '.');
-}
 
 // Whole objects map to the field that carries their essential member.
 const objectFields: Record<string, FieldName> = {

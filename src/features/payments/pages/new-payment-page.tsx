@@ -22,6 +22,7 @@ import {
   type BodyMode,
 } from '../../../components/ui';
 import { paymentBodySchemaFor } from '../../../xs2a';
+import { memberPaths, type BodyIssue } from '../../../flows/form-model';
 import { newScaRedirect } from '../../../flows/sca';
 import { fieldId, PaymentFormFields } from '../components/payment-form-fields';
 import { paymentRoute } from '../model/format';
@@ -34,13 +35,11 @@ import {
   formValuesFromJson,
   isFormPaymentProduct,
   isFormPaymentService,
-  memberPaths,
   paymentProductLabels,
   paymentServiceLabels,
   placeBankMessages,
   validatePaymentForm,
   visibleFields,
-  type BodyIssue,
   type FieldErrors,
   type FieldName,
   type FormPaymentProduct,
