@@ -22,22 +22,10 @@ import * as shops from './merchants';
 import type { Merchant } from './merchants';
 import { germanAmount } from './money';
 import { Random } from './random';
+import { billAmount, billDay, billEntry, cardText, type Bill } from './recurring';
 import type { TestAccountKey } from './test-psus';
 
 type Weighted = readonly (readonly [Merchant, number])[];
-
-export interface Bill {
-  kind: 'directDebit' | 'standingOrder' | 'card';
-  name: string;
-  /** Major units. */
-  amount: number;
-  dayOfMonth: number;
-  /** Months it falls due in (1-12); every month when absent. */
-  months?: readonly number[];
-  /** Contract or mandate reference; becomes part of the end-to-end id. */
-  reference: string;
-  text: (y: number, m: number) => string;
-}
 
 export interface Income {
   employer: string;
@@ -250,91 +238,87 @@ export class PrivateLife {
     this.pending();
   }
 
+  /** Month by month: the pay (with its yearly raise and bonus), the rent, the bills, the savings and the fee. */
   private scheduleMonthly(): void {
-    const { profile, ledger, rng, first, anchor } = this;
-    const inWindow = (day: number) => day > first && day <= anchor;
+    const { profile, first, anchor } = this;
     const raises = monthsBetween(first, anchor)
       .filter((mo) => profile.income && mo.m === profile.income.raiseMonth)
       .map((mo) => dayOf(mo.y, mo.m, 1));
     for (const { y, m } of monthsBetween(first, anchor)) {
-      const income = profile.income;
-      if (income) {
-        const due = income.payDay === 'last' ? daysInMonth(y, m) : income.payDay;
-        const day = precedingWorkingDay(dayInMonth(y, m, due));
-        const factor = (1 + income.raise) ** raises.filter((r) => r <= day).length;
-        const employer = party(income.employer);
-        if (inWindow(day)) {
-          ledger.add({
-            kind: 'salary',
-            day,
-            minute: 360,
-            amount: Math.round(income.net * factor) * 100,
-            name: employer.name,
-            iban: employer.iban,
-            remittance: `Gehalt/Salary ${yearMonth(y, m)} PersNr ${income.staffNo}`,
-            endToEndId: `SAL${yearMonth(y, m).replace('-', '')}${income.staffNo}`,
-          });
-          if (income.bonus && income.bonus.month === m) {
-            ledger.add({
-              kind: 'salary',
-              day,
-              minute: 361,
-              amount: Math.round(income.bonus.amount * factor) * 100,
-              name: employer.name,
-              iban: employer.iban,
-              remittance: `${income.bonus.text} ${y} PersNr ${income.staffNo}`,
-              endToEndId: `BON${y}${income.staffNo}`,
-            });
-          }
-        }
-      }
+      if (profile.income) this.payIncome(profile.income, y, m, raises);
       const rentDay = followingWorkingDay(dayOf(y, m, 1));
-      if (inWindow(rentDay)) {
+      if (this.inWindow(rentDay)) {
         this.transferOut(rentDay, profile.rent.to, profile.rent.amount * 100, profile.rent.text(y, m), 'standingOrder');
       }
-      for (const bill of profile.bills) {
-        if (bill.months && !bill.months.includes(m)) continue;
-        const day = followingWorkingDay(dayInMonth(y, m, bill.dayOfMonth));
-        if (!inWindow(day)) continue;
-        const minor = Math.round(bill.amount * 100);
-        if (bill.kind === 'card') {
-          this.cardPayment(day, rng.minute(2, 6), { name: bill.name }, minor);
-          continue;
-        }
-        const creditor = party(bill.name);
-        ledger.add({
-          kind: bill.kind,
-          day,
-          minute: rng.minute(6, 9),
-          amount: -minor,
-          name: creditor.name,
-          iban: creditor.iban,
-          remittance: bill.text(y, m),
-          endToEndId: `${bill.reference}-${yearMonth(y, m)}`.slice(0, 35),
-        });
-      }
+      for (const bill of profile.bills) this.payBill(bill, y, m);
       if (profile.savings) {
         const day = followingWorkingDay(dayOf(y, m, 2));
-        if (inWindow(day)) {
+        if (this.inWindow(day)) {
           this.ownTransfer(day, profile.key, profile.savings.to, profile.savings.monthly * 100, {
             standing: true,
             text: 'Dauerauftrag Sparen',
           });
         }
       }
-      if (profile.fee > 0) {
-        const day = precedingWorkingDay(dayOf(y, m, daysInMonth(y, m)));
-        if (inWindow(day)) {
-          ledger.add({
-            kind: 'charges',
-            day,
-            minute: 1380,
-            amount: -Math.round(profile.fee * 100),
-            remittance: `Kontoführungsentgelt ${monthNamesDe[m - 1]} ${y}`,
-          });
-        }
-      }
+      this.chargeFee(y, m);
     }
+  }
+
+  private inWindow(day: number): boolean {
+    return day > this.first && day <= this.anchor;
+  }
+
+  /** The month's pay, raised by `raise` after every raise day before it, and the bonus in its month. */
+  private payIncome(income: Income, y: number, m: number, raises: readonly number[]): void {
+    const due = income.payDay === 'last' ? daysInMonth(y, m) : income.payDay;
+    const day = precedingWorkingDay(dayInMonth(y, m, due));
+    if (!this.inWindow(day)) return;
+    const factor = (1 + income.raise) ** raises.filter((r) => r <= day).length;
+    const employer = party(income.employer);
+    this.ledger.add({
+      kind: 'salary',
+      day,
+      minute: 360,
+      amount: Math.round(income.net * factor) * 100,
+      name: employer.name,
+      iban: employer.iban,
+      remittance: `Gehalt/Salary ${yearMonth(y, m)} PersNr ${income.staffNo}`,
+      endToEndId: `SAL${yearMonth(y, m).replace('-', '')}${income.staffNo}`,
+    });
+    if (income.bonus?.month !== m) return;
+    this.ledger.add({
+      kind: 'salary',
+      day,
+      minute: 361,
+      amount: Math.round(income.bonus.amount * factor) * 100,
+      name: employer.name,
+      iban: employer.iban,
+      remittance: `${income.bonus.text} ${y} PersNr ${income.staffNo}`,
+      endToEndId: `BON${y}${income.staffNo}`,
+    });
+  }
+
+  private payBill(bill: Bill, y: number, m: number): void {
+    const day = billDay(bill, y, m, this.first, this.anchor);
+    if (day === undefined) return;
+    if (bill.kind === 'card') {
+      this.cardPayment(day, this.rng.minute(2, 6), { name: bill.name }, billAmount(bill, this.rng));
+    } else {
+      this.ledger.add(billEntry(bill, day, y, m, this.rng));
+    }
+  }
+
+  private chargeFee(y: number, m: number): void {
+    if (this.profile.fee <= 0) return;
+    const day = precedingWorkingDay(dayOf(y, m, daysInMonth(y, m)));
+    if (!this.inWindow(day)) return;
+    this.ledger.add({
+      kind: 'charges',
+      day,
+      minute: 1380,
+      amount: -Math.round(this.profile.fee * 100),
+      remittance: `Kontoführungsentgelt ${monthNamesDe[m - 1]} ${y}`,
+    });
   }
 
   private travel(trip: Trip): void {
@@ -589,9 +573,4 @@ interface OwnTransferOptions {
 export function yyyymmdd(day: number): string {
   const { y, m, d } = civil(day);
   return `${y}${String(m).padStart(2, '0')}${String(d).padStart(2, '0')}`;
-}
-
-function cardText(merchant: Merchant, day: number, minute: number, card: string): string {
-  const where = merchant.place ? `${merchant.name}, ${merchant.place}` : `${merchant.name} (online)`;
-  return `Kartenzahlung ${where} ${germanDate(day)} ${clockTime(minute)} ${card}`;
 }

@@ -8,11 +8,13 @@ import {
   monthNamesDe,
   monthsBetween,
   precedingWorkingDay,
+  yearMonth,
 } from './calendar';
 import { PENDING_DAYS, type SeedContext } from './context';
 import { party } from './iban';
 import * as shops from './merchants';
-import { yyyymmdd, type Bill, type PrivateProfile } from './private-life';
+import { yyyymmdd, type PrivateProfile } from './private-life';
+import type { Bill } from './recurring';
 import type { TestAccountKey } from './test-psus';
 
 const monthYear = (y: number, m: number) => `${String(m).padStart(2, '0')}/${y}`;
@@ -361,11 +363,21 @@ function dd(
   text: Bill['text'],
   months?: number[],
 ): Bill {
-  return { kind: 'directDebit', name, amount, dayOfMonth, reference, text, ...(months ? { months } : {}) };
+  const endToEndId = (y: number, m: number) => `${reference}-${yearMonth(y, m)}`.slice(0, 35);
+  return { kind: 'directDebit', name, amount, due: { dayOfMonth }, text, endToEndId, ...(months ? { months } : {}) };
 }
 
 function card(name: string, amount: number, dayOfMonth: number, months?: number[]): Bill {
-  return { kind: 'card', name, amount, dayOfMonth, reference: '', text: () => '', ...(months ? { months } : {}) };
+  const none = () => '';
+  return {
+    kind: 'card',
+    name,
+    amount,
+    due: { dayOfMonth },
+    text: none,
+    endToEndId: none,
+    ...(months ? { months } : {}),
+  };
 }
 
 /** Carol ends the history with exactly this booked balance (minor units). */
