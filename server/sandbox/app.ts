@@ -10,6 +10,7 @@ import { AccountService } from './domain/accounts';
 import { ConsentService } from './domain/consents';
 import type { DomainContext } from './domain/context';
 import { OAuthService } from './domain/oauth';
+import { OutcomeRegistry } from './domain/outcomes';
 import { Payments } from './domain/payments';
 import { ScaEngine } from './domain/sca';
 import { createDeviations, describeDeviationModes, modesOfSegment } from './deviations/deviate';
@@ -108,16 +109,20 @@ export async function createSandbox({
     config,
   };
 
-  const handlers = {} as ConstructorParameters<typeof ScaEngine>[1];
-  const sca = new ScaEngine(ctx, handlers);
+  // The SCA engine learns what finishing an authorisation does to a payment or a consent from the registry, which the
+  // resources fill once they exist.
+  const outcomes = new OutcomeRegistry();
+  const sca = new ScaEngine(ctx, outcomes);
   const payments = new Payments(ctx, sca);
   const consents = new ConsentService(ctx, sca);
   const accounts = new AccountService(ctx, consents);
-  const paymentHandlers = payments.outcomeHandlers();
-  handlers['payment:authorisation'] = paymentHandlers.authorisation;
-  handlers['payment:cancellation'] = paymentHandlers.cancellation;
-  handlers['consent:authorisation'] = consents.outcomeHandler();
-  handlers['consent:cancellation'] = consents.outcomeHandler();
+  const paymentOutcomes = payments.outcomeHandlers();
+  outcomes
+    .register('payment:authorisation', paymentOutcomes.authorisation)
+    .register('payment:cancellation', paymentOutcomes.cancellation)
+    .register('consent:authorisation', consents.outcomeHandler())
+    .register('consent:cancellation', consents.outcomeHandler())
+    .assertComplete();
   const oauth = new OAuthService(ctx);
   // The signature library is loaded only when strict mode needs it, so a plain sandbox starts without it.
   const strict = config.strict ? new (await import('./http/strict')).StrictChecks(config.strict, clock) : undefined;

@@ -28,7 +28,4 @@ export function newId(prefix: string): string {
   return `${prefix}-${crypto.randomUUID()}`;
 }
 
-/** Whether a conditional UPDATE changed a row (Kysely reports bigint counts on some drivers). */
-export function changed(result: { numUpdatedRows: bigint | number }): boolean {
-  return Number(result.numUpdatedRows) > 0;
-}
+export { changed } from '../store/rows';

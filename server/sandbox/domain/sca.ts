@@ -1,14 +1,20 @@
 // Authorisation sub-resources and the SCA state machine shared by payments, cancellations and consents:
-// redirect (PSU pages), embedded (PUT steps) and decoupled (banking app or timed approval).
+// redirect (PSU pages), embedded (PUT steps) and decoupled (banking app or timed approval). The moves follow the
+// tables of rules/sca.ts; what finishing does to the parent resource comes from the outcome registry.
 import type { Kysely } from 'kysely';
 import type { AuthenticationObject, ScaApproach, ScaStatus } from '../../../src/xs2a';
 import { bankError, BankError, statusInvalid, type Area } from '../http/errors';
+import { identifiedStatus, initialScaStatus, isFinal, mayMove, mayTakeStep, SCA_STEP_APPROACHES } from '../rules/sca';
+import type { ScaStepKind } from '../rules/sca';
 import { SANDBOX_OTP } from '../seed/test-psus';
+import { parseScaMethods, ScaStore, type AuthorisationChange } from '../store/sca-store';
 import type { AuthorisationKind, AuthorisationRow, Database, PsuRow, ResourceType } from '../store/schema';
-import { buildInsertOnce } from '../store/prepared';
-import { changed, href, absoluteHref, newId, type DomainContext, type LinkContext } from './context';
-import type { AccountChoice } from './consents';
+import { href, absoluteHref, newId, type DomainContext, type LinkContext } from './context';
 import { METADATA_PATH } from './oauth';
+import type { AccountChoice, Outcome, OutcomeRegistry } from './outcomes';
+
+export { parseScaMethods } from '../store/sca-store';
+export type { Outcome, OutcomeHandler } from './outcomes';
 
 /** The parent an authorisation belongs to, as the SCA engine needs to see it. */
 export interface ScaResource {
@@ -20,35 +26,11 @@ export interface ScaResource {
   area: Area;
 }
 
-export type Outcome = 'finalised' | 'failed';
-
-/** What finishing an authorisation does to its parent; payments and consents register theirs. */
-export interface OutcomeHandler {
-  /** Throws when the parent's state no longer allows this authorisation to proceed. */
-  assertOpen(db: Kysely<Database>, auth: AuthorisationRow): Promise<void>;
-  /** Throws when this PSU may not authorise the parent (e.g. the debtor account is someone else's). */
-  assertPsuMayAuthorise(db: Kysely<Database>, auth: AuthorisationRow, psu: PsuRow): Promise<void>;
-  /** `choice`: the accounts the PSU chose on the bank's page for a bank-offered consent. */
-  apply(
-    db: Kysely<Database>,
-    auth: AuthorisationRow,
-    outcome: Outcome,
-    psuId: string | null,
-    choice?: AccountChoice,
-  ): Promise<void>;
-}
-
-const finalStatuses: readonly string[] = ['finalised', 'failed', 'exempted'];
-
 export const subPath = (kind: AuthorisationKind) =>
   kind === 'cancellation' ? 'cancellation-authorisations' : 'authorisations';
 
 export function authorisationPath(resourcePath: string, auth: Pick<AuthorisationRow, 'kind' | 'authorisation_id'>) {
   return `${resourcePath}/${subPath(auth.kind)}/${auth.authorisation_id}`;
-}
-
-export function parseScaMethods(psu: PsuRow): AuthenticationObject[] {
-  return JSON.parse(psu.sca_methods) as AuthenticationObject[];
 }
 
 function challengeFor(method: AuthenticationObject) {
@@ -59,40 +41,38 @@ function challengeFor(method: AuthenticationObject) {
   };
 }
 
+const statusOf = (auth: AuthorisationRow) => auth.sca_status as ScaStatus;
+
 export interface ScaStep {
   status: number;
   headers: Record<string, string>;
   body: Record<string, unknown>;
 }
 
+/** The bodies of the update-PSU-data operation, by the kind the request's members make it. */
+export type UpdateBody =
+  | { kind: 'empty' }
+  | { kind: 'psuData'; psuData: { password?: string } }
+  | { kind: 'authenticationMethodId'; authenticationMethodId: string }
+  | { kind: 'scaAuthenticationData'; scaAuthenticationData: string }
+  | { kind: 'confirmationCode'; confirmationCode: string };
+
+/** One update step as the engine takes it: the authorisation, where it lives and who the headers name. */
+interface StepInput {
+  auth: AuthorisationRow;
+  resource: ScaResource;
+  links: LinkContext;
+  headerPsuId: string | undefined;
+}
+
 export class ScaEngine {
-  /** Every started authorisation writes one row; its INSERT is built once (store/prepared.ts). */
-  private readonly insertAuthorisation;
+  private readonly store: ScaStore;
 
   constructor(
     private readonly ctx: DomainContext,
-    private readonly handlers: Record<`${ResourceType}:${AuthorisationKind}`, OutcomeHandler>,
+    private readonly outcomes: OutcomeRegistry,
   ) {
-    this.insertAuthorisation = buildInsertOnce(ctx.db, 'authorisations', [
-      'authorisation_id',
-      'resource_type',
-      'resource_id',
-      'kind',
-      'sca_approach',
-      'sca_status',
-      'psu_id',
-      'chosen_method',
-      'otp_attempts',
-      'tpp_redirect_uri',
-      'tpp_nok_redirect_uri',
-      'created_at',
-      'updated_at',
-      'version',
-    ]);
-  }
-
-  private handler(auth: Pick<AuthorisationRow, 'resource_type' | 'kind'>): OutcomeHandler {
-    return this.handlers[`${auth.resource_type}:${auth.kind}`];
+    this.store = new ScaStore(ctx.db);
   }
 
   private now() {
@@ -100,7 +80,7 @@ export class ScaEngine {
   }
 
   async findPsu(psuId: string, db: Kysely<Database> = this.ctx.db): Promise<PsuRow | undefined> {
-    return db.selectFrom('psus').selectAll().where('psu_id', '=', psuId).executeTakeFirst();
+    return this.store.findPsu(psuId, db);
   }
 
   private async knownPsu(psuId: string, area: Area, db: Kysely<Database> = this.ctx.db): Promise<PsuRow> {
@@ -124,15 +104,13 @@ export class ScaEngine {
   ): Promise<{ auth: AuthorisationRow; step: ScaStep }> {
     const psu = options.psuId ? await this.knownPsu(options.psuId, resource.area, db) : undefined;
     const now = this.now();
-    let scaStatus: ScaStatus = 'received';
-    if (options.psuId) scaStatus = options.approach === 'DECOUPLED' ? 'started' : 'psuIdentified';
     const auth: AuthorisationRow = {
       authorisation_id: newId('auth'),
       resource_type: resource.type,
       resource_id: resource.id,
       kind: resource.kind,
       sca_approach: options.approach,
-      sca_status: scaStatus,
+      sca_status: initialScaStatus(options.approach, options.psuId !== undefined),
       psu_id: options.psuId ?? null,
       chosen_method: null,
       otp_attempts: 0,
@@ -143,9 +121,9 @@ export class ScaEngine {
       version: 0,
     };
     if (psu && options.approach === 'DECOUPLED') {
-      await this.handler(auth).assertPsuMayAuthorise(db, auth, psu);
+      await this.outcomes.for(auth).assertPsuMayAuthorise(db, auth, psu);
     }
-    await this.insertAuthorisation(db, auth);
+    await this.store.insert(db, auth);
     if (options.psuData && options.approach === 'EMBEDDED') {
       const step = await this.update(
         resource,
@@ -188,14 +166,7 @@ export class ScaEngine {
   }
 
   async get(resource: ScaResource, authorisationId: string): Promise<AuthorisationRow> {
-    const auth = await this.ctx.db
-      .selectFrom('authorisations')
-      .selectAll()
-      .where('authorisation_id', '=', authorisationId)
-      .where('resource_type', '=', resource.type)
-      .where('resource_id', '=', resource.id)
-      .where('kind', '=', resource.kind)
-      .executeTakeFirst();
+    const auth = await this.store.findOf(resource, authorisationId);
     if (!auth) {
       throw bankError('RESOURCE_UNKNOWN', `No authorisation ${authorisationId} exists for this resource.`, {
         area: resource.area,
@@ -206,24 +177,11 @@ export class ScaEngine {
   }
 
   async list(resource: ScaResource): Promise<string[]> {
-    const rows = await this.ctx.db
-      .selectFrom('authorisations')
-      .select('authorisation_id')
-      .where('resource_type', '=', resource.type)
-      .where('resource_id', '=', resource.id)
-      .where('kind', '=', resource.kind)
-      .orderBy('created_at')
-      .orderBy('authorisation_id')
-      .execute();
-    return rows.map((r) => r.authorisation_id);
+    return this.store.list(resource);
   }
 
   async findById(authorisationId: string): Promise<AuthorisationRow | undefined> {
-    const auth = await this.ctx.db
-      .selectFrom('authorisations')
-      .selectAll()
-      .where('authorisation_id', '=', authorisationId)
-      .executeTakeFirst();
+    const auth = await this.store.find(authorisationId);
     return auth ? this.refresh(auth) : undefined;
   }
 
@@ -237,7 +195,7 @@ export class ScaEngine {
     try {
       return await this.complete(auth, outcome);
     } catch (error) {
-      if (error instanceof BankError) return (await this.reload(auth.authorisation_id)) ?? auth;
+      if (error instanceof BankError) return (await this.store.find(auth.authorisation_id)) ?? auth;
       throw error;
     }
   }
@@ -245,52 +203,39 @@ export class ScaEngine {
   /** Refreshes every open decoupled authorisation of a resource, so its status read reflects a timed approval. */
   async refreshResource(type: ResourceType, id: string): Promise<void> {
     if (this.ctx.config.decoupledAutoApproveMs === null) return;
-    const open = await this.ctx.db
-      .selectFrom('authorisations')
-      .selectAll()
-      .where('resource_type', '=', type)
-      .where('resource_id', '=', id)
-      .where('sca_approach', '=', 'DECOUPLED')
-      .where('sca_status', '=', 'started')
-      .execute();
-    for (const auth of open) await this.refresh(auth);
+    for (const auth of await this.store.openDecoupled(type, id)) await this.refresh(auth);
   }
 
-  private async reload(authorisationId: string) {
-    return this.ctx.db
-      .selectFrom('authorisations')
-      .selectAll()
-      .where('authorisation_id', '=', authorisationId)
-      .executeTakeFirst();
+  /** Fails every authorisation of a resource that has not ended yet (the resource itself ended). */
+  async failOpen(db: Kysely<Database>, parent: Pick<ScaResource, 'type' | 'id' | 'kind'>, at: string): Promise<void> {
+    await this.store.failOpen(db, parent, at, ['finalised', 'failed', 'exempted']);
   }
 
-  /** Moves an authorisation on, only if nobody else moved it since it was read. */
+  /** Moves an authorisation on (rules/sca.ts's table), only if nobody else moved it since it was read. */
   private async transition(
     db: Kysely<Database>,
     auth: AuthorisationRow,
-    set: Partial<Pick<AuthorisationRow, 'sca_status' | 'psu_id' | 'chosen_method' | 'otp_attempts'>>,
+    set: AuthorisationChange,
   ): Promise<AuthorisationRow> {
-    const updated_at = this.now();
-    const result = await db
-      .updateTable('authorisations')
-      .set({ ...set, updated_at, version: auth.version + 1 })
-      .where('authorisation_id', '=', auth.authorisation_id)
-      .where('version', '=', auth.version)
-      .executeTakeFirst();
-    if (!changed(result)) {
+    const to = (set.sca_status ?? auth.sca_status) as ScaStatus;
+    if (!mayMove(statusOf(auth), to)) {
+      throw statusInvalid(`This authorisation cannot move from ${auth.sca_status} to ${to}.`);
+    }
+    const moved = await this.store.update(db, auth, set, this.now());
+    if (!moved) {
       throw statusInvalid(
         'The authorisation was changed by another request at the same time; read its status and retry.',
       );
     }
-    return { ...auth, ...set, updated_at, version: auth.version + 1 };
+    return moved;
   }
 
   /** Finishes an authorisation and applies the outcome to its parent, atomically. */
   async complete(auth: AuthorisationRow, outcome: Outcome, choice?: AccountChoice): Promise<AuthorisationRow> {
     return this.ctx.db.transaction().execute(async (trx) => {
-      if (outcome === 'finalised') await this.handler(auth).assertOpen(trx, auth);
+      if (outcome === 'finalised') await this.outcomes.for(auth).assertOpen(trx, auth);
       const done = await this.transition(trx, auth, { sca_status: outcome });
-      await this.handler(auth).apply(trx, done, outcome, done.psu_id, choice);
+      await this.outcomes.for(auth).apply(trx, done, outcome, done.psu_id, choice);
       return done;
     });
   }
@@ -299,7 +244,7 @@ export class ScaEngine {
     if (auth.sca_status === 'failed') {
       throw bankError('SCA_INVALID', 'This authorisation has failed; start a new one.', { area });
     }
-    if (finalStatuses.includes(auth.sca_status)) {
+    if (isFinal(statusOf(auth))) {
       throw statusInvalid(`This authorisation is already ${auth.sca_status}.`, area);
     }
   }
@@ -315,8 +260,8 @@ export class ScaEngine {
         area,
       });
     }
-    await this.handler(auth).assertOpen(this.ctx.db, auth);
-    await this.handler(auth).assertPsuMayAuthorise(this.ctx.db, auth, psu);
+    await this.outcomes.for(auth).assertOpen(this.ctx.db, auth);
+    await this.outcomes.for(auth).assertPsuMayAuthorise(this.ctx.db, auth, psu);
     return psu;
   }
 
@@ -340,10 +285,7 @@ export class ScaEngine {
     throw bankError(
       'PSU_CREDENTIALS_INVALID',
       `The one-time password is wrong; ${left} attempt${left === 1 ? '' : 's'} left.`,
-      {
-        area,
-        path: 'scaAuthenticationData',
-      },
+      { area, path: 'scaAuthenticationData' },
     );
   }
 
@@ -352,141 +294,151 @@ export class ScaEngine {
     resource: ScaResource,
     links: LinkContext,
     authorisationId: string,
-    body:
-      | { kind: 'empty' }
-      | { kind: 'psuData'; psuData: { password?: string } }
-      | { kind: 'authenticationMethodId'; authenticationMethodId: string }
-      | { kind: 'scaAuthenticationData'; scaAuthenticationData: string }
-      | { kind: 'confirmationCode'; confirmationCode: string },
+    body: UpdateBody,
     headerPsuId: string | undefined,
   ): Promise<ScaStep> {
-    const area = resource.area;
-    let auth = await this.get(resource, authorisationId);
-    this.assertMovable(auth, area);
-    const path = authorisationPath(resource.path, auth);
-    const approach = auth.sca_approach as ScaApproach;
-    const headers = { 'ASPSP-SCA-Approach': approach };
-    const wrongApproach = (what: string) =>
-      statusInvalid(`This authorisation uses ${approach} SCA; ${what} does not apply to it.`, area);
-
+    const auth = await this.get(resource, authorisationId);
+    this.assertMovable(auth, resource.area);
+    const input: StepInput = { auth, resource, links, headerPsuId };
+    const headers = { 'ASPSP-SCA-Approach': auth.sca_approach };
     switch (body.kind) {
-      case 'empty': {
-        // Identify the PSU (decoupled, or a PSU-ID that was missing so far).
-        if (!headerPsuId)
-          throw bankError('FORMAT_ERROR', 'Send the PSU-ID header to identify the PSU.', { area, path: 'PSU-ID' });
-        if (auth.sca_status !== 'received')
-          throw statusInvalid(`The PSU is already identified (${auth.sca_status}).`, area);
-        const psu = await this.knownPsu(headerPsuId, area);
-        await this.handler(auth).assertPsuMayAuthorise(this.ctx.db, auth, psu);
-        const next: ScaStatus = approach === 'DECOUPLED' ? 'started' : 'psuIdentified';
-        auth = await this.transition(this.ctx.db, auth, { sca_status: next, psu_id: psu.psu_id });
-        const l: Record<string, { href: string }> = { scaStatus: href(links, path) };
-        if (approach === 'EMBEDDED') l.updatePsuAuthentication = href(links, path);
-        const out: Record<string, unknown> = { scaStatus: next, _links: l };
-        if (approach === 'DECOUPLED') out.psuMessage = 'Please confirm this request in your Sandbox Banking app.';
-        return { status: 200, headers, body: out };
-      }
-      case 'psuData': {
-        if (approach !== 'EMBEDDED') throw wrongApproach('a password');
-        if (!['received', 'psuIdentified'].includes(auth.sca_status)) {
-          throw statusInvalid(`The PSU is already authenticated (${auth.sca_status}).`, area);
-        }
-        const psuId = headerPsuId ?? auth.psu_id;
-        if (!psuId)
-          throw bankError('FORMAT_ERROR', 'Send the PSU-ID header with the password.', { area, path: 'PSU-ID' });
-        const password = body.psuData.password;
-        if (password === undefined) {
-          throw bankError('FORMAT_ERROR', 'This bank expects psuData.password.', { area, path: 'psuData.password' });
-        }
-        const psu = await this.authenticate(auth, psuId, password, area);
-        const methods = parseScaMethods(psu);
-        const only = methods.length === 1 ? methods[0] : undefined;
-        if (only) {
-          auth = await this.transition(this.ctx.db, auth, {
-            sca_status: 'scaMethodSelected',
-            psu_id: psu.psu_id,
-            chosen_method: only.authenticationMethodId,
-          });
-          return {
-            status: 200,
-            headers,
-            body: {
-              scaStatus: 'scaMethodSelected',
-              authorisationId: auth.authorisation_id,
-              chosenScaMethod: only,
-              challengeData: challengeFor(only),
-              _links: { authoriseTransaction: href(links, path), scaStatus: href(links, path) },
-            },
-          };
-        }
-        auth = await this.transition(this.ctx.db, auth, { sca_status: 'psuAuthenticated', psu_id: psu.psu_id });
-        return {
-          status: 200,
-          headers,
-          body: {
-            scaStatus: 'psuAuthenticated',
-            authorisationId: auth.authorisation_id,
-            scaMethods: methods,
-            _links: { selectAuthenticationMethod: href(links, path), scaStatus: href(links, path) },
-          },
-        };
-      }
-      case 'authenticationMethodId': {
-        if (approach !== 'EMBEDDED') throw wrongApproach('choosing a method');
-        if (!['psuAuthenticated', 'scaMethodSelected'].includes(auth.sca_status)) {
-          throw statusInvalid(
-            `Authenticate the PSU before choosing an SCA method (status is ${auth.sca_status}).`,
-            area,
-          );
-        }
-        const psu = auth.psu_id ? await this.findPsu(auth.psu_id) : undefined;
-        const method = psu
-          ? parseScaMethods(psu).find((m) => m.authenticationMethodId === body.authenticationMethodId)
-          : undefined;
-        if (!method) {
-          throw bankError('SCA_METHOD_UNKNOWN', `The PSU has no SCA method "${body.authenticationMethodId}".`, {
-            area,
-            path: 'authenticationMethodId',
-          });
-        }
-        auth = await this.transition(this.ctx.db, auth, {
-          sca_status: 'scaMethodSelected',
-          chosen_method: method.authenticationMethodId,
-        });
-        return {
-          status: 200,
-          headers,
-          body: {
-            scaStatus: 'scaMethodSelected',
-            chosenScaMethod: method,
-            challengeData: challengeFor(method),
-            _links: { authoriseTransaction: href(links, path), scaStatus: href(links, path) },
-          },
-        };
-      }
-      case 'scaAuthenticationData': {
-        if (approach !== 'EMBEDDED') throw wrongApproach('a one-time password');
-        if (auth.sca_status !== 'scaMethodSelected') {
-          throw statusInvalid(
-            `Choose an SCA method before sending the one-time password (status is ${auth.sca_status}).`,
-            area,
-          );
-        }
-        const psu = auth.psu_id ? await this.findPsu(auth.psu_id) : undefined;
-        const done = await this.checkOtp(auth, body.scaAuthenticationData, psu, area);
-        const out: Record<string, unknown> = { scaStatus: done.sca_status, _links: { scaStatus: href(links, path) } };
-        if (done.sca_status === 'failed') out.psuMessage = 'The authorisation failed.';
-        return { status: 200, headers, body: out };
-      }
+      case 'empty':
+        return { status: 200, headers, body: await this.identify(input) };
+      case 'psuData':
+        return { status: 200, headers, body: await this.password(input, body.psuData.password) };
+      case 'authenticationMethodId':
+        return { status: 200, headers, body: await this.selectMethod(input, body.authenticationMethodId) };
+      case 'scaAuthenticationData':
+        return { status: 200, headers, body: await this.otp(input, body.scaAuthenticationData) };
       case 'confirmationCode':
-        throw wrongApproach('a confirmation code');
+        throw this.wrongApproach(auth, resource.area, 'a confirmation code');
     }
+  }
+
+  private wrongApproach(auth: AuthorisationRow, area: Area, what: string) {
+    return statusInvalid(`This authorisation uses ${auth.sca_approach} SCA; ${what} does not apply to it.`, area);
+  }
+
+  /** Refuses a step the authorisation's approach has not, then one its status does not allow (`notNow` says why). */
+  private assertStep(step: ScaStepKind, input: StepInput, what: string, notNow: string) {
+    const { auth, resource } = input;
+    if (!SCA_STEP_APPROACHES[step].includes(auth.sca_approach as ScaApproach)) {
+      throw this.wrongApproach(auth, resource.area, what);
+    }
+    if (!mayTakeStep(step, statusOf(auth))) throw statusInvalid(notNow, resource.area);
+  }
+
+  /** Identifies the PSU (decoupled, or a PSU-ID that was missing so far). */
+  private async identify({ auth, resource, links, headerPsuId }: StepInput): Promise<Record<string, unknown>> {
+    const area = resource.area;
+    if (!headerPsuId)
+      throw bankError('FORMAT_ERROR', 'Send the PSU-ID header to identify the PSU.', { area, path: 'PSU-ID' });
+    if (!mayTakeStep('identify', statusOf(auth)))
+      throw statusInvalid(`The PSU is already identified (${auth.sca_status}).`, area);
+    const psu = await this.knownPsu(headerPsuId, area);
+    await this.outcomes.for(auth).assertPsuMayAuthorise(this.ctx.db, auth, psu);
+    const approach = auth.sca_approach as ScaApproach;
+    const next = identifiedStatus(approach);
+    await this.transition(this.ctx.db, auth, { sca_status: next, psu_id: psu.psu_id });
+    const path = authorisationPath(resource.path, auth);
+    const l: Record<string, { href: string }> = { scaStatus: href(links, path) };
+    if (approach === 'EMBEDDED') l.updatePsuAuthentication = href(links, path);
+    const out: Record<string, unknown> = { scaStatus: next, _links: l };
+    if (approach === 'DECOUPLED') out.psuMessage = 'Please confirm this request in your Sandbox Banking app.';
+    return out;
+  }
+
+  /** Authenticates the PSU with the password: one SCA method is chosen at once, several are offered. */
+  private async password(input: StepInput, password: string | undefined): Promise<Record<string, unknown>> {
+    const { resource, links, headerPsuId } = input;
+    const area = resource.area;
+    this.assertStep('password', input, 'a password', `The PSU is already authenticated (${input.auth.sca_status}).`);
+    const psuId = headerPsuId ?? input.auth.psu_id;
+    if (!psuId) throw bankError('FORMAT_ERROR', 'Send the PSU-ID header with the password.', { area, path: 'PSU-ID' });
+    if (password === undefined) {
+      throw bankError('FORMAT_ERROR', 'This bank expects psuData.password.', { area, path: 'psuData.password' });
+    }
+    const psu = await this.authenticate(input.auth, psuId, password, area);
+    const methods = parseScaMethods(psu);
+    const only = methods.length === 1 ? methods[0] : undefined;
+    const path = authorisationPath(resource.path, input.auth);
+    if (only) {
+      const auth = await this.transition(this.ctx.db, input.auth, {
+        sca_status: 'scaMethodSelected',
+        psu_id: psu.psu_id,
+        chosen_method: only.authenticationMethodId,
+      });
+      return {
+        scaStatus: 'scaMethodSelected',
+        authorisationId: auth.authorisation_id,
+        chosenScaMethod: only,
+        challengeData: challengeFor(only),
+        _links: { authoriseTransaction: href(links, path), scaStatus: href(links, path) },
+      };
+    }
+    const auth = await this.transition(this.ctx.db, input.auth, {
+      sca_status: 'psuAuthenticated',
+      psu_id: psu.psu_id,
+    });
+    return {
+      scaStatus: 'psuAuthenticated',
+      authorisationId: auth.authorisation_id,
+      scaMethods: methods,
+      _links: { selectAuthenticationMethod: href(links, path), scaStatus: href(links, path) },
+    };
+  }
+
+  /** Chooses one of the PSU's SCA methods and sends its challenge. */
+  private async selectMethod(input: StepInput, methodId: string): Promise<Record<string, unknown>> {
+    const { auth, resource, links } = input;
+    this.assertStep(
+      'selectMethod',
+      input,
+      'choosing a method',
+      `Authenticate the PSU before choosing an SCA method (status is ${auth.sca_status}).`,
+    );
+    const psu = auth.psu_id ? await this.findPsu(auth.psu_id) : undefined;
+    const method = psu ? parseScaMethods(psu).find((m) => m.authenticationMethodId === methodId) : undefined;
+    if (!method) {
+      throw bankError('SCA_METHOD_UNKNOWN', `The PSU has no SCA method "${methodId}".`, {
+        area: resource.area,
+        path: 'authenticationMethodId',
+      });
+    }
+    await this.transition(this.ctx.db, auth, {
+      sca_status: 'scaMethodSelected',
+      chosen_method: method.authenticationMethodId,
+    });
+    const path = authorisationPath(resource.path, auth);
+    return {
+      scaStatus: 'scaMethodSelected',
+      chosenScaMethod: method,
+      challengeData: challengeFor(method),
+      _links: { authoriseTransaction: href(links, path), scaStatus: href(links, path) },
+    };
+  }
+
+  /** Checks the one-time password, which finishes the authorisation (or counts a wrong attempt). */
+  private async otp(input: StepInput, otp: string): Promise<Record<string, unknown>> {
+    const { auth, resource, links } = input;
+    this.assertStep(
+      'otp',
+      input,
+      'a one-time password',
+      `Choose an SCA method before sending the one-time password (status is ${auth.sca_status}).`,
+    );
+    const psu = auth.psu_id ? await this.findPsu(auth.psu_id) : undefined;
+    const done = await this.checkOtp(auth, otp, psu, resource.area);
+    const path = authorisationPath(resource.path, auth);
+    const out: Record<string, unknown> = { scaStatus: done.sca_status, _links: { scaStatus: href(links, path) } };
+    if (done.sca_status === 'failed') out.psuMessage = 'The authorisation failed.';
+    return out;
   }
 
   /** The SCA status read (operation 8/15). */
   describeStatus(auth: AuthorisationRow, psuName?: string): Record<string, unknown> {
     const body: Record<string, unknown> = { scaStatus: auth.sca_status };
-    if (psuName && finalStatuses.includes(auth.sca_status)) body.psuName = psuName;
+    if (psuName && isFinal(statusOf(auth))) body.psuName = psuName;
     if (auth.sca_status === 'finalised' || auth.sca_status === 'failed') body.trustedBeneficiaryFlag = false;
     return body;
   }
@@ -499,14 +451,7 @@ export class ScaEngine {
 
   /** Decoupled authorisations waiting for this PSU in the banking app. */
   async pendingDecoupled(psuId: string): Promise<AuthorisationRow[]> {
-    return this.ctx.db
-      .selectFrom('authorisations')
-      .selectAll()
-      .where('psu_id', '=', psuId)
-      .where('sca_approach', '=', 'DECOUPLED')
-      .where('sca_status', '=', 'started')
-      .orderBy('created_at')
-      .execute();
+    return this.store.pendingDecoupled(psuId);
   }
 
   /** Marks the PSU as authenticated on the redirect page. */

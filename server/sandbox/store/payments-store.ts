@@ -1,0 +1,111 @@
+// The payments' SQL: payment rows, the debtor account facts the payment rules need, and the stored initiation body,
+// parsed into typed values.
+import type { Kysely } from 'kysely';
+import * as z from 'zod';
+import type { AccountRow, Database, PaymentRow } from './schema';
+import { buildInsertOnce } from './prepared';
+import { changed } from './rows';
+
+/** The stored initiation as the TPP sent it (its members in their order), for the GET payment answer. */
+const StoredInitiation = z.record(z.string(), z.unknown());
+/** What the bank reads back of a stored initiation. */
+const StoredTerms = z.object({
+  instructedAmount: z.object({ currency: z.string(), amount: z.string() }),
+  endDate: z.string().optional(),
+});
+
+export interface Initiation {
+  /** Every member the TPP sent, in its order. */
+  fields: Record<string, unknown>;
+  instructedAmount: { currency: string; amount: string };
+  endDate: string | undefined;
+}
+
+/** The payment's initiation body, parsed from its JSON column. */
+export function readInitiation(row: Pick<PaymentRow, 'body'>): Initiation {
+  const value: unknown = JSON.parse(row.body);
+  const { instructedAmount, endDate } = StoredTerms.parse(value);
+  return { fields: StoredInitiation.parse(value), instructedAmount, endDate };
+}
+
+export type DebtorFacts = Pick<AccountRow, 'resource_id' | 'psu_id' | 'currency' | 'funds_rule' | 'status'>;
+export type PaymentChange = Partial<
+  Pick<PaymentRow, 'transaction_status' | 'status_changed_at' | 'accepted_at' | 'funds_available' | 'psu_id'>
+>;
+
+export class PaymentsStore {
+  /** Every initiation writes one payment row; its INSERT is built once (store/prepared.ts). */
+  readonly insert;
+  /** Account master data is the seed's and never changes while the bank runs, so each IBAN is looked up once. */
+  private readonly debtors = new Map<string, DebtorFacts>();
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.insert = buildInsertOnce(db, 'payments', [
+      'payment_id',
+      'payment_service',
+      'payment_product',
+      'body',
+      'debtor_iban',
+      'transaction_status',
+      'sca_approach',
+      'psu_id',
+      'tpp_redirect_uri',
+      'tpp_nok_redirect_uri',
+      'funds_available',
+      'created_at',
+      'status_changed_at',
+      'accepted_at',
+      'version',
+    ]);
+  }
+
+  async find(paymentId: string, db: Kysely<Database> = this.db): Promise<PaymentRow | undefined> {
+    return db.selectFrom('payments').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
+  }
+
+  /** Changes a payment only if nobody changed it since it was read (its version); returns the row as written. */
+  async update(db: Kysely<Database>, row: PaymentRow, set: PaymentChange): Promise<PaymentRow | undefined> {
+    const next = { ...set, version: row.version + 1 };
+    const result = await db
+      .updateTable('payments')
+      .set(next)
+      .where('payment_id', '=', row.payment_id)
+      .where('version', '=', row.version)
+      .executeTakeFirst();
+    return changed(result) ? { ...row, ...next } : undefined;
+  }
+
+  async debtorAccount(iban: string): Promise<DebtorFacts | undefined> {
+    const known = this.debtors.get(iban);
+    if (known) return known;
+    const row = await this.db
+      .selectFrom('accounts')
+      .select(['resource_id', 'psu_id', 'currency', 'funds_rule', 'status'])
+      .where('iban', '=', iban)
+      .executeTakeFirst();
+    if (row) this.debtors.set(iban, row);
+    return row;
+  }
+
+  /** The account holding an IBAN, as the transaction sees it. */
+  async accountOf(db: Kysely<Database>, iban: string) {
+    return db.selectFrom('accounts').select(['resource_id', 'psu_id']).where('iban', '=', iban).executeTakeFirst();
+  }
+
+  /** What the funds check reads: the account's funds rule and its interim available balance. */
+  async fundsFacts(db: Kysely<Database>, accountId: string) {
+    const account = await db
+      .selectFrom('accounts')
+      .select(['funds_rule', 'currency'])
+      .where('resource_id', '=', accountId)
+      .executeTakeFirst();
+    if (!account) return { fundsRule: undefined, balance: undefined };
+    const balance = await db
+      .selectFrom('balances')
+      .select(['amount', 'currency'])
+      .where('account_id', '=', accountId)
+      .where('balance_type', '=', 'interimAvailable')
+      .executeTakeFirst();
+    return { fundsRule: account.funds_rule, balance };
+  }
+}

@@ -1,0 +1,137 @@
+// The SQL of authorisation sub-resources and of the PSUs who authorise them; a PSU's SCA methods are parsed from their
+// JSON column with the 1.3.12 schema.
+import type { Kysely } from 'kysely';
+import { ScaMethods, type AuthenticationObject } from '../../../src/xs2a';
+import { buildInsertOnce } from './prepared';
+import { changed } from './rows';
+import type { AuthorisationKind, AuthorisationRow, Database, PsuRow, ResourceType } from './schema';
+
+/** An authorisation's parent, as its rows name it. */
+export interface AuthorisationParent {
+  type: ResourceType;
+  id: string;
+  kind: AuthorisationKind;
+}
+
+export type AuthorisationChange = Partial<
+  Pick<AuthorisationRow, 'sca_status' | 'psu_id' | 'chosen_method' | 'otp_attempts'>
+>;
+
+export function parseScaMethods(psu: Pick<PsuRow, 'sca_methods'>): AuthenticationObject[] {
+  return ScaMethods.parse(JSON.parse(psu.sca_methods));
+}
+
+export class ScaStore {
+  /** Every started authorisation writes one row; its INSERT is built once (store/prepared.ts). */
+  readonly insert;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.insert = buildInsertOnce(db, 'authorisations', [
+      'authorisation_id',
+      'resource_type',
+      'resource_id',
+      'kind',
+      'sca_approach',
+      'sca_status',
+      'psu_id',
+      'chosen_method',
+      'otp_attempts',
+      'tpp_redirect_uri',
+      'tpp_nok_redirect_uri',
+      'created_at',
+      'updated_at',
+      'version',
+    ]);
+  }
+
+  async findPsu(psuId: string, db: Kysely<Database> = this.db): Promise<PsuRow | undefined> {
+    return db.selectFrom('psus').selectAll().where('psu_id', '=', psuId).executeTakeFirst();
+  }
+
+  async find(authorisationId: string): Promise<AuthorisationRow | undefined> {
+    return this.db
+      .selectFrom('authorisations')
+      .selectAll()
+      .where('authorisation_id', '=', authorisationId)
+      .executeTakeFirst();
+  }
+
+  /** One authorisation of a parent: undefined when it belongs to another (or none). */
+  async findOf(parent: AuthorisationParent, authorisationId: string): Promise<AuthorisationRow | undefined> {
+    return this.db
+      .selectFrom('authorisations')
+      .selectAll()
+      .where('authorisation_id', '=', authorisationId)
+      .where('resource_type', '=', parent.type)
+      .where('resource_id', '=', parent.id)
+      .where('kind', '=', parent.kind)
+      .executeTakeFirst();
+  }
+
+  /** The ids of a parent's authorisations, oldest first. */
+  async list(parent: AuthorisationParent): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('authorisations')
+      .select('authorisation_id')
+      .where('resource_type', '=', parent.type)
+      .where('resource_id', '=', parent.id)
+      .where('kind', '=', parent.kind)
+      .orderBy('created_at')
+      .orderBy('authorisation_id')
+      .execute();
+    return rows.map((r) => r.authorisation_id);
+  }
+
+  /** A resource's decoupled authorisations still waiting for the PSU. */
+  async openDecoupled(type: ResourceType, id: string): Promise<AuthorisationRow[]> {
+    return this.db
+      .selectFrom('authorisations')
+      .selectAll()
+      .where('resource_type', '=', type)
+      .where('resource_id', '=', id)
+      .where('sca_approach', '=', 'DECOUPLED')
+      .where('sca_status', '=', 'started')
+      .execute();
+  }
+
+  /** Decoupled authorisations waiting for this PSU in the banking app, oldest first. */
+  async pendingDecoupled(psuId: string): Promise<AuthorisationRow[]> {
+    return this.db
+      .selectFrom('authorisations')
+      .selectAll()
+      .where('psu_id', '=', psuId)
+      .where('sca_approach', '=', 'DECOUPLED')
+      .where('sca_status', '=', 'started')
+      .orderBy('created_at')
+      .execute();
+  }
+
+  /** Moves an authorisation on only if nobody moved it since it was read (its version); returns the row as written. */
+  async update(
+    db: Kysely<Database>,
+    auth: AuthorisationRow,
+    set: AuthorisationChange,
+    updatedAt: string,
+  ): Promise<AuthorisationRow | undefined> {
+    const next = { ...set, updated_at: updatedAt, version: auth.version + 1 };
+    const result = await db
+      .updateTable('authorisations')
+      .set(next)
+      .where('authorisation_id', '=', auth.authorisation_id)
+      .where('version', '=', auth.version)
+      .executeTakeFirst();
+    return changed(result) ? { ...auth, ...next } : undefined;
+  }
+
+  /** Fails every authorisation of a parent that has not ended yet. */
+  async failOpen(db: Kysely<Database>, parent: AuthorisationParent, at: string, finalStatuses: readonly string[]) {
+    await db
+      .updateTable('authorisations')
+      .set((eb) => ({ sca_status: 'failed', updated_at: at, version: eb('version', '+', 1) }))
+      .where('resource_type', '=', parent.type)
+      .where('resource_id', '=', parent.id)
+      .where('kind', '=', parent.kind)
+      .where('sca_status', 'not in', [...finalStatuses])
+      .execute();
+  }
+}
