@@ -68,13 +68,17 @@ export default defineConfig([
         { type: 'flows', pattern: 'src/flows', partialMatch: false },
         { type: 'feature', pattern: 'src/features/*', capture: ['feature'], partialMatch: false },
         { type: 'ui', pattern: 'src/components', partialMatch: false },
+        { type: 'testing', pattern: 'src/testing', partialMatch: false },
         { type: 'app', pattern: 'src/app', partialMatch: false },
         { type: 'server', pattern: 'server', partialMatch: false },
         { type: 'e2e', pattern: 'e2e', partialMatch: false },
         { type: 'bench', pattern: 'bench', partialMatch: false },
       ],
       // The entry module and the global stylesheet sit beside the element folders and belong to the app shell.
-      'boundaries/files': [{ category: 'shell', pattern: ['src/main.tsx', 'src/*.css'] }],
+      'boundaries/files': [
+        { category: 'shell', pattern: ['src/main.tsx', 'src/*.css'] },
+        { category: 'test', pattern: ['src/**/*.test.{ts,tsx}'] },
+      ],
     },
     rules: {
       'boundaries/dependencies': [
@@ -100,6 +104,9 @@ export default defineConfig([
             { from: { element: { type: 'app' } }, allow: { to: { file: { categories: 'shell' } } } },
             { from: { file: { categories: 'shell' } }, allow: to('xs2a', 'api', 'flows', 'feature', 'ui', 'app') },
             { from: { file: { categories: 'shell' } }, allow: { to: { file: { categories: 'shell' } } } },
+            // The console's test kit (the HTTP stub): for tests only, so production code never bundles it.
+            { from: { file: { categories: 'test' } }, allow: to('testing') },
+            { from: { element: { type: 'testing' } }, allow: to('xs2a') },
             { from: { element: { type: 'e2e' } }, allow: to('e2e', 'xs2a', 'server') },
             { from: { element: { type: 'bench' } }, allow: to('bench', 'server', 'xs2a') },
           ],

@@ -1,21 +1,24 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildHeaders, buildUrl, xs2aRequest, type Xs2aRequestOptions } from './client';
 import { describeXs2aError, hasCode, loadMessageMeanings, Xs2aError } from './errors';
 import { exchangeLog } from './exchange-log';
 import { sessionTokens } from './oauth/session-tokens';
-import { ECHOED_REQUEST_ID, hangingFetch, jsonResponse, stubFetch, testProfile, UUID_V4 } from './test-kit';
-import { vi } from 'vitest';
-
-let fetchStub: ReturnType<typeof stubFetch>;
+import { testProfile, UUID_V4 } from './test-kit';
+import {
+  answerAll,
+  answerAsBrowser,
+  answerNext,
+  ECHOED_REQUEST_ID,
+  hang,
+  jsonResponse,
+  networkError,
+  sent,
+  withType,
+} from '../testing/http';
 
 beforeEach(() => {
-  fetchStub = stubFetch();
   exchangeLog.clear();
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 const statusRead: Xs2aRequestOptions = {
   profile: testProfile(),
   operationId: 'getConsentStatus',
@@ -156,40 +159,34 @@ describe('OAuth session tokens', () => {
 
   it('never lets a session token into the exchange log, even where the bank echoes it', async () => {
     save('AIS:c-1', 'session-token-123', now - 1000, now + 60_000);
-    fetchStub.fetchMock.mockResolvedValueOnce(
-      jsonResponse({ consentStatus: 'valid', note: 'token session-token-123 seen' }),
-    );
+    answerNext(jsonResponse({ consentStatus: 'valid', note: 'token session-token-123 seen' }));
     await xs2aRequest({ ...statusRead, profile, consentId: 'c-1' });
-    expect(fetchStub.sent().headers.Authorization).toBe('Bearer session-token-123');
+    expect((await sent()).headers.get('Authorization')).toBe('Bearer session-token-123');
     expect(JSON.stringify(exchangeLog.list())).not.toContain('session-token-123');
   });
 });
 
 describe('xs2aRequest: success', () => {
   it('sends a fresh v4 X-Request-ID per request and returns body, status, headers and request id', async () => {
-    fetchStub.fetchMock.mockImplementation(() =>
-      Promise.resolve(jsonResponse({ consentStatus: 'valid' }, { headers: { 'ASPSP-Extra': 'x' } })),
-    );
+    answerAll(() => jsonResponse({ consentStatus: 'valid' }, { headers: { 'ASPSP-Extra': 'x' } }));
     const first = await xs2aRequest(statusRead);
     const second = await xs2aRequest(statusRead);
-    const [a, b] = [fetchStub.sent(0), fetchStub.sent(1)];
+    const [a, b] = [await sent(0), await sent(1)];
     expect(a.url).toBe('https://console.example/sandbox/v1/consents/c1/status');
     expect(a.method).toBe('GET');
-    expect(a.headers['X-Request-ID']).toMatch(UUID_V4);
-    expect(b.headers['X-Request-ID']).toMatch(UUID_V4);
-    expect(a.headers['X-Request-ID']).not.toBe(b.headers['X-Request-ID']);
-    expect(a.headers).not.toHaveProperty('Content-Type');
+    expect(a.headers.get('X-Request-ID')).toMatch(UUID_V4);
+    expect(b.headers.get('X-Request-ID')).toMatch(UUID_V4);
+    expect(a.headers.get('X-Request-ID')).not.toBe(b.headers.get('X-Request-ID'));
+    expect(a.headers.has('Content-Type')).toBe(false);
     expect(a.body).toBeUndefined();
     expect(first).toMatchObject({ body: { consentStatus: 'valid' }, status: 200, deviations: [] });
-    expect(first.requestId).toBe(a.headers['X-Request-ID']);
-    expect(second.requestId).toBe(b.headers['X-Request-ID']);
+    expect(first.requestId).toBe(a.headers.get('X-Request-ID'));
+    expect(second.requestId).toBe(b.headers.get('X-Request-ID'));
     expect(first.headers).toMatchObject({ 'content-type': 'application/json', 'aspsp-extra': 'x' });
   });
 
   it('sends the body as JSON with its Content-Type', async () => {
-    fetchStub.fetchMock.mockResolvedValue(
-      jsonResponse({ consentStatus: 'received', consentId: 'c9', _links: {} }, { status: 201 }),
-    );
+    answerAll(jsonResponse({ consentStatus: 'received', consentId: 'c9', _links: {} }, { status: 201 }));
     const body = { access: { allPsd2: 'allAccounts' }, recurringIndicator: false };
     await xs2aRequest({
       profile: testProfile(),
@@ -198,15 +195,15 @@ describe('xs2aRequest: success', () => {
       path: '/v1/consents',
       body,
     });
-    const sent = fetchStub.sent();
-    expect(sent.method).toBe('POST');
-    expect(sent.headers['Content-Type']).toBe('application/json');
-    expect(sent.body).toEqual(body);
+    const request = await sent();
+    expect(request.method).toBe('POST');
+    expect(request.headers.get('Content-Type')).toBe('application/json');
+    expect(request.body).toEqual(body);
   });
 
   it('records deviations for a 2xx body that breaks the schema, with readable paths, and still returns it', async () => {
     const body = { accounts: [{ resourceId: 'a1' }, { currency: 'EUR', _links: { balances: {} } }] };
-    fetchStub.fetchMock.mockResolvedValue(jsonResponse(body));
+    answerAll(jsonResponse(body));
     const result = await xs2aRequest({ ...statusRead, operationId: 'getAccountList', path: '/v1/accounts' });
     expect(result.body).toEqual(body);
     expect(result.deviations.map((d) => d.path)).toEqual(['accounts[0].currency', 'accounts[1]._links.balances.href']);
@@ -215,7 +212,7 @@ describe('xs2aRequest: success', () => {
   });
 
   it('reports a success status the operation does not answer with', async () => {
-    fetchStub.fetchMock.mockResolvedValue(
+    answerAll(
       jsonResponse(
         { consentStatus: 'received', consentId: 'c1', _links: {} },
         { headers: { Location: 'https://bank.example/v1/consents/c1' } },
@@ -233,9 +230,7 @@ describe('xs2aRequest: success', () => {
   });
 
   it('accepts a 204 without a body', async () => {
-    fetchStub.fetchMock.mockResolvedValue(
-      new Response(null, { status: 204, headers: { 'X-Request-ID': ECHOED_REQUEST_ID } }),
-    );
+    answerAll(new Response(null, { status: 204, headers: { 'X-Request-ID': ECHOED_REQUEST_ID } }));
     const result = await xs2aRequest({
       ...statusRead,
       operationId: 'deleteConsent',
@@ -252,7 +247,7 @@ describe('xs2aRequest: success', () => {
       creditorAccount: { iban: 'DE49990100000020020001' },
       creditorName: 'Bob',
     };
-    fetchStub.fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(single)));
+    answerAll(() => jsonResponse(single));
     const read = (paymentService: 'payments' | 'periodic-payments') =>
       xs2aRequest({ ...statusRead, operationId: 'getPaymentInformation', schema: { paymentService } });
     expect((await read('payments')).deviations).toEqual([]);
@@ -261,7 +256,7 @@ describe('xs2aRequest: success', () => {
   });
 
   it('checks an update of PSU data against the response of its step', async () => {
-    fetchStub.fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ scaStatus: 'psuAuthenticated' })));
+    answerAll(() => jsonResponse({ scaStatus: 'psuAuthenticated' }));
     const update = (updateKind: 'psuData' | 'empty') =>
       xs2aRequest({ ...statusRead, operationId: 'updateConsentsPsuData', method: 'PUT', schema: { updateKind } });
     expect((await update('psuData')).deviations).toEqual([]);
@@ -273,7 +268,7 @@ describe('xs2aRequest: success', () => {
 describe('xs2aRequest: failures', () => {
   it('rejects with the tppMessages of a NextGenPSD2 error body', async () => {
     const tppMessages = [{ category: 'ERROR', code: 'CONSENT_UNKNOWN', text: 'unknown consent', path: 'consentId' }];
-    fetchStub.fetchMock.mockResolvedValue(jsonResponse({ tppMessages }, { status: 403, statusText: 'Forbidden' }));
+    answerAll(jsonResponse({ tppMessages }, { status: 403, statusText: 'Forbidden' }));
     const error = await failure();
     expect(error).toMatchObject({
       kind: 'http',
@@ -282,7 +277,7 @@ describe('xs2aRequest: failures', () => {
       tppMessages,
       bodyText: undefined,
     });
-    expect(error.requestId).toBe(fetchStub.sent().headers['X-Request-ID']);
+    expect(error.requestId).toBe((await sent()).headers.get('X-Request-ID'));
     expect(error.message).toBe('The bank refused the request (403 CONSENT_UNKNOWN): unknown consent');
   });
 
@@ -296,7 +291,7 @@ describe('xs2aRequest: failures', () => {
         { title: 'Wrong date', detail: 'requestedExecutionDate is in the past', code: 'EXECUTION_DATE_INVALID' },
       ],
     };
-    fetchStub.fetchMock.mockResolvedValue(jsonResponse(problem, { status: 400 }, 'application/problem+json'));
+    answerAll(jsonResponse(problem, { status: 400 }, 'application/problem+json'));
     const error = await failure();
     expect(error).toMatchObject({ kind: 'http', status: 400, problem, tppMessages: [] });
     expect(error.message).toMatch(
@@ -306,9 +301,7 @@ describe('xs2aRequest: failures', () => {
 
   it('keeps the text of an HTML error page and says it is one', async () => {
     const html = '<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>';
-    fetchStub.fetchMock.mockResolvedValue(
-      new Response(html, { status: 502, statusText: 'Bad Gateway', headers: { 'Content-Type': 'text/html' } }),
-    );
+    answerAll(new Response(html, { status: 502, statusText: 'Bad Gateway', headers: { 'Content-Type': 'text/html' } }));
     const error = await failure();
     expect(error).toMatchObject({ kind: 'http', status: 502, bodyText: html, tppMessages: [], problem: undefined });
     expect(error.message).toMatch(
@@ -317,28 +310,24 @@ describe('xs2aRequest: failures', () => {
   });
 
   it('rejects a 2xx whose body is not JSON as an invalid response', async () => {
-    fetchStub.fetchMock.mockResolvedValue(
-      new Response('OK', { status: 200, headers: { 'Content-Type': 'text/plain' } }),
-    );
+    answerAll(new Response('OK', { status: 200, headers: { 'Content-Type': 'text/plain' } }));
     const error = await failure();
     expect(error).toMatchObject({ kind: 'invalid-response', status: 200, bodyText: 'OK' });
     expect(exchangeLog.get(error.exchangeId)?.response?.bodyText).toBe('OK');
   });
 
   it('rejects a 2xx without the body the operation returns', async () => {
-    fetchStub.fetchMock.mockResolvedValue(new Response('', { status: 200 }));
+    answerAll(new Response('', { status: 200 }));
     expect(await failure()).toMatchObject({ kind: 'invalid-response' });
   });
 
   it('reads JSON without a JSON content type when it looks like JSON', async () => {
-    fetchStub.fetchMock.mockResolvedValue(
-      new Response('{"consentStatus":"valid"}', { headers: { 'Content-Type': 'text/plain' } }),
-    );
+    answerAll(new Response('{"consentStatus":"valid"}', { headers: { 'Content-Type': 'text/plain' } }));
     expect((await xs2aRequest(statusRead)).body).toEqual({ consentStatus: 'valid' });
   });
 
   it('turns a rejected fetch into a network error that names unreachable and CORS', async () => {
-    fetchStub.fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    answerAll(networkError);
     const error = await failure();
     expect(error.kind).toBe('network');
     expect(error.status).toBeUndefined();
@@ -349,14 +338,14 @@ describe('xs2aRequest: failures', () => {
   });
 
   it('gives up after timeoutMs', async () => {
-    fetchStub.fetchMock.mockImplementation(hangingFetch);
+    answerAll(hang);
     const error = await failure({ timeoutMs: 20 });
     expect(error).toMatchObject({ kind: 'timeout', timeoutMs: 20 });
     expect(exchangeLog.get(error.exchangeId)?.error?.kind).toBe('timeout');
   });
 
   it('stops when the caller aborts', async () => {
-    fetchStub.fetchMock.mockImplementation(hangingFetch);
+    answerAll(hang);
     const controller = new AbortController();
     const pending = failure({ signal: controller.signal });
     controller.abort();
@@ -364,17 +353,17 @@ describe('xs2aRequest: failures', () => {
   });
 
   it('is aborted, not timed out, when the caller aborts before the request starts', async () => {
-    fetchStub.fetchMock.mockImplementation(hangingFetch);
+    answerAll(hang);
     expect(await failure({ signal: AbortSignal.abort() })).toMatchObject({ kind: 'aborted' });
   });
 });
 
 describe('xs2aRequest: exchange log', () => {
   it('records the request as it leaves and completes it with the response', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    fetchStub.fetchMock.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    let answer: ((response: Response) => void) | undefined;
+    answerAll(() => new Promise((resolve) => (answer = resolve)));
     const pending = xs2aRequest({ ...statusRead, flow: 'consent:c1', consentId: 'c1' });
-    await vi.waitFor(() => expect(fetchStub.fetchMock).toHaveBeenCalled());
+    await vi.waitFor(() => expect(answer).toBeDefined());
     const [inFlight] = exchangeLog.list();
     expect(inFlight).toMatchObject({
       flow: 'consent:c1',
@@ -384,7 +373,7 @@ describe('xs2aRequest: exchange log', () => {
     expect(inFlight?.durationMs).toBeUndefined();
     expect(inFlight?.response).toBeUndefined();
     expect(inFlight?.request.headers['Consent-ID']).toBe('c1');
-    answer(jsonResponse({ consentStatus: 'valid' }, { headers: { 'X-Request-ID': 'echoed' } }));
+    answer?.(jsonResponse({ consentStatus: 'valid' }, { headers: { 'X-Request-ID': 'echoed' } }));
     const result = await pending;
     const done = exchangeLog.get(result.exchangeId);
     expect(done?.requestId).toBe(result.requestId);
@@ -399,7 +388,7 @@ describe('xs2aRequest: exchange log', () => {
   });
 
   it('records the error response before rejecting', async () => {
-    fetchStub.fetchMock.mockResolvedValue(jsonResponse({ tppMessages: [] }, { status: 500 }));
+    answerAll(jsonResponse({ tppMessages: [] }, { status: 500 }));
     const error = await failure();
     const recorded = exchangeLog.get(error.exchangeId);
     expect(recorded?.response?.status).toBe(500);
@@ -409,9 +398,7 @@ describe('xs2aRequest: exchange log', () => {
 
 describe('xs2aRequest: deviation messages', () => {
   it('says a required field is missing instead of repeating the format it should have', async () => {
-    fetchStub.fetchMock.mockResolvedValue(
-      jsonResponse({ access: {}, recurringIndicator: true, frequencyPerDay: 4, consentStatus: 'valid' }),
-    );
+    answerAll(jsonResponse({ access: {}, recurringIndicator: true, frequencyPerDay: 4, consentStatus: 'valid' }));
     const result = await xs2aRequest({
       ...statusRead,
       operationId: 'getConsentInformation',
@@ -421,13 +408,13 @@ describe('xs2aRequest: deviation messages', () => {
   });
 
   it('says a required status is missing rather than listing the values it may take', async () => {
-    fetchStub.fetchMock.mockResolvedValue(jsonResponse({ _links: {} }));
+    answerAll(jsonResponse({ _links: {} }));
     const result = await xs2aRequest(statusRead);
     expect(result.deviations).toEqual([{ path: 'consentStatus', message: 'missing: 1.3.12 requires this field' }]);
   });
 
   it('names a date-time sent where 1.3.12 has a date', async () => {
-    fetchStub.fetchMock.mockResolvedValue(
+    answerAll(
       jsonResponse({
         access: {},
         recurringIndicator: true,
@@ -447,7 +434,7 @@ describe('xs2aRequest: deviation messages', () => {
 
 describe('xs2aRequest: error bodies outside tppMessages', () => {
   const described = async (response: Response) => {
-    fetchStub.fetchMock.mockResolvedValue(response);
+    answerAll(response);
     await loadMessageMeanings();
     const error = await failure();
     return { error, description: describeXs2aError(error) };
@@ -539,14 +526,8 @@ describe('xs2aRequest: response headers', () => {
   const answer = (headers: Record<string, string>, status = 201, body: unknown = created) =>
     new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
   const echoing = (headers: Record<string, string>, status?: number, body?: unknown) =>
-    fetchStub.fetchMock.mockImplementation((_url, init) =>
-      Promise.resolve(
-        answer(
-          { 'X-Request-ID': (init?.headers as Record<string, string>)['X-Request-ID'] ?? '', ...headers },
-          status,
-          body,
-        ),
-      ),
+    answerAll((request) =>
+      answer({ 'X-Request-ID': request.headers.get('X-Request-ID') ?? '', ...headers }, status, body),
     );
 
   it('finds nothing to report when the answer carries the headers 1.3.12 defines for it', async () => {
@@ -558,7 +539,7 @@ describe('xs2aRequest: response headers', () => {
   });
 
   it('reports a missing X-Request-ID echo, a missing Location on 201 and a missing ASPSP-SCA-Approach', async () => {
-    fetchStub.fetchMock.mockResolvedValue(answer({}));
+    answerAll(answer({}));
     const result = await xs2aRequest(initiate);
     expect(result.deviations).toEqual([
       {
@@ -572,7 +553,7 @@ describe('xs2aRequest: response headers', () => {
   });
 
   it('reports an X-Request-ID that is not the one sent, and an unknown SCA approach', async () => {
-    fetchStub.fetchMock.mockResolvedValue(
+    answerAll(
       answer({
         'X-Request-ID': 'b9d5d2a4-8f70-4a3e-9c55-111111111111',
         Location: '/p1',
@@ -590,19 +571,13 @@ describe('xs2aRequest: response headers', () => {
   });
 
   it('records a missing X-Request-ID echo on an error answer too', async () => {
-    fetchStub.fetchMock.mockResolvedValue(
-      answer({}, 403, { tppMessages: [{ category: 'ERROR', code: 'CONSENT_UNKNOWN' }] }),
-    );
+    answerAll(answer({}, 403, { tppMessages: [{ category: 'ERROR', code: 'CONSENT_UNKNOWN' }] }));
     const error = await failure();
     expect(exchangeLog.get(error.exchangeId)?.deviations.map((d) => d.path)).toEqual(['header X-Request-ID']);
   });
 
   it('does not call a header missing that a cross-origin answer does not let the browser read', async () => {
-    fetchStub.fetchMock.mockImplementation(() => {
-      const response = answer({ 'ASPSP-SCA-Approach': 'REDIRECT' });
-      Object.defineProperty(response, 'type', { value: 'cors' });
-      return Promise.resolve(response);
-    });
+    answerAsBrowser(() => withType(answer({ 'ASPSP-SCA-Approach': 'REDIRECT' }), 'cors'));
     const result = await xs2aRequest(initiate);
     expect(result.deviations).toEqual([]);
     expect(result.uncheckedHeaders).toEqual(['X-Request-ID', 'Location']);
@@ -610,14 +585,15 @@ describe('xs2aRequest: response headers', () => {
   });
 
   it('reports a header missing from a cross-origin answer that exposes it', async () => {
-    fetchStub.fetchMock.mockImplementation(() => {
-      const response = answer({
-        'ASPSP-SCA-Approach': 'REDIRECT',
-        'Access-Control-Expose-Headers': 'Location, X-Request-ID, ASPSP-SCA-Approach, Access-Control-Expose-Headers',
-      });
-      Object.defineProperty(response, 'type', { value: 'cors' });
-      return Promise.resolve(response);
-    });
+    answerAsBrowser(() =>
+      withType(
+        answer({
+          'ASPSP-SCA-Approach': 'REDIRECT',
+          'Access-Control-Expose-Headers': 'Location, X-Request-ID, ASPSP-SCA-Approach, Access-Control-Expose-Headers',
+        }),
+        'cors',
+      ),
+    );
     const result = await xs2aRequest(initiate);
     expect(result.deviations.map((d) => d.path)).toEqual(['header X-Request-ID', 'header Location']);
     expect(result.uncheckedHeaders).toBeUndefined();

@@ -16,7 +16,8 @@ import {
 } from './exchange-log';
 import { REDACTED } from './redact';
 import { BEARER } from './test-exchanges';
-import { jsonResponse, stubFetch, testProfile } from './test-kit';
+import { testProfile } from './test-kit';
+import { answerAll, jsonResponse, sent } from '../testing/http';
 
 const request = (n: number) => ({
   operationId: 'getConsentStatus',
@@ -151,9 +152,8 @@ describe('exchangeLog: redaction as exchanges are recorded', () => {
   });
 
   it('is given the profile’s bearer token by the client, which removes it wherever the bank echoes it', async () => {
-    const fetchStub = stubFetch();
     const token = 'profile-token-0123456789';
-    fetchStub.fetchMock.mockResolvedValue(
+    answerAll(
       jsonResponse({ scaStatus: 'psuAuthenticated', note: `hello ${token}` }, { headers: { 'X-Echo': token } }),
     );
     const result = await xs2aRequest({
@@ -165,7 +165,7 @@ describe('exchangeLog: redaction as exchanges are recorded', () => {
     });
     // What the caller gets is the bank's answer as it is; only the log is redacted.
     expect(result.body).toMatchObject({ note: `hello ${token}` });
-    expect(fetchStub.sent().headers.Authorization).toBe(`Bearer ${token}`);
+    expect((await sent()).headers.get('Authorization')).toBe(`Bearer ${token}`);
     const logged = JSON.stringify(exchangeLog.get(result.exchangeId));
     expect(logged).not.toContain(token);
     expect(logged).not.toContain('sandbox-pass');
@@ -248,8 +248,7 @@ describe('exchangeLog: kept in this tab across page loads', () => {
   it('keeps the log in memory only when storage keeps failing, and never fails the request', async () => {
     recordExchange(request(1));
     storageFailing(() => true);
-    const fetchStub = stubFetch();
-    fetchStub.fetchMock.mockResolvedValue(jsonResponse({ consentStatus: 'valid' }));
+    answerAll(jsonResponse({ consentStatus: 'valid' }));
     const result = await xs2aRequest({
       profile: testProfile(),
       operationId: 'getConsentStatus',

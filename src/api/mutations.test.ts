@@ -11,7 +11,8 @@ import { useCancelPayment } from './payments/cancel-payment';
 import { useInitiatePayment } from './payments/initiate-payment';
 import { useStartAuthorisation } from './sca/start-authorisation';
 import { useUpdatePsuData } from './sca/update-psu-data';
-import { jsonResponse, stubFetch, testProfile } from './test-kit';
+import { testProfile } from './test-kit';
+import { answerAll, jsonResponse, networkError } from '../testing/http';
 
 const profile = testProfile();
 const payment = { service: 'payments', product: 'sepa-credit-transfers', paymentId: 'p1' } as const;
@@ -21,8 +22,6 @@ const consentScope: AuthorisationScope = { kind: 'consent', consentId: 'c1' };
 let queryClient: QueryClient;
 let invalidateQueries: MockInstance<QueryClient['invalidateQueries']>;
 let removeQueries: MockInstance<QueryClient['removeQueries']>;
-let fetchStub: ReturnType<typeof stubFetch>;
-
 function wrapper({ children }: { children: ReactNode }) {
   return createElement(QueryClientProvider, { client: queryClient }, children);
 }
@@ -36,7 +35,6 @@ beforeEach(() => {
   queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   invalidateQueries = vi.spyOn(queryClient, 'invalidateQueries');
   removeQueries = vi.spyOn(queryClient, 'removeQueries');
-  fetchStub = stubFetch();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -45,7 +43,7 @@ afterEach(() => {
 
 describe('mutation hooks', () => {
   it('useCancelPayment refreshes the payment (detail and status) and its cancellation authorisations', async () => {
-    fetchStub.fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    answerAll(new Response(null, { status: 204 }));
     const { result } = renderHook(() => useCancelPayment(), { wrapper });
     await act(() => result.current.mutateAsync({ profile, ...payment }));
     expect(invalidated()).toEqual([
@@ -55,9 +53,7 @@ describe('mutation hooks', () => {
   });
 
   it('useStartAuthorisation refreshes the scope and the payment it belongs to', async () => {
-    fetchStub.fetchMock.mockResolvedValue(
-      jsonResponse({ scaStatus: 'received', authorisationId: 'a1', _links: {} }, { status: 201 }),
-    );
+    answerAll(jsonResponse({ scaStatus: 'received', authorisationId: 'a1', _links: {} }, { status: 201 }));
     const { result } = renderHook(() => useStartAuthorisation(), { wrapper });
     await act(() => result.current.mutateAsync({ profile, scope: paymentScope }));
     expect(invalidated()).toEqual([
@@ -68,9 +64,7 @@ describe('mutation hooks', () => {
   });
 
   it('useUpdatePsuData refreshes the consent and its authorisations, after a wrong OTP too', async () => {
-    fetchStub.fetchMock.mockResolvedValue(
-      jsonResponse({ tppMessages: [{ category: 'ERROR', code: 'PSU_CREDENTIALS_INVALID' }] }, { status: 401 }),
-    );
+    answerAll(jsonResponse({ tppMessages: [{ category: 'ERROR', code: 'PSU_CREDENTIALS_INVALID' }] }, { status: 401 }));
     const { result } = renderHook(() => useUpdatePsuData(), { wrapper });
     await act(async () => {
       await expect(
@@ -94,7 +88,7 @@ describe('mutation hooks', () => {
     queryClient.setQueryData(accountKeys.list('sandbox', 'c1', false), { accounts: [] });
     queryClient.setQueryData(accountKeys.balances('sandbox', 'c1', 'acc'), { balances: [] });
     queryClient.setQueryData(accountKeys.list('sandbox', 'c2', false), { accounts: [] });
-    fetchStub.fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    answerAll(new Response(null, { status: 204 }));
     const { result } = renderHook(() => useDeleteConsent(), { wrapper });
     await act(() => result.current.mutateAsync({ profile, consentId: 'c1' }));
     expect(removeQueries).toHaveBeenCalledWith({ queryKey: accountKeys.all('sandbox', 'c1') });
@@ -108,7 +102,7 @@ describe('mutation hooks', () => {
   });
 
   it('invalidates nothing when a mutation fails before the bank changed anything', async () => {
-    fetchStub.fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    answerAll(networkError);
     const { result } = renderHook(() => useDeleteConsent(), { wrapper });
     await act(async () => {
       await expect(result.current.mutateAsync({ profile, consentId: 'c1' })).rejects.toMatchObject({ kind: 'network' });
@@ -118,12 +112,10 @@ describe('mutation hooks', () => {
   });
 
   it('creating a payment or a consent invalidates nothing', async () => {
-    fetchStub.fetchMock.mockImplementation(() =>
-      Promise.resolve(
-        jsonResponse(
-          { transactionStatus: 'RCVD', paymentId: 'p2', consentStatus: 'received', consentId: 'c2', _links: {} },
-          { status: 201 },
-        ),
+    answerAll(
+      jsonResponse(
+        { transactionStatus: 'RCVD', paymentId: 'p2', consentStatus: 'received', consentId: 'c2', _links: {} },
+        { status: 201 },
       ),
     );
     const initiate = renderHook(() => useInitiatePayment(), { wrapper });

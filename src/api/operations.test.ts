@@ -22,7 +22,8 @@ import { getScaStatus } from './sca/get-sca-status';
 import { listAuthorisations } from './sca/list-authorisations';
 import { startAuthorisation } from './sca/start-authorisation';
 import { updatePsuData } from './sca/update-psu-data';
-import { jsonResponse, stubFetch, testProfile } from './test-kit';
+import { testProfile } from './test-kit';
+import { answerAll, answerNext, jsonResponse, sent } from '../testing/http';
 
 const profile: BankProfile = testProfile({
   baseUrl: 'https://bank.example/psd2/',
@@ -52,11 +53,9 @@ const consentBody = {
   combinedServiceIndicator: false,
 };
 
-let fetchStub: ReturnType<typeof stubFetch>;
 beforeEach(() => {
-  fetchStub = stubFetch();
   // Whatever the call, the bank answers 200 with an empty object: these tests look at the requests.
-  fetchStub.fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({})));
+  answerAll(() => jsonResponse({}));
   exchangeLog.clear();
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -353,25 +352,26 @@ const cases: Case[] = [
 describe.each(cases)('%s', (_name, call, expected) => {
   it('sends the request 1.3.12 defines for the operation', async () => {
     const result = await call();
-    const sent = fetchStub.sent();
-    expect(sent.method).toBe(expected.method);
-    expect(sent.url).toBe(expected.url);
-    expect(matchOperation(sent.method, new URL(sent.url).pathname)?.name).toBe(expected.operation);
+    const request = await sent();
+    expect(request.method).toBe(expected.method);
+    expect(request.url).toBe(expected.url);
+    expect(matchOperation(request.method, new URL(request.url).pathname)?.name).toBe(expected.operation);
     const exchange = exchangeLog.get(result.exchangeId);
     expect(exchange?.operationId).toBe(expected.operation);
     expect(exchange?.flow).toBe(expected.flow);
-    expect(sent.headers).toMatchObject({ 'PSU-ID': 'alice', 'PSU-IP-Address': '192.168.0.10' });
+    expect(Object.fromEntries(request.headers)).toMatchObject({ 'psu-id': 'alice', 'psu-ip-address': '192.168.0.10' });
   });
 
   it('sends the SCA preference and redirect headers only where 1.3.12 defines them', async () => {
     await call();
-    const { headers } = fetchStub.sent();
+    const { headers } = await sent();
+    const header = (name: string) => headers.get(name) ?? undefined;
     const sca = {
-      'TPP-Redirect-Preferred': headers['TPP-Redirect-Preferred'],
-      'TPP-Decoupled-Preferred': headers['TPP-Decoupled-Preferred'],
-      'TPP-Explicit-Authorisation-Preferred': headers['TPP-Explicit-Authorisation-Preferred'],
-      'TPP-Redirect-URI': headers['TPP-Redirect-URI'],
-      'TPP-Nok-Redirect-URI': headers['TPP-Nok-Redirect-URI'],
+      'TPP-Redirect-Preferred': header('TPP-Redirect-Preferred'),
+      'TPP-Decoupled-Preferred': header('TPP-Decoupled-Preferred'),
+      'TPP-Explicit-Authorisation-Preferred': header('TPP-Explicit-Authorisation-Preferred'),
+      'TPP-Redirect-URI': header('TPP-Redirect-URI'),
+      'TPP-Nok-Redirect-URI': header('TPP-Nok-Redirect-URI'),
     };
     const uris = {
       'TPP-Redirect-URI': 'http://localhost/callback/ok',
@@ -401,8 +401,8 @@ describe.each(cases)('%s', (_name, call, expected) => {
 describe('operation details', () => {
   it('sends no preference header the profile leaves unset', async () => {
     await initiatePayment({ ...pay, profile: testProfile(), body: paymentBody });
-    const { headers } = fetchStub.sent();
-    expect(Object.keys(headers).filter((name) => name.endsWith('-Preferred'))).toEqual([]);
+    const { headers } = await sent();
+    expect([...headers.keys()].filter((name) => name.endsWith('-preferred'))).toEqual([]);
   });
 
   it('sends the per-call redirect URIs and PSU-ID instead of the profile ones', async () => {
@@ -413,14 +413,13 @@ describe('operation details', () => {
       psuId: 'bob',
       body: { psuData: { password: 'sandbox' } },
     });
-    expect(fetchStub.sent()).toMatchObject({
-      headers: {
-        'TPP-Redirect-URI': 'https://console.example/callback/ok?state=s1',
-        'PSU-ID': 'bob',
-        'TPP-Nok-Redirect-URI': 'http://localhost/callback/nok',
-      },
-      body: { psuData: { password: 'sandbox' } },
+    const request = await sent();
+    expect(Object.fromEntries(request.headers)).toMatchObject({
+      'tpp-redirect-uri': 'https://console.example/callback/ok?state=s1',
+      'psu-id': 'bob',
+      'tpp-nok-redirect-uri': 'http://localhost/callback/nok',
     });
+    expect(request.body).toMatchObject({ psuData: { password: 'sandbox' } });
   });
 
   it("uses the profile's redirect URIs when the call has none", async () => {
@@ -428,9 +427,9 @@ describe('operation details', () => {
       profile: testProfile({ redirectUri: 'https://tpp.example/ok', nokRedirectUri: 'https://tpp.example/nok' }),
       body: consentBody,
     });
-    expect(fetchStub.sent().headers).toMatchObject({
-      'TPP-Redirect-URI': 'https://tpp.example/ok',
-      'TPP-Nok-Redirect-URI': 'https://tpp.example/nok',
+    expect(Object.fromEntries((await sent()).headers)).toMatchObject({
+      'tpp-redirect-uri': 'https://tpp.example/ok',
+      'tpp-nok-redirect-uri': 'https://tpp.example/nok',
     });
   });
 
@@ -457,37 +456,33 @@ describe('operation details', () => {
       dateFrom: '2024-01-01',
       href: '/psd2/v1/accounts/acc-1/transactions?page=2&bookingStatus=booked',
     });
-    expect(fetchStub.sent(0).url).toBe('https://bank.example/psd2/v1/payments/p1/authorisations/a1');
-    expect(fetchStub.sent(1).url).toBe('https://sca.bank.example/psd2/v1/payments/p1/authorisations/a1');
-    expect(fetchStub.sent(2).url).toBe(
+    expect((await sent(0)).url).toBe('https://bank.example/psd2/v1/payments/p1/authorisations/a1');
+    expect((await sent(1)).url).toBe('https://sca.bank.example/psd2/v1/payments/p1/authorisations/a1');
+    expect((await sent(2)).url).toBe(
       'https://bank.example/psd2/v1/accounts/acc-1/transactions?page=2&bookingStatus=booked',
     );
-    expect(fetchStub.sent(2).headers['Consent-ID']).toBe('c1');
+    expect((await sent(2)).headers.get('Consent-ID')).toBe('c1');
   });
 
   it('sends Consent-ID on account reads and the consent-linked payment', async () => {
     await listAccounts({ profile, consentId: 'c1', withBalance: false });
     await initiatePayment({ ...pay, body: paymentBody, consentId: 'c7' });
     await getConsent({ profile, consentId: 'c1' });
-    expect(fetchStub.sent(0)).toMatchObject({
-      url: 'https://bank.example/psd2/v1/accounts',
-      headers: { 'Consent-ID': 'c1' },
-    });
-    expect(fetchStub.sent(1).headers['Consent-ID']).toBe('c7');
-    expect(fetchStub.sent(2).headers).not.toHaveProperty('Consent-ID');
+    expect((await sent(0)).url).toBe('https://bank.example/psd2/v1/accounts');
+    expect((await sent(0)).headers.get('Consent-ID')).toBe('c1');
+    expect((await sent(1)).headers.get('Consent-ID')).toBe('c7');
+    expect((await sent(2)).headers.has('Consent-ID')).toBe(false);
   });
 
   it('groups an initiation with its payment or consent once the bank names it', async () => {
-    fetchStub.fetchMock.mockResolvedValueOnce(
+    answerNext(
       jsonResponse(
         { transactionStatus: 'RCVD', paymentId: 'p9', _links: {} },
         { status: 201, headers: { Location: 'https://console.example/sandbox/v1/payments/sepa-credit-transfers/p9' } },
       ),
     );
     const payment = await initiatePayment({ ...pay, body: paymentBody });
-    fetchStub.fetchMock.mockResolvedValueOnce(
-      jsonResponse({ consentStatus: 'received', consentId: 'c9', _links: {} }, { status: 201 }),
-    );
+    answerNext(jsonResponse({ consentStatus: 'received', consentId: 'c9', _links: {} }, { status: 201 }));
     const consent = await createConsent({ profile, body: consentBody });
     expect(exchangeLog.get(payment.exchangeId)?.flow).toBe('payment:p9');
     expect(exchangeLog.get(consent.exchangeId)?.flow).toBe('consent:c9');
@@ -495,7 +490,7 @@ describe('operation details', () => {
   });
 
   it('checks each PSU data step against its own response schema', async () => {
-    fetchStub.fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ scaStatus: 'finalised' })));
+    answerAll(() => jsonResponse({ scaStatus: 'finalised' }));
     const otp = await updatePsuData({
       profile,
       scope: consentScope,

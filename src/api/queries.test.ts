@@ -8,16 +8,15 @@ import { useAccounts } from './accounts/list-accounts';
 import { Xs2aError } from './errors';
 import { accountKeys, paymentKeys } from './keys';
 import { usePaymentStatus } from './payments/get-payment-status';
-import { jsonResponse, stubFetch, testProfile } from './test-kit';
+import { testProfile } from './test-kit';
+import { answerAll, jsonResponse, sent, sentCount } from '../testing/http';
 
 let queryClient: QueryClient;
-let fetchStub: ReturnType<typeof stubFetch>;
 const wrapper = ({ children }: { children: ReactNode }) =>
   createElement(QueryClientProvider, { client: queryClient }, children);
 
 beforeEach(() => {
   queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  fetchStub = stubFetch();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -26,7 +25,7 @@ afterEach(() => {
 
 describe('read hooks', () => {
   it('cache the result under the profile and consent, with status, request id and deviations', async () => {
-    fetchStub.fetchMock.mockResolvedValue(jsonResponse({ accounts: [{ resourceId: 'acc-1', currency: 'EUR' }] }));
+    answerAll(jsonResponse({ accounts: [{ resourceId: 'acc-1', currency: 'EUR' }] }));
     const profile = testProfile({ id: 'bank-a' });
     const { result } = renderHook(() => useAccounts({ profile, consentId: 'c1', withBalance: true }), { wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
@@ -35,15 +34,13 @@ describe('read hooks', () => {
       body: { accounts: [{ resourceId: 'acc-1' }] },
       deviations: [],
     });
-    expect(result.current.data?.requestId).toBe(fetchStub.sent().headers['X-Request-ID']);
+    expect(result.current.data?.requestId).toBe((await sent()).headers.get('X-Request-ID'));
     expect(queryClient.getQueryData(accountKeys.list('bank-a', 'c1', true))).toBe(result.current.data);
-    expect(fetchStub.sent().url).toBe('https://console.example/sandbox/v1/accounts?withBalance=true');
+    expect((await sent()).url).toBe('https://console.example/sandbox/v1/accounts?withBalance=true');
   });
 
   it('hand an Xs2aError to the page, and wait while disabled', async () => {
-    fetchStub.fetchMock.mockResolvedValue(
-      jsonResponse({ tppMessages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN' }] }, { status: 403 }),
-    );
+    answerAll(jsonResponse({ tppMessages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN' }] }, { status: 403 }));
     const variables = {
       profile: testProfile(),
       service: 'payments',
@@ -54,7 +51,7 @@ describe('read hooks', () => {
       wrapper,
       initialProps: { enabled: false },
     });
-    expect(fetchStub.fetchMock).not.toHaveBeenCalled();
+    expect(sentCount()).toBe(0);
     rerender({ enabled: true });
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(result.current.error).toBeInstanceOf(Xs2aError);

@@ -4,12 +4,10 @@ import { xs2aRequest, type Xs2aRequestOptions } from './client';
 import { describeXs2aError, Xs2aError } from './errors';
 import { exchangeLog } from './exchange-log';
 import { oauthFetch } from './oauth/oauth-fetch';
-import { jsonResponse, stubFetch, testProfile } from './test-kit';
-
-let fetchStub: ReturnType<typeof stubFetch>;
+import { testProfile } from './test-kit';
+import { answerAll, answerAsBrowser, answerNext, jsonResponse, sent, sentCount, withType } from '../testing/http';
 
 beforeEach(() => {
-  fetchStub = stubFetch();
   exchangeLog.clear();
 });
 afterEach(() => {
@@ -28,9 +26,7 @@ const viaRelay: Xs2aRequestOptions = { ...start, profile: { ...start.profile, re
 
 /** What a browser hands back for a redirect under `redirect: 'manual'`: no status, no headers, no body. */
 function opaqueRedirect(): Response {
-  const response = Response.error();
-  Object.defineProperty(response, 'type', { value: 'opaqueredirect' });
-  return response;
+  return withType(Response.error(), 'opaqueredirect');
 }
 
 /** The relay's answer for a bank's 3xx: 502 BANK_REDIRECT, the bank's status and Location in X-Relay-Status/-Location. */
@@ -58,15 +54,15 @@ async function failure(options: Xs2aRequestOptions): Promise<Xs2aError> {
 
 describe('the client never follows a redirect', () => {
   it('sends every request with redirect: manual, directly and through the relay', async () => {
-    fetchStub.fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ scaStatus: 'received' })));
+    answerAll(() => jsonResponse({ scaStatus: 'received' }));
     await xs2aRequest(start).catch(() => undefined);
     await xs2aRequest(viaRelay).catch(() => undefined);
-    expect(fetchStub.fetchMock).toHaveBeenCalledTimes(2);
-    for (const [, init] of fetchStub.fetchMock.mock.calls) expect(init?.redirect).toBe('manual');
+    expect(sentCount()).toBe(2);
+    for (const index of [0, 1]) expect((await sent(index)).redirect).toBe('manual');
   });
 
   it('sends the OAuth requests with redirect: manual too', async () => {
-    fetchStub.fetchMock.mockResolvedValueOnce(jsonResponse({ access_token: 't' }));
+    answerNext(jsonResponse({ access_token: 't' }));
     await oauthFetch(
       'https://auth.bank.example/token',
       { method: 'POST', body: 'code=x' },
@@ -75,13 +71,13 @@ describe('the client never follows a redirect', () => {
         operationId: 'oauthToken',
       },
     );
-    expect(fetchStub.fetchMock.mock.calls[0]?.[1]?.redirect).toBe('manual');
+    expect((await sent()).redirect).toBe('manual');
   });
 });
 
 describe('a bank that answers with a redirect', () => {
   it('is a redirect error in plain words when the browser hides the redirect (opaque), recorded as not followed', async () => {
-    fetchStub.fetchMock.mockResolvedValueOnce(opaqueRedirect());
+    answerAsBrowser(opaqueRedirect);
     const error = await failure(start);
     expect(error).toMatchObject({ kind: 'redirect', status: undefined, location: undefined, tppMessages: [] });
     const description = describeXs2aError(error);
@@ -98,7 +94,7 @@ describe('a bank that answers with a redirect', () => {
 
   it('through the relay, shows the bank’s status and where it pointed, as text, and records the 3xx', async () => {
     const elsewhere = 'https://evil.example/collect?from=bank';
-    fetchStub.fetchMock.mockResolvedValueOnce(relayedRedirect(307, elsewhere));
+    answerNext(relayedRedirect(307, elsewhere));
     const error = await failure(viaRelay);
     expect(error).toMatchObject({ kind: 'redirect', status: 307, location: elsewhere, relayTarget: 'bank-a' });
     const description = describeXs2aError(error);
@@ -107,7 +103,7 @@ describe('a bank that answers with a redirect', () => {
       status: 307,
     });
     expect(description.summary).toContain(`It pointed to ${elsewhere}`);
-    expect(fetchStub.fetchMock).toHaveBeenCalledTimes(1);
+    expect(sentCount()).toBe(1);
 
     const [exchange] = exchangeLog.list();
     expect(exchange?.response?.status).toBe(307);
@@ -116,23 +112,21 @@ describe('a bank that answers with a redirect', () => {
   });
 
   it('through the relay, shows a relative location as the bank sent it, and sends nothing after it', async () => {
-    fetchStub.fetchMock.mockResolvedValueOnce(relayedRedirect(302, '/relay/other-target?url=x'));
+    answerNext(relayedRedirect(302, '/relay/other-target?url=x'));
     const error = await failure(viaRelay);
     expect(error).toMatchObject({ kind: 'redirect', status: 302, location: '/relay/other-target?url=x' });
-    expect(fetchStub.fetchMock).toHaveBeenCalledTimes(1);
+    expect(sentCount()).toBe(1);
   });
 
   it('treats any readable 3xx answer as a redirect, with its Location when the bank exposes it', async () => {
-    fetchStub.fetchMock.mockResolvedValueOnce(
-      new Response(null, { status: 303, headers: { Location: 'https://bank.example/login' } }),
-    );
+    answerNext(new Response(null, { status: 303, headers: { Location: 'https://bank.example/login' } }));
     const error = await failure(start);
     expect(error).toMatchObject({ kind: 'redirect', status: 303, location: 'https://bank.example/login' });
     expect(exchangeLog.list()[0]?.response?.status).toBe(303);
   });
 
   it('is an OAuth request’s redirect error too', async () => {
-    fetchStub.fetchMock.mockResolvedValueOnce(opaqueRedirect());
+    answerAsBrowser(opaqueRedirect);
     const error = await oauthFetch(
       'https://auth.bank.example/token',
       { method: 'POST', body: 'code=x' },

@@ -4,12 +4,10 @@ import { requestUrlFor, xs2aRequest, type Xs2aRequestOptions } from './client';
 import { describeXs2aError, Xs2aError } from './errors';
 import { exchangeLog } from './exchange-log';
 import { listRelayTargets, relayTargetAbilities } from './relay/list-relay-targets';
-import { jsonResponse, stubFetch, testProfile } from './test-kit';
-
-let fetchStub: ReturnType<typeof stubFetch>;
+import { testProfile } from './test-kit';
+import { answerNext, jsonResponse, sent } from '../testing/http';
 
 beforeEach(() => {
-  fetchStub = stubFetch();
   exchangeLog.clear();
 });
 afterEach(() => {
@@ -46,27 +44,27 @@ describe('requestUrlFor', () => {
 
 describe('xs2aRequest through the relay', () => {
   it('sends the request to the relay and logs the bank URL with the relay it went through', async () => {
-    fetchStub.fetchMock.mockResolvedValueOnce(jsonResponse({ consentStatus: 'valid' }));
+    answerNext(jsonResponse({ consentStatus: 'valid' }));
     const result = await xs2aRequest(viaRelay);
     expect(result.body).toEqual({ consentStatus: 'valid' });
     const bankUrl = 'https://api.bank.example/psd2/v1/consents/c%201/status?x=a%26b';
-    expect(fetchStub.sent().url).toBe(`http://localhost/relay/bank-a?url=${encodeURIComponent(bankUrl)}`);
+    expect((await sent()).url).toBe(`http://localhost/relay/bank-a?url=${encodeURIComponent(bankUrl)}`);
     const [exchange] = exchangeLog.list();
     expect(exchange?.request.url).toBe(bankUrl);
     expect(exchange?.relayTarget).toBe('bank-a');
   });
 
   it('resolves a relative _links href against the base_url before wrapping it', async () => {
-    fetchStub.fetchMock.mockResolvedValueOnce(jsonResponse({ consentStatus: 'valid' }));
+    answerNext(jsonResponse({ consentStatus: 'valid' }));
     await xs2aRequest({ ...viaRelay, path: undefined, query: undefined, href: '/psd2/v1/consents/c2/status' });
-    expect(new URL(fetchStub.sent().url).searchParams.get('url')).toBe(
+    expect(new URL((await sent()).url).searchParams.get('url')).toBe(
       'https://api.bank.example/psd2/v1/consents/c2/status',
     );
   });
 
   it('turns an answer marked X-Relay-Error into a relay error with the relay’s plain message', async () => {
     const message = 'The bank at api.bank.example refused the connection: nothing is listening there.';
-    fetchStub.fetchMock.mockResolvedValueOnce(relayAnswer('CONNECTION_REFUSED', message));
+    answerNext(relayAnswer('CONNECTION_REFUSED', message));
     const error = await xs2aRequest(viaRelay).then(
       () => undefined,
       (reason: unknown) => reason,
@@ -89,7 +87,7 @@ describe('xs2aRequest through the relay', () => {
   });
 
   it('keeps a bank’s own error answer a bank error', async () => {
-    fetchStub.fetchMock.mockResolvedValueOnce(
+    answerNext(
       jsonResponse(
         { tppMessages: [{ category: 'ERROR', code: 'CONSENT_UNKNOWN', text: 'unknown consent' }] },
         { status: 403 },
@@ -103,17 +101,15 @@ describe('xs2aRequest through the relay', () => {
 
 describe('listRelayTargets', () => {
   it('reads the targets of the console’s server, and none from a server without the relay', async () => {
-    fetchStub.fetchMock.mockResolvedValueOnce(
-      jsonResponse({ targets: [{ id: 'bank-a', baseUrl: 'https://api.bank.example/psd2' }] }),
-    );
+    answerNext(jsonResponse({ targets: [{ id: 'bank-a', baseUrl: 'https://api.bank.example/psd2' }] }));
     expect(await listRelayTargets()).toEqual({ targets: [{ id: 'bank-a', baseUrl: 'https://api.bank.example/psd2' }] });
-    expect(fetchStub.sent().url).toBe('http://localhost/relay');
-    fetchStub.fetchMock.mockResolvedValueOnce(new Response('Not found', { status: 404 }));
+    expect((await sent()).url).toBe('http://localhost/relay');
+    answerNext(new Response('Not found', { status: 404 }));
     expect(await listRelayTargets()).toEqual({ targets: [] });
   });
 
   it('keeps what a target does (mutual TLS, signing, further origins), tolerating servers that do not say', async () => {
-    fetchStub.fetchMock.mockResolvedValueOnce(
+    answerNext(
       jsonResponse({
         targets: [
           {

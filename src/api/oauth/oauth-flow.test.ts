@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { describeXs2aError, loadMessageMeanings, OAuthFlowError, Xs2aError } from '../errors';
 import { exchangeLog } from '../exchange-log';
-import { jsonResponse, stubFetch, testProfile } from '../test-kit';
+import { testProfile } from '../test-kit';
+import { answerAll, answerNext, jsonResponse, sent, sentCount } from '../../testing/http';
 import {
   discoverOAuthServer,
   exchangeAuthorisationCode,
@@ -32,9 +33,7 @@ const server: OAuthServer = {
 const profile = testProfile({ id: 'bank', baseUrl: BANK });
 const relayed = testProfile({ id: 'bank', baseUrl: BANK, relayTarget: 'strict' });
 
-let fetchStub: ReturnType<typeof stubFetch>;
 beforeEach(() => {
-  fetchStub = stubFetch();
   exchangeLog.clear();
 });
 afterEach(() => {
@@ -65,9 +64,9 @@ describe('issuersForMetadataUrl', () => {
 
 describe('discoverOAuthServer', () => {
   it('reads the metadata through the profile’s relay, records it, and keeps what the flow needs', async () => {
-    fetchStub.fetchMock.mockResolvedValueOnce(jsonResponse(metadata));
+    answerNext(jsonResponse(metadata));
     await expect(discoverOAuthServer(relayed, METADATA_URL, { flow: 'consent:c-1' })).resolves.toEqual(server);
-    expect(fetchStub.sent().url).toBe(`http://localhost/relay/strict?url=${encodeURIComponent(METADATA_URL)}`);
+    expect((await sent()).url).toBe(`http://localhost/relay/strict?url=${encodeURIComponent(METADATA_URL)}`);
     const [exchange] = exchangeLog.list();
     expect(exchange).toMatchObject({
       operationId: 'oauthMetadata',
@@ -79,9 +78,9 @@ describe('discoverOAuthServer', () => {
   });
 
   it('resolves a relative scaOAuth href against the base_url', async () => {
-    fetchStub.fetchMock.mockResolvedValueOnce(jsonResponse(metadata));
+    answerNext(jsonResponse(metadata));
     await discoverOAuthServer(profile, '/psd2/oauth/.well-known/oauth-authorization-server');
-    expect(fetchStub.sent().url).toBe(METADATA_URL);
+    expect((await sent()).url).toBe(METADATA_URL);
   });
 
   it.each([
@@ -96,7 +95,7 @@ describe('discoverOAuthServer', () => {
     [{ code_challenge_methods_supported: undefined }, /does not say that it supports PKCE with S256/],
     [{ response_types_supported: ['token'] }, /offers no authorisation code flow/],
   ])('refuses metadata with %j in plain words', async (change, message) => {
-    fetchStub.fetchMock.mockResolvedValueOnce(jsonResponse({ ...metadata, ...change }));
+    answerNext(jsonResponse({ ...metadata, ...change }));
     const error = await rejection(discoverOAuthServer(profile, METADATA_URL));
     expect(error).toBeInstanceOf(OAuthFlowError);
     expect(describeXs2aError(error)).toMatchObject({
@@ -108,7 +107,7 @@ describe('discoverOAuthServer', () => {
 
   it('allows plain http only for a server on this machine', async () => {
     const local = 'http://127.0.0.1:4318/sandbox/oauth';
-    fetchStub.fetchMock.mockResolvedValueOnce(
+    answerNext(
       jsonResponse({
         ...metadata,
         issuer: local,
@@ -121,7 +120,7 @@ describe('discoverOAuthServer', () => {
   });
 
   it('says so when the metadata cannot be read', async () => {
-    fetchStub.fetchMock.mockResolvedValueOnce(new Response('not here', { status: 404, statusText: 'Not Found' }));
+    answerNext(new Response('not here', { status: 404, statusText: 'Not Found' }));
     const error = await rejection(discoverOAuthServer(profile, METADATA_URL));
     expect(describeXs2aError(error).summary).toMatch(/answered with 404 Not Found/);
   });
@@ -129,7 +128,7 @@ describe('discoverOAuthServer', () => {
 
 describe('prepareOAuthAuthorisation', () => {
   it('sends the PSU to the authorize endpoint with the client, the console’s callback, the scope and PKCE S256', async () => {
-    fetchStub.fetchMock.mockResolvedValueOnce(jsonResponse(metadata));
+    answerNext(jsonResponse(metadata));
     const prepared = await prepareOAuthAuthorisation({ profile, metadataUrl: METADATA_URL, scope: 'AIS:c-1' });
     const url = new URL(prepared.authorizationUrl);
     expect(url.origin + url.pathname).toBe(metadata.authorization_endpoint);
@@ -153,7 +152,7 @@ describe('prepareOAuthAuthorisation', () => {
   });
 
   it('uses the profile’s OAuth client_id and a fresh verifier and state each time', async () => {
-    fetchStub.fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(metadata)));
+    answerAll(() => jsonResponse(metadata));
     const own = testProfile({ id: 'bank', baseUrl: BANK, oauthClientId: 'tpp-123' });
     const first = await prepareOAuthAuthorisation({ profile: own, metadataUrl: METADATA_URL, scope: 'PIS:p-1' });
     const second = await prepareOAuthAuthorisation({ profile: own, metadataUrl: METADATA_URL, scope: 'PIS:p-1' });
@@ -176,7 +175,7 @@ describe('exchangeAuthorisationCode', () => {
   const callback = (extra = '') => new URLSearchParams(`code=the-code-42&state=state-1${extra}`);
 
   it('posts the code with the PKCE verifier through the relay and returns the token, logged without secrets', async () => {
-    fetchStub.fetchMock.mockResolvedValueOnce(
+    answerNext(
       jsonResponse(
         { access_token: 'token-abc-123', token_type: 'Bearer', expires_in: 3600, scope: 'AIS:c-1' },
         { headers: { 'Cache-Control': 'no-store' } },
@@ -187,10 +186,10 @@ describe('exchangeAuthorisationCode', () => {
       expiresIn: 3600,
       scope: 'AIS:c-1',
     });
-    const call = fetchStub.fetchMock.mock.calls[0];
-    expect(call?.[0]).toBe(`http://localhost/relay/strict?url=${encodeURIComponent(server.tokenEndpoint)}`);
-    expect(call?.[1]?.method).toBe('POST');
-    expect(Object.fromEntries(new URLSearchParams(call?.[1]?.body as string))).toEqual({
+    const call = await sent();
+    expect(call.url).toBe(`http://localhost/relay/strict?url=${encodeURIComponent(server.tokenEndpoint)}`);
+    expect(call.method).toBe('POST');
+    expect(Object.fromEntries(new URLSearchParams(call.body as string))).toEqual({
       grant_type: 'authorization_code',
       code: 'the-code-42',
       redirect_uri: 'http://localhost/callback/oauth',
@@ -208,9 +207,7 @@ describe('exchangeAuthorisationCode', () => {
   });
 
   it('explains a refused code (invalid_grant) and asks to authorise again', async () => {
-    fetchStub.fetchMock.mockResolvedValueOnce(
-      jsonResponse({ error: 'invalid_grant', error_description: 'code already used' }, { status: 400 }),
-    );
+    answerNext(jsonResponse({ error: 'invalid_grant', error_description: 'code already used' }, { status: 400 }));
     const error = await rejection(exchangeAuthorisationCode({ ...input, parameters: callback() }));
     expect(error).toBeInstanceOf(OAuthFlowError);
     expect(describeXs2aError(error)).toMatchObject({
@@ -222,7 +219,7 @@ describe('exchangeAuthorisationCode', () => {
   });
 
   it('names the client_id when the bank does not accept it', async () => {
-    fetchStub.fetchMock.mockResolvedValueOnce(jsonResponse({ error: 'invalid_client' }, { status: 400 }));
+    answerNext(jsonResponse({ error: 'invalid_client' }, { status: 400 }));
     const error = await rejection(exchangeAuthorisationCode({ ...input, parameters: callback() }));
     expect(describeXs2aError(error).summary).toMatch(/does not accept the OAuth client_id “xs2a-console”/);
   });
@@ -236,12 +233,12 @@ describe('exchangeAuthorisationCode', () => {
       exchangeAuthorisationCode({ ...input, parameters: callback('&iss=https%3A%2F%2Fevil.example') }),
     );
     expect(wrongIssuer).toBeInstanceOf(OAuthFlowError);
-    expect(fetchStub.fetchMock).not.toHaveBeenCalled();
+    expect(sentCount()).toBe(0);
   });
 
   it('shows a certificate refusal of the token endpoint as the bank’s error, with what to check in the relay config', async () => {
     await loadMessageMeanings();
-    fetchStub.fetchMock.mockResolvedValueOnce(
+    answerNext(
       jsonResponse(
         { tppMessages: [{ category: 'ERROR', code: 'CERTIFICATE_MISSING', text: 'no client certificate' }] },
         { status: 401 },
@@ -255,7 +252,7 @@ describe('exchangeAuthorisationCode', () => {
   });
 
   it('shows the relay’s own failure as such', async () => {
-    fetchStub.fetchMock.mockResolvedValueOnce(
+    answerNext(
       jsonResponse(
         { relayError: { code: 'CERTIFICATE_REJECTED', message: 'bank.example refused the client certificate' } },
         { status: 502, headers: { 'X-Relay-Error': 'CERTIFICATE_REJECTED' } },
