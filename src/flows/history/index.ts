@@ -1,0 +1,14 @@
+// One per-profile history store for what the console created at a bank (payments, consents).
+export {
+  browserStorage,
+  createHistory,
+  linkMapSchema,
+  listOf,
+  optional,
+  useHistoryEntry,
+  useHistoryList,
+  type History,
+  type HistoryOptions,
+  type KeyValueStorage,
+  type LinkMap,
+} from './history-store';
