@@ -17,21 +17,25 @@ export const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 export const rate = (value: number) => `${Math.round(value).toLocaleString('en-US')} req/s`;
 export const ratio = (value: number) => `${value.toFixed(2)}×`;
 
+/** The server's CPU time per answered request. */
+export const cpuPerRequest = (figures: LoadFigures) => `${Math.round(figures.serverCpuUsPerRequest)} µs CPU/req`;
+
 export function scenarioLine(figures: LoadFigures, baseline: LoadFigures): string {
   const statuses = Object.entries(figures.statusCounts)
     .map(([code, count]) => `${code}: ${count}`)
     .join(', ');
   return [
-    figures.name.padEnd(26),
+    figures.name.padEnd(30),
     rate(figures.requestsPerSecond).padStart(13),
     `p50 ${figures.p50Ms} ms`.padStart(10),
     `p99 ${figures.p99Ms} ms`.padStart(11),
-    `max ${figures.maxMs} ms`.padStart(11),
+    `max ${figures.maxMs} ms`.padStart(12),
     `errors ${figures.errors}`.padStart(10),
     `non-2xx ${figures.non2xx}`.padStart(12),
     `  ${ratio(figures.requestsPerSecond / baseline.requestsPerSecond)} bare`,
+    `  ${cpuPerRequest(figures)}`,
     `  (${statuses || 'no answers'})`,
-  ].join('');
+  ].join(' ');
 }
 
 export function checkLine(check: Check): string {
