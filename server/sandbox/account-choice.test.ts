@@ -10,7 +10,7 @@ import {
   ReadAccountBalanceResponse,
 } from '../../src/xs2a';
 import { addDays, isoDate } from './clock';
-import { s256 } from './domain/oauth';
+import { s256 } from './rules/oauth';
 import { SANDBOX_OTP, SANDBOX_PASSWORD } from './seed';
 import { createTestBank, type TestBank } from './test-support';
 import { accountOf, browse, fails, href, ok, send } from './test-kit';

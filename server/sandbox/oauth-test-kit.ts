@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { ConsentsResponse201, PaymentInitiationResponse201 } from '../../src/xs2a';
 import { addDays, isoDate } from './clock';
-import { s256 } from './domain/oauth';
+import { s256 } from './rules/oauth';
 import { SANDBOX_PASSWORD } from './seed';
 import { ORIGIN, createTestBank, type TestBank } from './test-support';
 import { accountOf, browse, href, ok, send } from './test-kit';
