@@ -143,6 +143,7 @@ export {
   type UpdatePsuDataVariables,
   type UpdatePsuDataData,
 } from './sca/update-psu-data';
+export { authorisationStepTaken, authorisedResourceChanged, bankRoundTripEnded } from './sca/cache-updates';
 
 export {
   createConsent,

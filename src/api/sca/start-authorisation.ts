@@ -6,9 +6,10 @@ import type {
   UpdatePsuAuthentication,
 } from '../../xs2a/sca';
 import { xs2aRequest, type Xs2aResult } from '../client';
-import { authorisationKeys, flowOf, parentKeysOf, type AuthorisationScope } from '../keys';
+import { flowOf, type AuthorisationScope } from '../keys';
 import type { BankProfile } from '../profiles/bank-profile';
 import { scaStartHeaders, type RedirectOverrides } from '../tpp-headers';
+import { authorisationStepTaken } from './cache-updates';
 import { authorisationsPath, operationIdOf } from './scope';
 
 /** The optional body: nothing (or {}), the PSU's password (embedded), a method, or the OTP. */
@@ -49,12 +50,6 @@ export function useStartAuthorisation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (variables: StartAuthorisationVariables) => startAuthorisation(variables),
-    // Not awaited: the SCA panel takes the bank's answer at once, before the refreshed status (which may already say
-    // the authorisation ended) can take the panel away from under it.
-    onSuccess: (_data, { profile, scope }) => {
-      for (const queryKey of [authorisationKeys.scope(profile.id, scope), ...parentKeysOf(profile.id, scope)]) {
-        void queryClient.invalidateQueries({ queryKey });
-      }
-    },
+    onSuccess: (_data, { profile, scope }) => authorisationStepTaken(queryClient, profile.id, scope),
   });
 }

@@ -12,8 +12,9 @@ import type {
   UpdatePsuIdentificationResponse,
 } from '../../xs2a/sca';
 import { xs2aRequest, type Xs2aResult } from '../client';
-import { authorisationKeys, flowOf, parentKeysOf, type AuthorisationScope } from '../keys';
+import { flowOf, type AuthorisationScope } from '../keys';
 import type { BankProfile } from '../profiles/bank-profile';
+import { authorisationStepTaken } from './cache-updates';
 import { authorisationPath, operationIdOf } from './scope';
 
 /** The steps of Appendix A, each with its body and its response. */
@@ -80,12 +81,6 @@ export function useUpdatePsuData() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (variables: UpdatePsuDataVariables) => updatePsuData(variables),
-    // Not awaited: the SCA panel takes the bank's answer at once, before the refreshed status (which may already say
-    // the authorisation ended) can take the panel away from under it.
-    onSettled: (_data, _error, { profile, scope }) => {
-      for (const queryKey of [authorisationKeys.scope(profile.id, scope), ...parentKeysOf(profile.id, scope)]) {
-        void queryClient.invalidateQueries({ queryKey });
-      }
-    },
+    onSettled: (_data, _error, { profile, scope }) => authorisationStepTaken(queryClient, profile.id, scope),
   });
 }

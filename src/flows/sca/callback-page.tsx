@@ -2,9 +2,10 @@
 // state and returns to the payment or consent page, or explains what happened when the state is unknown.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { authorisationKeys, consentKeys, paymentKeys, profileStore } from '../../api';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { bankRoundTripEnded, profileStore } from '../../api';
 import { KeyValueList, LoadingText } from '../../components/ui';
+import { CallbackFrame, ElsewhereLinks } from './callback-frame';
 import { findFirstRedirectState, forgetRedirectState, isSafeReturnTo } from './redirect-store';
 
 export type CallbackOutcome = 'ok' | 'nok';
@@ -33,28 +34,22 @@ function CallbackPage({ outcome }: { outcome: CallbackOutcome }) {
     const { profileId, returnTo } = found.entry;
     // Come back in the profile the flow ran in, even if another one was chosen in the meantime.
     if (profileStore.active().id !== profileId && profileStore.get(profileId)) profileStore.setActive(profileId);
-    for (const queryKey of [paymentKeys.all(profileId), consentKeys.all(profileId), authorisationKeys.all(profileId)]) {
-      void queryClient.invalidateQueries({ queryKey });
-    }
+    bankRoundTripEnded(queryClient, profileId);
     forgetRedirectState(found.state);
     void navigate(returnUrl(returnTo, outcome), { replace: true });
   }, [found, navigate, outcome, queryClient]);
 
   if (found) {
     return (
-      <article className="max-w-3xl space-y-4">
-        <title>{'Back from the bank · XS2A Console'}</title>
-        <h1 className="text-2xl font-semibold">Back from the bank</h1>
+      <CallbackFrame documentTitle="Back from the bank · XS2A Console">
         <LoadingText>Returning to where the authorisation started…</LoadingText>
-      </article>
+      </CallbackFrame>
     );
   }
 
   const extra = [...params.entries()].filter(([name]) => name !== 'state');
   return (
-    <article className="max-w-3xl space-y-4">
-      <title>{'Back from the bank · XS2A Console'}</title>
-      <h1 className="text-2xl font-semibold">Back from the bank</h1>
+    <CallbackFrame documentTitle="Back from the bank · XS2A Console">
       {outcome === 'ok' ? (
         <p className="rounded border border-green-300 border-l-4 border-l-green-700 bg-green-50 p-3">
           <span aria-hidden="true">✓ </span>
@@ -84,15 +79,8 @@ function CallbackPage({ outcome }: { outcome: CallbackOutcome }) {
           />
         </section>
       )}
-      <nav aria-label="Continue" className="flex flex-wrap gap-4">
-        <Link to="/payments" className="font-medium text-blue-800 underline">
-          Payments
-        </Link>
-        <Link to="/consents" className="font-medium text-blue-800 underline">
-          Consents
-        </Link>
-      </nav>
-    </article>
+      <ElsewhereLinks />
+    </CallbackFrame>
   );
 }
 

@@ -3,19 +3,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  accountKeys,
-  authorisationKeys,
-  consentKeys,
-  describeXs2aError,
-  paymentKeys,
-  profileStore,
-  type AuthorisationScope,
-} from '../../api';
+import { bankRoundTripEnded, describeXs2aError, profileStore, type AuthorisationScope } from '../../api';
 import { ErrorCallout, LoadingText } from '../../components/ui';
+import { CallbackFrame, ElsewhereLinks } from './callback-frame';
 import { returnUrl } from './callback-page';
 import { completeOAuthCallback, type OAuthCallbackOutcome } from './oauth-callback';
-import type { PendingOAuth } from './oauth-store';
 import type { OAuthReturnState } from './sca-return-notice';
 
 function resourceName(scope: AuthorisationScope): string {
@@ -29,41 +21,29 @@ function resourceName(scope: AuthorisationScope): string {
   }
 }
 
-/** The profile's data as the bank now sees it: the authorisation changed the resource's status. */
-function keysToRefresh(entry: PendingOAuth) {
-  const { profileId, resource } = entry;
-  const keys: readonly (readonly unknown[])[] = [
-    paymentKeys.all(profileId),
-    consentKeys.all(profileId),
-    authorisationKeys.all(profileId),
-  ];
-  return resource.kind === 'consent' ? [...keys, accountKeys.all(profileId, resource.consentId)] : keys;
-}
-
 function Frame({ children }: { children: ReactNode }) {
-  return (
-    <article className="max-w-3xl space-y-4">
-      <title>{'Back from the bank (OAuth) · XS2A Console'}</title>
-      <h1 className="text-2xl font-semibold">Back from the bank</h1>
-      {children}
-    </article>
-  );
+  return <CallbackFrame documentTitle="Back from the bank (OAuth) · XS2A Console">{children}</CallbackFrame>;
 }
 
-function ElsewhereLinks() {
-  return (
-    <nav aria-label="Continue" className="flex flex-wrap gap-4">
-      <Link to="/payments" className="font-medium text-blue-800 underline">
-        Payments
-      </Link>
-      <Link to="/consents" className="font-medium text-blue-800 underline">
-        Consents
-      </Link>
-    </nav>
-  );
+/** What the page the round trip returns to learns of it (router state). */
+function returnState(outcome: Extract<OAuthCallbackOutcome, { kind: 'authorised' | 'denied' }>): {
+  oauth: OAuthReturnState;
+} {
+  if (outcome.kind === 'denied') return { oauth: { outcome: 'denied' } };
+  return {
+    oauth: {
+      outcome: 'authorised',
+      expiresAt: outcome.expiresAt,
+      ...(outcome.scaStatus && { scaStatus: outcome.scaStatus }),
+    },
+  };
 }
 
-export function OAuthCallbackPage() {
+/**
+ * Completes the round trip the address names: refreshes what the bank changed and returns to the resource, or gives
+ * the outcome to explain (an unknown state or a failure). Undefined while it runs or while the browser moves on.
+ */
+function useOAuthCallback(): OAuthCallbackOutcome | undefined {
   const [params] = useSearchParams();
   const [outcome, setOutcome] = useState<OAuthCallbackOutcome>();
   const navigate = useNavigate();
@@ -83,57 +63,43 @@ export function OAuthCallbackPage() {
       if (profileStore.active().id !== entry.profileId && profileStore.get(entry.profileId)) {
         profileStore.setActive(entry.profileId);
       }
-      for (const queryKey of keysToRefresh(entry)) void queryClient.invalidateQueries({ queryKey });
+      bankRoundTripEnded(queryClient, entry.profileId, entry.resource);
       if (result.kind === 'failed') {
         setOutcome(result);
         return;
       }
-      const state: { oauth: OAuthReturnState } =
-        result.kind === 'authorised'
-          ? {
-              oauth: {
-                outcome: 'authorised',
-                expiresAt: result.expiresAt,
-                ...(result.scaStatus && { scaStatus: result.scaStatus }),
-              },
-            }
-          : { oauth: { outcome: 'denied' } };
-      void navigate(returnUrl(entry.returnTo, result.kind === 'authorised' ? 'ok' : 'nok'), { replace: true, state });
+      const to = returnUrl(entry.returnTo, result.kind === 'authorised' ? 'ok' : 'nok');
+      void navigate(to, { replace: true, state: returnState(result) });
     });
     return () => {
       current = false;
     };
   }, [search, navigate, queryClient]);
+  return outcome;
+}
 
-  if (!outcome || outcome.kind === 'authorised' || outcome.kind === 'denied') {
-    return (
-      <Frame>
-        <LoadingText>Completing the authorisation with the bank…</LoadingText>
-      </Frame>
-    );
-  }
-
-  if (outcome.kind === 'failed') {
-    const { entry } = outcome;
-    return (
-      <Frame>
-        <ErrorCallout alert {...describeXs2aError(outcome.error)} />
-        <p>
-          The PSU went through the bank’s page, but the console holds no token from it. The status of{' '}
-          {resourceName(entry.resource)} shows whether the bank counts the authorisation all the same.
-        </p>
-        <nav aria-label="Continue" className="flex flex-wrap gap-4">
-          <Link to={returnUrl(entry.returnTo, 'nok')} className="font-medium text-blue-800 underline">
-            Back to {resourceName(entry.resource)}
-          </Link>
-        </nav>
-      </Frame>
-    );
-  }
-
+function FailedExchange({ outcome }: { outcome: Extract<OAuthCallbackOutcome, { kind: 'failed' }> }) {
+  const { entry } = outcome;
   return (
     <Frame>
-      {outcome.error === 'access_denied' && (
+      <ErrorCallout alert {...describeXs2aError(outcome.error)} />
+      <p>
+        The PSU went through the bank’s page, but the console holds no token from it. The status of{' '}
+        {resourceName(entry.resource)} shows whether the bank counts the authorisation all the same.
+      </p>
+      <nav aria-label="Continue" className="flex flex-wrap gap-4">
+        <Link to={returnUrl(entry.returnTo, 'nok')} className="font-medium text-blue-800 underline">
+          Back to {resourceName(entry.resource)}
+        </Link>
+      </nav>
+    </Frame>
+  );
+}
+
+function UnknownState({ error }: { error: string | undefined }) {
+  return (
+    <Frame>
+      {error === 'access_denied' && (
         <p className="rounded border border-amber-300 border-l-4 border-l-amber-600 bg-amber-50 p-3">
           <span aria-hidden="true">! </span>
           The bank reports that the PSU denied the authorisation (access_denied).
@@ -149,6 +115,17 @@ export function OAuthCallbackPage() {
       </div>
       <p>Open the payment or consent to read its current status, and authorise it again if it still waits for it.</p>
       <ElsewhereLinks />
+    </Frame>
+  );
+}
+
+export function OAuthCallbackPage() {
+  const outcome = useOAuthCallback();
+  if (outcome?.kind === 'failed') return <FailedExchange outcome={outcome} />;
+  if (outcome?.kind === 'unknown-state') return <UnknownState error={outcome.error} />;
+  return (
+    <Frame>
+      <LoadingText>Completing the authorisation with the bank…</LoadingText>
     </Frame>
   );
 }

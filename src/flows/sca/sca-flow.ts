@@ -47,7 +47,8 @@ export function isFinal(status: string | undefined): status is FinalScaStatus {
   return status !== undefined && (finalStatuses as readonly string[]).includes(status);
 }
 
-export function initialFlowState(init: {
+/** What a flow starts from: the answer that gave the links, or what is known of an authorisation continued. */
+export interface ScaFlowInit {
   links: ScaLinks | undefined;
   scaApproach?: string;
   psuMessage?: string;
@@ -56,7 +57,9 @@ export function initialFlowState(init: {
   scaMethods?: AuthenticationObject[];
   chosenScaMethod?: AuthenticationObject;
   challengeData?: ChallengeData;
-}): ScaFlowState {
+}
+
+export function initialFlowState(init: ScaFlowInit): ScaFlowState {
   const state: ScaFlowState = { links: init.links };
   const fromLinks = idFromLinks(init.links);
   if (fromLinks !== undefined) state.authorisationId = fromLinks;
