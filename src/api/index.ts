@@ -197,6 +197,18 @@ export {
   type GetTransactionsData,
 } from './accounts/get-transactions';
 export {
+  LAST_TRANSACTIONS_PAGE_MARK,
+  MAX_TRANSACTION_PAGES,
+  nextTransactionPage,
+  restartTransactionPages,
+  stopTransactionPages,
+  transactionPagesQueryOptions,
+  type NextTransactionPage,
+  type TransactionPage,
+  type TransactionPagesData,
+  type TransactionPagesVariables,
+} from './accounts/transaction-pages';
+export {
   getTransactionDetails,
   transactionDetailsQueryOptions,
   useTransactionDetails,

@@ -45,6 +45,7 @@ describe('query keys', () => {
       accountKeys.detail('prof', 'c1', 'acc', true),
       accountKeys.balances('prof', 'c1', 'acc'),
       accountKeys.transactions('prof', 'c1', 'acc', { bookingStatus: 'both', dateFrom: '2024-01-01' }),
+      accountKeys.transactionPages('prof', 'c1', 'acc', { bookingStatus: 'both', dateFrom: '2024-01-01' }),
     ];
     for (const key of keys) {
       expect(key).toContain('c1');
@@ -58,6 +59,9 @@ describe('query keys', () => {
     expect(accountKeys.list('p', 'c', true)).not.toEqual(accountKeys.list('p', 'c', false));
     expect(accountKeys.transactions('p', 'c', 'a', { bookingStatus: 'booked' })).not.toEqual(
       accountKeys.transactions('p', 'c', 'a', { bookingStatus: 'booked', href: '/v1/accounts/a/transactions?page=2' }),
+    );
+    expect(accountKeys.transactionPages('p', 'c', 'a', { bookingStatus: 'booked' })).not.toEqual(
+      accountKeys.transactions('p', 'c', 'a', { bookingStatus: 'booked' }),
     );
     expect(authorisationKeys.list('p', payment)).not.toEqual(authorisationKeys.list('p', cancellation));
     expect(consentKeys.detail('p', 'c1')).not.toEqual(consentKeys.detail('q', 'c1'));

@@ -67,6 +67,13 @@ export const accountKeys = {
     [...accountKeys.account(profileId, consentId, accountId), 'balances'] as const,
   transactions: (profileId: string, consentId: string, accountId: string, filters: TransactionFilters) =>
     [...accountKeys.account(profileId, consentId, accountId), 'transactions', filters] as const,
+  /** Every page of one report, read through the bank's `next` links ("load all pages"). */
+  transactionPages: (
+    profileId: string,
+    consentId: string,
+    accountId: string,
+    filters: Omit<TransactionFilters, 'href'>,
+  ) => [...accountKeys.account(profileId, consentId, accountId), 'transactionPages', filters] as const,
   transactionDetails: (profileId: string, consentId: string, accountId: string, href: string) =>
     [...accountKeys.account(profileId, consentId, accountId), 'transactionDetails', href] as const,
 };

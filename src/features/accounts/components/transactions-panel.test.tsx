@@ -255,3 +255,87 @@ describe('a transaction report from a deviating bank', () => {
     expect(created[0]?.type).toMatch(/^application\/json/);
   });
 });
+
+/**
+ * A bank of `count` report pages, one entry each, linked by `next`. `hang` pages wait for an abort the first time they
+ * are asked for; `fail` pages answer 500 the first time.
+ */
+function pagedBank(count: number, { hang = [], fail = [] }: { hang?: number[]; fail?: number[] } = {}) {
+  const asked: number[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      const n = Number(url.searchParams.get('page') ?? 1);
+      const first = !asked.includes(n);
+      asked.push(n);
+      if (first && hang.includes(n)) {
+        return new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error)),
+        );
+      }
+      if (first && fail.includes(n)) {
+        return Promise.resolve(
+          new Response(JSON.stringify({ tppMessages: [{ category: 'ERROR', code: 'INTERNAL_SERVER_ERROR' }] }), {
+            status: 500,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+        );
+      }
+      const next = n < count ? { next: { href: `/v1/accounts/acc-1/transactions?page=${n + 1}` } } : {};
+      const booked = [
+        { transactionId: `t${n}`, creditorName: `Shop ${n}`, transactionAmount: { currency: 'EUR', amount: '-1.00' } },
+      ];
+      return Promise.resolve(
+        new Response(JSON.stringify({ account, transactions: { booked, _links: next } }), {
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      );
+    }),
+  );
+  return { asked };
+}
+
+describe('loading every page of a report', () => {
+  /** The line that says what is loaded (an error callout has a status role of its own). */
+  const status = () => {
+    const line = screen.getAllByRole('status').find((element) => /entries/.test(element.textContent ?? ''));
+    if (!line) throw new Error('No report status');
+    return line;
+  };
+
+  it('follows the next links, stops on request and continues where it stopped', async () => {
+    const { asked } = pagedBank(3, { hang: [2] });
+    renderPanel();
+    await screen.findByText('Shop 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Load all pages' }));
+    await waitFor(() => expect(status().textContent).toMatch(/^Loading every page: 1 page read, 1 entries so far/));
+    expect(status().getAttribute('aria-busy')).toBe('true');
+    await userEvent.click(screen.getByRole('button', { name: 'Stop loading' }));
+    await waitFor(() =>
+      expect(status().textContent).toBe('Stopped after 1 page: 1 entries loaded (0 pending, 1 booked).'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Continue loading' }));
+    await waitFor(() => expect(status().textContent).toBe('All 3 pages loaded: 3 entries (0 pending, 3 booked).'));
+    expect(screen.getByText('Shop 3')).toBeTruthy();
+    // The first page in page view, then again for "load all"; page 2 once stopped and once read.
+    expect(asked).toEqual([1, 1, 2, 2, 3]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show one page at a time' }));
+    await screen.findByRole('navigation', { name: 'Report pages' });
+    await waitFor(() => expect(status().textContent).toMatch(/^1 entries on this page/));
+  });
+
+  it('says which page failed, keeps what was read and continues from there', async () => {
+    pagedBank(3, { fail: [3] });
+    renderPanel();
+    await screen.findByText('Shop 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Load all pages' }));
+    expect(await screen.findByText(/page 3 of the transactions/)).toBeTruthy();
+    expect(status().textContent).toBe('2 pages read: 2 entries (0 pending, 2 booked).');
+    expect(screen.getByText('Shop 2')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue loading' }));
+    await waitFor(() => expect(status().textContent).toBe('All 3 pages loaded: 3 entries (0 pending, 3 booked).'));
+    expect(screen.queryByText(/page 3 of the transactions/)).toBeNull();
+  });
+});
