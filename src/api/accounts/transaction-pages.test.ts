@@ -37,7 +37,7 @@ function page(n: number, next?: string) {
 /** A bank of `count` pages, each pointing to the next as `?page=i`. */
 function bank(count: number) {
   fetchStub.fetchMock.mockImplementation((input) => {
-    const n = Number(new URL(String(input)).searchParams.get('page') ?? 0);
+    const n = Number(new URL(input as string).searchParams.get('page') ?? 0);
     return Promise.resolve(
       jsonResponse(page(n, n + 1 < count ? `/sandbox/v1/accounts/acc/transactions?page=${n + 1}` : undefined)),
     );
@@ -46,7 +46,7 @@ function bank(count: number) {
 
 let client: QueryClient;
 let fetchStub: ReturnType<typeof stubFetch>;
-const requested = () => fetchStub.fetchMock.mock.calls.map(([url]) => new URL(String(url)).search);
+const requested = () => fetchStub.fetchMock.mock.calls.map(([url]) => new URL(url as string).search);
 
 beforeEach(() => {
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -126,7 +126,7 @@ describe('the transaction pages query', () => {
 
 describe('nextTransactionPage', () => {
   const result = (body: unknown) =>
-    ({ body, status: 200, requestId: 'r', headers: {}, deviations: [] }) as TransactionPage;
+    ({ body, status: 200, requestId: 'r', exchangeId: 'e', headers: {}, deviations: [] }) as unknown as TransactionPage;
 
   it('follows the next link, as { href } or a plain string', () => {
     expect(nextTransactionPage([result(page(0, '/p1'))], [undefined])).toEqual({ href: '/p1' });

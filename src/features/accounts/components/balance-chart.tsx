@@ -46,10 +46,8 @@ function shortDate(date: string, withYear: boolean): string {
   });
 }
 
-function Chart({ points, currency }: { points: BalancePoint[]; currency: string }) {
-  const { ref, width } = useWidth();
-  const [cursor, setCursor] = useState<number>();
-
+/** Where the points go: the axes' ticks, the plot's box, and the step line's path. */
+function chartScale(points: readonly BalancePoint[], width: number) {
   const first = points[0] as BalancePoint;
   const last = points[points.length - 1] as BalancePoint;
   const values = points.map((p) => p.value);
@@ -64,9 +62,7 @@ function Chart({ points, currency }: { points: BalancePoint[]; currency: string 
   const yMax = Math.ceil(high / step) * step;
   const yTicks: number[] = [];
   for (let v = yMin; v <= yMax + step / 2; v += step) yTicks.push(v);
-  const format = (value: number) =>
-    new Intl.NumberFormat(undefined, { maximumFractionDigits: 0, notation: 'compact' }).format(value);
-  const labelWidth = Math.max(...yTicks.map((t) => format(t).length)) * 7 + 8;
+  const labelWidth = Math.max(...yTicks.map((t) => formatTick(t).length)) * 7 + 8;
   const left = MARGIN.left + labelWidth;
   const plotWidth = Math.max(40, width - left - MARGIN.right);
   const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
@@ -78,13 +74,36 @@ function Chart({ points, currency }: { points: BalancePoint[]; currency: string 
 
   const path = points.map((p, i) => (i === 0 ? `M${x(p.date)},${y(p.value)}` : `H${x(p.date)}V${y(p.value)}`)).join('');
   const spanDays = (t1 - t0) / 86_400_000;
-  const withYear = first.date.slice(0, 4) !== last.date.slice(0, 4);
   const xTickCount = Math.max(2, Math.min(6, Math.floor(plotWidth / 90)));
   const xTicks = Array.from({ length: xTickCount }, (_, i) =>
     new Date(t0 + (i / (xTickCount - 1)) * spanDays * 86_400_000).toISOString().slice(0, 10),
   );
+  return {
+    first,
+    last,
+    withYear: first.date.slice(0, 4) !== last.date.slice(0, 4),
+    left,
+    plotWidth,
+    plotHeight,
+    t0,
+    t1,
+    x,
+    y,
+    yTicks,
+    xTicks,
+    path,
+  };
+}
 
-  const active = cursor === undefined ? undefined : points[cursor];
+type ChartScale = ReturnType<typeof chartScale>;
+
+function formatTick(value: number): string {
+  return new Intl.NumberFormat(undefined, { maximumFractionDigits: 0, notation: 'compact' }).format(value);
+}
+
+/** The day the pointer or the keyboard reads: pointer moves, arrow keys (Page Up/Down by ten), Home and End. */
+function useChartCursor(points: readonly BalancePoint[], { left, plotWidth, t0, t1 }: ChartScale) {
+  const [cursor, setCursor] = useState<number>();
   function nearest(clientX: number, svg: SVGSVGElement) {
     const box = svg.getBoundingClientRect();
     const time = t0 + ((clientX - box.left - left) / plotWidth) * (t1 - t0);
@@ -93,7 +112,7 @@ function Chart({ points, currency }: { points: BalancePoint[]; currency: string 
     for (let i = 0; i < points.length; i += 1) if (dayMs((points[i] as BalancePoint).date) <= time) index = i;
     return index;
   }
-  function onKey(event: KeyboardEvent) {
+  function onKeyDown(event: KeyboardEvent) {
     const moves: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, PageUp: -10, PageDown: 10 };
     if (event.key in moves) {
       event.preventDefault();
@@ -103,66 +122,85 @@ function Chart({ points, currency }: { points: BalancePoint[]; currency: string 
       setCursor(event.key === 'Home' ? 0 : points.length - 1);
     }
   }
+  return {
+    active: cursor === undefined ? undefined : points[cursor],
+    handlers: {
+      onKeyDown,
+      onPointerMove: (event: PointerEvent<SVGSVGElement>) => setCursor(nearest(event.clientX, event.currentTarget)),
+      onPointerLeave: () => setCursor(undefined),
+    },
+  };
+}
 
+function ChartAxes({ scale }: { scale: ChartScale }) {
+  const { left, plotWidth, x, y, yTicks, xTicks, withYear } = scale;
+  return (
+    <>
+      {yTicks.map((tick) => (
+        <g key={tick}>
+          <line
+            x1={left}
+            x2={left + plotWidth}
+            y1={y(tick)}
+            y2={y(tick)}
+            className={tick === 0 ? 'stroke-slate-500' : 'stroke-slate-200'}
+          />
+          <text x={left - 6} y={y(tick)} dy="0.32em" textAnchor="end" className="fill-slate-600 text-[11px]">
+            {formatTick(tick)}
+          </text>
+        </g>
+      ))}
+      {xTicks.map((tick, i) => (
+        <text
+          key={tick}
+          x={x(tick)}
+          y={HEIGHT - 8}
+          textAnchor={i === 0 ? 'start' : i === xTicks.length - 1 ? 'end' : 'middle'}
+          className="fill-slate-600 text-[11px]"
+        >
+          {shortDate(tick, withYear)}
+        </text>
+      ))}
+    </>
+  );
+}
+
+function ChartCursor({ point, scale }: { point: BalancePoint; scale: ChartScale }) {
+  const { x, y, plotHeight } = scale;
+  return (
+    <g>
+      <line
+        x1={x(point.date)}
+        x2={x(point.date)}
+        y1={MARGIN.top}
+        y2={MARGIN.top + plotHeight}
+        className="stroke-slate-400"
+        strokeDasharray="3 3"
+      />
+      <circle cx={x(point.date)} cy={y(point.value)} r={4} className="fill-blue-700 stroke-white" strokeWidth={2} />
+    </g>
+  );
+}
+
+function Chart({ points, currency }: { points: BalancePoint[]; currency: string }) {
+  const { ref, width } = useWidth();
+  const scale = chartScale(points, width);
+  const { active, handlers } = useChartCursor(points, scale);
   return (
     <div ref={ref} className="min-w-0">
       <svg
         role="img"
-        aria-label={`Booked balance from ${first.date} to ${last.date}; use the arrow keys to read it day by day`}
+        aria-label={`Booked balance from ${scale.first.date} to ${scale.last.date}; use the arrow keys to read it day by day`}
         aria-describedby="balance-chart-readout"
         tabIndex={0}
         width={width}
         height={HEIGHT}
-        onKeyDown={onKey}
-        onPointerMove={(event: PointerEvent<SVGSVGElement>) => setCursor(nearest(event.clientX, event.currentTarget))}
-        onPointerLeave={() => setCursor(undefined)}
+        {...handlers}
         className="block touch-none rounded focus-visible:outline-2 focus-visible:outline-blue-600"
       >
-        {yTicks.map((tick) => (
-          <g key={tick}>
-            <line
-              x1={left}
-              x2={left + plotWidth}
-              y1={y(tick)}
-              y2={y(tick)}
-              className={tick === 0 ? 'stroke-slate-500' : 'stroke-slate-200'}
-            />
-            <text x={left - 6} y={y(tick)} dy="0.32em" textAnchor="end" className="fill-slate-600 text-[11px]">
-              {format(tick)}
-            </text>
-          </g>
-        ))}
-        {xTicks.map((tick, i) => (
-          <text
-            key={tick}
-            x={x(tick)}
-            y={HEIGHT - 8}
-            textAnchor={i === 0 ? 'start' : i === xTicks.length - 1 ? 'end' : 'middle'}
-            className="fill-slate-600 text-[11px]"
-          >
-            {shortDate(tick, withYear)}
-          </text>
-        ))}
-        <path d={path} fill="none" strokeWidth={2} className="stroke-blue-700" />
-        {active && (
-          <g>
-            <line
-              x1={x(active.date)}
-              x2={x(active.date)}
-              y1={MARGIN.top}
-              y2={MARGIN.top + plotHeight}
-              className="stroke-slate-400"
-              strokeDasharray="3 3"
-            />
-            <circle
-              cx={x(active.date)}
-              cy={y(active.value)}
-              r={4}
-              className="fill-blue-700 stroke-white"
-              strokeWidth={2}
-            />
-          </g>
-        )}
+        <ChartAxes scale={scale} />
+        <path d={scale.path} fill="none" strokeWidth={2} className="stroke-blue-700" />
+        {active && <ChartCursor point={active} scale={scale} />}
       </svg>
       <p id="balance-chart-readout" aria-live="polite" className="min-h-5 text-sm text-slate-700">
         {active
@@ -183,30 +221,90 @@ export interface BalanceChartProps {
   currency: string;
 }
 
+type BalanceChartInput = Omit<BalanceChartProps, 'currency'>;
+
+/** The day-by-day series worked back from the balance, or why there is none. */
+function balanceSeriesOf({ entries, balances, dateFrom, dateTo }: BalanceChartInput) {
+  const anchor = pickAnchor(balances, isoLocalDate(new Date()));
+  if (!anchor) {
+    return {
+      error:
+        'The bank returned no booked balance (interimBooked or closingBooked) to work back from, so the balance over time cannot be derived.',
+    };
+  }
+  const dated = entries.flatMap((e) => (e.date ? [{ date: e.date, amount: e.amount }] : []));
+  try {
+    const series = deriveBalanceSeries({
+      entries: dated,
+      anchor,
+      from: dateFrom,
+      to: dateTo,
+      decimals: currencyMinorUnits(anchor.currency),
+    });
+    return { series, anchor, count: dated.length };
+  } catch (error) {
+    if (error instanceof BalanceSeriesError) return { error: error.message };
+    throw error;
+  }
+}
+
+type BalanceSeries = ReturnType<typeof deriveBalanceSeries>;
+
+function BalanceSummary({ series, money }: { series: BalanceSeries; money: (p: BalancePoint) => string }) {
+  return (
+    <section aria-labelledby="balance-summary-heading" className="space-y-2">
+      <h4 id="balance-summary-heading" className="text-sm font-semibold">
+        Summary
+      </h4>
+      <KeyValueList
+        className="sm:grid-cols-[max-content_1fr] md:grid-cols-1"
+        items={[
+          { key: `Start (end of ${series.start.date})`, value: money(series.start) },
+          { key: `End (${series.end.date})`, value: money(series.end) },
+          { key: `Lowest (${series.min.date})`, value: money(series.min) },
+          { key: `Highest (${series.max.date})`, value: money(series.max) },
+        ]}
+      />
+    </section>
+  );
+}
+
+function BalanceByDay({ points, money }: { points: readonly BalancePoint[]; money: (p: BalancePoint) => string }) {
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer font-medium text-slate-700">The balance day by day as a table</summary>
+      <div className="mt-2 max-h-64 overflow-auto" tabIndex={0} role="region" aria-label="Balance by day">
+        <table className="w-full text-sm">
+          <caption className="sr-only">End-of-day booked balance</caption>
+          <thead>
+            <tr className="text-left text-xs text-slate-600">
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Day
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Balance at its end
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((point) => (
+              <tr key={point.date} className="border-t border-slate-100">
+                <td className="py-0.5 pr-3 tabular-nums">{point.date}</td>
+                <td className="py-0.5 text-right tabular-nums">{money(point)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
+
 export function BalanceChart({ entries, balances, dateFrom, dateTo, currency }: BalanceChartProps) {
-  const result = useMemo(() => {
-    const anchor = pickAnchor(balances, isoLocalDate(new Date()));
-    if (!anchor) {
-      return {
-        error:
-          'The bank returned no booked balance (interimBooked or closingBooked) to work back from, so the balance over time cannot be derived.',
-      };
-    }
-    const dated = entries.flatMap((e) => (e.date ? [{ date: e.date, amount: e.amount }] : []));
-    try {
-      const series = deriveBalanceSeries({
-        entries: dated,
-        anchor,
-        from: dateFrom,
-        to: dateTo,
-        decimals: currencyMinorUnits(anchor.currency),
-      });
-      return { series, anchor, count: dated.length };
-    } catch (error) {
-      if (error instanceof BalanceSeriesError) return { error: error.message };
-      throw error;
-    }
-  }, [entries, balances, dateFrom, dateTo]);
+  const result = useMemo(
+    () => balanceSeriesOf({ entries, balances, dateFrom, dateTo }),
+    [entries, balances, dateFrom, dateTo],
+  );
 
   if ('error' in result) return <p className="text-sm text-slate-700">{result.error}</p>;
   const { series, anchor, count } = result;
@@ -216,52 +314,14 @@ export function BalanceChart({ entries, balances, dateFrom, dateTo, currency }: 
     <div className="space-y-3">
       <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_15rem]">
         <Chart points={series.points} currency={anchor.currency || currency} />
-        <section aria-labelledby="balance-summary-heading" className="space-y-2">
-          <h4 id="balance-summary-heading" className="text-sm font-semibold">
-            Summary
-          </h4>
-          <KeyValueList
-            className="sm:grid-cols-[max-content_1fr] md:grid-cols-1"
-            items={[
-              { key: `Start (end of ${series.start.date})`, value: money(series.start) },
-              { key: `End (${series.end.date})`, value: money(series.end) },
-              { key: `Lowest (${series.min.date})`, value: money(series.min) },
-              { key: `Highest (${series.max.date})`, value: money(series.max) },
-            ]}
-          />
-        </section>
+        <BalanceSummary series={series} money={money} />
       </div>
       <p className="text-xs text-slate-600">
         Worked back from the {balanceTypeLabel(anchor.balanceType)} balance ({anchor.balanceType}) of{' '}
         {displayAmount(anchor.amount, anchor.currency)} at the end of {anchor.date} through {displayCount(count)} booked
         entries. Pending entries are in no booked balance and are left out.
       </p>
-      <details className="text-sm">
-        <summary className="cursor-pointer font-medium text-slate-700">The balance day by day as a table</summary>
-        <div className="mt-2 max-h-64 overflow-auto" tabIndex={0} role="region" aria-label="Balance by day">
-          <table className="w-full text-sm">
-            <caption className="sr-only">End-of-day booked balance</caption>
-            <thead>
-              <tr className="text-left text-xs text-slate-600">
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  Day
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  Balance at its end
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {series.points.map((point) => (
-                <tr key={point.date} className="border-t border-slate-100">
-                  <td className="py-0.5 pr-3 tabular-nums">{point.date}</td>
-                  <td className="py-0.5 text-right tabular-nums">{money(point)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <BalanceByDay points={series.points} money={money} />
     </div>
   );
 }

@@ -9,10 +9,12 @@ function result(ids: string[], deviations: TransactionPage['deviations'] = []): 
       transactions: {
         booked: ids.map((id) => ({ transactionId: id, transactionAmount: { currency: 'EUR', amount: '1.00' } })),
         pending: [{ transactionAmount: { currency: 'EUR', amount: '2.00' } }],
+        _links: { account: { href: '/v1/accounts/acc' } },
       },
     },
     status: 200,
     requestId: 'r',
+    exchangeId: 'e',
     headers: {},
     deviations,
   };
