@@ -2,8 +2,9 @@
 // and where the pages end.
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerAll, answerNext, hang, jsonResponse, sent, sentCount } from '../../testing/http';
 import { accountKeys } from '../keys';
-import { hangingFetch, jsonResponse, stubFetch, testProfile } from '../test-kit';
+import { testProfile } from '../test-kit';
 import {
   LAST_TRANSACTIONS_PAGE_MARK,
   MAX_TRANSACTION_PAGES,
@@ -36,24 +37,24 @@ function page(n: number, next?: string) {
 
 /** A bank of `count` pages, each pointing to the next as `?page=i`. */
 function bank(count: number) {
-  fetchStub.fetchMock.mockImplementation((input) => {
-    const n = Number(new URL(input as string).searchParams.get('page') ?? 0);
-    return Promise.resolve(
-      jsonResponse(page(n, n + 1 < count ? `/sandbox/v1/accounts/acc/transactions?page=${n + 1}` : undefined)),
-    );
+  answerAll((request) => {
+    const n = Number(new URL(request.url).searchParams.get('page') ?? 0);
+    const next = n + 1 < count ? `/sandbox/v1/accounts/acc/transactions?page=${n + 1}` : undefined;
+    return jsonResponse(page(n, next));
   });
 }
 
 let client: QueryClient;
-let fetchStub: ReturnType<typeof stubFetch>;
-const requested = () => fetchStub.fetchMock.mock.calls.map(([url]) => new URL(url as string).search);
+/** The query string of every request sent, in order. */
+async function requested(): Promise<string[]> {
+  const all = await Promise.all(Array.from({ length: sentCount() }, (_, i) => sent(i)));
+  return all.map((request) => new URL(request.url).search);
+}
 
 beforeEach(() => {
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  fetchStub = stubFetch();
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   client.clear();
 });
 
@@ -68,7 +69,7 @@ describe('the transaction pages query', () => {
       '/sandbox/v1/accounts/acc/transactions?page=1',
       '/sandbox/v1/accounts/acc/transactions?page=2',
     ]);
-    expect(requested()).toEqual(['?bookingStatus=booked&dateFrom=2026-01-01', '?page=1', '?page=2']);
+    expect(await requested()).toEqual(['?bookingStatus=booked&dateFrom=2026-01-01', '?page=1', '?page=2']);
     const second = accountKeys.transactions('sandbox', 'c1', 'acc', {
       bookingStatus: 'booked',
       dateFrom: '2026-01-01',
@@ -86,10 +87,13 @@ describe('the transaction pages query', () => {
     const unsubscribe = observer.subscribe(() => undefined);
     await vi.waitFor(() => expect(observer.getCurrentResult().data?.pages).toHaveLength(1));
 
-    fetchStub.fetchMock.mockImplementationOnce(hangingFetch);
+    let signal: AbortSignal | undefined;
+    answerNext((request) => {
+      signal = request.signal;
+      return hang();
+    });
     const reading = observer.fetchNextPage();
-    await vi.waitFor(() => expect(observer.getCurrentResult().isFetchingNextPage).toBe(true));
-    const signal = fetchStub.fetchMock.mock.calls[1]?.[1]?.signal;
+    await vi.waitFor(() => expect(signal).toBeDefined());
     await stopTransactionPages(client, variables);
     await reading;
     expect(signal?.aborted).toBe(true);
@@ -100,11 +104,11 @@ describe('the transaction pages query', () => {
     await observer.fetchNextPage();
     expect(observer.getCurrentResult().data?.pages).toHaveLength(3);
     expect(observer.getCurrentResult().hasNextPage).toBe(false);
-    expect(requested()).toEqual(['?bookingStatus=booked&dateFrom=2026-01-01', '?page=1', '?page=1', '?page=2']);
+    expect(await requested()).toEqual(['?bookingStatus=booked&dateFrom=2026-01-01', '?page=1', '?page=1', '?page=2']);
 
     await restartTransactionPages(client, variables);
     await vi.waitFor(() => expect(observer.getCurrentResult().data?.pages).toHaveLength(1));
-    expect(requested().at(-1)).toBe('?bookingStatus=booked&dateFrom=2026-01-01');
+    expect((await requested()).at(-1)).toBe('?bookingStatus=booked&dateFrom=2026-01-01');
     unsubscribe();
   });
 
@@ -113,9 +117,7 @@ describe('the transaction pages query', () => {
     const observer = new InfiniteQueryObserver(client, transactionPagesQueryOptions(variables));
     const unsubscribe = observer.subscribe(() => undefined);
     await vi.waitFor(() => expect(observer.getCurrentResult().data?.pages).toHaveLength(1));
-    fetchStub.fetchMock.mockResolvedValueOnce(
-      jsonResponse({ tppMessages: [{ category: 'ERROR', code: 'ACCESS_EXCEEDED' }] }, { status: 429 }),
-    );
+    answerNext(jsonResponse({ tppMessages: [{ category: 'ERROR', code: 'ACCESS_EXCEEDED' }] }, { status: 429 }));
     await observer.fetchNextPage();
     expect(observer.getCurrentResult()).toMatchObject({ isError: true, hasNextPage: true });
     expect(observer.getCurrentResult().error).toMatchObject({ kind: 'http', status: 429 });

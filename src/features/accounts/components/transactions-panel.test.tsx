@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { profileStore } from '../../../api';
+import { answerAll, hang, jsonResponse } from '../../../testing/http';
 import { ErrorBoundary } from '../../../components/ui';
 import { TransactionsPanel } from './transactions-panel';
 
@@ -260,39 +261,22 @@ describe('a transaction report from a deviating bank', () => {
  * A bank of `count` report pages, one entry each, linked by `next`. `hang` pages wait for an abort the first time they
  * are asked for; `fail` pages answer 500 the first time.
  */
-function pagedBank(count: number, { hang = [], fail = [] }: { hang?: number[]; fail?: number[] } = {}) {
+function pagedBank(count: number, { hang: hanging = [], fail = [] }: { hang?: number[]; fail?: number[] } = {}) {
   const asked: number[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-      const n = Number(url.searchParams.get('page') ?? 1);
-      const first = !asked.includes(n);
-      asked.push(n);
-      if (first && hang.includes(n)) {
-        return new Promise<Response>((_resolve, reject) =>
-          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error)),
-        );
-      }
-      if (first && fail.includes(n)) {
-        return Promise.resolve(
-          new Response(JSON.stringify({ tppMessages: [{ category: 'ERROR', code: 'INTERNAL_SERVER_ERROR' }] }), {
-            status: 500,
-            headers: { 'Content-Type': 'application/json' },
-          }),
-        );
-      }
-      const next = n < count ? { next: { href: `/v1/accounts/acc-1/transactions?page=${n + 1}` } } : {};
-      const booked = [
-        { transactionId: `t${n}`, creditorName: `Shop ${n}`, transactionAmount: { currency: 'EUR', amount: '-1.00' } },
-      ];
-      return Promise.resolve(
-        new Response(JSON.stringify({ account, transactions: { booked, _links: next } }), {
-          headers: { 'Content-Type': 'application/json' },
-        }),
-      );
-    }),
-  );
+  answerAll((request) => {
+    const n = Number(new URL(request.url).searchParams.get('page') ?? 1);
+    const first = !asked.includes(n);
+    asked.push(n);
+    if (first && hanging.includes(n)) return hang();
+    if (first && fail.includes(n)) {
+      return jsonResponse({ tppMessages: [{ category: 'ERROR', code: 'INTERNAL_SERVER_ERROR' }] }, { status: 500 });
+    }
+    const next = n < count ? { next: { href: `/v1/accounts/acc-1/transactions?page=${n + 1}` } } : {};
+    const booked = [
+      { transactionId: `t${n}`, creditorName: `Shop ${n}`, transactionAmount: { currency: 'EUR', amount: '-1.00' } },
+    ];
+    return jsonResponse({ account, transactions: { booked, _links: next } });
+  });
   return { asked };
 }
 
