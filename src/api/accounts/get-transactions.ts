@@ -34,18 +34,16 @@ export function getTransactions(
   });
 }
 
+/** The report's filters as its query keys hold them (the profile, consent and account come first in the key). */
+export function reportFilters({ bookingStatus, dateFrom, dateTo, withBalance }: TransactionFilters) {
+  return { bookingStatus, dateFrom, dateTo, withBalance };
+}
+
 export function transactionsQueryOptions(variables: GetTransactionsVariables) {
-  const { profile, consentId, accountId, bookingStatus, dateFrom, dateTo, withBalance, href } = variables;
+  const { profile, consentId, accountId, href } = variables;
   // The key names the profile by its id alone: its headers and token do not change whose data it is.
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
-    queryKey: accountKeys.transactions(profile.id, consentId, accountId, {
-      bookingStatus,
-      dateFrom,
-      dateTo,
-      withBalance,
-      href,
-    }),
+    queryKey: accountKeys.transactions(profile.id, consentId, accountId, { ...reportFilters(variables), href }),
     queryFn: ({ signal }) => getTransactions(variables, signal),
   });
 }

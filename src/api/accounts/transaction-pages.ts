@@ -5,7 +5,7 @@ import { infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tans
 import type { Xs2aResult } from '../client';
 import { accountKeys } from '../keys';
 import { linkHref } from '../links';
-import { getTransactions, transactionsQueryOptions, type GetTransactionsData } from './get-transactions';
+import { getTransactions, reportFilters, transactionsQueryOptions, type GetTransactionsData } from './get-transactions';
 import type { GetTransactionsVariables } from './get-transactions';
 
 /** The report's query; the pages' hrefs come from the bank. */
@@ -58,16 +58,10 @@ async function readTransactionPage(
  * It never refetches by itself (a refetch would read every page again and spend the consent's frequencyPerDay).
  */
 export function transactionPagesQueryOptions(variables: TransactionPagesVariables) {
-  const { profile, consentId, accountId, bookingStatus, dateFrom, dateTo, withBalance } = variables;
+  const { profile, consentId, accountId } = variables;
   // The key names the profile by its id alone: its headers and token do not change whose data it is.
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return infiniteQueryOptions({
-    queryKey: accountKeys.transactionPages(profile.id, consentId, accountId, {
-      bookingStatus,
-      dateFrom,
-      dateTo,
-      withBalance,
-    }),
+    queryKey: accountKeys.transactionPages(profile.id, consentId, accountId, reportFilters(variables)),
     queryFn: ({ client, pageParam, signal }) => readTransactionPage(client, variables, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (_last, pages, _lastParam, pageParams) => {
