@@ -1,12 +1,17 @@
 // The bank's PSU-facing pages: the redirect SCA page (login, review, OTP, approve or deny) and the banking app where the
 // PSU approves decoupled authorisations. Every form that changes something carries the form token of the browser's
-// session (pages/form-guard.ts), and a decision on the redirect page needs the PSU logged in in that same browser.
+// session (pages/form-guard.ts), and a decision on the redirect page needs the PSU logged in in that same browser. One
+// named handler per route; the HTML is in pages/redirect-sca.ts and pages/banking-app.ts.
 import type { Context, Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import { html } from 'hono/html';
+import type { AccountChoice } from '../domain/consents';
+import { parseScaMethods } from '../domain/sca';
 import { BankError } from '../http/errors';
 import { safeRedirectTarget } from '../http/headers';
-import { accountChoiceFieldset, EMPTY_CHOICE, readAccountChoice } from '../pages/account-choice';
+import type { Env } from '../http/respond';
+import { EMPTY_CHOICE, readAccountChoice } from '../pages/account-choice';
+import { appHomePage, appLoginPage, appRequestCard } from '../pages/banking-app';
 import {
   PageSessions,
   TOKEN_FIELD,
@@ -15,17 +20,22 @@ import {
   tokenField,
   type PageSession,
 } from '../pages/form-guard';
-import { errorBox, leaveLink, page } from '../pages/layout';
+import {
+  scaDecisionPage,
+  scaDonePage,
+  scaFinishedPage,
+  scaLoginPage,
+  unknownRequestPage,
+  type ScaForm,
+} from '../pages/redirect-sca';
 import { consentSummary, paymentSummary } from '../pages/summary';
 import type { AuthorisationRow } from '../store/schema';
-import type { AccountChoice } from '../domain/consents';
-import { parseScaMethods } from '../domain/sca';
-import type { Env } from '../http/respond';
 import type { Services } from './xs2a';
 
 const APP_COOKIE = 'sandbox_banking_app';
 const SCA_COOKIE = 'sandbox_sca';
-const finished = ['finalised', 'failed', 'exempted'];
+/** Statuses after which an authorisation is over. */
+const finished: readonly string[] = ['finalised', 'failed', 'exempted'];
 
 /** A text field of a submitted form; anything else (a file, a repeated field) counts as empty. */
 function field(form: Record<string, unknown>, name: string): string {
@@ -50,313 +60,254 @@ export async function accountOffer(s: Services, auth: AuthorisationRow, psuId: s
   return consent ? s.consents.offer(consent, psuId) : undefined;
 }
 
-export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string) {
-  const db = () => s.sca;
-  const summary = (auth: AuthorisationRow) => authorisationSummary(s, auth);
-  // One session per redirect authorisation (its cookie lives at the authorisation's page), one for the banking app.
-  const scaSessions = new PageSessions(cookieSecret, SCA_COOKIE);
-  const appSessions = new PageSessions(cookieSecret, APP_COOKIE);
-  const scaBase = (c: Context<Env>, auth: AuthorisationRow) => `${c.get('links').prefix}/sca/${auth.authorisation_id}`;
-  const scaPurpose = (auth: AuthorisationRow) => `sca ${auth.authorisation_id}`;
-  /** Whether the browser's session is the PSU's login for this authorisation. */
-  const loginFor = (session: PageSession | undefined, auth: AuthorisationRow) =>
-    session?.psuId !== undefined && session.bound === auth.authorisation_id && session.psuId === auth.psu_id;
+/** A bank error's text for the page; anything else is no business of the page. */
+function message(error: unknown): string {
+  if (error instanceof BankError) return error.message;
+  throw error;
+}
 
-  // Posts from pages of another origin (another port of this host included) are refused before anything is read.
-  app.use('/sca/*', sameOriginForms());
-  app.use('/app/*', sameOriginForms());
+const area = (auth: AuthorisationRow) => (auth.resource_type === 'consent' ? 'ais' : 'pis');
 
-  const message = (error: unknown) => {
-    if (error instanceof BankError) return error.message;
-    throw error;
-  };
+/** Whether the browser's session is the PSU's login for this authorisation. */
+const loginFor = (session: PageSession | undefined, auth: AuthorisationRow) =>
+  session?.psuId !== undefined && session.bound === auth.authorisation_id && session.psuId === auth.psu_id;
 
-  /** Where the PSU's browser goes when the authorisation is over. */
-  function leave(c: Context<Env>, auth: AuthorisationRow) {
-    const target = safeRedirectTarget(
-      auth.sca_status === 'finalised' ? auth.tpp_redirect_uri : (auth.tpp_nok_redirect_uri ?? auth.tpp_redirect_uri),
-    );
-    if (target) return c.redirect(target, 303);
-    return c.html(
-      page(
-        'Done',
-        html`<h1>${auth.sca_status === 'finalised' ? 'Approved' : 'Not approved'}</h1>
-          <p>The authorisation is ${auth.sca_status}. You can close this window and return to the application.</p>`,
-      ),
-    );
-  }
+/** The redirect SCA page of one authorisation, with one session per authorisation (its cookie lives at its page). */
+class RedirectScaPages {
+  private readonly sessions: PageSessions;
 
-  /** When the payment or consent moved on meanwhile (cancelled, settled), the authorisation can only fail: end it. */
-  async function failIfClosed(c: Context<Env>, auth: AuthorisationRow, error: unknown) {
-    if (!(error instanceof BankError) || error.messages[0]?.code !== 'STATUS_INVALID') return undefined;
-    const current = await s.sca.findById(auth.authorisation_id);
-    if (!current) return undefined;
-    // Already ended by what closed the payment or consent (a payment rejected for waiting too long): say how it ended.
-    if (current.sca_status === 'finalised' || current.sca_status === 'failed') return leave(c, current);
-    return leave(c, await s.sca.decide(current, 'failed'));
-  }
-
-  async function scaPage(
-    c: Context<Env>,
-    auth: AuthorisationRow,
-    error?: string,
-    { checked, status }: { checked?: AccountChoice; status?: 400 } = {},
+  constructor(
+    private readonly s: Services,
+    cookieSecret: string,
   ) {
-    const base = scaBase(c, auth);
-    const what = await summary(auth);
-    if (finished.includes(auth.sca_status)) {
-      return c.html(
-        page(
-          'Authorisation finished',
-          html`${what}
-            <p class="note">This authorisation is already ${auth.sca_status}.</p>`,
-        ),
-      );
-    }
-    const session = await scaSessions.ensure(c, base);
-    const token = tokenField(scaSessions.token(session, scaPurpose(auth)));
-    if (auth.sca_status !== 'psuAuthenticated' || !loginFor(session, auth)) {
-      // Leaving without deciding goes back to the TPP and changes nothing: only the logged-in PSU can deny.
-      const back = safeRedirectTarget(auth.tpp_nok_redirect_uri ?? auth.tpp_redirect_uri);
-      return c.html(
-        page(
-          'Log in',
-          html`${what} ${errorBox(error)}
-            <h2>Log in to approve</h2>
-            <form method="post" action="${base}/login">
-              ${token}
-              <label for="psuId">Online banking ID</label>
-              <input id="psuId" name="psuId" autocomplete="username" required value="${auth.psu_id ?? ''}" />
-              <label for="password">Password</label>
-              <input id="password" name="password" type="password" autocomplete="current-password" required />
-              <div class="actions">
-                <button class="primary" type="submit">Log in</button>
-                ${leaveLink(back)}
-              </div>
-            </form>`,
-        ),
-        error ? 401 : 200,
-      );
-    }
-    const psu = auth.psu_id ? await db().findPsu(auth.psu_id) : undefined;
-    const methods = psu ? parseScaMethods(psu) : [];
-    const offer = await accountOffer(s, auth, auth.psu_id);
-    return c.html(
-      page(
-        'Approve',
-        html`${what} ${errorBox(error)}
-          <p>Logged in as <strong>${psu?.name ?? auth.psu_id ?? ''}</strong>.</p>
-          <form method="post" action="${base}/decision">
-            ${token} ${offer ? accountChoiceFieldset(offer, checked) : ''}
-            <label for="method">Authentication method</label>
-            <select id="method" name="method">
-              ${methods.map((m) => html`<option value="${m.authenticationMethodId}">${m.name ?? m.authenticationType}</option>`)}
-            </select>
-            <label for="otp">One-time password</label>
-            <input id="otp" name="otp" inputmode="numeric" autocomplete="one-time-code" maxlength="6" />
-            <p class="note">In this sandbox the one-time password is 123456.</p>
-            <div class="actions">
-              <button class="primary" type="submit" name="action" value="approve">Approve</button>
-              <button class="secondary" type="submit" name="action" value="deny">Deny</button>
-            </div>
-          </form>`,
-      ),
-      status ?? (error ? 401 : 200),
-    );
+    this.sessions = new PageSessions(cookieSecret, SCA_COOKIE);
   }
 
-  async function loadAuth(c: Context<Env>) {
-    const auth = await s.sca.findById(c.req.param('authorisationId') ?? '');
+  private base(c: Context<Env>, auth: AuthorisationRow) {
+    return `${c.get('links').prefix}/sca/${auth.authorisation_id}`;
+  }
+
+  private purpose(auth: AuthorisationRow) {
+    return `sca ${auth.authorisation_id}`;
+  }
+
+  private async load(c: Context<Env>) {
+    const auth = await this.s.sca.findById(c.req.param('authorisationId') ?? '');
     if (!auth || auth.sca_approach !== 'REDIRECT') return undefined;
     return auth;
   }
 
-  const unknown = (c: Context<Env>) =>
-    c.html(
-      page(
-        'Unknown request',
-        html`<h1>Unknown request</h1>
-          <p>This approval link is not valid.</p>`,
-      ),
-      404,
-    );
+  readonly show = async (c: Context<Env>) => {
+    const auth = await this.load(c);
+    return auth ? this.page(c, auth) : c.html(unknownRequestPage(), 404);
+  };
 
-  app.get('/sca/:authorisationId', async (c) => {
-    const auth = await loadAuth(c);
-    return auth ? scaPage(c, auth) : unknown(c);
-  });
-
-  app.post('/sca/:authorisationId/login', async (c) => {
-    const auth = await loadAuth(c);
-    if (!auth) return unknown(c);
+  readonly login = async (c: Context<Env>) => {
+    const auth = await this.load(c);
+    if (!auth) return c.html(unknownRequestPage(), 404);
     const form = await c.req.parseBody();
-    if (!scaSessions.valid(await scaSessions.read(c), scaPurpose(auth), form[TOKEN_FIELD])) {
-      return refusedForm(c, scaBase(c, auth));
+    if (!this.sessions.valid(await this.sessions.read(c), this.purpose(auth), form[TOKEN_FIELD])) {
+      return refusedForm(c, this.base(c, auth));
     }
     const psuId = field(form, 'psuId').trim();
-    const password = field(form, 'password');
     try {
-      const psu = await s.sca.authenticate(auth, psuId, password, auth.resource_type === 'consent' ? 'ais' : 'pis');
+      const psu = await this.s.sca.authenticate(auth, psuId, field(form, 'password'), area(auth));
       // Logging in again (another browser, an expired session) finds the PSU already authenticated.
-      if (auth.sca_status !== 'psuAuthenticated') await s.sca.markAuthenticated(auth, psu);
-      await scaSessions.start(c, scaBase(c, auth), { psuId: psu.psu_id, bound: auth.authorisation_id });
-      return c.redirect(scaBase(c, auth), 303);
+      if (auth.sca_status !== 'psuAuthenticated') await this.s.sca.markAuthenticated(auth, psu);
+      await this.sessions.start(c, this.base(c, auth), { psuId: psu.psu_id, bound: auth.authorisation_id });
+      return c.redirect(this.base(c, auth), 303);
     } catch (error) {
-      const closed = await failIfClosed(c, auth, error);
+      const closed = await this.failIfClosed(c, auth, error);
       if (closed) return closed;
-      return scaPage(c, { ...auth, psu_id: psuId || auth.psu_id }, message(error));
+      return this.page(c, { ...auth, psu_id: psuId || auth.psu_id }, message(error));
     }
-  });
+  };
 
-  app.post('/sca/:authorisationId/decision', async (c) => {
-    const auth = await loadAuth(c);
-    if (!auth) return unknown(c);
+  readonly decision = async (c: Context<Env>) => {
+    const auth = await this.load(c);
+    if (!auth) return c.html(unknownRequestPage(), 404);
     const form = await c.req.parseBody({ all: true });
-    const session = await scaSessions.read(c);
-    if (!scaSessions.valid(session, scaPurpose(auth), form[TOKEN_FIELD])) return refusedForm(c, scaBase(c, auth));
+    const session = await this.sessions.read(c);
+    if (!this.sessions.valid(session, this.purpose(auth), form[TOKEN_FIELD])) {
+      return refusedForm(c, this.base(c, auth));
+    }
     // Approve and Deny alike need the PSU logged in in this browser; a repeated click after the end goes back.
-    if (!loginFor(session, auth)) return scaPage(c, auth, 'Log in to approve or deny this request.');
-    if (finished.includes(auth.sca_status)) return leave(c, auth);
+    if (!loginFor(session, auth)) return this.page(c, auth, 'Log in to approve or deny this request.');
+    if (finished.includes(auth.sca_status)) return this.leave(c, auth);
     let choice: AccountChoice | undefined;
     try {
-      if (form.action === 'deny') return leave(c, await s.sca.decide(auth, 'failed'));
-      if (auth.sca_status !== 'psuAuthenticated') return scaPage(c, auth, 'Log in to approve or deny this request.');
-      const offer = await accountOffer(s, auth, auth.psu_id);
+      if (form.action === 'deny') return this.leave(c, await this.s.sca.decide(auth, 'failed'));
+      if (auth.sca_status !== 'psuAuthenticated')
+        return await this.page(c, auth, 'Log in to approve or deny this request.');
+      const offer = await accountOffer(this.s, auth, auth.psu_id);
       if (offer) {
         choice = readAccountChoice(form, offer);
         // Refused before the one-time password is checked, so no attempt is used up.
         if (!choice) {
           const none = { accounts: [], balances: [], transactions: [] };
-          return await scaPage(c, auth, EMPTY_CHOICE, { checked: none, status: 400 });
+          return await this.page(c, auth, EMPTY_CHOICE, { checked: none, status: 400 });
         }
       }
-      const psu = auth.psu_id ? await s.sca.findPsu(auth.psu_id) : undefined;
-      const done = await s.sca.checkOtp(
-        auth,
-        field(form, 'otp'),
-        psu,
-        auth.resource_type === 'consent' ? 'ais' : 'pis',
-        choice,
-      );
-      return leave(c, done);
+      const psu = auth.psu_id ? await this.s.sca.findPsu(auth.psu_id) : undefined;
+      return this.leave(c, await this.s.sca.checkOtp(auth, field(form, 'otp'), psu, area(auth), choice));
     } catch (error) {
-      const text = message(error);
-      const closed = await failIfClosed(c, auth, error);
-      if (closed) return closed;
-      const fresh = await s.sca.findById(auth.authorisation_id);
-      if (fresh && (fresh.sca_status === 'failed' || fresh.sca_status === 'finalised')) return leave(c, fresh);
-      // A wrong one-time password keeps the accounts the PSU chose.
-      return scaPage(c, fresh ?? auth, text, choice ? { checked: choice } : {});
+      return this.decisionFailed(c, auth, error, choice);
     }
-  });
+  };
 
-  // ---- The banking app: decoupled approvals ----
-  const appBase = (c: Context<Env>) => `${c.get('links').prefix}/app`;
+  /** A refused decision: the authorisation may have ended meanwhile; otherwise the page says why. */
+  private async decisionFailed(c: Context<Env>, auth: AuthorisationRow, error: unknown, choice?: AccountChoice) {
+    const text = message(error);
+    const closed = await this.failIfClosed(c, auth, error);
+    if (closed) return closed;
+    const fresh = await this.s.sca.findById(auth.authorisation_id);
+    if (fresh && (fresh.sca_status === 'failed' || fresh.sca_status === 'finalised')) return this.leave(c, fresh);
+    // A wrong one-time password keeps the accounts the PSU chose.
+    return this.page(c, fresh ?? auth, text, choice ? { checked: choice } : {});
+  }
+
+  /** Where the PSU's browser goes when the authorisation is over. */
+  private leave(c: Context<Env>, auth: AuthorisationRow) {
+    const target = safeRedirectTarget(
+      auth.sca_status === 'finalised' ? auth.tpp_redirect_uri : (auth.tpp_nok_redirect_uri ?? auth.tpp_redirect_uri),
+    );
+    if (target) return c.redirect(target, 303);
+    return c.html(scaDonePage(auth.sca_status));
+  }
+
+  /** When the payment or consent moved on meanwhile (cancelled, settled), the authorisation can only fail: end it. */
+  private async failIfClosed(c: Context<Env>, auth: AuthorisationRow, error: unknown) {
+    if (!(error instanceof BankError) || error.messages[0]?.code !== 'STATUS_INVALID') return undefined;
+    const current = await this.s.sca.findById(auth.authorisation_id);
+    if (!current) return undefined;
+    // Already ended by what closed the payment or consent (a payment rejected for waiting too long): say how it ended.
+    if (current.sca_status === 'finalised' || current.sca_status === 'failed') return this.leave(c, current);
+    return this.leave(c, await this.s.sca.decide(current, 'failed'));
+  }
+
+  /** The page for the authorisation's state: finished, the login, or the logged-in PSU's decision. */
+  private async page(
+    c: Context<Env>,
+    auth: AuthorisationRow,
+    error?: string,
+    { checked, status }: { checked?: AccountChoice; status?: 400 } = {},
+  ) {
+    const base = this.base(c, auth);
+    const what = await authorisationSummary(this.s, auth);
+    if (finished.includes(auth.sca_status)) return c.html(scaFinishedPage(what, auth.sca_status));
+    const session = await this.sessions.ensure(c, base);
+    const token = tokenField(this.sessions.token(session, this.purpose(auth)));
+    if (auth.sca_status !== 'psuAuthenticated' || !loginFor(session, auth)) {
+      // Leaving without deciding goes back to the TPP and changes nothing: only the logged-in PSU can deny.
+      const back = safeRedirectTarget(auth.tpp_nok_redirect_uri ?? auth.tpp_redirect_uri);
+      const form: ScaForm = { action: `${base}/login`, token, what, error };
+      return c.html(scaLoginPage(form, { psuId: auth.psu_id ?? '', back }), error ? 401 : 200);
+    }
+    const psu = auth.psu_id ? await this.s.sca.findPsu(auth.psu_id) : undefined;
+    const offer = await accountOffer(this.s, auth, auth.psu_id);
+    const form: ScaForm = { action: `${base}/decision`, token, what, error };
+    const decision = scaDecisionPage(form, {
+      psuName: psu?.name ?? auth.psu_id ?? '',
+      methods: psu ? parseScaMethods(psu) : [],
+      offer,
+      ...(checked ? { checked } : {}),
+    });
+    return c.html(decision, status ?? (error ? 401 : 200));
+  }
+}
+
+/** The banking app: decoupled approvals, with one session per browser. */
+class BankingApp {
+  private readonly sessions: PageSessions;
+
+  constructor(
+    private readonly s: Services,
+    cookieSecret: string,
+  ) {
+    this.sessions = new PageSessions(cookieSecret, APP_COOKIE);
+  }
+
+  private base(c: Context<Env>) {
+    return `${c.get('links').prefix}/app`;
+  }
 
   /** The banking app's session of this browser, and the PSU logged in there. */
-  async function currentPsu(c: Context<Env>) {
-    const session = await appSessions.read(c);
-    const psu = session?.psuId ? await s.sca.findPsu(session.psuId) : undefined;
+  private async current(c: Context<Env>) {
+    const session = await this.sessions.read(c);
+    const psu = session?.psuId ? await this.s.sca.findPsu(session.psuId) : undefined;
     return { session, psu };
   }
 
   /** Whether a posted form of the banking app carries its session's token. */
-  const appToken = (session: PageSession | undefined, form: Record<string, unknown>) =>
-    appSessions.valid(session, 'app', form[TOKEN_FIELD]);
+  private tokenOk(session: PageSession | undefined, form: Record<string, unknown>) {
+    return this.sessions.valid(session, 'app', form[TOKEN_FIELD]);
+  }
 
-  app.get('/app', async (c) => {
-    const { psu } = await currentPsu(c);
-    const base = appBase(c);
-    const session = await appSessions.ensure(c, base);
-    const token = tokenField(appSessions.token(session, 'app'));
-    if (!psu) {
-      const error = c.req.query('error');
-      return c.html(
-        page(
-          'Banking app',
-          html`<h1>Sandbox Banking app</h1>
-            <p>Log in to approve requests waiting for you (decoupled SCA).</p>
-            ${errorBox(error)}
-            <form method="post" action="${base}/login">
-              ${token}
-              <label for="psuId">Online banking ID</label>
-              <input id="psuId" name="psuId" autocomplete="username" required />
-              <label for="password">Password</label>
-              <input id="password" name="password" type="password" autocomplete="current-password" required />
-              <div class="actions"><button class="primary" type="submit">Log in</button></div>
-            </form>`,
-          { bankName: 'Sandbox Banking app' },
-        ),
-      );
-    }
-    const pending = await s.sca.pendingDecoupled(psu.psu_id);
+  readonly home = async (c: Context<Env>) => {
+    const { psu } = await this.current(c);
+    const base = this.base(c);
+    const session = await this.sessions.ensure(c, base);
+    const token = tokenField(this.sessions.token(session, 'app'));
+    if (!psu) return c.html(appLoginPage({ base, token, error: c.req.query('error') }));
+    const pending = await this.s.sca.pendingDecoupled(psu.psu_id);
     const cards = await Promise.all(
-      pending.map(
-        async (auth) =>
-          html`<section class="card" aria-label="Request ${auth.authorisation_id}">
-            ${await summary(auth)}
-            <form method="post" action="${base}/decide">
-              ${token}
-              <input type="hidden" name="authorisationId" value="${auth.authorisation_id}" />
-              <div class="actions">
-                <button class="primary" type="submit" name="action" value="approve">Approve</button>
-                <button class="secondary" type="submit" name="action" value="deny">Deny</button>
-              </div>
-            </form>
-          </section>`,
-      ),
+      pending.map(async (auth) => {
+        const summary = await authorisationSummary(this.s, auth);
+        return appRequestCard({ base, token, authorisationId: auth.authorisation_id, summary });
+      }),
     );
-    const done = c.req.query('done');
-    return c.html(
-      page(
-        'Banking app',
-        html`<h1>Hello, ${psu.name}</h1>
-          ${done ? html`<p class="note" role="status">Request ${done}.</p>` : ''}
-          ${cards.length === 0 ? html`<p>Nothing is waiting for your approval.</p>` : cards}
-          <form method="post" action="${base}/logout">
-            ${token}
-            <div class="actions"><button class="secondary" type="submit">Log out</button></div>
-          </form>`,
-        { bankName: 'Sandbox Banking app' },
-      ),
-    );
-  });
+    return c.html(appHomePage({ base, token, psuName: psu.name, done: c.req.query('done'), cards }));
+  };
 
-  app.post('/app/login', async (c) => {
+  readonly login = async (c: Context<Env>) => {
     const form = await c.req.parseBody();
-    if (!appToken(await appSessions.read(c), form)) return refusedForm(c, appBase(c));
-    const psu = await s.sca.findPsu(field(form, 'psuId').trim());
+    if (!this.tokenOk(await this.sessions.read(c), form)) return refusedForm(c, this.base(c));
+    const psu = await this.s.sca.findPsu(field(form, 'psuId').trim());
     if (!psu || psu.password !== field(form, 'password')) {
-      return c.redirect(
-        `${appBase(c)}?error=${encodeURIComponent('The online banking ID or password is wrong.')}`,
-        303,
-      );
+      const error = encodeURIComponent('The online banking ID or password is wrong.');
+      return c.redirect(`${this.base(c)}?error=${error}`, 303);
     }
     // A new session: one planted in this browser before the login never becomes the logged-in one.
-    await appSessions.start(c, appBase(c), { psuId: psu.psu_id });
-    return c.redirect(appBase(c), 303);
-  });
+    await this.sessions.start(c, this.base(c), { psuId: psu.psu_id });
+    return c.redirect(this.base(c), 303);
+  };
 
-  app.post('/app/logout', async (c) => {
+  readonly logout = async (c: Context<Env>) => {
     const form = await c.req.parseBody();
-    if (!appToken(await appSessions.read(c), form)) return refusedForm(c, appBase(c));
-    deleteCookie(c, APP_COOKIE, { path: appBase(c) });
-    return c.redirect(appBase(c), 303);
-  });
+    if (!this.tokenOk(await this.sessions.read(c), form)) return refusedForm(c, this.base(c));
+    deleteCookie(c, APP_COOKIE, { path: this.base(c) });
+    return c.redirect(this.base(c), 303);
+  };
 
-  app.post('/app/decide', async (c) => {
+  readonly decide = async (c: Context<Env>) => {
     const form = await c.req.parseBody();
-    const { session, psu } = await currentPsu(c);
-    if (!appToken(session, form)) return refusedForm(c, appBase(c));
-    if (!psu) return c.redirect(appBase(c), 303);
-    const auth = await s.sca.findById(field(form, 'authorisationId'));
-    if (!auth || auth.psu_id !== psu.psu_id || auth.sca_approach !== 'DECOUPLED') return c.redirect(appBase(c), 303);
+    const { session, psu } = await this.current(c);
+    const base = this.base(c);
+    if (!this.tokenOk(session, form)) return refusedForm(c, base);
+    if (!psu) return c.redirect(base, 303);
+    const auth = await this.s.sca.findById(field(form, 'authorisationId'));
+    if (!auth || auth.psu_id !== psu.psu_id || auth.sca_approach !== 'DECOUPLED') return c.redirect(base, 303);
     const approve = form.action === 'approve' && psu.sca_behaviour !== 'alwaysFail';
     try {
-      const done = await s.sca.decide(auth, approve ? 'finalised' : 'failed');
-      return c.redirect(`${appBase(c)}?done=${done.sca_status === 'finalised' ? 'approved' : 'declined'}`, 303);
+      const done = await this.s.sca.decide(auth, approve ? 'finalised' : 'failed');
+      return c.redirect(`${base}?done=${done.sca_status === 'finalised' ? 'approved' : 'declined'}`, 303);
     } catch (error) {
-      return c.redirect(`${appBase(c)}?done=${encodeURIComponent(`not processed: ${message(error)}`)}`, 303);
+      return c.redirect(`${base}?done=${encodeURIComponent(`not processed: ${message(error)}`)}`, 303);
     }
-  });
+  };
+}
+
+export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string) {
+  const sca = new RedirectScaPages(s, cookieSecret);
+  const banking = new BankingApp(s, cookieSecret);
+  // Posts from pages of another origin (another port of this host included) are refused before anything is read.
+  app.use('/sca/*', sameOriginForms());
+  app.use('/app/*', sameOriginForms());
+  app.get('/sca/:authorisationId', sca.show);
+  app.post('/sca/:authorisationId/login', sca.login);
+  app.post('/sca/:authorisationId/decision', sca.decision);
+  app.get('/app', banking.home);
+  app.post('/app/login', banking.login);
+  app.post('/app/logout', banking.logout);
+  app.post('/app/decide', banking.decide);
 }
