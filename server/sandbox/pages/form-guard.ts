@@ -12,6 +12,7 @@ import { getSignedCookie, setSignedCookie } from 'hono/cookie';
 import { csrf } from 'hono/csrf';
 import { html } from 'hono/html';
 import { HTTPException } from 'hono/http-exception';
+import * as z from 'zod';
 import type { Env } from '../http/respond';
 import { errorBox, page } from './layout';
 
@@ -27,18 +28,24 @@ export interface PageSession {
 
 const newId = () => randomBytes(18).toString('base64url');
 
+/** A session cookie's value: an id of at least 16 characters; a login's members only when they are strings. */
+const StoredSession = z.object({
+  id: z.string().min(16),
+  psuId: z.string().optional().catch(undefined),
+  bound: z.string().optional().catch(undefined),
+});
+
 function parseSession(value: string): PageSession | undefined {
+  let json: unknown;
   try {
-    const parsed = JSON.parse(value) as Partial<PageSession>;
-    if (typeof parsed.id !== 'string' || parsed.id.length < 16) return undefined;
-    return {
-      id: parsed.id,
-      ...(typeof parsed.psuId === 'string' ? { psuId: parsed.psuId } : {}),
-      ...(typeof parsed.bound === 'string' ? { bound: parsed.bound } : {}),
-    };
+    json = JSON.parse(value);
   } catch {
     return undefined;
   }
+  const parsed = StoredSession.safeParse(json);
+  if (!parsed.success) return undefined;
+  const { id, psuId, bound } = parsed.data;
+  return { id, ...(psuId === undefined ? {} : { psuId }), ...(bound === undefined ? {} : { bound }) };
 }
 
 /** The sessions of one family of pages: one cookie name, at a path the caller gives per request. */

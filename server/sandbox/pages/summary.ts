@@ -1,22 +1,39 @@
 // Describes what the PSU is asked to approve: a payment, its cancellation, or a consent.
 import { html } from 'hono/html';
+import * as z from 'zod';
 import { formatAmount } from '../../../src/xs2a';
 import type { AuthorisationRow, ConsentRow, PaymentRow } from '../store/schema';
 
-interface PaymentBody {
-  instructedAmount?: { currency: string; amount: string };
-  creditorName?: string;
-  creditorAccount?: { iban?: string };
-  debtorAccount?: { iban?: string };
-  remittanceInformationUnstructured?: string;
-  requestedExecutionDate?: string;
-  startDate?: string;
-  endDate?: string;
-  frequency?: string;
-}
+/** A member the summary shows when it has the expected shape, and leaves out otherwise. */
+const shown = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const text = shown(z.string());
+const reference = shown(z.object({ iban: text }));
+
+/** What the summary reads of a stored payment initiation. */
+const PaymentBody = z.object({
+  instructedAmount: shown(z.object({ currency: z.string(), amount: z.string() })),
+  creditorName: text,
+  creditorAccount: reference,
+  debtorAccount: reference,
+  remittanceInformationUnstructured: text,
+  requestedExecutionDate: text,
+  startDate: text,
+  endDate: text,
+  frequency: text,
+});
+
+/** What the summary reads of a stored consent's access. */
+const Access = z.object({
+  accounts: shown(z.array(z.object({ iban: text }))),
+  balances: shown(z.array(z.object({ iban: text }))),
+  transactions: shown(z.array(z.object({ iban: text }))),
+  availableAccounts: text,
+  availableAccountsWithBalance: text,
+  allPsd2: text,
+});
 
 export function paymentSummary(payment: PaymentRow, auth: AuthorisationRow) {
-  const body = JSON.parse(payment.body) as PaymentBody;
+  const body = PaymentBody.parse(JSON.parse(payment.body));
   const amount = body.instructedAmount
     ? formatAmount(body.instructedAmount.amount, body.instructedAmount.currency, 'en-GB')
     : '';
@@ -56,18 +73,9 @@ export function paymentSummary(payment: PaymentRow, auth: AuthorisationRow) {
     </dl>`;
 }
 
-interface Access {
-  accounts?: { iban?: string }[];
-  balances?: { iban?: string }[];
-  transactions?: { iban?: string }[];
-  availableAccounts?: string;
-  availableAccountsWithBalance?: string;
-  allPsd2?: string;
-}
-
 export function consentSummary(consent: ConsentRow) {
-  const access = JSON.parse(consent.access) as Access;
-  const list = (refs: { iban?: string }[] | undefined) =>
+  const access = Access.parse(JSON.parse(consent.access));
+  const list = (refs: { iban?: string | undefined }[] | undefined) =>
     refs === undefined
       ? 'none'
       : refs.length === 0
