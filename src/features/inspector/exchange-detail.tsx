@@ -51,71 +51,58 @@ function statusText({ response, error }: Exchange): string {
   return error ? `No answer (${error.kind})` : 'In flight';
 }
 
-export function ExchangeDetail({
-  exchange,
-  curl,
-  headingRef,
-}: {
-  /** Already redacted. */
-  exchange: Exchange;
-  curl: () => string;
-  headingRef?: Ref<HTMLHeadingElement>;
-}) {
-  const { request, response, error } = exchange;
-  const responseBody = response && (response.body !== undefined ? response.body : response.bodyText);
-  // Shown as text, never as a link: the console does not follow a bank's redirect.
-  const redirectLocation =
-    error?.kind === 'redirect' ? (response?.headers['x-relay-location'] ?? response?.headers.location) : undefined;
+/** Shown as text, never as a link: the console does not follow a bank's redirect. */
+function redirectLocationOf({ response, error }: Exchange): string | undefined {
+  return error?.kind === 'redirect' ? (response?.headers['x-relay-location'] ?? response?.headers.location) : undefined;
+}
+
+function ExchangeFacts({ exchange }: { exchange: Exchange }) {
+  const { request } = exchange;
+  const redirectLocation = redirectLocationOf(exchange);
   return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3
-          ref={headingRef}
-          tabIndex={-1}
-          className="min-w-0 font-mono text-sm font-semibold break-all text-slate-900 focus:outline-none"
-        >
-          {request.method} {shortUrl(request.url)}
-        </h3>
-        <ExchangeStatusBadge exchange={exchange} />
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <CopyButton text={curl} label="Copy as curl" variant="secondary" />
-      </div>
-      <KeyValueList
-        items={[
-          { key: 'Operation', value: <code className="font-mono">{exchange.operationId}</code> },
-          {
-            key: 'X-Request-ID',
-            value: (
-              <span className="inline-flex flex-wrap items-center gap-1">
-                <code className="font-mono break-all">{exchange.requestId}</code>
-                <CopyButton text={exchange.requestId} label="Copy" />
-              </span>
-            ),
-          },
-          {
-            key: 'URL',
-            value: (
-              <>
-                <code className="font-mono break-all">{request.url}</code>
-                {exchange.relayTarget && <span className="text-slate-600"> via relay {exchange.relayTarget}</span>}
-              </>
-            ),
-          },
-          { key: 'Status', value: statusText(exchange) },
-          ...(redirectLocation !== undefined
-            ? [
-                {
-                  key: 'Pointed to (not followed)',
-                  value: <code className="font-mono break-all">{redirectLocation}</code>,
-                },
-              ]
-            : []),
-          { key: 'Started', value: formatTime(exchange.startedAt) },
-          { key: 'Duration', value: formatDuration(exchange) },
-          { key: 'Flow', value: flowLabel(exchange.flow) },
-        ]}
-      />
+    <KeyValueList
+      items={[
+        { key: 'Operation', value: <code className="font-mono">{exchange.operationId}</code> },
+        {
+          key: 'X-Request-ID',
+          value: (
+            <span className="inline-flex flex-wrap items-center gap-1">
+              <code className="font-mono break-all">{exchange.requestId}</code>
+              <CopyButton text={exchange.requestId} label="Copy" />
+            </span>
+          ),
+        },
+        {
+          key: 'URL',
+          value: (
+            <>
+              <code className="font-mono break-all">{request.url}</code>
+              {exchange.relayTarget && <span className="text-slate-600"> via relay {exchange.relayTarget}</span>}
+            </>
+          ),
+        },
+        { key: 'Status', value: statusText(exchange) },
+        ...(redirectLocation !== undefined
+          ? [
+              {
+                key: 'Pointed to (not followed)',
+                value: <code className="font-mono break-all">{redirectLocation}</code>,
+              },
+            ]
+          : []),
+        { key: 'Started', value: formatTime(exchange.startedAt) },
+        { key: 'Duration', value: formatDuration(exchange) },
+        { key: 'Flow', value: flowLabel(exchange.flow) },
+      ]}
+    />
+  );
+}
+
+/** The error of a request without an answer or with a redirect, and what the answer deviates in. */
+function ExchangeFindings({ exchange }: { exchange: Exchange }) {
+  const { response, error } = exchange;
+  return (
+    <>
       {/* An HTTP error's answer is shown below; a request without an answer, or a redirect, needs its error spelled out. */}
       {error && (!response || error.kind === 'redirect') && (
         <p role="note" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-950">
@@ -128,6 +115,14 @@ export function ExchangeDetail({
         ) : (
           <p className="text-xs text-slate-600">No deviation from the 1.3.12 answer (body and headers) was recorded.</p>
         ))}
+    </>
+  );
+}
+
+function ExchangeMessages({ exchange: { request, response } }: { exchange: Exchange }) {
+  const responseBody = response && (response.body !== undefined ? response.body : response.bodyText);
+  return (
+    <>
       <Part title="Request headers">
         <HeadersTable headers={request.headers} caption="Request headers" />
       </Part>
@@ -146,6 +141,39 @@ export function ExchangeDetail({
           </Part>
         </>
       )}
+    </>
+  );
+}
+
+export function ExchangeDetail({
+  exchange,
+  curl,
+  headingRef,
+}: {
+  /** Already redacted. */
+  exchange: Exchange;
+  curl: () => string;
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
+  const { request } = exchange;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3
+          ref={headingRef}
+          tabIndex={-1}
+          className="min-w-0 font-mono text-sm font-semibold break-all text-slate-900 focus:outline-none"
+        >
+          {request.method} {shortUrl(request.url)}
+        </h3>
+        <ExchangeStatusBadge exchange={exchange} />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <CopyButton text={curl} label="Copy as curl" variant="secondary" />
+      </div>
+      <ExchangeFacts exchange={exchange} />
+      <ExchangeFindings exchange={exchange} />
+      <ExchangeMessages exchange={exchange} />
     </div>
   );
 }

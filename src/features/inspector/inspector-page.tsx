@@ -43,31 +43,26 @@ function ViewToggle({ view, onChange }: { view: 'flow' | 'all'; onChange: (view:
   );
 }
 
-export function InspectorPage() {
-  const exchanges = useExchanges();
+/**
+ * The profiles' bearer tokens and OAuth session tokens, removed wherever a bank might echo them, not only from
+ * Authorization (the log was redacted as it was recorded; this also covers tokens obtained since).
+ */
+function useSecrets() {
   const profiles = useProfiles();
   const sessionTokens = useAllSessionTokens();
-  // The profiles' bearer tokens and OAuth session tokens are removed wherever a bank might echo them, not only from
-  // Authorization (the log was redacted as it was recorded; this also covers tokens obtained since).
-  const secrets = useMemo(
+  return useMemo(
     () => [
       ...profiles.map((profile) => profile.bearerToken),
       ...Object.values(sessionTokens).flatMap((tokens) => tokens.map((token) => token.accessToken)),
     ],
     [profiles, sessionTokens],
   );
-  const [params, setParams] = useSearchParams();
-  const view = params.get('view') === 'all' ? 'all' : 'flow';
-  const selectedId = params.get('exchange');
-  const [text, setText] = useState('');
-  const [status, setStatus] = useState<StatusFilter>('any');
-  const detailHeading = useRef<HTMLHeadingElement>(null);
-  const filterId = useId();
-  const statusId = useId();
+}
 
-  const shown = useMemo(() => filterExchanges(exchanges, text, status), [exchanges, text, status]);
-  const raw = selectedId ? exchangeLog.get(selectedId) : undefined;
-  const selected = useMemo(() => raw && redactExchange(raw, { secrets }), [raw, secrets]);
+/** The view and the selected exchange live in the URL, so a reload or a shared link shows the same. */
+function useInspectorLocation() {
+  const [params, setParams] = useSearchParams();
+  const detailHeading = useRef<HTMLHeadingElement>(null);
 
   function update(changes: Record<string, string | null>) {
     setParams(
@@ -92,6 +87,73 @@ export function InspectorPage() {
     });
   }
 
+  const view: 'flow' | 'all' = params.get('view') === 'all' ? 'all' : 'flow';
+  return { view, selectedId: params.get('exchange'), update, select, detailHeading };
+}
+
+interface ToolbarProps {
+  view: 'flow' | 'all';
+  onView: (view: 'flow' | 'all') => void;
+  text: string;
+  onText: (text: string) => void;
+  status: StatusFilter;
+  onStatus: (status: StatusFilter) => void;
+  onExport?: () => void;
+  onClear?: () => void;
+}
+
+function Toolbar({ view, onView, text, onText, status, onStatus, onExport, onClear }: ToolbarProps) {
+  const filterId = useId();
+  const statusId = useId();
+  return (
+    <div className="flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-3">
+      <ViewToggle view={view} onChange={onView} />
+      <div className="min-w-40 flex-1 space-y-1">
+        <label htmlFor={filterId} className="block text-xs font-medium text-slate-700">
+          Filter
+        </label>
+        <TextInput
+          id={filterId}
+          type="search"
+          value={text}
+          placeholder="Method, URL, operation, X-Request-ID, status"
+          onChange={(event) => onText(event.target.value)}
+        />
+      </div>
+      <div className="space-y-1">
+        <label htmlFor={statusId} className="block text-xs font-medium text-slate-700">
+          Status
+        </label>
+        <Select id={statusId} value={status} onChange={(event) => onStatus(event.target.value as StatusFilter)}>
+          {Object.entries(statusFilterLabels).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button disabled={!onExport} onClick={onExport}>
+          Export HAR
+        </Button>
+        <Button variant="danger" disabled={!onClear} onClick={onClear}>
+          Clear log
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function InspectorPage() {
+  const exchanges = useExchanges();
+  const secrets = useSecrets();
+  const { view, selectedId, update, select, detailHeading } = useInspectorLocation();
+  const [text, setText] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('any');
+
+  const shown = useMemo(() => filterExchanges(exchanges, text, status), [exchanges, text, status]);
+  const raw = selectedId ? exchangeLog.get(selectedId) : undefined;
+  const selected = useMemo(() => raw && redactExchange(raw, { secrets }), [raw, secrets]);
   const filtered = text.trim() !== '' || status !== 'any';
 
   return (
@@ -109,55 +171,27 @@ export function InspectorPage() {
         reloads until the tab is closed. Secrets (the Authorization header, tokens, passwords and one-time passwords)
         are replaced by [redacted] before anything is recorded.
       </p>
-
-      <div className="flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-3">
-        <ViewToggle view={view} onChange={(next) => update({ view: next === 'all' ? 'all' : null })} />
-        <div className="min-w-40 flex-1 space-y-1">
-          <label htmlFor={filterId} className="block text-xs font-medium text-slate-700">
-            Filter
-          </label>
-          <TextInput
-            id={filterId}
-            type="search"
-            value={text}
-            placeholder="Method, URL, operation, X-Request-ID, status"
-            onChange={(event) => setText(event.target.value)}
-          />
-        </div>
-        <div className="space-y-1">
-          <label htmlFor={statusId} className="block text-xs font-medium text-slate-700">
-            Status
-          </label>
-          <Select id={statusId} value={status} onChange={(event) => setStatus(event.target.value as StatusFilter)}>
-            {Object.entries(statusFilterLabels).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button
-            disabled={shown.length === 0}
-            onClick={() =>
-              download(JSON.stringify(toHar(shown, { secrets }), null, 2), HAR_FILE_NAME, 'application/json')
-            }
-          >
-            Export HAR
-          </Button>
-          <Button
-            variant="danger"
-            disabled={exchanges.length === 0}
-            onClick={() => {
-              exchangeLog.clear();
-              update({ exchange: null });
-            }}
-          >
-            Clear log
-          </Button>
-        </div>
-      </div>
-
+      <Toolbar
+        view={view}
+        onView={(next) => update({ view: next === 'all' ? 'all' : null })}
+        text={text}
+        onText={setText}
+        status={status}
+        onStatus={setStatus}
+        onExport={
+          shown.length === 0
+            ? undefined
+            : () => download(JSON.stringify(toHar(shown, { secrets }), null, 2), HAR_FILE_NAME, 'application/json')
+        }
+        onClear={
+          exchanges.length === 0
+            ? undefined
+            : () => {
+                exchangeLog.clear();
+                update({ exchange: null });
+              }
+        }
+      />
       <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
         <Panel title="Exchanges" className="min-w-0">
           <ErrorBoundary what="the exchanges">

@@ -40,8 +40,8 @@ export function verdictForSuccess(status: number): CheckVerdict {
   };
 }
 
-export function verdictForFailure(failure: CheckFailure): CheckVerdict {
-  const status = failure.status !== undefined ? `HTTP ${failure.status}` : 'an answer';
+/** No answer to judge: the network, the relay or the clock stopped the request. */
+function verdictWithoutAnswer(failure: CheckFailure): CheckVerdict {
   switch (failure.kind) {
     case 'network':
       return {
@@ -63,8 +63,72 @@ export function verdictForFailure(failure: CheckFailure): CheckVerdict {
         title: 'The bank did not answer in time',
         detail: 'No answer arrived before the time limit. The host may be down or very slow.',
       };
-    case 'aborted':
+    default:
       return { outcome: 'unreachable', title: 'The check was cancelled', detail: 'Run it again to see the result.' };
+  }
+}
+
+/** An error answer that shows an XS2A bank refusing the made-up consent id, if it is one. */
+function xs2aRefusal(failure: CheckFailure, status: string): CheckVerdict | undefined {
+  if (failure.tppMessages.length > 0) {
+    const codes = failure.tppMessages.map((message) => message.code).join(', ');
+    return {
+      outcome: 'answered',
+      title: ANSWERED,
+      detail: `It refused the made-up consent id with ${status} ${codes}, as an XS2A bank does.`,
+    };
+  }
+  if (failure.problem !== undefined) {
+    return {
+      outcome: 'answered',
+      title: ANSWERED,
+      detail: `It refused the made-up consent id with ${status} and an application/problem+json error body.`,
+    };
+  }
+  const bodyCode = failure.bodyError?.code;
+  if (bodyCode !== undefined && isXs2aCode(bodyCode)) {
+    // A 1.3.12 code in a body of another form: the bank speaks XS2A, with its own error body.
+    return {
+      outcome: 'answered',
+      title: ANSWERED,
+      detail: `It refused the made-up consent id with ${status} ${bodyCode}, as an XS2A bank does, though its error body is not 1.3.12's tppMessages.`,
+    };
+  }
+  return undefined;
+}
+
+/** An HTTP error answer: an XS2A refusal, a gateway's page, or something that is not the bank's API. */
+function verdictForErrorAnswer(failure: CheckFailure, status: string): CheckVerdict {
+  const refusal = xs2aRefusal(failure, status);
+  if (refusal) return refusal;
+  if (looksLikeHtml(failure.bodyText) && (failure.status ?? 0) >= 500) {
+    return {
+      outcome: 'unreachable',
+      title: `The bank’s gateway answered with an HTML page (${failure.status})`,
+      detail:
+        'A gateway or proxy in front of the bank answered instead of its XS2A API, which may be down or overloaded. Try again later; the inspector shows the page.',
+    };
+  }
+  if (looksLikeHtml(failure.bodyText)) {
+    return {
+      outcome: 'suspicious',
+      title: 'Something answered, but not as an XS2A bank',
+      detail: `It answered ${status} with an HTML page. The base_url is probably wrong (check its path prefix).`,
+    };
+  }
+  return {
+    outcome: 'suspicious',
+    title: 'The bank answered without an XS2A error body',
+    detail:
+      failure.status === 401 || failure.status === 403
+        ? `It answered ${status} without tppMessages. It may need a bearer token or a client certificate.`
+        : `It answered ${status} without tppMessages. The base_url may be wrong, or the bank does not follow XS2A here.`,
+  };
+}
+
+export function verdictForFailure(failure: CheckFailure): CheckVerdict {
+  const status = failure.status !== undefined ? `HTTP ${failure.status}` : 'an answer';
+  switch (failure.kind) {
     case 'redirect': {
       const where = failure.location ? ` It pointed to ${failure.location}.` : '';
       return {
@@ -81,54 +145,9 @@ export function verdictForFailure(failure: CheckFailure): CheckVerdict {
           ? `It answered ${status} with an HTML page, not JSON. The base_url is probably wrong (check its path prefix).`
           : `It answered ${status} with a body that is not XS2A JSON. The base_url is probably wrong.`,
       };
-    case 'http': {
-      if (failure.tppMessages.length > 0) {
-        const codes = failure.tppMessages.map((message) => message.code).join(', ');
-        return {
-          outcome: 'answered',
-          title: ANSWERED,
-          detail: `It refused the made-up consent id with ${status} ${codes}, as an XS2A bank does.`,
-        };
-      }
-      if (failure.problem !== undefined) {
-        return {
-          outcome: 'answered',
-          title: ANSWERED,
-          detail: `It refused the made-up consent id with ${status} and an application/problem+json error body.`,
-        };
-      }
-      const bodyCode = failure.bodyError?.code;
-      if (bodyCode !== undefined && isXs2aCode(bodyCode)) {
-        // A 1.3.12 code in a body of another form: the bank speaks XS2A, with its own error body.
-        return {
-          outcome: 'answered',
-          title: ANSWERED,
-          detail: `It refused the made-up consent id with ${status} ${bodyCode}, as an XS2A bank does, though its error body is not 1.3.12's tppMessages.`,
-        };
-      }
-      if (looksLikeHtml(failure.bodyText) && (failure.status ?? 0) >= 500) {
-        return {
-          outcome: 'unreachable',
-          title: `The bank’s gateway answered with an HTML page (${failure.status})`,
-          detail:
-            'A gateway or proxy in front of the bank answered instead of its XS2A API, which may be down or overloaded. Try again later; the inspector shows the page.',
-        };
-      }
-      if (looksLikeHtml(failure.bodyText)) {
-        return {
-          outcome: 'suspicious',
-          title: 'Something answered, but not as an XS2A bank',
-          detail: `It answered ${status} with an HTML page. The base_url is probably wrong (check its path prefix).`,
-        };
-      }
-      return {
-        outcome: 'suspicious',
-        title: 'The bank answered without an XS2A error body',
-        detail:
-          failure.status === 401 || failure.status === 403
-            ? `It answered ${status} without tppMessages. It may need a bearer token or a client certificate.`
-            : `It answered ${status} without tppMessages. The base_url may be wrong, or the bank does not follow XS2A here.`,
-      };
-    }
+    case 'http':
+      return verdictForErrorAnswer(failure, status);
+    default:
+      return verdictWithoutAnswer(failure);
   }
 }

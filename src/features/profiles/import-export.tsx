@@ -17,24 +17,22 @@ function download(text: string, fileName: string) {
 
 type Outcome = { ok: true; message: string } | { ok: false; message: string };
 
-export function ImportExport() {
-  const profiles = useProfiles();
-  const ownCount = profiles.filter((profile) => !profile.builtIn).length;
-  const [pasted, setPasted] = useState('');
+function importedMessage(imported: number, tokensForThisTab: number, source: string): string {
+  const tokens =
+    tokensForThisTab === 0
+      ? ''
+      : ` ${tokensForThisTab === 1 ? 'One bearer token is' : `${tokensForThisTab} bearer tokens are`} held for this tab only; to keep one, edit its profile and tick “Remember this token in this browser”.`;
+  return `Imported ${imported} ${imported === 1 ? 'profile' : 'profiles'} from ${source}.${tokens}`;
+}
+
+/** Imports exported JSON from pasted text or a file, and says how it went. */
+function useProfileImport() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const fileId = useId();
 
   function importText(text: string, source: string) {
     try {
       const { imported, tokensForThisTab } = profileStore.importJson(text);
-      const tokens =
-        tokensForThisTab === 0
-          ? ''
-          : ` ${tokensForThisTab === 1 ? 'One bearer token is' : `${tokensForThisTab} bearer tokens are`} held for this tab only; to keep one, edit its profile and tick “Remember this token in this browser”.`;
-      setOutcome({
-        ok: true,
-        message: `Imported ${imported} ${imported === 1 ? 'profile' : 'profiles'} from ${source}.${tokens}`,
-      });
+      setOutcome({ ok: true, message: importedMessage(imported, tokensForThisTab, source) });
       return true;
     } catch (error) {
       const message =
@@ -59,19 +57,52 @@ export function ImportExport() {
     input.value = '';
   }
 
+  return { outcome, importText, importFile };
+}
+
+function ExportButton() {
+  const profiles = useProfiles();
+  const ownCount = profiles.filter((profile) => !profile.builtIn).length;
+  return (
+    <div className="space-y-1">
+      <Button onClick={() => download(profileStore.exportJson(), EXPORT_FILE_NAME)} disabled={ownCount === 0}>
+        Export profiles
+      </Button>
+      <p className="text-xs text-slate-600">
+        {ownCount === 0
+          ? 'There are no profiles of your own to export yet (the built-in one is never exported).'
+          : `Downloads ${EXPORT_FILE_NAME} with your ${ownCount} ${ownCount === 1 ? 'profile' : 'profiles'}, bearer tokens included: keep the file private.`}
+      </p>
+    </div>
+  );
+}
+
+function PastedImport({ importText }: { importText: (text: string, source: string) => boolean }) {
+  const [pasted, setPasted] = useState('');
+  return (
+    <form
+      className="space-y-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (importText(pasted, 'the pasted text')) setPasted('');
+      }}
+    >
+      <Field label="Or paste exported JSON" hint='{ "profiles": [ … ] }, as exported above.'>
+        <Textarea rows={4} value={pasted} onChange={(event) => setPasted(event.target.value)} spellCheck={false} />
+      </Field>
+      <Button type="submit" disabled={pasted.trim() === ''}>
+        Import pasted JSON
+      </Button>
+    </form>
+  );
+}
+
+export function ImportExport() {
+  const { outcome, importText, importFile } = useProfileImport();
+  const fileId = useId();
   return (
     <div className="space-y-4">
-      <div className="space-y-1">
-        <Button onClick={() => download(profileStore.exportJson(), EXPORT_FILE_NAME)} disabled={ownCount === 0}>
-          Export profiles
-        </Button>
-        <p className="text-xs text-slate-600">
-          {ownCount === 0
-            ? 'There are no profiles of your own to export yet (the built-in one is never exported).'
-            : `Downloads ${EXPORT_FILE_NAME} with your ${ownCount} ${ownCount === 1 ? 'profile' : 'profiles'}, bearer tokens included: keep the file private.`}
-        </p>
-      </div>
-
+      <ExportButton />
       <div className="space-y-1">
         <label htmlFor={fileId} className="block text-sm font-medium text-slate-800">
           Import from a file
@@ -84,22 +115,7 @@ export function ImportExport() {
           className="block w-full text-sm text-slate-700 file:mr-3 file:rounded file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-slate-100"
         />
       </div>
-
-      <form
-        className="space-y-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (importText(pasted, 'the pasted text')) setPasted('');
-        }}
-      >
-        <Field label="Or paste exported JSON" hint='{ "profiles": [ … ] }, as exported above.'>
-          <Textarea rows={4} value={pasted} onChange={(event) => setPasted(event.target.value)} spellCheck={false} />
-        </Field>
-        <Button type="submit" disabled={pasted.trim() === ''}>
-          Import pasted JSON
-        </Button>
-      </form>
-
+      <PastedImport importText={importText} />
       <div aria-live="polite">
         {outcome?.ok && (
           <p role="status" className="rounded border border-green-300 bg-green-50 p-2 text-sm text-green-950">

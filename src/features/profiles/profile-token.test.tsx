@@ -6,6 +6,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerAll } from '../../testing/http';
 
 const REMEMBER = 'Remember this token in this browser';
 
@@ -30,14 +31,10 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   // The relay's target list: a console server without the relay.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => Promise.resolve(new Response('Not found', { status: 404 }))),
-  );
+  answerAll(new Response('Not found', { status: 404 }));
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 async function fillNewProfile(token: string) {
