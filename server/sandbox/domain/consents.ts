@@ -9,8 +9,10 @@ import { groupCommit } from '../store/group-commit';
 import { buildOnce } from '../store/prepared';
 import type { AccountRow, AuthorisationRow, ConsentRow, Database, PsuRow } from '../store/schema';
 import { changed, href, newId, type DomainContext, type LinkContext } from './context';
-import { startLinks } from './payments';
-import type { OutcomeHandler, ScaEngine, ScaResource, ScaStep } from './sca';
+import { startLinks } from '../http/answers/links';
+import { startedBody } from '../http/answers/sca';
+import type { Answer } from '../http/respond';
+import type { OutcomeHandler, ScaEngine, ScaResource } from './sca';
 
 interface AccountRef {
   iban?: string | undefined;
@@ -121,7 +123,7 @@ export class ConsentService {
     raw: unknown,
     options: { psuId: string | undefined; prefs: ScaPreferences },
     links: LinkContext,
-  ): Promise<ScaStep> {
+  ): Promise<Answer> {
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
       throw formatError('The consent body must be a JSON object.', undefined, 'ais');
     const body = parseWith(ConsentsSchema, raw, 'ais');
@@ -214,9 +216,8 @@ export class ConsentService {
         !options.prefs.explicitPreferred &&
         (approach === 'REDIRECT' || (approach === 'DECOUPLED' && options.psuId !== undefined));
       if (implicit) {
-        const { step } = await this.sca.start(
+        const { auth } = await this.sca.start(
           this.resourceFor(consent.consent_id),
-          links,
           {
             approach,
             psuId: options.psuId,
@@ -225,8 +226,12 @@ export class ConsentService {
           },
           trx,
         );
-        Object.assign(l, step.body._links as object);
-        if (step.body.psuMessage) out.psuMessage = step.body.psuMessage;
+        const started = startedBody(
+          { links, oauth: this.ctx.config.scaRedirect === 'oauth', resourcePath: path },
+          auth,
+        );
+        Object.assign(l, started._links);
+        if (started.psuMessage) out.psuMessage = started.psuMessage;
       } else {
         Object.assign(l, startLinks(approach, `${path}/authorisations`, links, options.psuId !== undefined));
       }

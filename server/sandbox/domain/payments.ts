@@ -19,7 +19,6 @@ import {
   checkForeignKeys,
   checkPaymentTerms,
   checkServiceAndProduct,
-  FUNDS_REPORTED_IN,
   fundsSuffice,
   mayMoveTo,
   type PaymentTerms,
@@ -28,11 +27,11 @@ import {
   type SupportedService,
 } from '../rules/payments';
 import { startsImplicitly } from '../rules/sca';
-import { PaymentsStore, readInitiation, type PaymentChange } from '../store/payments-store';
+import { PaymentsStore, readInitiation, type Initiation, type PaymentChange } from '../store/payments-store';
 import type { AuthorisationRow, Database, PaymentRow, PsuRow } from '../store/schema';
-import { href, newId, type DomainContext, type LinkContext } from './context';
+import { newId, type DomainContext } from './context';
 import type { OutcomeHandler } from './outcomes';
-import type { ScaEngine, ScaResource, ScaStep } from './sca';
+import type { ScaEngine, ScaResource } from './sca';
 
 export {
   checkServiceAndProduct,
@@ -43,6 +42,22 @@ export {
 } from '../rules/payments';
 
 type StatusExtra = Omit<PaymentChange, 'transaction_status' | 'status_changed_at'>;
+
+/** An initiated payment, with the authorisation the bank started with it (redirect, or decoupled for a known PSU). */
+export interface Initiated {
+  payment: PaymentRow;
+  approach: ScaApproach;
+  started: AuthorisationRow | undefined;
+}
+
+/** What a DELETE did: cancelled at once, or a cancellation authorisation is needed, with this approach. */
+export type CancelRequest = { cancelled: true } | { cancelled: false; payment: PaymentRow; approach: ScaApproach };
+
+/** A payment's status read: the row, and the PSU's name once SCA named the PSU. */
+export interface PaymentStatus {
+  row: PaymentRow;
+  psuName: string | undefined;
+}
 
 export interface InitiationOptions {
   psuId: string | undefined;
@@ -90,8 +105,7 @@ export class Payments {
     product: string,
     raw: unknown,
     options: InitiationOptions,
-    links: LinkContext,
-  ): Promise<ScaStep> {
+  ): Promise<Initiated> {
     if (options.psuId && !(await this.sca.findPsu(options.psuId))) {
       throw bankError('PSU_CREDENTIALS_INVALID', `The PSU "${options.psuId}" is not known to this bank.`);
     }
@@ -127,46 +141,29 @@ export class Payments {
     // The payment and its implicit authorisation are written together; concurrent initiations share the commit.
     return this.ctx.transact(async (trx) => {
       await this.store.insert(trx, payment);
-      return this.initiated(trx, payment, approach, options, links);
+      return { payment, approach, started: await this.startImplicitly(trx, payment, approach, options) };
     });
   }
 
-  /** The 201 answer of an initiation, after starting the implicit authorisation where the bank starts one. */
-  private async initiated(
+  /** Starts the authorisation the bank starts with the payment, where it starts one. */
+  private async startImplicitly(
     trx: Kysely<Database>,
     payment: PaymentRow,
     approach: ScaApproach,
     options: InitiationOptions,
-    links: LinkContext,
-  ): Promise<ScaStep> {
-    const path = paymentPath(payment);
-    const l: Record<string, { href: string }> = {};
-    const out: Record<string, unknown> = { transactionStatus: 'RCVD', paymentId: payment.payment_id };
-    if (startsImplicitly(approach, options.prefs.explicitPreferred, options.psuId !== undefined)) {
-      const { step } = await this.sca.start(
-        this.resourceFor(payment, 'authorisation'),
-        links,
-        {
-          approach,
-          psuId: options.psuId,
-          redirectUri: payment.tpp_redirect_uri,
-          nokRedirectUri: payment.tpp_nok_redirect_uri,
-        },
-        trx,
-      );
-      Object.assign(l, step.body._links as object);
-      if (step.body.psuMessage) out.psuMessage = step.body.psuMessage;
-    } else {
-      Object.assign(l, startLinks(approach, `${path}/authorisations`, links, options.psuId !== undefined));
-    }
-    l.self = href(links, path);
-    l.status = href(links, `${path}/status`);
-    out._links = l;
-    return {
-      status: 201,
-      headers: { Location: `${links.origin}${links.prefix}${path}`, 'ASPSP-SCA-Approach': approach },
-      body: out,
-    };
+  ): Promise<AuthorisationRow | undefined> {
+    if (!startsImplicitly(approach, options.prefs.explicitPreferred, options.psuId !== undefined)) return undefined;
+    const progress = await this.sca.start(
+      this.resourceFor(payment, 'authorisation'),
+      {
+        approach,
+        psuId: options.psuId,
+        redirectUri: payment.tpp_redirect_uri,
+        nokRedirectUri: payment.tpp_nok_redirect_uri,
+      },
+      trx,
+    );
+    return progress.auth;
   }
 
   async find(service: string, product: string, paymentId: string): Promise<PaymentRow> {
@@ -239,26 +236,16 @@ export class Payments {
     return this.store.update(db, row, { ...extra, transaction_status: status, status_changed_at: at });
   }
 
-  describe(row: PaymentRow): Record<string, unknown> {
-    return { ...readInitiation(row).fields, transactionStatus: row.transaction_status };
+  /** The initiation as the TPP sent it. */
+  initiationOf(row: PaymentRow): Initiation {
+    return readInitiation(row);
   }
 
-  async describeStatus(row: PaymentRow): Promise<Record<string, unknown>> {
-    const body: Record<string, unknown> = { transactionStatus: row.transaction_status };
-    if (row.funds_available !== null && FUNDS_REPORTED_IN.includes(row.transaction_status)) {
-      body.fundsAvailable = row.funds_available === 1;
-    }
-    if (row.psu_id && !PSU_UNNAMED_IN.includes(row.transaction_status)) {
-      const psu = await this.sca.findPsu(row.psu_id);
-      if (psu) {
-        body.psuName = psu.name;
-        body.ownerNames = [{ name: psu.name, role: 'owner' }];
-      }
-    }
-    if (row.transaction_status === 'RJCT' && row.funds_available === 0) {
-      body.psuMessage = 'The payment was rejected: the debtor account does not have the funds.';
-    }
-    return body;
+  /** The status read: the PSU's name is looked up only where the answer shows it. */
+  async status(row: PaymentRow): Promise<PaymentStatus> {
+    const named = row.psu_id !== null && !PSU_UNNAMED_IN.includes(row.transaction_status);
+    const psu = named && row.psu_id ? await this.sca.findPsu(row.psu_id) : undefined;
+    return { row, psuName: psu?.name };
   }
 
   private async fundsAvailable(db: Kysely<Database>, accountId: string, amount: { currency: string; amount: string }) {
@@ -267,25 +254,18 @@ export class Payments {
   }
 
   /** DELETE: cancels at once before authorisation, asks for a cancellation authorisation after it. */
-  async cancel(row: PaymentRow, prefs: ScaPreferences, links: LinkContext): Promise<ScaStep> {
+  async cancel(row: PaymentRow, prefs: ScaPreferences): Promise<CancelRequest> {
     const status = row.transaction_status;
     if (CANCELLED_AT_ONCE.includes(status)) {
       const cancelled = await this.setStatus(this.ctx.db, row, 'CANC', {});
       if (!cancelled)
         throw statusInvalid('The payment changed while it was being cancelled; read its status and retry.');
-      return { status: 204, headers: {}, body: {} };
+      return { cancelled: true };
     }
     if (!this.cancellationOpen(row)) {
       throw bankError('CANCELLATION_INVALID', `A payment in status ${status} can no longer be cancelled.`, {});
     }
-    const approach = chooseScaApproach(prefs, row.sca_approach as ScaApproach);
-    const path = paymentPath(row);
-    const l: Record<string, { href: string }> = {
-      ...startLinks(approach, `${path}/cancellation-authorisations`, links, row.psu_id !== null),
-      self: href(links, path),
-      status: href(links, `${path}/status`),
-    };
-    return { status: 202, headers: {}, body: { transactionStatus: status, _links: l } };
+    return { cancelled: false, payment: row, approach: chooseScaApproach(prefs, row.sca_approach as ScaApproach) };
   }
 
   /** Accepted payments can be cancelled with an authorisation: single ones until settled, standing orders until they end. */
@@ -386,14 +366,4 @@ export class Payments {
       throw statusInvalid(`The payment is ${row.transaction_status}; there is no cancellation to authorise.`);
     }
   }
-}
-
-/** The explicit start link for an approach (1.3.12's startAuthorisation… links): what the TPP POSTs to begin SCA itself. */
-export function startLinks(approach: ScaApproach, collection: string, links: LinkContext, psuKnown: boolean) {
-  const l: Record<string, { href: string }> = {};
-  if (approach === 'REDIRECT') l.startAuthorisation = href(links, collection);
-  else if (approach === 'EMBEDDED') l.startAuthorisationWithPsuAuthentication = href(links, collection);
-  else if (psuKnown) l.startAuthorisation = href(links, collection);
-  else l.startAuthorisationWithPsuIdentification = href(links, collection);
-  return l;
 }

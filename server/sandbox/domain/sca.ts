@@ -9,8 +9,7 @@ import type { ScaStepKind } from '../rules/sca';
 import { SANDBOX_OTP } from '../seed/test-psus';
 import { parseScaMethods, ScaStore, type AuthorisationChange } from '../store/sca-store';
 import type { AuthorisationKind, AuthorisationRow, Database, PsuRow, ResourceType } from '../store/schema';
-import { href, absoluteHref, newId, type DomainContext, type LinkContext } from './context';
-import { METADATA_PATH } from './oauth';
+import { newId, type DomainContext } from './context';
 import type { AccountChoice, Outcome, OutcomeRegistry } from './outcomes';
 
 export { parseScaMethods } from '../store/sca-store';
@@ -33,21 +32,20 @@ export function authorisationPath(resourcePath: string, auth: Pick<Authorisation
   return `${resourcePath}/${subPath(auth.kind)}/${auth.authorisation_id}`;
 }
 
-function challengeFor(method: AuthenticationObject) {
-  return {
-    otpMaxLength: 6,
-    otpFormat: 'integer' as const,
-    additionalInformation: `${method.name ?? method.authenticationType}: in this sandbox the one-time password is ${SANDBOX_OTP}.`,
-  };
-}
-
 const statusOf = (auth: AuthorisationRow) => auth.sca_status as ScaStatus;
 
-export interface ScaStep {
-  status: number;
-  headers: Record<string, string>;
-  body: Record<string, unknown>;
-}
+/** Where an authorisation stands after a step, for the answer to say what the TPP does next. */
+export type ScaProgress =
+  /** Freshly started: the links of the approach's next step. */
+  | { step: 'started'; auth: AuthorisationRow }
+  /** The PSU was identified by the PSU-ID header. */
+  | { step: 'identified'; auth: AuthorisationRow }
+  /** The password was right and the PSU has several SCA methods to choose from. */
+  | { step: 'authenticated'; auth: AuthorisationRow; methods: AuthenticationObject[] }
+  /** A method was chosen (the only one, with the password; or the one the TPP selected): its challenge was sent. */
+  | { step: 'methodChosen'; auth: AuthorisationRow; method: AuthenticationObject; withPassword: boolean }
+  /** The one-time password was checked: the authorisation is finalised or failed. */
+  | { step: 'otpChecked'; auth: AuthorisationRow };
 
 /** The bodies of the update-PSU-data operation, by the kind the request's members make it. */
 export type UpdateBody =
@@ -61,7 +59,6 @@ export type UpdateBody =
 interface StepInput {
   auth: AuthorisationRow;
   resource: ScaResource;
-  links: LinkContext;
   headerPsuId: string | undefined;
 }
 
@@ -92,7 +89,6 @@ export class ScaEngine {
   /** Creates an authorisation sub-resource and answers with what the TPP does next. */
   async start(
     resource: ScaResource,
-    links: LinkContext,
     options: {
       approach: ScaApproach;
       psuId: string | undefined;
@@ -101,7 +97,7 @@ export class ScaEngine {
       psuData?: { password?: string } | undefined;
     },
     db: Kysely<Database> = this.ctx.db,
-  ): Promise<{ auth: AuthorisationRow; step: ScaStep }> {
+  ): Promise<ScaProgress> {
     const psu = options.psuId ? await this.knownPsu(options.psuId, resource.area, db) : undefined;
     const now = this.now();
     const auth: AuthorisationRow = {
@@ -125,44 +121,9 @@ export class ScaEngine {
     }
     await this.store.insert(db, auth);
     if (options.psuData && options.approach === 'EMBEDDED') {
-      const step = await this.update(
-        resource,
-        links,
-        auth.authorisation_id,
-        { kind: 'psuData', psuData: options.psuData },
-        options.psuId,
-      );
-      return { auth, step: { ...step, status: 201, body: { ...step.body, authorisationId: auth.authorisation_id } } };
+      return this.update(resource, auth.authorisation_id, { kind: 'psuData', psuData: options.psuData }, options.psuId);
     }
-    return {
-      auth,
-      step: {
-        status: 201,
-        headers: { 'ASPSP-SCA-Approach': options.approach },
-        body: this.describeStart(resource, links, auth),
-      },
-    };
-  }
-
-  /** The body of a freshly started authorisation: its status and the links for the next step. */
-  describeStart(resource: ScaResource, links: LinkContext, auth: AuthorisationRow): Record<string, unknown> {
-    const path = authorisationPath(resource.path, auth);
-    const body: Record<string, unknown> = { scaStatus: auth.sca_status, authorisationId: auth.authorisation_id };
-    const l: Record<string, { href: string }> = {};
-    if (auth.sca_approach === 'REDIRECT') {
-      // OAuth: the TPP finds the authorize endpoint in the metadata and names the resource in the scope.
-      if (this.ctx.config.scaRedirect === 'oauth') l.scaOAuth = absoluteHref(links, METADATA_PATH);
-      else l.scaRedirect = absoluteHref(links, `/sca/${auth.authorisation_id}`);
-    } else if (auth.sca_approach === 'EMBEDDED') {
-      l.updatePsuAuthentication = href(links, path);
-    } else if (auth.sca_status === 'received') {
-      l.updatePsuIdentification = href(links, path);
-    } else {
-      body.psuMessage = 'Please confirm this request in your Sandbox Banking app.';
-    }
-    l.scaStatus = href(links, path);
-    body._links = l;
-    return body;
+    return { step: 'started', auth };
   }
 
   async get(resource: ScaResource, authorisationId: string): Promise<AuthorisationRow> {
@@ -292,24 +253,22 @@ export class ScaEngine {
   /** One PUT of the update-PSU-data operation (1.3.12's updatePsuData steps). */
   async update(
     resource: ScaResource,
-    links: LinkContext,
     authorisationId: string,
     body: UpdateBody,
     headerPsuId: string | undefined,
-  ): Promise<ScaStep> {
+  ): Promise<ScaProgress> {
     const auth = await this.get(resource, authorisationId);
     this.assertMovable(auth, resource.area);
-    const input: StepInput = { auth, resource, links, headerPsuId };
-    const headers = { 'ASPSP-SCA-Approach': auth.sca_approach };
+    const input: StepInput = { auth, resource, headerPsuId };
     switch (body.kind) {
       case 'empty':
-        return { status: 200, headers, body: await this.identify(input) };
+        return this.identify(input);
       case 'psuData':
-        return { status: 200, headers, body: await this.password(input, body.psuData.password) };
+        return this.password(input, body.psuData.password);
       case 'authenticationMethodId':
-        return { status: 200, headers, body: await this.selectMethod(input, body.authenticationMethodId) };
+        return this.selectMethod(input, body.authenticationMethodId);
       case 'scaAuthenticationData':
-        return { status: 200, headers, body: await this.otp(input, body.scaAuthenticationData) };
+        return this.otp(input, body.scaAuthenticationData);
       case 'confirmationCode':
         throw this.wrongApproach(auth, resource.area, 'a confirmation code');
     }
@@ -329,7 +288,7 @@ export class ScaEngine {
   }
 
   /** Identifies the PSU (decoupled, or a PSU-ID that was missing so far). */
-  private async identify({ auth, resource, links, headerPsuId }: StepInput): Promise<Record<string, unknown>> {
+  private async identify({ auth, resource, headerPsuId }: StepInput): Promise<ScaProgress> {
     const area = resource.area;
     if (!headerPsuId)
       throw bankError('FORMAT_ERROR', 'Send the PSU-ID header to identify the PSU.', { area, path: 'PSU-ID' });
@@ -337,20 +296,16 @@ export class ScaEngine {
       throw statusInvalid(`The PSU is already identified (${auth.sca_status}).`, area);
     const psu = await this.knownPsu(headerPsuId, area);
     await this.outcomes.for(auth).assertPsuMayAuthorise(this.ctx.db, auth, psu);
-    const approach = auth.sca_approach as ScaApproach;
-    const next = identifiedStatus(approach);
-    await this.transition(this.ctx.db, auth, { sca_status: next, psu_id: psu.psu_id });
-    const path = authorisationPath(resource.path, auth);
-    const l: Record<string, { href: string }> = { scaStatus: href(links, path) };
-    if (approach === 'EMBEDDED') l.updatePsuAuthentication = href(links, path);
-    const out: Record<string, unknown> = { scaStatus: next, _links: l };
-    if (approach === 'DECOUPLED') out.psuMessage = 'Please confirm this request in your Sandbox Banking app.';
-    return out;
+    const next = identifiedStatus(auth.sca_approach as ScaApproach);
+    return {
+      step: 'identified',
+      auth: await this.transition(this.ctx.db, auth, { sca_status: next, psu_id: psu.psu_id }),
+    };
   }
 
   /** Authenticates the PSU with the password: one SCA method is chosen at once, several are offered. */
-  private async password(input: StepInput, password: string | undefined): Promise<Record<string, unknown>> {
-    const { resource, links, headerPsuId } = input;
+  private async password(input: StepInput, password: string | undefined): Promise<ScaProgress> {
+    const { resource, headerPsuId } = input;
     const area = resource.area;
     this.assertStep('password', input, 'a password', `The PSU is already authenticated (${input.auth.sca_status}).`);
     const psuId = headerPsuId ?? input.auth.psu_id;
@@ -361,36 +316,24 @@ export class ScaEngine {
     const psu = await this.authenticate(input.auth, psuId, password, area);
     const methods = parseScaMethods(psu);
     const only = methods.length === 1 ? methods[0] : undefined;
-    const path = authorisationPath(resource.path, input.auth);
     if (only) {
       const auth = await this.transition(this.ctx.db, input.auth, {
         sca_status: 'scaMethodSelected',
         psu_id: psu.psu_id,
         chosen_method: only.authenticationMethodId,
       });
-      return {
-        scaStatus: 'scaMethodSelected',
-        authorisationId: auth.authorisation_id,
-        chosenScaMethod: only,
-        challengeData: challengeFor(only),
-        _links: { authoriseTransaction: href(links, path), scaStatus: href(links, path) },
-      };
+      return { step: 'methodChosen', auth, method: only, withPassword: true };
     }
     const auth = await this.transition(this.ctx.db, input.auth, {
       sca_status: 'psuAuthenticated',
       psu_id: psu.psu_id,
     });
-    return {
-      scaStatus: 'psuAuthenticated',
-      authorisationId: auth.authorisation_id,
-      scaMethods: methods,
-      _links: { selectAuthenticationMethod: href(links, path), scaStatus: href(links, path) },
-    };
+    return { step: 'authenticated', auth, methods };
   }
 
   /** Chooses one of the PSU's SCA methods and sends its challenge. */
-  private async selectMethod(input: StepInput, methodId: string): Promise<Record<string, unknown>> {
-    const { auth, resource, links } = input;
+  private async selectMethod(input: StepInput, methodId: string): Promise<ScaProgress> {
+    const { auth, resource } = input;
     this.assertStep(
       'selectMethod',
       input,
@@ -405,22 +348,16 @@ export class ScaEngine {
         path: 'authenticationMethodId',
       });
     }
-    await this.transition(this.ctx.db, auth, {
+    const chosen = await this.transition(this.ctx.db, auth, {
       sca_status: 'scaMethodSelected',
       chosen_method: method.authenticationMethodId,
     });
-    const path = authorisationPath(resource.path, auth);
-    return {
-      scaStatus: 'scaMethodSelected',
-      chosenScaMethod: method,
-      challengeData: challengeFor(method),
-      _links: { authoriseTransaction: href(links, path), scaStatus: href(links, path) },
-    };
+    return { step: 'methodChosen', auth: chosen, method, withPassword: false };
   }
 
   /** Checks the one-time password, which finishes the authorisation (or counts a wrong attempt). */
-  private async otp(input: StepInput, otp: string): Promise<Record<string, unknown>> {
-    const { auth, resource, links } = input;
+  private async otp(input: StepInput, otp: string): Promise<ScaProgress> {
+    const { auth, resource } = input;
     this.assertStep(
       'otp',
       input,
@@ -428,19 +365,7 @@ export class ScaEngine {
       `Choose an SCA method before sending the one-time password (status is ${auth.sca_status}).`,
     );
     const psu = auth.psu_id ? await this.findPsu(auth.psu_id) : undefined;
-    const done = await this.checkOtp(auth, otp, psu, resource.area);
-    const path = authorisationPath(resource.path, auth);
-    const out: Record<string, unknown> = { scaStatus: done.sca_status, _links: { scaStatus: href(links, path) } };
-    if (done.sca_status === 'failed') out.psuMessage = 'The authorisation failed.';
-    return out;
-  }
-
-  /** The SCA status read (operation 8/15). */
-  describeStatus(auth: AuthorisationRow, psuName?: string): Record<string, unknown> {
-    const body: Record<string, unknown> = { scaStatus: auth.sca_status };
-    if (psuName && isFinal(statusOf(auth))) body.psuName = psuName;
-    if (auth.sca_status === 'finalised' || auth.sca_status === 'failed') body.trustedBeneficiaryFlag = false;
-    return body;
+    return { step: 'otpChecked', auth: await this.checkOtp(auth, otp, psu, resource.area) };
   }
 
   /** Finishes a redirect or decoupled authorisation from the PSU's side (the bank's pages). */

@@ -1,5 +1,6 @@
-// Reading and checking the XS2A request headers.
+// Reading and checking the XS2A request headers, and the middleware that checks them before a route's handler.
 import { isIP } from 'node:net';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { ScaApproach } from '../../../src/xs2a';
 import { formatError, type Area } from './errors';
 
@@ -121,4 +122,30 @@ export function chooseScaApproach(prefs: ScaPreferences, fallback: ScaApproach):
   if (prefs.decoupledPreferred === true) return 'DECOUPLED';
   if (prefs.redirectPreferred === false) return 'EMBEDDED';
   return fallback;
+}
+
+/** The XS2A area of a path: consents and accounts are AIS, everything else PIS. */
+export const areaOf = (path: string): Area => (/\/v1\/(consents|accounts)(\/|$)/.test(path) ? 'ais' : 'pis');
+
+/** The request's XS2A headers, read for the area its path belongs to. */
+export function headersOf(c: Context): RequestHeaders {
+  return new RequestHeaders(c.req.raw.headers, areaOf(c.req.path));
+}
+
+/** Middleware: PSU-IP-Address must be an IPv4 address when present; `required`: it must be present. */
+export function checkPsuIp(required: boolean): MiddlewareHandler {
+  return async (c, next) => {
+    headersOf(c).psuIpAddress(required);
+    await next();
+  };
+}
+
+/** Middleware: reads the TPP's SCA preferences (and checks the redirect URIs) into the context's `prefs`. */
+export function scaPreferences(options: { decoupled?: boolean } = {}): MiddlewareHandler<{
+  Variables: { prefs: ScaPreferences };
+}> {
+  return async (c, next) => {
+    c.set('prefs', readScaPreferences(headersOf(c), options));
+    await next();
+  };
 }

@@ -1,11 +1,9 @@
 // Reading request bodies and writing XS2A responses.
 import type { X509Certificate } from 'node:crypto';
 import type { Context, Input } from 'hono';
-import { BankError, formatError, type Area } from './errors';
-import { MAX_JSON_DEPTH, nestedDeeperThan } from './validation';
+import type { BankError, Area } from './errors';
 import type { LinkContext } from '../domain/context';
 import type { AccessToken } from '../domain/oauth';
-import type { ScaStep } from '../domain/sca';
 
 /** What the server knows about a request beyond its HTTP message: the TLS client certificate it was sent with. */
 export interface RequestContext {
@@ -38,41 +36,20 @@ export async function readRawBody<P extends string, I extends Input>(
   return c.req.bytes();
 }
 
-/**
- * Parses a JSON request body; `optional` allows an empty body (start authorisation, update PSU identification). A body
- * nested deeper than MAX_JSON_DEPTH is refused before it is parsed.
- */
-export async function readJson(c: Context<Env>, area: Area, optional = false): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.trim() === '') {
-    if (optional) return {};
-    throw formatError('This request needs a JSON body.', undefined, area);
-  }
-  const type = (c.req.header('Content-Type') ?? '').toLowerCase();
-  if (!/^application\/([a-z0-9.+-]+\+)?json\b/.test(type)) {
-    throw new BankError(
-      'FORMAT_ERROR',
-      `Send the body as Content-Type: application/json${type ? `, not ${type}` : ''}.`,
-      {
-        status: 415,
-      },
-    );
-  }
-  if (nestedDeeperThan(text, MAX_JSON_DEPTH)) {
-    throw formatError(`The body is nested deeper than ${MAX_JSON_DEPTH} levels.`, undefined, area);
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : '';
-    throw formatError(`The body is not valid JSON${detail ? `: ${detail}` : ''}.`, undefined, area);
-  }
+/** An answer a route sends as it is: its status, headers and body. */
+export interface Answer {
+  status: 200 | 201 | 202 | 204;
+  headers: Record<string, string>;
+  body: object;
 }
 
-export function stepResponse<P extends string, I extends Input>(c: Context<Env, P, I>, step: ScaStep): Response {
+export function stepResponse<E extends Env, P extends string, I extends Input>(
+  c: Context<E, P, I>,
+  step: Answer,
+): Response {
   for (const [name, value] of Object.entries(step.headers)) c.header(name, value);
   if (step.status === 204) return c.body(null, 204);
-  return c.json(step.body, step.status as 200);
+  return c.json(step.body, step.status);
 }
 
 export function errorResponse<P extends string, I extends Input>(c: Context<Env, P, I>, error: BankError): Response {

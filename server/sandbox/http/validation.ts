@@ -1,6 +1,10 @@
-// Turning zod's findings about a request body into the spec's FORMAT_ERROR messages.
+// Turning zod's findings about a request body into the spec's FORMAT_ERROR messages, and the middleware that parses a
+// route's JSON body before its handler.
+import type { Context, MiddlewareHandler } from 'hono';
 import type * as z from 'zod';
-import { BankError, type Area, type TppMessageOut } from './errors';
+import { BankError, formatError, type Area, type TppMessageOut } from './errors';
+import { areaOf } from './headers';
+import type { Env } from './respond';
 import { httpStatusFor } from '../../../src/xs2a';
 
 export function issuePath(path: readonly PropertyKey[]): string {
@@ -62,4 +66,57 @@ export function nestedDeeperThan(text: string, maxDepth: number): boolean {
     }
   }
   return false;
+}
+
+/**
+ * Parses a JSON request body; `optional` allows an empty body (start authorisation, update PSU identification). A body
+ * nested deeper than MAX_JSON_DEPTH is refused before it is parsed.
+ */
+export async function readJson<E extends Env>(c: Context<E>, area: Area, optional = false): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') {
+    if (optional) return {};
+    throw formatError('This request needs a JSON body.', undefined, area);
+  }
+  const type = (c.req.header('Content-Type') ?? '').toLowerCase();
+  if (!/^application\/([a-z0-9.+-]+\+)?json\b/.test(type)) {
+    throw new BankError(
+      'FORMAT_ERROR',
+      `Send the body as Content-Type: application/json${type ? `, not ${type}` : ''}.`,
+      {
+        status: 415,
+      },
+    );
+  }
+  if (nestedDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw formatError(`The body is nested deeper than ${MAX_JSON_DEPTH} levels.`, undefined, area);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : '';
+    throw formatError(`The body is not valid JSON${detail ? `: ${detail}` : ''}.`, undefined, area);
+  }
+}
+
+/** A body parser that reports a problem with a path instead of throwing (the `src/xs2a` parse functions). */
+export type SafeParse<T> = (
+  body: unknown,
+) => { success: true; data: T } | { success: false; error: { path: string; message: string } };
+
+/**
+ * Middleware: reads the JSON body (an empty one counts as `{}` when `optional`), parses it, and puts the result on the
+ * context's `body`; a body that does not parse is refused with FORMAT_ERROR.
+ */
+export function validateBody<T>(
+  parse: SafeParse<T>,
+  { optional = false }: { optional?: boolean } = {},
+): MiddlewareHandler<Env & { Variables: { body: T } }> {
+  return async (c, next) => {
+    const area = areaOf(c.req.path);
+    const parsed = parse(await readJson(c, area, optional));
+    if (!parsed.success) throw formatError(parsed.error.message, parsed.error.path || undefined, area);
+    c.set('body', parsed.data);
+    await next();
+  };
 }

@@ -1,32 +1,40 @@
 // The payments' SQL: payment rows, the debtor account facts the payment rules need, and the stored initiation body,
 // parsed into typed values.
 import type { Kysely } from 'kysely';
-import * as z from 'zod';
+import type * as z from 'zod';
+import { PaymentInitiationWithStatusResponse, PeriodicPaymentInitiationWithStatusResponse } from '../../../src/xs2a';
 import type { AccountRow, Database, PaymentRow } from './schema';
 import { buildInsertOnce } from './prepared';
 import { changed } from './rows';
 
-/** The stored initiation as the TPP sent it (its members in their order), for the GET payment answer. */
-const StoredInitiation = z.record(z.string(), z.unknown());
-/** What the bank reads back of a stored initiation. */
-const StoredTerms = z.object({
-  instructedAmount: z.object({ currency: z.string(), amount: z.string() }),
-  endDate: z.string().optional(),
-});
+/** A stored initiation, as the GET payment answer of its service shows it. */
+export type PaymentInformation = PaymentInitiationWithStatusResponse | PeriodicPaymentInitiationWithStatusResponse;
 
 export interface Initiation {
-  /** Every member the TPP sent, in its order. */
-  fields: Record<string, unknown>;
+  /** Every member the TPP sent, in its order (checked against the answer's schema, not rebuilt by it). */
+  fields: PaymentInformation;
   instructedAmount: { currency: string; amount: string };
+  /** A standing order's last day. */
   endDate: string | undefined;
 }
 
-/** The payment's initiation body, parsed from its JSON column. */
-export function readInitiation(row: Pick<PaymentRow, 'body'>): Initiation {
-  const value: unknown = JSON.parse(row.body);
-  const { instructedAmount, endDate } = StoredTerms.parse(value);
-  return { fields: StoredInitiation.parse(value), instructedAmount, endDate };
+function conforms<T>(schema: z.ZodType<T>, value: unknown): value is T {
+  return schema.safeParse(value).success;
 }
+
+/** The payment's initiation body, parsed from its JSON column with the 1.3.12 schema of its service. */
+export function readInitiation(row: Pick<PaymentRow, 'body' | 'payment_service'>): Initiation {
+  const value: unknown = JSON.parse(row.body);
+  if (row.payment_service === 'periodic-payments') {
+    if (!conforms(PeriodicPaymentInitiationWithStatusResponse, value)) throw storedInvalid(row);
+    return { fields: value, instructedAmount: value.instructedAmount, endDate: value.endDate };
+  }
+  if (!conforms(PaymentInitiationWithStatusResponse, value)) throw storedInvalid(row);
+  return { fields: value, instructedAmount: value.instructedAmount, endDate: undefined };
+}
+
+const storedInvalid = (row: Pick<PaymentRow, 'payment_service'>) =>
+  new Error(`A stored ${row.payment_service} initiation does not match its schema.`);
 
 export type DebtorFacts = Pick<AccountRow, 'resource_id' | 'psu_id' | 'currency' | 'funds_rule' | 'status'>;
 export type PaymentChange = Partial<

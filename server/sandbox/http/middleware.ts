@@ -1,0 +1,115 @@
+// The sandbox's middleware, in the order app.ts mounts it: CORS headers, then what every request gets (links, the
+// X-Request-ID, security headers, strict mode's client certificate), then on /v1 strict mode's signature and OAuth
+// tokens; and the error handler that answers every failure with a 1.3.12 error body.
+import { randomUUID } from 'node:crypto';
+import type { ErrorHandler, MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { OAuthService } from '../domain/oauth';
+import { BankError } from './errors';
+import { isUuid } from './headers';
+import { errorResponse, type Env } from './respond';
+import type { StrictChecks } from './strict';
+
+/**
+ * The Content-Security-Policy of the bank's pages: they style themselves with one inline <style> element and load
+ * nothing else, run no script, and no other page may frame them. form-action stays open on purpose: the approval forms
+ * post to the bank, which then redirects the browser to the TPP's redirect URI on another origin, and browsers apply
+ * form-action to that redirect too.
+ */
+const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
+
+const EXPOSED = [
+  'Location',
+  'X-Request-ID',
+  'ASPSP-SCA-Approach',
+  'ASPSP-Notification-Support',
+  'ASPSP-Notification-Content',
+];
+
+/**
+ * CORS for consoles on other origins. Headers go on the context before the route answers: hono/cors sets them on the
+ * finished response instead, which makes every answer be copied and costs most of the sandbox's throughput.
+ */
+export const corsHeaders: MiddlewareHandler<Env> = async (c, next) => {
+  c.header('Access-Control-Allow-Origin', '*');
+  if (c.req.method === 'OPTIONS' && c.req.header('Access-Control-Request-Method')) {
+    c.header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
+    const requested = c.req.header('Access-Control-Request-Headers');
+    if (requested) c.header('Access-Control-Allow-Headers', requested);
+    c.header('Access-Control-Max-Age', '600');
+    c.header('Vary', 'Access-Control-Request-Headers');
+    return c.body(null, 204);
+  }
+  c.header('Access-Control-Expose-Headers', EXPOSED.join(', '));
+  return next();
+};
+
+/** Links, security headers and the X-Request-ID on every request; strict mode's client certificate on XS2A calls. */
+export function requestBasics(prefix: string, strict: StrictChecks | undefined): MiddlewareHandler<Env> {
+  return async (c, next) => {
+    // Only absolute links (the bank's SCA pages) need the origin; most answers never parse the URL for it.
+    c.set('links', {
+      get origin() {
+        return new URL(c.req.url).origin;
+      },
+      prefix: c.env.linkPrefix ?? prefix,
+    });
+    const path = c.req.path.slice(prefix.length);
+    // No answer is content-sniffed. Set on the context before the route answers, as the CORS headers are.
+    c.header('X-Content-Type-Options', 'nosniff');
+    // X-Request-ID: required and a UUID on every XS2A call, echoed on every answer.
+    const given = c.req.header('X-Request-ID')?.trim();
+    if (!path.startsWith('/v1/') || c.req.method === 'OPTIONS') {
+      // The bank's own pages (and its OAuth server, health): never framed by another page, no script at all.
+      c.header('Content-Security-Policy', PAGE_POLICY);
+      c.header('X-Frame-Options', 'DENY');
+      if (given) c.header('X-Request-ID', given);
+      return next();
+    }
+    c.header('X-Request-ID', given || randomUUID());
+    // Strict mode: the connection's client certificate first (a bank refuses it at the door), then the request.
+    const certificateProblem = strict?.clientCertificate(c.env.clientCertificate);
+    if (certificateProblem) return errorResponse(c, certificateProblem);
+    if (!given || !isUuid(given)) {
+      const text = given ? `X-Request-ID must be a UUID, not "${given}".` : 'The X-Request-ID header is required.';
+      return errorResponse(c, new BankError('FORMAT_ERROR', text, { status: 400, path: 'X-Request-ID' }));
+    }
+    return next();
+  };
+}
+
+/** On /v1: strict mode's request signature, then (OAuth mode) the bearer token the request carries. */
+export function signaturesAndTokens(
+  strict: StrictChecks | undefined,
+  oauth: OAuthService | undefined,
+): MiddlewareHandler<Env> {
+  return async (c, next) => {
+    if (c.req.method === 'OPTIONS') return next();
+    if (strict) {
+      const signatureProblem = await strict.signature(c);
+      if (signatureProblem) return errorResponse(c, signatureProblem);
+    }
+    // Only bearer tokens are this bank's; other schemes are left alone, as the plain sandbox leaves every header.
+    const bearer = oauth && /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('Authorization') ?? '')?.[1];
+    if (oauth && bearer) {
+      const token = await oauth.checkToken(bearer);
+      if (token instanceof BankError) return errorResponse(c, token);
+      c.set('accessToken', token);
+    }
+    return next();
+  };
+}
+
+/** Every failure as a 1.3.12 error body: the bank's own errors, hono's client errors, and 500 for bugs. */
+export function answerError(onUnexpectedError?: (error: unknown) => void): ErrorHandler<Env> {
+  return (error, c) => {
+    if (error instanceof BankError) return errorResponse(c, error);
+    if (error instanceof HTTPException && error.status < 500) {
+      const text = error.message || 'The request is not valid.';
+      return errorResponse(c, new BankError('FORMAT_ERROR', text, { status: error.status }));
+    }
+    onUnexpectedError?.(error);
+    const text = 'The sandbox bank failed to process the request.';
+    return c.json({ tppMessages: [{ category: 'ERROR', code: 'INTERNAL_SERVER_ERROR', text }] }, 500);
+  };
+}

@@ -1,0 +1,79 @@
+// The payment initiation service under /v1/{payment-service}/{payment-product}: initiation, read, status,
+// cancellation, and the authorisations of the payment and of its cancellation.
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { ScaApproach } from '../../../src/xs2a';
+import { checkServiceAndProduct, paymentPath } from '../domain/payments';
+import { cancellationBody, initiationBody, paymentBody, paymentStatusBody } from '../http/answers/payments';
+import { formatError } from '../http/errors';
+import { checkPsuIp, headersOf, readScaPreferences } from '../http/headers';
+import { readJson } from '../http/validation';
+import { stepResponse, type Env } from '../http/respond';
+import type { AuthorisationKind, PaymentRow } from '../store/schema';
+import { registerAuthorisationRoutes, type AuthorisationParent } from './authorisations';
+import type { Services } from './services';
+
+const PAYMENT = '/v1/:service/:product/:paymentId';
+
+function param(c: Context, name: string): string {
+  const value = c.req.param(name);
+  if (value === undefined) throw formatError(`Missing path parameter ${name}.`);
+  return value;
+}
+
+/** Middleware: the path's service and product must be the bank's (checked before any header). */
+const knownProduct: MiddlewareHandler<Env> = async (c, next) => {
+  checkServiceAndProduct(param(c, 'service'), param(c, 'product'));
+  await next();
+};
+
+export function registerPaymentRoutes(app: Hono<Env>, s: Services) {
+  const oauth = s.config.scaRedirect === 'oauth';
+  const payment = (c: Context) => s.payments.find(param(c, 'service'), param(c, 'product'), param(c, 'paymentId'));
+
+  app.post('/v1/:service/:product', knownProduct, checkPsuIp(true), async (c) => {
+    const h = headersOf(c);
+    const service = checkServiceAndProduct(param(c, 'service'), param(c, 'product'));
+    const body = await readJson(c, 'pis');
+    const done = await s.payments.initiate(service, param(c, 'product'), body, {
+      psuId: h.psuId(),
+      prefs: readScaPreferences(h),
+      rejectionNoFunds: h.boolean('TPP-Rejection-NoFunds-Preferred'),
+    });
+    const links = c.get('links');
+    const headers = {
+      Location: `${links.origin}${links.prefix}${paymentPath(done.payment)}`,
+      'ASPSP-SCA-Approach': done.approach,
+    };
+    return stepResponse(c, { status: 201, headers, body: initiationBody(done, links, oauth) });
+  });
+  app.get(PAYMENT, checkPsuIp(false), async (c) => {
+    const row = await payment(c);
+    return c.json(paymentBody(row, s.payments.initiationOf(row)));
+  });
+  app.get(`${PAYMENT}/status`, checkPsuIp(false), async (c) => {
+    return c.json(paymentStatusBody(await s.payments.status(await payment(c))));
+  });
+  app.delete(PAYMENT, checkPsuIp(false), async (c) => {
+    const row = await payment(c);
+    const request = await s.payments.cancel(row, readScaPreferences(headersOf(c)));
+    if (request.cancelled) return c.body(null, 204);
+    return c.json(cancellationBody(request, c.get('links')), 202);
+  });
+
+  for (const [segment, kind] of [
+    ['authorisations', 'authorisation'],
+    ['cancellation-authorisations', 'cancellation'],
+  ] as const satisfies readonly (readonly [string, AuthorisationKind])[]) {
+    registerAuthorisationRoutes<AuthorisationParent & { row: PaymentRow }>(
+      app,
+      s,
+      `${PAYMENT}/${segment}`,
+      async (c) => {
+        const row = await payment(c);
+        const approach = ScaApproach.parse(row.sca_approach);
+        return { resource: s.payments.resourceFor(row, kind), approach, psuId: row.psu_id, row };
+      },
+      (parent) => s.payments.assertMayStart(parent.row, kind),
+    );
+  }
+}

@@ -1,0 +1,19 @@
+// What the routes work with: the configuration and the domain services app.ts builds.
+import type { SandboxConfig } from '../config';
+import type { AccountService } from '../domain/accounts';
+import type { ConsentService } from '../domain/consents';
+import type { OAuthService } from '../domain/oauth';
+import type { Payments } from '../domain/payments';
+import type { ScaEngine } from '../domain/sca';
+import type { StrictChecks } from '../http/strict';
+
+export interface Services {
+  config: SandboxConfig;
+  sca: ScaEngine;
+  payments: Payments;
+  consents: ConsentService;
+  accounts: AccountService;
+  oauth: OAuthService;
+  /** Present in strict mode. */
+  strict: StrictChecks | undefined;
+}
