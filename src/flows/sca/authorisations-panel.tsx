@@ -14,7 +14,7 @@ import { Button, ErrorCallout, LoadingText, Panel, type HeadingLevel } from '../
 import { recallFlow } from './flow-memory';
 import type { ScaLinks } from './links-to-actions';
 import { newScaRedirect } from './new-sca-redirect';
-import { isFinal, type ScaFlowState, type ScaStepBody } from './sca-flow';
+import { isFinal, type ScaFlowInit, type ScaFlowState, type ScaStepBody } from './sca-flow';
 import { ScaPanel } from './sca-panel';
 import { ScaStatusBadge } from './sca-status-badge';
 
@@ -57,35 +57,28 @@ function defaultTitle(scope: AuthorisationScope): string {
   return scope.kind === 'consent' ? 'Consent authorisations' : 'Payment authorisations';
 }
 
+/** What is known of an authorisation's flow, as the SCA panel's props (only what is known). */
+function knownFlowProps(known: Omit<ScaFlowInit, 'links'> | undefined) {
+  return {
+    ...(known?.scaApproach && { scaApproach: known.scaApproach }),
+    ...(known?.authorisationId && { authorisationId: known.authorisationId }),
+    ...(known?.scaStatus && { scaStatus: known.scaStatus }),
+    ...(known?.psuMessage && { psuMessage: known.psuMessage }),
+    ...(known?.scaMethods && { scaMethods: known.scaMethods }),
+    ...(known?.chosenScaMethod && { chosenScaMethod: known.chosenScaMethod }),
+    ...(known?.challengeData && { challengeData: known.challengeData }),
+  };
+}
+
 interface Started {
   body: ScaStepBody;
   scaApproach?: string;
 }
 
-export function AuthorisationsPanel({
-  profile,
-  scope,
-  returnTo,
-  title,
-  headingLevel = 2,
-  startRefusal,
-}: {
-  profile: BankProfile;
-  scope: AuthorisationScope;
-  returnTo: string;
-  title?: string;
-  headingLevel?: HeadingLevel;
-  /**
-   * Why the bank would refuse a new authorisation (409 STATUS_INVALID) in the resource's current state; the start
-   * button is then not offered and this is said instead. Undefined while the bank allows one or the state is unknown.
-   */
-  startRefusal?: string | undefined;
-}) {
-  const list = useAuthorisations({ profile, scope });
+/** "Start new authorisation": a plain start, with the redirect URIs a redirect SCA needs. */
+function useNewAuthorisation(profile: BankProfile, scope: AuthorisationScope, returnTo: string) {
   const start = useStartAuthorisation();
   const [started, setStarted] = useState<Started>();
-  const innerLevel = Math.min(headingLevel + 1, 6) as HeadingLevel;
-
   function startNew() {
     const redirect = newScaRedirect(profile);
     redirect.bindTo(returnTo);
@@ -99,48 +92,29 @@ export function AuthorisationsPanel({
       },
     );
   }
+  return { start, started, startNew };
+}
 
+interface PanelProps {
+  profile: BankProfile;
+  scope: AuthorisationScope;
+  returnTo: string;
+  title?: string;
+  headingLevel?: HeadingLevel;
+  /**
+   * Why the bank would refuse a new authorisation (409 STATUS_INVALID) in the resource's current state; the start
+   * button is then not offered and this is said instead. Undefined while the bank allows one or the state is unknown.
+   */
+  startRefusal?: string | undefined;
+}
+
+function AuthorisationList({
+  list,
+  ...row
+}: Omit<RowProps, 'authorisationId'> & { list: ReturnType<typeof useAuthorisations> }) {
   const ids = list.data?.body.authorisationIds ?? [];
   return (
-    <Panel
-      title={title ?? defaultTitle(scope)}
-      level={headingLevel}
-      actions={
-        <>
-          <Button size="sm" onClick={() => void list.refetch()} disabled={list.isFetching}>
-            Reload list
-          </Button>
-          {startRefusal === undefined && (
-            <Button size="sm" variant="primary" onClick={startNew} disabled={start.isPending}>
-              {start.isPending ? 'Starting…' : 'Start new authorisation'}
-            </Button>
-          )}
-        </>
-      }
-    >
-      {startRefusal !== undefined && (
-        <p className="text-sm text-slate-700">No new authorisation can be started: {startRefusal}</p>
-      )}
-      {start.isError && (
-        <ErrorCallout alert {...describeXs2aError(start.error)} title="The authorisation could not be started" />
-      )}
-      {started && (
-        <ScaPanel
-          profile={profile}
-          scope={scope}
-          links={started.body._links}
-          returnTo={returnTo}
-          title={`New authorisation${started.body.authorisationId ? ` ${started.body.authorisationId}` : ''}`}
-          headingLevel={innerLevel}
-          {...(started.scaApproach && { scaApproach: started.scaApproach })}
-          {...(started.body.authorisationId && { authorisationId: started.body.authorisationId })}
-          {...(started.body.scaStatus && { scaStatus: started.body.scaStatus })}
-          {...(started.body.psuMessage && { psuMessage: started.body.psuMessage })}
-          {...(started.body.scaMethods && { scaMethods: started.body.scaMethods })}
-          {...(started.body.chosenScaMethod && { chosenScaMethod: started.body.chosenScaMethod })}
-          {...(started.body.challengeData && { challengeData: started.body.challengeData })}
-        />
-      )}
+    <>
       {list.isPending && <LoadingText>Loading the authorisations…</LoadingText>}
       {list.isError && (
         <ErrorCallout {...describeXs2aError(list.error)} title="The authorisations could not be listed">
@@ -155,17 +129,50 @@ export function AuthorisationsPanel({
       {ids.length > 0 && (
         <ul className="divide-y divide-slate-200 rounded border border-slate-200" aria-label="Authorisation ids">
           {ids.map((id) => (
-            <AuthorisationRow
-              key={id}
-              profile={profile}
-              scope={scope}
-              authorisationId={id}
-              returnTo={returnTo}
-              headingLevel={innerLevel}
-            />
+            <AuthorisationRow key={id} {...row} authorisationId={id} />
           ))}
         </ul>
       )}
+    </>
+  );
+}
+
+export function AuthorisationsPanel({ profile, scope, returnTo, title, headingLevel = 2, startRefusal }: PanelProps) {
+  const list = useAuthorisations({ profile, scope });
+  const { start, started, startNew } = useNewAuthorisation(profile, scope, returnTo);
+  const innerLevel = Math.min(headingLevel + 1, 6) as HeadingLevel;
+  const actions = (
+    <>
+      <Button size="sm" onClick={() => void list.refetch()} disabled={list.isFetching}>
+        Reload list
+      </Button>
+      {startRefusal === undefined && (
+        <Button size="sm" variant="primary" onClick={startNew} disabled={start.isPending}>
+          {start.isPending ? 'Starting…' : 'Start new authorisation'}
+        </Button>
+      )}
+    </>
+  );
+  return (
+    <Panel title={title ?? defaultTitle(scope)} level={headingLevel} actions={actions}>
+      {startRefusal !== undefined && (
+        <p className="text-sm text-slate-700">No new authorisation can be started: {startRefusal}</p>
+      )}
+      {start.isError && (
+        <ErrorCallout alert {...describeXs2aError(start.error)} title="The authorisation could not be started" />
+      )}
+      {started && (
+        <ScaPanel
+          profile={profile}
+          scope={scope}
+          links={started.body._links}
+          returnTo={returnTo}
+          title={`New authorisation${started.body.authorisationId ? ` ${started.body.authorisationId}` : ''}`}
+          headingLevel={innerLevel}
+          {...knownFlowProps({ ...started.body, ...(started.scaApproach && { scaApproach: started.scaApproach }) })}
+        />
+      )}
+      <AuthorisationList list={list} profile={profile} scope={scope} returnTo={returnTo} headingLevel={innerLevel} />
     </Panel>
   );
 }
@@ -176,19 +183,15 @@ interface Continuation {
   known: ScaFlowState | undefined;
 }
 
-function AuthorisationRow({
-  profile,
-  scope,
-  authorisationId,
-  returnTo,
-  headingLevel,
-}: {
+interface RowProps {
   profile: BankProfile;
   scope: AuthorisationScope;
   authorisationId: string;
   returnTo: string;
   headingLevel: HeadingLevel;
-}) {
+}
+
+function AuthorisationRow({ profile, scope, authorisationId, returnTo, headingLevel }: RowProps) {
   const [requested, setRequested] = useState(false);
   // Taken when the user continues, so later status reads (every step refreshes them) do not restart the flow.
   const [continuation, setContinuation] = useState<Continuation>();
@@ -209,7 +212,6 @@ function AuthorisationRow({
     setContinuation({ links, scaStatus: current, known });
   }
 
-  const known = continuation?.known;
   return (
     <li className="space-y-2 p-3">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -241,15 +243,9 @@ function AuthorisationRow({
           scope={scope}
           links={continuation.links}
           returnTo={returnTo}
-          authorisationId={authorisationId}
-          scaStatus={continuation.scaStatus}
           title={`Continue authorisation ${authorisationId}`}
           headingLevel={headingLevel}
-          {...(known?.scaApproach && { scaApproach: known.scaApproach })}
-          {...(known?.scaMethods && { scaMethods: known.scaMethods })}
-          {...(known?.chosenScaMethod && { chosenScaMethod: known.chosenScaMethod })}
-          {...(known?.challengeData && { challengeData: known.challengeData })}
-          {...(known?.psuMessage && { psuMessage: known.psuMessage })}
+          {...knownFlowProps({ ...continuation.known, authorisationId, scaStatus: continuation.scaStatus })}
         />
       )}
     </li>

@@ -1,11 +1,50 @@
 // Follows a decoupled authorisation: reads its scaStatus every 2 s until it is final, while the PSU approves elsewhere.
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { describeXs2aError, useScaStatus, type AuthorisationScope, type BankProfile } from '../../api';
+import {
+  describeXs2aError,
+  useScaStatus,
+  type AuthorisationScope,
+  type BankProfile,
+  type GetScaStatusData,
+  type Xs2aResult,
+} from '../../api';
 import { Button, ErrorCallout, Spinner } from '../../components/ui';
 import { isFinal, type ScaStepBody } from './sca-flow';
 import { ScaStatusBadge } from './sca-status-badge';
 
 export const DECOUPLED_POLL_MS = 2000;
+
+/** Check now and pause, or, once a read failed, the error with a way to try again. */
+function MonitorControls({
+  query,
+  paused,
+  onPause,
+}: {
+  query: UseQueryResult<Xs2aResult<GetScaStatusData>>;
+  paused: boolean;
+  onPause: () => void;
+}) {
+  if (query.isError) {
+    return (
+      <ErrorCallout {...describeXs2aError(query.error)}>
+        <Button size="sm" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </ErrorCallout>
+    );
+  }
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button size="sm" onClick={() => void query.refetch()}>
+        Check now
+      </Button>
+      <Button size="sm" variant="ghost" onClick={onPause}>
+        {paused ? 'Resume checking' : 'Pause checking'}
+      </Button>
+    </div>
+  );
+}
 
 export function DecoupledMonitor({
   profile,
@@ -69,23 +108,7 @@ export function DecoupledMonitor({
         )}
       </div>
       {checkedAt && <p className="text-xs text-slate-600">Last checked at {checkedAt}.</p>}
-      {query.isError && (
-        <ErrorCallout {...describeXs2aError(query.error)}>
-          <Button size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </ErrorCallout>
-      )}
-      {!query.isError && (
-        <div className="flex flex-wrap gap-2">
-          <Button size="sm" onClick={() => void query.refetch()}>
-            Check now
-          </Button>
-          <Button size="sm" variant="ghost" onClick={() => setPaused((p) => !p)}>
-            {paused ? 'Resume checking' : 'Pause checking'}
-          </Button>
-        </div>
-      )}
+      <MonitorControls query={query} paused={paused} onPause={() => setPaused((p) => !p)} />
     </div>
   );
 }

@@ -161,18 +161,12 @@ function updateText(send: ScaStepKind, s: Subject): { label: string; description
   }
 }
 
-/**
- * Turns a `_links` object into the SCA actions it offers, most important first: redirect, OAuth, confirmation, starts,
- * the embedded/decoupled PUT steps, then the reads (scaStatus, status). Links that are not SCA steps (self, account…)
- * are left out. A start link whose href addresses an existing sub-resource (the 201 of a start uses
- * `startAuthorisationWithPsuAuthentication` that way, as 1.3.12 allows) is a PUT on that sub-resource, not a new start.
- */
-export function linksToActions(links: ScaLinks | undefined, scope: AuthorisationScope): ScaAction[] {
-  if (!links) return [];
-  const s = subjectOf(scope);
-  const hrefOf = (name: string): string | undefined => linkHref(links[name]);
-  const actions: ScaAction[] = [];
+type HrefOf = (name: string) => string | undefined;
+type StepAction = Extract<ScaAction, { kind: 'start' | 'update' }>;
 
+/** The bank's pages the PSU goes to (redirect, OAuth) and the confirmation after them. */
+function bankPageActions(hrefOf: HrefOf, s: Subject): ScaAction[] {
+  const actions: ScaAction[] = [];
   const redirect = hrefOf('scaRedirect');
   if (redirect) {
     actions.push({
@@ -203,25 +197,39 @@ export function linksToActions(links: ScaLinks | undefined, scope: Authorisation
       description: 'After the redirect, send the confirmation code the bank gave back to finish the authorisation.',
     });
   }
+  return actions;
+}
 
-  const updates: ScaAction[] = [];
+/** A PUT on the sub-resource the href addresses (its id read from the href's last segment, when it has one). */
+function updateAction(link: string, href: string, send: ScaStepKind, s: Subject): StepAction {
+  const authorisationId = authorisationIdFromHref(href);
+  return {
+    kind: 'update',
+    link,
+    href,
+    send,
+    ...(authorisationId !== undefined && { authorisationId }),
+    ...updateText(send, s),
+    ...(send === 'encryptedAuthentication' && { unsupported: ENCRYPTED }),
+  };
+}
+
+/**
+ * The starts and the PUT steps. A start link whose href addresses an existing sub-resource (the 201 of a start uses
+ * `startAuthorisationWithPsuAuthentication` that way, as 1.3.12 allows) is a PUT on that sub-resource, not a new start.
+ * One sub-resource rarely offers two ways to send the same thing; the first of each is kept.
+ */
+function stepActions(hrefOf: HrefOf, s: Subject): StepAction[] {
+  const starts: StepAction[] = [];
+  const updates: StepAction[] = [];
   for (const { link, send } of startLinks) {
     const href = hrefOf(link);
     if (!href) continue;
-    const onSubResource = authorisationIdFromHref(href);
-    if (onSubResource !== undefined && send !== 'none') {
-      updates.push({
-        kind: 'update',
-        link,
-        href,
-        send,
-        authorisationId: onSubResource,
-        ...updateText(send, s),
-        ...(send === 'encryptedAuthentication' && { unsupported: ENCRYPTED }),
-      });
+    if (send !== 'none' && authorisationIdFromHref(href) !== undefined) {
+      updates.push(updateAction(link, href, send, s));
       continue;
     }
-    actions.push({
+    starts.push({
       kind: 'start',
       link,
       href,
@@ -232,26 +240,16 @@ export function linksToActions(links: ScaLinks | undefined, scope: Authorisation
   }
   for (const { link, send } of updateLinks) {
     const href = hrefOf(link);
-    if (!href) continue;
-    const authorisationId = authorisationIdFromHref(href);
-    updates.push({
-      kind: 'update',
-      link,
-      href,
-      send,
-      ...(authorisationId !== undefined && { authorisationId }),
-      ...updateText(send, s),
-      ...(send === 'encryptedAuthentication' && { unsupported: ENCRYPTED }),
-    });
+    if (href) updates.push(updateAction(link, href, send, s));
   }
-  // One sub-resource rarely offers two ways to send the same thing; keep the first of each.
   const seen = new Set<string>();
-  for (const update of updates) {
-    if (update.kind !== 'update' || seen.has(update.send)) continue;
-    seen.add(update.send);
-    actions.push(update);
-  }
+  const firstOfEach = updates.filter((update) => !seen.has(update.send) && seen.add(update.send));
+  return [...starts, ...firstOfEach];
+}
 
+/** The reads: the authorisation's SCA status and the status of its payment or consent. */
+function readActions(hrefOf: HrefOf, s: Subject): ScaAction[] {
+  const actions: ScaAction[] = [];
   const scaStatus = hrefOf('scaStatus');
   if (scaStatus) {
     const authorisationId = authorisationIdFromHref(scaStatus);
@@ -275,6 +273,18 @@ export function linksToActions(links: ScaLinks | undefined, scope: Authorisation
     });
   }
   return actions;
+}
+
+/**
+ * Turns a `_links` object into the SCA actions it offers, most important first: redirect, OAuth, confirmation, starts,
+ * the embedded/decoupled PUT steps, then the reads (scaStatus, status). Links that are not SCA steps (self, account…)
+ * are left out.
+ */
+export function linksToActions(links: ScaLinks | undefined, scope: AuthorisationScope): ScaAction[] {
+  if (!links) return [];
+  const s = subjectOf(scope);
+  const hrefOf: HrefOf = (name) => linkHref(links[name]);
+  return [...bankPageActions(hrefOf, s), ...stepActions(hrefOf, s), ...readActions(hrefOf, s)];
 }
 
 /** The action the PSU should take next: the first interactive one that the console can perform. */

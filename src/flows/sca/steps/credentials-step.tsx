@@ -1,10 +1,11 @@
 // The credential steps: a plain start, the PSU-ID, the password and the additional password.
 import { Field, TextInput } from '../../../components/ui';
+import type { StepInput } from '../step-requests';
 import { StepForm, useRequiredField, type StepFormProps } from './step-form';
 
 /** A plain start: nothing to type. */
-export function StartForm({ pending, onSubmit, submitLabel }: StepFormProps) {
-  return <StepForm pending={pending} submitLabel={submitLabel} onSubmit={() => onSubmit({ kind: 'none' })} />;
+export function StartForm(props: StepFormProps) {
+  return <StepForm {...props} read={() => ({ kind: 'none' })} />;
 }
 
 function usePsuIdField(initial: string) {
@@ -27,62 +28,44 @@ function usePasswordField(label: string, hint: string, rejected: string | undefi
   return { field, check: password.check };
 }
 
-export function IdentificationForm({ pending, onSubmit, submitLabel, psuId }: StepFormProps & { psuId: string }) {
+export function IdentificationForm({ psuId, ...form }: StepFormProps & { psuId: string }) {
   const id = usePsuIdField(psuId);
+  const read = (): StepInput | undefined => {
+    const value = id.check();
+    return value ? { kind: 'identification', psuId: value } : undefined;
+  };
   return (
-    <StepForm
-      pending={pending}
-      submitLabel={submitLabel}
-      onSubmit={() => {
-        const value = id.check();
-        if (value) onSubmit({ kind: 'identification', psuId: value });
-      }}
-    >
+    <StepForm {...form} read={read}>
       {id.field}
     </StepForm>
   );
 }
 
-export function AuthenticationForm({
-  pending,
-  onSubmit,
-  submitLabel,
-  psuId,
-  rejected,
-}: StepFormProps & { psuId: string }) {
+export function AuthenticationForm({ psuId, ...form }: StepFormProps & { psuId: string }) {
   const id = usePsuIdField(psuId);
-  const password = usePasswordField(
-    'Password',
-    "The PSU's online banking password; the console never stores it.",
-    rejected,
-  );
+  const hint = "The PSU's online banking password; the console never stores it.";
+  const password = usePasswordField('Password', hint, form.rejected);
+  const read = (): StepInput | undefined => {
+    const idValue = id.check();
+    const passwordValue = password.check(idValue !== undefined);
+    return idValue && passwordValue ? { kind: 'authentication', psuId: idValue, password: passwordValue } : undefined;
+  };
   return (
-    <StepForm
-      pending={pending}
-      submitLabel={submitLabel}
-      onSubmit={() => {
-        const idValue = id.check();
-        const passwordValue = password.check(idValue !== undefined);
-        if (idValue && passwordValue) onSubmit({ kind: 'authentication', psuId: idValue, password: passwordValue });
-      }}
-    >
+    <StepForm {...form} read={read}>
       {id.field}
       {password.field}
     </StepForm>
   );
 }
 
-export function AdditionalAuthenticationForm({ pending, onSubmit, submitLabel, rejected }: StepFormProps) {
-  const password = usePasswordField('Additional password', 'A second password the bank asks for.', rejected);
+export function AdditionalAuthenticationForm(form: StepFormProps) {
+  const password = usePasswordField('Additional password', 'A second password the bank asks for.', form.rejected);
+  const read = (): StepInput | undefined => {
+    const value = password.check();
+    return value ? { kind: 'additionalAuthentication', password: value } : undefined;
+  };
   return (
-    <StepForm
-      pending={pending}
-      submitLabel={submitLabel}
-      onSubmit={() => {
-        const value = password.check();
-        if (value) onSubmit({ kind: 'additionalAuthentication', password: value });
-      }}
-    >
+    <StepForm {...form} read={read}>
       {password.field}
     </StepForm>
   );

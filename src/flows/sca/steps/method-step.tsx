@@ -2,6 +2,7 @@
 import { useId, useRef, useState, type RefObject } from 'react';
 import { Field, TextInput } from '../../../components/ui';
 import type { AuthenticationObject } from '../../../xs2a/sca';
+import type { StepInput } from '../step-requests';
 import { StepForm, type StepFormProps } from './step-form';
 
 const typeNames: Record<string, string> = {
@@ -92,12 +93,7 @@ function MethodIdField({ chosen, onChoose, error }: ChoiceProps) {
   );
 }
 
-export function MethodForm({
-  pending,
-  onSubmit,
-  submitLabel,
-  methods,
-}: StepFormProps & { methods: AuthenticationObject[] | undefined }) {
+export function MethodForm({ methods, ...form }: StepFormProps & { methods: AuthenticationObject[] | undefined }) {
   const [chosen, setChosen] = useState('');
   const [error, setError] = useState<string>();
   const groupRef = useRef<HTMLFieldSetElement>(null);
@@ -110,17 +106,15 @@ export function MethodForm({
       setError(undefined);
     },
   };
-  function submit() {
+  const read = (): StepInput | undefined => {
     const value = chosen.trim();
-    if (value) {
-      onSubmit({ kind: 'selectMethod', authenticationMethodId: value });
-      return;
-    }
+    if (value) return { kind: 'selectMethod', authenticationMethodId: value };
     setError(known ? 'Choose an SCA method.' : 'Enter the authenticationMethodId.');
     groupRef.current?.querySelector<HTMLInputElement>('input')?.focus();
-  }
+    return undefined;
+  };
   return (
-    <StepForm pending={pending} submitLabel={submitLabel} onSubmit={submit}>
+    <StepForm {...form} read={read}>
       {known ? <MethodChoice {...choice} methods={methods} groupRef={groupRef} /> : <MethodIdField {...choice} />}
     </StepForm>
   );

@@ -2,6 +2,7 @@
 import { Field, TextInput } from '../../../components/ui';
 import type { AuthenticationObject, ChallengeData } from '../../../xs2a/sca';
 import { methodTypeName } from './method-step';
+import type { StepInput } from '../step-requests';
 import { StepForm, useRequiredField, type StepFormProps } from './step-form';
 
 /** What the bank tells the PSU about the challenge: method, instructions (which the TPP must show), image, data. */
@@ -59,23 +60,14 @@ function otpHint(challenge: ChallengeData | undefined): string {
   return parts.length > 0 ? `${parts.join(', ')}.` : 'The code the PSU received for this authorisation.';
 }
 
-export function OtpForm({
-  pending,
-  onSubmit,
-  submitLabel,
-  challenge,
-  rejected,
-}: StepFormProps & { challenge: ChallengeData | undefined }) {
-  const otp = useRequiredField({ missing: 'Enter the one-time password.', rejected });
+export function OtpForm({ challenge, ...form }: StepFormProps & { challenge: ChallengeData | undefined }) {
+  const otp = useRequiredField({ missing: 'Enter the one-time password.', rejected: form.rejected });
+  const read = (): StepInput | undefined => {
+    const value = otp.check();
+    return value ? { kind: 'authoriseTransaction', otp: value } : undefined;
+  };
   return (
-    <StepForm
-      pending={pending}
-      submitLabel={submitLabel}
-      onSubmit={() => {
-        const value = otp.check();
-        if (value) onSubmit({ kind: 'authoriseTransaction', otp: value });
-      }}
-    >
+    <StepForm {...form} read={read}>
       <Field label="One-time password" hint={otpHint(challenge)} error={otp.error}>
         <TextInput
           {...otp.inputProps}

@@ -69,20 +69,22 @@ export function useRequiredField({
   return { inputProps, error: error ?? rejection.message, check };
 }
 
+/**
+ * A step's form and its submit button. `read` gives what to send, or undefined after marking what is missing; nothing is
+ * sent while a step is on its way.
+ */
 export function StepForm({
   onSubmit,
   pending,
   submitLabel,
+  read,
   children,
-}: {
-  onSubmit: () => void;
-  pending: boolean;
-  submitLabel: string;
-  children?: ReactNode;
-}) {
+}: StepFormProps & { read: () => StepInput | undefined; children?: ReactNode }) {
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!pending) onSubmit();
+    if (pending) return;
+    const input = read();
+    if (input) onSubmit(input);
   }
   return (
     <form noValidate onSubmit={submit} className="max-w-md space-y-3">
