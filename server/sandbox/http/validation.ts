@@ -120,3 +120,10 @@ export function validateBody<T>(
     await next();
   };
 }
+
+/** A named path parameter of the matched route; a route that names it always has it. */
+export function param(c: Context, name: string): string {
+  const value = c.req.param(name);
+  if (value === undefined) throw formatError(`Missing path parameter ${name}.`);
+  return value;
+}

@@ -14,7 +14,7 @@ import { formatError } from '../http/errors';
 import { checkPsuIp, chooseScaApproach, headersOf, scaPreferences } from '../http/headers';
 import { authorisationsBody, scaStatusBody, startBody, progressBody, type ScaAnswerContext } from '../http/answers/sca';
 import { stepResponse, type Env } from '../http/respond';
-import { validateBody } from '../http/validation';
+import { param, validateBody } from '../http/validation';
 import type { Services } from './services';
 
 /** The parent of an authorisation, as the route's first middleware resolved it. */
@@ -27,12 +27,6 @@ export interface AuthorisationParent {
 }
 
 type ParentEnv<P extends AuthorisationParent> = Env & { Variables: { parent: P } };
-
-function param(c: Context, name: string): string {
-  const value = c.req.param(name);
-  if (value === undefined) throw formatError(`Missing path parameter ${name}.`);
-  return value;
-}
 
 /**
  * Registers the four authorisation routes under `base` (e.g. `/v1/consents/:consentId/authorisations`); `resolve`

@@ -4,21 +4,14 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { ScaApproach } from '../../../src/xs2a';
 import { checkServiceAndProduct, paymentPath } from '../domain/payments';
 import { cancellationBody, initiationBody, paymentBody, paymentStatusBody } from '../http/answers/payments';
-import { formatError } from '../http/errors';
 import { checkPsuIp, headersOf, readScaPreferences } from '../http/headers';
-import { readJson } from '../http/validation';
+import { param, readJson } from '../http/validation';
 import { stepResponse, type Env } from '../http/respond';
 import type { AuthorisationKind, PaymentRow } from '../store/schema';
 import { registerAuthorisationRoutes, type AuthorisationParent } from './authorisations';
 import type { Services } from './services';
 
 const PAYMENT = '/v1/:service/:product/:paymentId';
-
-function param(c: Context, name: string): string {
-  const value = c.req.param(name);
-  if (value === undefined) throw formatError(`Missing path parameter ${name}.`);
-  return value;
-}
 
 /** Middleware: the path's service and product must be the bank's (checked before any header). */
 const knownProduct: MiddlewareHandler<Env> = async (c, next) => {

@@ -5,7 +5,7 @@ import { ScaApproach } from '../../../src/xs2a';
 import { bankError, formatError } from '../http/errors';
 import { areaOf, checkPsuIp, headersOf, readScaPreferences } from '../http/headers';
 import { stepResponse, type Env } from '../http/respond';
-import { readJson } from '../http/validation';
+import { param, readJson } from '../http/validation';
 import type { ConsentRow } from '../store/schema';
 import { registerAuthorisationRoutes, type AuthorisationParent } from './authorisations';
 import { registerPaymentRoutes } from './payments';
@@ -14,12 +14,6 @@ import type { Services } from './services';
 export type { Services } from './services';
 
 export { areaOf, headersOf } from '../http/headers';
-
-function param(c: Context, name: string): string {
-  const value = c.req.param(name);
-  if (value === undefined) throw formatError(`Missing path parameter ${name}.`);
-  return value;
-}
 
 export function registerXs2aRoutes(app: Hono<Env>, s: Services) {
   // Consents and accounts come before the payment routes: literal segments win.
