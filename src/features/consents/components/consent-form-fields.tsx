@@ -1,7 +1,7 @@
 // The consent builder's fields: the access form (global, dedicated IBAN lists or bank-offered), validity and
 // frequency; each error sits at its field.
-import type { ReactNode } from 'react';
 import { Button, Checkbox, Field, Select, TextInput, cx } from '../../../components/ui';
+import { FieldGroup } from '../../../flows/body-editor';
 import {
   accessKindHints,
   accessKindLabels,
@@ -9,6 +9,7 @@ import {
   accessLists,
   addDaysUtc,
   allAccountsTypes,
+  globalKinds,
   fieldId,
   LONGEST_VALIDITY,
   newRow,
@@ -32,16 +33,6 @@ interface Props {
   onChange: (change: Partial<ConsentFormValues>, touched: FieldKey[]) => void;
 }
 
-function Group({ legend, children, description }: { legend: string; children: ReactNode; description?: ReactNode }) {
-  return (
-    <fieldset className="min-w-0 space-y-3 rounded border border-slate-200 bg-white p-4">
-      <legend className="px-1 text-base font-semibold text-slate-900">{legend}</legend>
-      {description && <p className="text-sm text-slate-600">{description}</p>}
-      {children}
-    </fieldset>
-  );
-}
-
 const listTitles: Record<RowList, string> = {
   accounts: 'Account details (access.accounts)',
   balances: 'Balances (access.balances)',
@@ -51,175 +42,206 @@ const listTitles: Record<RowList, string> = {
 
 const SUGGESTIONS_ID = 'consent-iban-suggestions';
 
+type ChangeProps = Pick<Props, 'values' | 'onChange'>;
+
+function AccessKindChoice({ values, error, onChange }: ChangeProps & { error: string | undefined }) {
+  const errorId = error ? `${fieldId('access')}-error` : undefined;
+  return (
+    <>
+      <div
+        role="radiogroup"
+        aria-label="Access form"
+        aria-describedby={errorId}
+        aria-invalid={error ? true : undefined}
+        className="space-y-2"
+      >
+        {accessKinds.map((option, index) => (
+          <label key={option} className="flex items-start gap-2 text-sm">
+            <input
+              type="radio"
+              name="accessKind"
+              id={index === 0 ? fieldId('access') : undefined}
+              value={option}
+              checked={values.accessKind === option}
+              aria-describedby={`consent-kind-${option}-hint`}
+              onChange={() => onChange({ accessKind: option }, ['access', 'restrictedTo'])}
+              className="mt-0.5 h-4 w-4 shrink-0 accent-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+            />
+            <span>
+              <span className="font-medium text-slate-900">{accessKindLabels[option]}</span>
+              <span id={`consent-kind-${option}-hint`} className="block text-xs text-slate-600">
+                {accessKindHints[option]}
+              </span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={errorId} className="text-xs font-medium text-red-700">
+          <span aria-hidden="true">⚠ </span>
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+function AccountsCoveredField({ values, onChange }: ChangeProps) {
+  return (
+    <Field
+      label="Accounts covered"
+      hint={
+        <>
+          <code className="font-mono">allAccountsWithOwnerName</code> also asks for the owners&apos; names (banks may
+          not support it).
+        </>
+      }
+    >
+      <Select
+        className="max-w-sm"
+        value={values.allAccountsType}
+        onChange={(event) =>
+          onChange({ allAccountsType: event.target.value as ConsentFormValues['allAccountsType'] }, ['access'])
+        }
+      >
+        {allAccountsTypes.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}
+
+function RestrictedToField({ values, error, onChange }: ChangeProps & { error: string | undefined }) {
+  return (
+    <Field
+      label="Account types (restrictedTo, optional)"
+      id={fieldId('restrictedTo')}
+      error={error}
+      hint="cashAccountType codes separated by commas, e.g. CACC, SVGS. Empty: every account type."
+    >
+      <TextInput
+        value={values.restrictedTo}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(event) => onChange({ restrictedTo: event.target.value }, ['restrictedTo'])}
+      />
+    </Field>
+  );
+}
+
+/** Start the other view from what is typed, so nothing is lost by switching. */
+function sameForAllChange(values: ConsentFormValues, sameForAll: boolean): Partial<ConsentFormValues> {
+  return sameForAll
+    ? { sameForAll, shared: copyRows(firstFilled(values)) }
+    : {
+        sameForAll,
+        accounts: copyRows(values.shared),
+        balances: copyRows(values.shared),
+        transactions: copyRows(values.shared),
+      };
+}
+
+function DedicatedAccounts({
+  values,
+  errors,
+  ibanSuggestions,
+  onChange,
+}: Pick<Props, 'values' | 'errors' | 'ibanSuggestions' | 'onChange'>) {
+  return (
+    <div className="space-y-3">
+      <Checkbox
+        label="Same IBANs for accounts, balances and transactions"
+        hint="One list for all three services; switch it off to name accounts per service."
+        checked={values.sameForAll}
+        onChange={(event) => onChange(sameForAllChange(values, event.target.checked), ['access'])}
+      />
+      <p className="text-xs text-slate-600">
+        IBANs with or without spaces; empty rows are not sent. The currency is optional: it picks one sub-account of a
+        multi-currency account.
+      </p>
+      {ibanSuggestions.length > 0 && (
+        <datalist id={SUGGESTIONS_ID}>
+          {ibanSuggestions.map((iban) => (
+            <option key={iban} value={iban} />
+          ))}
+        </datalist>
+      )}
+      {(values.sameForAll ? (['shared'] as const) : accessLists).map((list) => (
+        <AccountRowsEditor
+          key={list}
+          list={list}
+          rows={values[list]}
+          errors={errors}
+          suggestions={ibanSuggestions.length > 0}
+          onRows={(rows, touched) => onChange({ [list]: rows }, [...touched, 'access'])}
+        />
+      ))}
+    </div>
+  );
+}
+
+function ValidityGroup({ values, errors, warnings, onChange }: Omit<Props, 'ibanSuggestions'>) {
+  return (
+    <FieldGroup legend="Validity and frequency">
+      <Checkbox
+        label="Recurring access (recurringIndicator)"
+        hint="On: the TPP may read again, also without the PSU, until the consent ends. Off: a one-off consent for one session."
+        checked={values.recurringIndicator}
+        onChange={(event) => onChange({ recurringIndicator: event.target.checked }, ['frequencyPerDay'])}
+      />
+      <ValidUntilField values={values} error={errors.validUntil} onChange={onChange} />
+      <Field
+        label="Reads per day without the PSU (frequencyPerDay)"
+        id={fieldId('frequencyPerDay')}
+        error={errors.frequencyPerDay}
+        hint={
+          values.recurringIndicator
+            ? (warnings.frequencyPerDay ??
+              'How often a day the TPP may read while the PSU is not present (requests without PSU-IP-Address). Banks allow up to 4 unless agreed otherwise.')
+            : 'A one-off consent always has frequencyPerDay 1 (1.3.12): the TPP reads once, with the PSU.'
+        }
+      >
+        <TextInput
+          type="number"
+          min={1}
+          step={1}
+          inputMode="numeric"
+          className="max-w-[8rem]"
+          value={values.recurringIndicator ? values.frequencyPerDay : '1'}
+          disabled={!values.recurringIndicator}
+          onChange={(event) => onChange({ frequencyPerDay: event.target.value }, ['frequencyPerDay'])}
+        />
+      </Field>
+      <Checkbox
+        label="Combined with a payment in the same session (combinedServiceIndicator)"
+        hint="Tells the bank a payment initiation follows in the same session; banks that cannot do this answer SESSIONS_NOT_SUPPORTED."
+        checked={values.combinedServiceIndicator}
+        onChange={(event) => onChange({ combinedServiceIndicator: event.target.checked }, ['combinedServiceIndicator'])}
+      />
+    </FieldGroup>
+  );
+}
+
 export function ConsentFormFields({ values, errors, warnings, ibanSuggestions, onChange }: Props) {
   const kind = values.accessKind;
-  const global = kind === 'allPsd2' || kind === 'availableAccounts' || kind === 'availableAccountsWithBalance';
-  const accessErrorId = errors.access ? `${fieldId('access')}-error` : undefined;
-
+  const global = (globalKinds as readonly string[]).includes(kind);
   return (
     <div className="space-y-4">
-      <Group legend="Access" description="What the TPP may read. The bank shows this to the PSU for authorisation.">
-        <div
-          role="radiogroup"
-          aria-label="Access form"
-          aria-describedby={accessErrorId}
-          aria-invalid={errors.access ? true : undefined}
-          className="space-y-2"
-        >
-          {accessKinds.map((option, index) => (
-            <label key={option} className="flex items-start gap-2 text-sm">
-              <input
-                type="radio"
-                name="accessKind"
-                id={index === 0 ? fieldId('access') : undefined}
-                value={option}
-                checked={kind === option}
-                aria-describedby={`consent-kind-${option}-hint`}
-                onChange={() => onChange({ accessKind: option }, ['access', 'restrictedTo'])}
-                className="mt-0.5 h-4 w-4 shrink-0 accent-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-              />
-              <span>
-                <span className="font-medium text-slate-900">{accessKindLabels[option]}</span>
-                <span id={`consent-kind-${option}-hint`} className="block text-xs text-slate-600">
-                  {accessKindHints[option]}
-                </span>
-              </span>
-            </label>
-          ))}
-        </div>
-        {errors.access && (
-          <p id={accessErrorId} className="text-xs font-medium text-red-700">
-            <span aria-hidden="true">⚠ </span>
-            {errors.access}
-          </p>
-        )}
-
-        {global && (
-          <Field
-            label="Accounts covered"
-            hint={
-              <>
-                <code className="font-mono">allAccountsWithOwnerName</code> also asks for the owners&apos; names (banks
-                may not support it).
-              </>
-            }
-          >
-            <Select
-              className="max-w-sm"
-              value={values.allAccountsType}
-              onChange={(event) =>
-                onChange({ allAccountsType: event.target.value as ConsentFormValues['allAccountsType'] }, ['access'])
-              }
-            >
-              {allAccountsTypes.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </Select>
-          </Field>
-        )}
-
-        {kind !== 'dedicated' && (
-          <Field
-            label="Account types (restrictedTo, optional)"
-            id={fieldId('restrictedTo')}
-            error={errors.restrictedTo}
-            hint="cashAccountType codes separated by commas, e.g. CACC, SVGS. Empty: every account type."
-          >
-            <TextInput
-              value={values.restrictedTo}
-              autoComplete="off"
-              spellCheck={false}
-              onChange={(event) => onChange({ restrictedTo: event.target.value }, ['restrictedTo'])}
-            />
-          </Field>
-        )}
-
+      <FieldGroup
+        legend="Access"
+        description="What the TPP may read. The bank shows this to the PSU for authorisation."
+      >
+        <AccessKindChoice values={values} error={errors.access} onChange={onChange} />
+        {global && <AccountsCoveredField values={values} onChange={onChange} />}
+        {kind !== 'dedicated' && <RestrictedToField values={values} error={errors.restrictedTo} onChange={onChange} />}
         {kind === 'dedicated' && (
-          <div className="space-y-3">
-            <Checkbox
-              label="Same IBANs for accounts, balances and transactions"
-              hint="One list for all three services; switch it off to name accounts per service."
-              checked={values.sameForAll}
-              onChange={(event) => {
-                const sameForAll = event.target.checked;
-                // Start the other view from what is typed, so nothing is lost by switching.
-                const change: Partial<ConsentFormValues> = sameForAll
-                  ? { sameForAll, shared: copyRows(firstFilled(values)) }
-                  : {
-                      sameForAll,
-                      accounts: copyRows(values.shared),
-                      balances: copyRows(values.shared),
-                      transactions: copyRows(values.shared),
-                    };
-                onChange(change, ['access']);
-              }}
-            />
-            <p className="text-xs text-slate-600">
-              IBANs with or without spaces; empty rows are not sent. The currency is optional: it picks one sub-account
-              of a multi-currency account.
-            </p>
-            {ibanSuggestions.length > 0 && (
-              <datalist id={SUGGESTIONS_ID}>
-                {ibanSuggestions.map((iban) => (
-                  <option key={iban} value={iban} />
-                ))}
-              </datalist>
-            )}
-            {(values.sameForAll ? (['shared'] as const) : accessLists).map((list) => (
-              <AccountRowsEditor
-                key={list}
-                list={list}
-                rows={values[list]}
-                errors={errors}
-                suggestions={ibanSuggestions.length > 0}
-                onRows={(rows, touched) => onChange({ [list]: rows }, [...touched, 'access'])}
-              />
-            ))}
-          </div>
+          <DedicatedAccounts values={values} errors={errors} ibanSuggestions={ibanSuggestions} onChange={onChange} />
         )}
-      </Group>
-
-      <Group legend="Validity and frequency">
-        <Checkbox
-          label="Recurring access (recurringIndicator)"
-          hint="On: the TPP may read again, also without the PSU, until the consent ends. Off: a one-off consent for one session."
-          checked={values.recurringIndicator}
-          onChange={(event) => onChange({ recurringIndicator: event.target.checked }, ['frequencyPerDay'])}
-        />
-        <ValidUntilField values={values} error={errors.validUntil} onChange={onChange} />
-        <Field
-          label="Reads per day without the PSU (frequencyPerDay)"
-          id={fieldId('frequencyPerDay')}
-          error={errors.frequencyPerDay}
-          hint={
-            values.recurringIndicator
-              ? (warnings.frequencyPerDay ??
-                'How often a day the TPP may read while the PSU is not present (requests without PSU-IP-Address). Banks allow up to 4 unless agreed otherwise.')
-              : 'A one-off consent always has frequencyPerDay 1 (1.3.12): the TPP reads once, with the PSU.'
-          }
-        >
-          <TextInput
-            type="number"
-            min={1}
-            step={1}
-            inputMode="numeric"
-            className="max-w-[8rem]"
-            value={values.recurringIndicator ? values.frequencyPerDay : '1'}
-            disabled={!values.recurringIndicator}
-            onChange={(event) => onChange({ frequencyPerDay: event.target.value }, ['frequencyPerDay'])}
-          />
-        </Field>
-        <Checkbox
-          label="Combined with a payment in the same session (combinedServiceIndicator)"
-          hint="Tells the bank a payment initiation follows in the same session; banks that cannot do this answer SESSIONS_NOT_SUPPORTED."
-          checked={values.combinedServiceIndicator}
-          onChange={(event) =>
-            onChange({ combinedServiceIndicator: event.target.checked }, ['combinedServiceIndicator'])
-          }
-        />
-      </Group>
+      </FieldGroup>
+      <ValidityGroup values={values} errors={errors} warnings={warnings} onChange={onChange} />
     </div>
   );
 }
@@ -278,92 +300,98 @@ function ValidUntilField({
   );
 }
 
-function AccountRowsEditor({
-  list,
-  rows,
-  errors,
-  suggestions,
-  onRows,
-}: {
+interface RowsProps {
   list: RowList;
   rows: AccountRow[];
   errors: FieldErrors;
   suggestions: boolean;
   onRows: (rows: AccountRow[], touched: FieldKey[]) => void;
-}) {
+}
+
+function AccountRowItem({
+  list,
+  rows,
+  row,
+  n,
+  errors,
+  suggestions,
+  onRows,
+}: RowsProps & { row: AccountRow; n: number }) {
   const label = rowListLabels[list];
-  const change = (row: AccountRow, column: 'iban' | 'currency', value: string) =>
+  const change = (column: 'iban' | 'currency', value: string) =>
     onRows(
       rows.map((r) => (r.key === row.key ? { ...r, [column]: value } : r)),
       [rowField(list, row, column)],
     );
+  const remove = () => {
+    const rest = rows.filter((r) => r.key !== row.key);
+    onRows(rest.length > 0 ? rest : [newRow()], [rowField(list, row, 'iban')]);
+  };
+  return (
+    <li className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-2 sm:grid-cols-[minmax(0,1fr)_6rem_auto]">
+      <Field
+        className="col-span-2 sm:col-span-1"
+        id={fieldId(rowField(list, row, 'iban'))}
+        label={
+          <>
+            IBAN {n}
+            <span className="sr-only">{` for ${label}`}</span>
+          </>
+        }
+        error={errors[rowField(list, row, 'iban')]}
+      >
+        <TextInput
+          value={row.iban}
+          autoComplete="off"
+          spellCheck={false}
+          list={suggestions ? SUGGESTIONS_ID : undefined}
+          className="font-mono"
+          onChange={(event) => change('iban', event.target.value)}
+        />
+      </Field>
+      <Field
+        id={fieldId(rowField(list, row, 'currency'))}
+        label={
+          <>
+            Currency {n}
+            <span className="sr-only">{` for ${label} (optional)`}</span>
+          </>
+        }
+        error={errors[rowField(list, row, 'currency')]}
+      >
+        <TextInput
+          value={row.currency}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={3}
+          className="uppercase"
+          onChange={(event) => change('currency', event.target.value)}
+        />
+      </Field>
+      <Button
+        size="sm"
+        variant="ghost"
+        className={cx('mt-6', rows.length === 1 && row.iban === '' && row.currency === '' && 'invisible')}
+        onClick={remove}
+      >
+        Remove<span className="sr-only">{` IBAN ${n} from ${label}`}</span>
+      </Button>
+    </li>
+  );
+}
+
+function AccountRowsEditor(props: RowsProps) {
+  const { list, rows, onRows } = props;
   return (
     <fieldset className="min-w-0 space-y-2 rounded border border-slate-200 p-3">
       <legend className="px-1 text-sm font-semibold text-slate-800">{listTitles[list]}</legend>
       <ol className="space-y-2">
-        {rows.map((row, index) => {
-          const n = index + 1;
-          return (
-            <li
-              key={row.key}
-              className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-2 sm:grid-cols-[minmax(0,1fr)_6rem_auto]"
-            >
-              <Field
-                className="col-span-2 sm:col-span-1"
-                id={fieldId(rowField(list, row, 'iban'))}
-                label={
-                  <>
-                    IBAN {n}
-                    <span className="sr-only">{` for ${label}`}</span>
-                  </>
-                }
-                error={errors[rowField(list, row, 'iban')]}
-              >
-                <TextInput
-                  value={row.iban}
-                  autoComplete="off"
-                  spellCheck={false}
-                  list={suggestions ? SUGGESTIONS_ID : undefined}
-                  className="font-mono"
-                  onChange={(event) => change(row, 'iban', event.target.value)}
-                />
-              </Field>
-              <Field
-                id={fieldId(rowField(list, row, 'currency'))}
-                label={
-                  <>
-                    Currency {n}
-                    <span className="sr-only">{` for ${label} (optional)`}</span>
-                  </>
-                }
-                error={errors[rowField(list, row, 'currency')]}
-              >
-                <TextInput
-                  value={row.currency}
-                  autoComplete="off"
-                  spellCheck={false}
-                  maxLength={3}
-                  className="uppercase"
-                  onChange={(event) => change(row, 'currency', event.target.value)}
-                />
-              </Field>
-              <Button
-                size="sm"
-                variant="ghost"
-                className={cx('mt-6', rows.length === 1 && row.iban === '' && row.currency === '' && 'invisible')}
-                onClick={() => {
-                  const rest = rows.filter((r) => r.key !== row.key);
-                  onRows(rest.length > 0 ? rest : [newRow()], [rowField(list, row, 'iban')]);
-                }}
-              >
-                Remove<span className="sr-only">{` IBAN ${n} from ${label}`}</span>
-              </Button>
-            </li>
-          );
-        })}
+        {rows.map((row, index) => (
+          <AccountRowItem key={row.key} {...props} row={row} n={index + 1} />
+        ))}
       </ol>
       <Button size="sm" onClick={() => onRows([...rows, newRow()], [])}>
-        Add an IBAN<span className="sr-only">{` to ${label}`}</span>
+        Add an IBAN<span className="sr-only">{` to ${rowListLabels[list]}`}</span>
       </Button>
     </fieldset>
   );

@@ -6,6 +6,7 @@ import {
   browserStorage,
   createHistory,
   linkMapSchema,
+  listOf,
   optional,
   useHistoryEntry,
   useHistoryList,
@@ -158,4 +159,47 @@ export function useConsentHistory(profileId: string): ConsentHistoryEntry[] {
 
 export function useConsentHistoryEntry(profileId: string, consentId: string): ConsentHistoryEntry | undefined {
   return useHistoryEntry(consentHistory, profileId, consentId);
+}
+
+/** What the history keeps of a sent body: read leniently, since the JSON view may send a body the schema refuses. */
+const sentConsent = z.object({
+  access: z.record(z.string(), z.unknown()).catch({}),
+  recurringIndicator: z.boolean().catch(false),
+  validUntil: z.string().catch(''),
+  frequencyPerDay: z.number().catch(1),
+  combinedServiceIndicator: optional(z.boolean()),
+});
+
+/** The history's entry for a consent the bank just created. */
+export function createdConsentEntry(
+  consentId: string,
+  body: Record<string, unknown>,
+  answer: { consentStatus: string; links: LinkMap; scaApproach?: string; psuMessage?: string },
+  now = Date.now(),
+): ConsentHistoryEntry {
+  const { combinedServiceIndicator, ...sent } = sentConsent.parse(body);
+  const { consentStatus, links, scaApproach, psuMessage } = answer;
+  return {
+    consentId,
+    createdAt: now,
+    ...sent,
+    ...(combinedServiceIndicator !== undefined && { combinedServiceIndicator }),
+    consentStatus,
+    links,
+    reads: {},
+    ...(scaApproach && { scaApproach }),
+    ...(psuMessage && { psuMessage }),
+  };
+}
+
+const ibanReferences = listOf(z.object({ iban: z.string() }));
+
+/** The IBANs the profile's consents named, for the form's suggestions. */
+export function usedIbans(entries: readonly ConsentHistoryEntry[]): string[] {
+  const ibans = entries.flatMap((entry) =>
+    ['accounts', 'balances', 'transactions'].flatMap((list) =>
+      ibanReferences.parse(entry.access[list]).map((ref) => ref.iban),
+    ),
+  );
+  return [...new Set(ibans)];
 }

@@ -115,3 +115,41 @@ export function usePaymentHistoryEntry(profileId: string, ref: PaymentRef): Paym
   const stable = useMemo(() => ({ service, product, paymentId }), [service, product, paymentId]);
   return useHistoryEntry(paymentHistory, profileId, stable);
 }
+
+/** What the history keeps of a sent body: read leniently, since the JSON view may send a body the schema refuses. */
+const sentPayment = z.object({
+  instructedAmount: z
+    .object({
+      amount: z.union([z.string(), z.unknown().transform((amount) => JSON.stringify(amount ?? ''))]),
+      currency: z.string().catch(''),
+    })
+    .catch({ amount: '""', currency: '' }),
+  creditorName: z.string().catch('(no creditor name)'),
+  debtorAccount: z.object({ iban: optional(z.string()) }).catch({}),
+  creditorAccount: z.object({ iban: optional(z.string()) }).catch({}),
+});
+
+/** The history's entry for a payment the bank just accepted. */
+export function initiatedPaymentEntry(
+  ref: PaymentRef,
+  body: Record<string, unknown>,
+  answer: { transactionStatus: string; links: LinkMap; scaApproach?: string; psuMessage?: string },
+  now = Date.now(),
+): PaymentHistoryEntry {
+  const sent = sentPayment.parse(body);
+  const { transactionStatus, links, scaApproach, psuMessage } = answer;
+  return {
+    ...ref,
+    createdAt: now,
+    amount: sent.instructedAmount.amount,
+    currency: sent.instructedAmount.currency,
+    creditorName: sent.creditorName,
+    ...(sent.debtorAccount.iban !== undefined && { debtorIban: sent.debtorAccount.iban }),
+    ...(sent.creditorAccount.iban !== undefined && { creditorIban: sent.creditorAccount.iban }),
+    transactionStatus,
+    statuses: [{ status: transactionStatus, at: now }],
+    links,
+    ...(scaApproach && { scaApproach }),
+    ...(psuMessage && { psuMessage }),
+  };
+}

@@ -9,29 +9,28 @@ import {
   type BankProfile,
   type GetPaymentVariables,
 } from '../../../api';
-import { CopyButton, DeviationNotice, ErrorBoundary } from '../../../components/ui';
+import { ErrorBoundary } from '../../../components/ui';
+import {
+  CreatedNotice,
+  CreationSca,
+  NotFromThisBrowser,
+  readCreatedState,
+  ResourceHeader,
+  statusText,
+  useRefetchOnNewStatus,
+} from '../../../flows/resource';
+import { AuthorisationsPanel, ScaReturnNotice, useScaReturn } from '../../../flows/sca';
 import { PaymentProduct, PaymentService } from '../../../xs2a';
-import { AuthorisationsPanel, ScaPanel, ScaReturnNotice, useScaReturn } from '../../../flows/sca';
 import { CancelPaymentPanel } from '../components/cancel-payment-panel';
 import { PaymentDetailsPanel } from '../components/payment-details-panel';
 import { PaymentStatusPanel } from '../components/payment-status-panel';
 import { paymentRoute } from '../model/format';
 import { paymentHistory, usePaymentHistoryEntry, type CancellationRecord } from '../model/payment-history';
 import { offersInitiationSca, paymentAuthorisationRefusal, shouldPollStatus } from '../model/transaction-status';
-import type { CreatedPaymentState } from './new-payment-page';
 
 export const STATUS_POLL_MS = 2000;
 /** How long the page follows a payment that still waits for authorisation after an SCA ended. */
 const FOLLOW_AFTER_SCA_MS = 60_000;
-
-function statusText(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-function isCreatedState(value: unknown): value is CreatedPaymentState {
-  return typeof value === 'object' && value !== null && 'links' in value && 'created' in value;
-}
 
 export function PaymentPage() {
   const { service, product, paymentId } = useParams();
@@ -70,7 +69,7 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
   const variables: GetPaymentVariables = { profile, ...ref };
   const route = paymentRoute(ref);
   const location = useLocation();
-  const created = isCreatedState(location.state) ? location.state : undefined;
+  const created = readCreatedState(location.state);
   const entry = usePaymentHistoryEntry(profile.id, ref);
 
   // Back from the bank's page (`?sca=ok`): the bank may need a moment, so the status is followed for a while even
@@ -91,13 +90,7 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
     if (current) paymentHistory.recordStatus(profile.id, ref, current);
   }, [current, profile.id, ref]);
 
-  // The payment's body carries the status too: read it again when the status read reports a newer one.
-  const statusValue = status.data?.body.transactionStatus;
-  const detailsStatus = details.data?.body.transactionStatus;
-  const refetchDetails = details.refetch;
-  useEffect(() => {
-    if (statusValue && detailsStatus && statusValue !== detailsStatus) void refetchDetails();
-  }, [statusValue, detailsStatus, refetchDetails]);
+  useRefetchOnNewStatus(status.data?.body.transactionStatus, details.data?.body.transactionStatus, details.refetch);
 
   const [localCancellation, setLocalCancellation] = useState<CancellationRecord>();
   const cancellation = entry?.cancellation ?? localCancellation;
@@ -122,43 +115,19 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
   return (
     <article className="max-w-4xl space-y-4">
       <title>{`Payment ${paymentId} · XS2A Console`}</title>
-      <div className="space-y-1">
-        <p className="text-sm">
-          <Link to="/payments" className="text-blue-800 underline">
-            Payments
-          </Link>
-        </p>
-        <h1 className="text-2xl font-semibold">
-          {service === 'periodic-payments' ? 'Standing order' : 'Payment'}
-          {entry && <span className="font-normal text-slate-700"> to {entry.creditorName}</span>}
-        </h1>
-        <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
-          <span className="font-mono text-xs break-all">
-            {service} / {product} / {paymentId}
-          </span>
-          <CopyButton text={paymentId} label="Copy paymentId" />
-        </p>
-      </div>
+      <ResourceHeader
+        list={{ to: '/payments', label: 'Payments' }}
+        heading={
+          <>
+            {service === 'periodic-payments' ? 'Standing order' : 'Payment'}
+            {entry && <span className="font-normal text-slate-700"> to {entry.creditorName}</span>}
+          </>
+        }
+        id={`${service} / ${product} / ${paymentId}`}
+        copy={{ text: paymentId, label: 'Copy paymentId' }}
+      />
 
-      {created && !scaReturn && (
-        <div
-          role="status"
-          className="space-y-1 rounded border border-green-300 border-l-4 border-l-green-700 bg-green-50 p-3 text-sm"
-        >
-          <p>
-            <span aria-hidden="true">✓ </span>
-            The bank accepted the initiation ({created.created.status}, X-Request-ID{' '}
-            <code className="font-mono text-xs break-all">{created.created.requestId}</code>). Next: the PSU authorises
-            it.
-          </p>
-          {created.created.tppMessages.map((message, index) => (
-            <p key={index}>
-              <code className="font-mono text-xs font-semibold">{message.code}</code> {message.text}
-            </p>
-          ))}
-        </div>
-      )}
-      {created && <DeviationNotice deviations={created.created.deviations} />}
+      {created && <CreatedNotice created={created} what="initiation" show={!scaReturn} />}
       <ScaReturnNotice subject="authorisation" />
 
       <ErrorBoundary what="the status">
@@ -166,18 +135,16 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
       </ErrorBoundary>
 
       {showInitiationSca && (
-        <ErrorBoundary what="the authorisation">
-          <ScaPanel
-            profile={profile}
-            scope={scope}
-            links={links}
-            returnTo={route}
-            scaApproach={scaApproach}
-            psuMessage={psuMessage}
-            onFinished={scaFinished}
-            title="Authorise the payment"
-          />
-        </ErrorBoundary>
+        <CreationSca
+          profile={profile}
+          scope={scope}
+          links={links}
+          returnTo={route}
+          scaApproach={scaApproach}
+          psuMessage={psuMessage}
+          onFinished={scaFinished}
+          title="Authorise the payment"
+        />
       )}
 
       <ErrorBoundary what="the cancellation">
@@ -207,10 +174,10 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
       </ErrorBoundary>
 
       {!entry && (
-        <p className="text-sm text-slate-600">
+        <NotFromThisBrowser>
           This payment was not initiated from this browser with this profile, so the console has no record of its
           initiation links or of the statuses seen earlier.
-        </p>
+        </NotFromThisBrowser>
       )}
     </article>
   );

@@ -1,0 +1,11 @@
+// What a payment's and a consent's pages share: the state passed on after the creation, status text, and the page's
+// sections that show the same things.
+export { createdState, readCreatedState, statusText, type CreatedState } from './created-state';
+export {
+  CreatedNotice,
+  CreationSca,
+  NotFromThisBrowser,
+  ResourceHeader,
+  useRefetchOnNewStatus,
+  type CreationScaProps,
+} from './resource-page';

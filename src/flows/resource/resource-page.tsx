@@ -1,0 +1,100 @@
+// Sections of a resource's page that payments and consents show the same way: the heading with the resource's id,
+// the notice right after the creation, and the bank's links to authorise it.
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { AuthorisationScope, BankProfile, LinkMap } from '../../api';
+import { CopyButton, DeviationNotice, ErrorBoundary } from '../../components/ui';
+import { ScaPanel } from '../sca';
+import type { CreatedState } from './created-state';
+
+export function ResourceHeader({
+  list,
+  heading,
+  id,
+  copy,
+}: {
+  /** The list the resource belongs to. */
+  list: { to: string; label: string };
+  heading: ReactNode;
+  /** The resource's id as shown (e.g. service / product / id). */
+  id: ReactNode;
+  copy: { text: string; label: string };
+}) {
+  return (
+    <div className="space-y-1">
+      <p className="text-sm">
+        <Link to={list.to} className="text-blue-800 underline">
+          {list.label}
+        </Link>
+      </p>
+      <h1 className="text-2xl font-semibold">{heading}</h1>
+      <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
+        <span className="font-mono text-xs break-all">{id}</span>
+        <CopyButton text={copy.text} label={copy.label} />
+      </p>
+    </div>
+  );
+}
+
+/** "The bank accepted the …": shown right after the creation, with what the bank said and its deviations. */
+export function CreatedNotice({ created, what, show }: { created: CreatedState; what: string; show: boolean }) {
+  const { status, requestId, tppMessages = [], deviations } = created.created;
+  return (
+    <>
+      {show && (
+        <div
+          role="status"
+          className="space-y-1 rounded border border-green-300 border-l-4 border-l-green-700 bg-green-50 p-3 text-sm"
+        >
+          <p>
+            <span aria-hidden="true">✓ </span>
+            The bank accepted the {what} ({status}, X-Request-ID{' '}
+            <code className="font-mono text-xs break-all">{requestId}</code>). Next: the PSU authorises it.
+          </p>
+          {tppMessages.map((message, index) => (
+            <p key={index}>
+              <code className="font-mono text-xs font-semibold">{message.code}</code> {message.text}
+            </p>
+          ))}
+        </div>
+      )}
+      <DeviationNotice deviations={deviations} />
+    </>
+  );
+}
+
+/** The resource's body carries the status too: read it again when the status read reports a newer one. */
+export function useRefetchOnNewStatus(
+  statusValue: string | undefined,
+  detailsStatus: string | undefined,
+  refetchDetails: () => unknown,
+) {
+  useEffect(() => {
+    if (statusValue && detailsStatus && statusValue !== detailsStatus) void refetchDetails();
+  }, [statusValue, detailsStatus, refetchDetails]);
+}
+
+export interface CreationScaProps {
+  profile: BankProfile;
+  scope: AuthorisationScope;
+  links: LinkMap;
+  returnTo: string;
+  scaApproach: string | undefined;
+  psuMessage: string | undefined;
+  onFinished: () => void;
+  title: string;
+}
+
+/** The authorisation of the creation, started from the links of the bank's 201 answer. */
+export function CreationSca(props: CreationScaProps) {
+  return (
+    <ErrorBoundary what="the authorisation">
+      <ScaPanel {...props} />
+    </ErrorBoundary>
+  );
+}
+
+/** Said when this browser did not create the resource, so it keeps no record of it. */
+export function NotFromThisBrowser({ children }: { children: ReactNode }) {
+  return <p className="text-sm text-slate-600">{children}</p>;
+}
