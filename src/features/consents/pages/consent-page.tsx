@@ -12,8 +12,17 @@ import {
   type AuthorisationScope,
   type BankProfile,
 } from '../../../api';
-import { Button, CopyButton, DeviationNotice, ErrorBoundary, LinkButton } from '../../../components/ui';
-import { AuthorisationsPanel, ScaPanel, ScaReturnNotice, useScaReturn } from '../../../flows/sca';
+import { Button, ErrorBoundary, LinkButton } from '../../../components/ui';
+import {
+  CreatedNotice,
+  CreationSca,
+  NotFromThisBrowser,
+  readCreatedState,
+  ResourceHeader,
+  statusText,
+  useRefetchOnNewStatus,
+} from '../../../flows/resource';
+import { AuthorisationsPanel, ScaReturnNotice, useScaReturn } from '../../../flows/sca';
 import { ConsentDetailsPanel } from '../components/consent-details-panel';
 import { ConsentStatusPanel } from '../components/consent-status-panel';
 import { ConsentUsagePanel } from '../components/consent-usage-panel';
@@ -29,20 +38,10 @@ import {
 } from '../model/consent-status';
 import { notUsableReason } from '../model/consent-status-meaning';
 import { accessSummary, consentRoute } from '../model/format';
-import type { CreatedConsentState } from './new-consent-page';
 
 export const STATUS_POLL_MS = 2000;
 /** How long the page follows a consent that still waits for authorisation after an SCA ended. */
 const FOLLOW_AFTER_SCA_MS = 60_000;
-
-function statusText(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-function isCreatedState(value: unknown): value is CreatedConsentState {
-  return typeof value === 'object' && value !== null && 'links' in value && 'created' in value;
-}
 
 export function ConsentPage() {
   const { consentId } = useParams();
@@ -52,17 +51,11 @@ export function ConsentPage() {
   return <ConsentView key={`${profile.id}/${consentId}`} profile={profile} consentId={consentId} />;
 }
 
-function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: string }) {
-  const variables = { profile, consentId };
-  const route = consentRoute(consentId);
-  const location = useLocation();
-  const created = isCreatedState(location.state) ? location.state : undefined;
-  const entry = useConsentHistoryEntry(profile.id, consentId);
-  const activeId = useActiveConsentId(profile.id);
-  const isActive = activeId === consentId;
-
-  // Back from the bank's page (`?sca=ok|nok`) or after an SCA in this page: the bank may need a moment, so the
-  // status is followed for a while as long as the consent still waits for authorisation.
+/**
+ * Back from the bank's page (`?sca=ok|nok`) or after an SCA in this page: the bank may need a moment, so the status is
+ * followed for a while as long as the consent still waits for authorisation.
+ */
+function useFollowAfterSca() {
   const { outcome: scaReturn } = useScaReturn();
   const [followSince, setFollowSince] = useState(() => (scaReturn ? Date.now() : undefined));
   useEffect(() => {
@@ -70,7 +63,67 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
     const timer = setTimeout(() => setFollowSince(undefined), FOLLOW_AFTER_SCA_MS);
     return () => clearTimeout(timer);
   }, [followSince]);
-  const following = (status: string | undefined) => followSince !== undefined && awaitsAuthorisation(status);
+  return {
+    scaReturn,
+    following: (status: string | undefined) => followSince !== undefined && awaitsAuthorisation(status),
+    follow: () => setFollowSince(Date.now()),
+  };
+}
+
+/** Notes what GET consent reports about validity and frequency (the bank may have adjusted them). */
+function useRecordBankTerms(
+  profileId: string,
+  consentId: string,
+  terms: { validUntil: string; frequencyPerDay: number; recurringIndicator: boolean } | undefined,
+) {
+  useEffect(() => {
+    if (!terms) return;
+    consentHistory.recordBankTerms(profileId, consentId, {
+      validUntil: terms.validUntil,
+      frequencyPerDay: terms.frequencyPerDay,
+      recurringIndicator: terms.recurringIndicator,
+    });
+  }, [terms, profileId, consentId]);
+}
+
+function NotUsableNote({ status, reason }: { status: string; reason: string }) {
+  return (
+    <div
+      role="note"
+      aria-label="Not usable"
+      className={`rounded border border-l-4 p-3 text-sm ${
+        status === 'received' || status === 'partiallyAuthorised'
+          ? 'border-blue-300 border-l-blue-700 bg-blue-50 text-blue-950'
+          : 'border-amber-300 border-l-amber-600 bg-amber-50 text-amber-950'
+      }`}
+    >
+      <p className="font-semibold">
+        <span aria-hidden="true">! </span>
+        This consent cannot be used for account reads: it is {consentStatusLabel(status).toLowerCase()} (
+        <code className="font-mono text-xs">{status}</code>).
+      </p>
+      <p>{reason}</p>
+      {!awaitsAuthorisation(status) && (
+        <p className="mt-1">
+          <Link to="/consents/new" className="underline">
+            Create a new consent
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: string }) {
+  const variables = { profile, consentId };
+  const route = consentRoute(consentId);
+  const location = useLocation();
+  const created = readCreatedState(location.state);
+  const entry = useConsentHistoryEntry(profile.id, consentId);
+  const activeId = useActiveConsentId(profile.id);
+  const isActive = activeId === consentId;
+
+  const { scaReturn, following, follow } = useFollowAfterSca();
   const status = useConsentStatus(variables, {
     refetchInterval: (query) => (following(query.state.data?.body.consentStatus) ? STATUS_POLL_MS : false),
   });
@@ -83,29 +136,18 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
   }, [current, profile.id, consentId]);
 
   const terms = details.data?.body;
-  useEffect(() => {
-    if (!terms) return;
-    consentHistory.recordBankTerms(profile.id, consentId, {
-      validUntil: terms.validUntil,
-      frequencyPerDay: terms.frequencyPerDay,
-      recurringIndicator: terms.recurringIndicator,
-    });
-  }, [terms, profile.id, consentId]);
+  useRecordBankTerms(profile.id, consentId, terms);
 
   // GET consent carries the status too, and its access may change with the authorisation (bank-offered consents):
   // read it again when the status read reports a newer one.
   const statusValue = status.data?.body.consentStatus;
-  const detailsStatus = details.data?.body.consentStatus;
-  const refetchDetails = details.refetch;
-  useEffect(() => {
-    if (statusValue && detailsStatus && statusValue !== detailsStatus) void refetchDetails();
-  }, [statusValue, detailsStatus, refetchDetails]);
+  useRefetchOnNewStatus(statusValue, details.data?.body.consentStatus, details.refetch);
 
   // An authorisation that ended in this page stays in view, so its outcome ("Authorised", "failed") can be read.
   const [scaEndedHere, setScaEndedHere] = useState(false);
   function scaFinished() {
     setScaEndedHere(true);
-    setFollowSince(Date.now());
+    follow();
     void status.refetch();
     void details.refetch();
   }
@@ -129,21 +171,17 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
   return (
     <article className="max-w-4xl space-y-4">
       <title>{`Consent ${consentId} · XS2A Console`}</title>
-      <div className="space-y-1">
-        <p className="text-sm">
-          <Link to="/consents" className="text-blue-800 underline">
-            Consents
-          </Link>
-        </p>
-        <h1 className="text-2xl font-semibold">
-          Consent
-          {entry && <span className="font-normal text-slate-700">: {accessSummary(entry.access)}</span>}
-        </h1>
-        <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
-          <span className="font-mono text-xs break-all">{consentId}</span>
-          <CopyButton text={consentId} label="Copy consentId" />
-        </p>
-      </div>
+      <ResourceHeader
+        list={{ to: '/consents', label: 'Consents' }}
+        heading={
+          <>
+            Consent
+            {entry && <span className="font-normal text-slate-700">: {accessSummary(entry.access)}</span>}
+          </>
+        }
+        id={consentId}
+        copy={{ text: consentId, label: 'Copy consentId' }}
+      />
 
       {unknown ? (
         <UnknownConsentBar
@@ -160,65 +198,26 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
         />
       )}
 
-      {created && !scaReturn && (
-        <div
-          role="status"
-          className="rounded border border-green-300 border-l-4 border-l-green-700 bg-green-50 p-3 text-sm"
-        >
-          <p>
-            <span aria-hidden="true">✓ </span>
-            The bank accepted the consent request ({created.created.status}, X-Request-ID{' '}
-            <code className="font-mono text-xs break-all">{created.created.requestId}</code>). Next: the PSU authorises
-            it.
-          </p>
-        </div>
-      )}
-      {created && <DeviationNotice deviations={created.created.deviations} />}
+      {created && <CreatedNotice created={created} what="consent request" show={!scaReturn} />}
       <ScaReturnNotice subject="authorisation of the consent" />
 
-      {current && reason && (
-        <div
-          role="note"
-          aria-label="Not usable"
-          className={`rounded border border-l-4 p-3 text-sm ${
-            current === 'received' || current === 'partiallyAuthorised'
-              ? 'border-blue-300 border-l-blue-700 bg-blue-50 text-blue-950'
-              : 'border-amber-300 border-l-amber-600 bg-amber-50 text-amber-950'
-          }`}
-        >
-          <p className="font-semibold">
-            <span aria-hidden="true">! </span>
-            This consent cannot be used for account reads: it is {consentStatusLabel(current).toLowerCase()} (
-            <code className="font-mono text-xs">{current}</code>).
-          </p>
-          <p>{reason}</p>
-          {!awaitsAuthorisation(current) && (
-            <p className="mt-1">
-              <Link to="/consents/new" className="underline">
-                Create a new consent
-              </Link>
-            </p>
-          )}
-        </div>
-      )}
+      {current && reason && <NotUsableNote status={current} reason={reason} />}
 
       <ErrorBoundary what="the status">
         <ConsentStatusPanel query={status} following={polling} />
       </ErrorBoundary>
 
       {showInitiationSca && (
-        <ErrorBoundary what="the authorisation">
-          <ScaPanel
-            profile={profile}
-            scope={scope}
-            links={links}
-            returnTo={route}
-            scaApproach={scaApproach}
-            psuMessage={psuMessage}
-            onFinished={scaFinished}
-            title="Authorise the consent"
-          />
-        </ErrorBoundary>
+        <CreationSca
+          profile={profile}
+          scope={scope}
+          links={links}
+          returnTo={route}
+          scaApproach={scaApproach}
+          psuMessage={psuMessage}
+          onFinished={scaFinished}
+          title="Authorise the consent"
+        />
       )}
 
       {!unknown && (
@@ -251,10 +250,10 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
       )}
 
       {!entry && !unknown && (
-        <p className="text-sm text-slate-600">
+        <NotFromThisBrowser>
           This consent was not created from this browser with this profile, so the console has no record of its creation
           links or of its reads.
-        </p>
+        </NotFromThisBrowser>
       )}
     </article>
   );
