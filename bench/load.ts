@@ -39,6 +39,8 @@ export interface LoadFigures extends Tally {
   durationS: number;
   /** The server's CPU time (user and system) over the recorded run, per answered request, in microseconds. */
   serverCpuUsPerRequest: number;
+  /** The load generator's own CPU time per answered request: when it nears the server's, the client sets the pace. */
+  clientCpuUsPerRequest: number;
   warmup: Tally | null;
 }
 
@@ -76,7 +78,9 @@ function tally(result: autocannon.Result): Tally {
 export async function runScenario(scenario: Scenario): Promise<LoadFigures> {
   const warmup = scenario.warmupSeconds > 0 ? tally(await fire(scenario, scenario.warmupSeconds)) : null;
   const cpuBefore = readCpuMs(scenario.serverPid);
+  const clientBefore = process.cpuUsage();
   const result = await fire(scenario, scenario.seconds);
+  const client = process.cpuUsage(clientBefore);
   const cpuMs = (readCpuMs(scenario.serverPid) ?? Number.NaN) - (cpuBefore ?? Number.NaN);
   return {
     name: scenario.name,
@@ -89,6 +93,7 @@ export async function runScenario(scenario: Scenario): Promise<LoadFigures> {
     non2xx: result.non2xx,
     durationS: result.duration,
     serverCpuUsPerRequest: (cpuMs * 1000) / result.requests.total,
+    clientCpuUsPerRequest: (client.user + client.system) / result.requests.total,
     warmup,
   };
 }

@@ -20,6 +20,9 @@ export const ratio = (value: number) => `${value.toFixed(2)}×`;
 /** The server's CPU time per answered request. */
 export const cpuPerRequest = (figures: LoadFigures) => `${Math.round(figures.serverCpuUsPerRequest)} µs CPU/req`;
 
+/** The load generator's CPU time per answered request. */
+export const clientCpuPerRequest = (figures: LoadFigures) => `${Math.round(figures.clientCpuUsPerRequest)} µs`;
+
 export function scenarioLine(figures: LoadFigures, baseline: LoadFigures): string {
   const statuses = Object.entries(figures.statusCounts)
     .map(([code, count]) => `${code}: ${count}`)

@@ -1,6 +1,8 @@
 // Account information: the account list, details, balances and transactions, each limited to what the consent grants.
+// Every read goes through ConsentService.read; the SQL is store/accounts-store.ts.
 import { addDays, isoDate } from '../clock';
 import { bankError, formatError } from '../http/errors';
+import { AccountsStore } from '../store/accounts-store';
 import type { AccountRow, BalanceRow, TransactionRow } from '../store/schema';
 import { href, type DomainContext, type LinkContext } from './context';
 import type { ConsentService, Granted } from './consents';
@@ -29,10 +31,14 @@ export interface TransactionQuery {
 }
 
 export class AccountService {
+  private readonly store: AccountsStore;
+
   constructor(
     private readonly ctx: DomainContext,
     private readonly consents: ConsentService,
-  ) {}
+  ) {
+    this.store = new AccountsStore(ctx.db);
+  }
 
   /**
    * Consent checks shared by every account read, then `read` itself; without the PSU present, a read that succeeds is
@@ -47,20 +53,8 @@ export class AccountService {
     return this.consents.read(consentId, psuPresent, check, read);
   }
 
-  /** Account master data is the seed's and never changes while the bank runs, so rows are read once and kept. */
-  private readonly accountRows = new Map<string, AccountRow>();
-
-  private async accountsById(ids: readonly string[]): Promise<AccountRow[]> {
-    const missing = ids.filter((id) => !this.accountRows.has(id));
-    if (missing.length > 0) {
-      const rows = await this.ctx.db.selectFrom('accounts').selectAll().where('resource_id', 'in', missing).execute();
-      for (const row of rows) this.accountRows.set(row.resource_id, row);
-    }
-    return ids.flatMap((id) => this.accountRows.get(id) ?? []);
-  }
-
   private async account(accountId: string): Promise<AccountRow> {
-    const [account] = await this.accountsById([accountId]);
+    const account = await this.store.byId(accountId);
     if (!account)
       throw bankError('RESOURCE_UNKNOWN', `No account ${accountId} exists.`, {
         area: 'ais',
@@ -114,21 +108,8 @@ export class AccountService {
   }
 
   private async balancesOf(accountIds: string[]): Promise<Map<string, Record<string, unknown>[]>> {
-    const map = new Map<string, Record<string, unknown>[]>();
-    if (accountIds.length === 0) return map;
-    const rows = await this.ctx.db
-      .selectFrom('balances')
-      .selectAll()
-      .where('account_id', 'in', accountIds)
-      .orderBy('account_id')
-      .orderBy('position')
-      .execute();
-    for (const row of rows) {
-      const list = map.get(row.account_id) ?? [];
-      list.push(describeBalance(row));
-      map.set(row.account_id, list);
-    }
-    return map;
+    const rows = await this.store.balancesOf(accountIds);
+    return new Map([...rows].map(([accountId, balances]) => [accountId, balances.map(describeBalance)]));
   }
 
   private withBalance(value: string | undefined): boolean {
@@ -145,7 +126,7 @@ export class AccountService {
       psuPresent,
       () => undefined,
       async (granted) => {
-        const accounts = (await this.accountsById(granted.accounts)).sort(
+        const accounts = (await this.store.byIds(granted.accounts)).sort(
           (a, b) => a.psu_id.localeCompare(b.psu_id) || a.position - b.position,
         );
         const balanceIds = wantBalances
@@ -218,29 +199,18 @@ export class AccountService {
 
   private async transactionPage(account: AccountRow, q: ReturnType<AccountService['parseQuery']>, links: LinkContext) {
     const accountId = account.resource_id;
-    const statuses = q.bookingStatus === 'both' ? ['booked', 'pending'] : [q.bookingStatus];
-    const base = this.ctx.db
-      .selectFrom('transactions')
-      .where('account_id', '=', accountId)
-      .where('booking_status', 'in', statuses as ('booked' | 'pending')[])
-      .where('entry_date', '>=', q.dateFrom)
-      .where('entry_date', '<=', q.dateTo);
-    const countRow = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
-    const total = Number(countRow?.n ?? 0);
+    const filter = {
+      accountId,
+      statuses: (q.bookingStatus === 'both' ? ['booked', 'pending'] : [q.bookingStatus]) as ('booked' | 'pending')[],
+      dateFrom: q.dateFrom,
+      dateTo: q.dateTo,
+    };
+    const total = await this.store.countTransactions(filter);
     const lastPage = Math.max(0, Math.ceil(total / q.pageSize) - 1);
     if (q.page > lastPage) {
       throw formatError(`page ${q.page} is beyond the last page (${lastPage}).`, 'page', 'ais');
     }
-    // Pending first, then booked; newest first within each.
-    const rows = await base
-      .selectAll()
-      .orderBy('booking_status', 'desc')
-      .orderBy('entry_date', 'desc')
-      .orderBy('seq', 'desc')
-      .orderBy('transaction_id')
-      .limit(q.pageSize)
-      .offset(q.page * q.pageSize)
-      .execute();
+    const rows = await this.store.transactionPage(filter, q.pageSize, q.page);
     const booked: Record<string, unknown>[] = [];
     const pending: Record<string, unknown>[] = [];
     for (const row of rows) (row.booking_status === 'booked' ? booked : pending).push(describeTransaction(row, links));
@@ -283,12 +253,7 @@ export class AccountService {
       psuPresent,
       (g) => this.covers(g, accountId, 'transactions'),
       async () => {
-        const row = await this.ctx.db
-          .selectFrom('transactions')
-          .selectAll()
-          .where('account_id', '=', accountId)
-          .where('transaction_id', '=', transactionId)
-          .executeTakeFirst();
+        const row = await this.store.transaction(accountId, transactionId);
         if (!row)
           throw bankError('RESOURCE_UNKNOWN', `No transaction ${transactionId} on this account.`, {
             area: 'ais',

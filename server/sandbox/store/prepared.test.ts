@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from './db';
-import { buildInsertOnce, buildOnce } from './prepared';
+import { buildInsertOnce, buildOnce, sharedRead } from './prepared';
 
 describe('buildOnce', () => {
   let store: Store;
@@ -63,5 +63,47 @@ describe('buildOnce', () => {
       { key: 'i1', value: 'first' },
       { key: 'i2', value: 'second' },
     ]);
+  });
+});
+
+describe('sharedRead', () => {
+  it('answers the calls made at once with one run per key, and a later call with a run of its own', async () => {
+    const runs: string[] = [];
+    let value = 1;
+    const read = sharedRead(
+      (key: { id: string }) => {
+        runs.push(key.id);
+        return Promise.resolve(`${key.id}:${value}`);
+      },
+      (key) => key.id,
+    );
+    const first = await Promise.all([read({ id: 'a' }), read({ id: 'a' }), read({ id: 'b' })]);
+    expect(first).toEqual(['a:1', 'a:1', 'b:1']);
+    expect(runs).toEqual(['a', 'b']);
+    value = 2;
+    expect(await read({ id: 'a' })).toBe('a:2');
+    expect(runs).toEqual(['a', 'b', 'a']);
+  });
+
+  it('never answers a call with a run that started before it', async () => {
+    let release: () => void = () => undefined;
+    let runs = 0;
+    const read = sharedRead(
+      async () => {
+        runs += 1;
+        const run = runs;
+        if (run === 1) await new Promise<void>((resolve) => (release = resolve));
+        return run;
+      },
+      () => 'same',
+    );
+    const early = read(undefined);
+    // Let the first run start, then ask again while it is still running.
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    const late = read(undefined);
+    release();
+    expect(await early).toBe(1);
+    expect(await late).toBe(2);
   });
 });

@@ -58,3 +58,24 @@ export function buildInsertOnce<DB, T extends keyof DB & string>(
       ),
     );
 }
+
+/**
+ * A read that concurrent requests ask with the same key share: the calls made while the event loop is busy wait for the
+ * next turn and get the answer of one run, started then. A call never joins a run already started, so every answer
+ * was read from the database after its call was made.
+ */
+export function sharedRead<K, R>(read: (key: K) => Promise<R>, keyOf: (key: K) => string): (key: K) => Promise<R> {
+  const waiting = new Map<string, Promise<R>>();
+  return (key) => {
+    const id = keyOf(key);
+    let answer = waiting.get(id);
+    if (!answer) {
+      answer = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        waiting.delete(id);
+        return read(key);
+      });
+      waiting.set(id, answer);
+    }
+    return answer;
+  };
+}

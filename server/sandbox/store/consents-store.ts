@@ -1,0 +1,153 @@
+// The consents' SQL: consent rows, their status changes, and the two statements every account read runs (whether a
+// consent may be read, and counting a read without the PSU); the JSON columns parsed into typed values.
+import type { Kysely } from 'kysely';
+import * as z from 'zod';
+import { AccountAccessResponse } from '../../../src/xs2a';
+import type { Access, Granted } from '../rules/consents';
+import { groupCommit } from './group-commit';
+import { buildInsertOnce, buildOnce, sharedRead } from './prepared';
+import { changed } from './rows';
+import type { ConsentRow, Database } from './schema';
+
+const GrantedColumn = z.object({
+  accounts: z.array(z.string()),
+  balances: z.array(z.string()),
+  transactions: z.array(z.string()),
+  listOnly: z.boolean(),
+  listWithBalances: z.boolean(),
+  ownerName: z.array(z.string()),
+}) satisfies z.ZodType<Granted>;
+
+/** The access a consent requested, parsed from its JSON column. */
+export function readAccess(row: Pick<ConsentRow, 'access'>): Access {
+  return AccountAccessResponse.parse(JSON.parse(row.access));
+}
+
+/** What an authorised consent grants, parsed from its JSON column; undefined before its authorisation. */
+export function readGranted(row: Pick<ConsentRow, 'granted'>): Granted | undefined {
+  return row.granted === null ? undefined : GrantedColumn.parse(JSON.parse(row.granted));
+}
+
+export const writeGranted = (granted: Granted) => JSON.stringify(granted);
+
+export type ConsentChange = Partial<Pick<ConsentRow, 'consent_status' | 'last_action_date' | 'granted' | 'psu_id'>>;
+
+export class ConsentsStore {
+  /** Every consent request writes one row; its INSERT is built once (store/prepared.ts). */
+  readonly insert;
+  private readonly readable;
+  private readonly count;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.insert = buildInsertOnce(db, 'consents', [
+      'consent_id',
+      'access',
+      'granted',
+      'recurring_indicator',
+      'valid_until',
+      'frequency_per_day',
+      'combined_service_indicator',
+      'consent_status',
+      'last_action_date',
+      'psu_id',
+      'sca_approach',
+      'tpp_redirect_uri',
+      'tpp_nok_redirect_uri',
+      'usage_day',
+      'usage_count',
+      'created_at',
+      'version',
+    ]);
+    // Every account read runs one of these two, so they are built once.
+    const readable = buildOnce(
+      db,
+      (consentId: string, today: string) =>
+        db
+          .selectFrom('consents')
+          .select('consent_id')
+          .where('consent_id', '=', consentId)
+          .where('consent_status', '=', 'valid')
+          .where('valid_until', '>=', today),
+      2,
+    );
+    // Reads of one consent at the same time with the PSU present ask the same question: one SELECT answers them.
+    this.readable = sharedRead(
+      async ({ consentId, today }: { consentId: string; today: string }) =>
+        (await readable(db, consentId, today)).rows.length > 0,
+      ({ consentId, today }) => `${today} ${consentId}`,
+    );
+    const update = buildOnce(
+      db,
+      (consentId: string, today: string) =>
+        db
+          .updateTable('consents')
+          .set((eb) => ({
+            usage_count: eb
+              .case()
+              .when('usage_day', '=', today)
+              .then(eb('usage_count', '+', 1))
+              .else(1)
+              .end(),
+            usage_day: today,
+          }))
+          .where('consent_id', '=', consentId)
+          .where('consent_status', '=', 'valid')
+          .where('valid_until', '>=', today)
+          .where((eb) =>
+            eb.or([
+              eb('usage_day', 'is', null),
+              eb('usage_day', '!=', today),
+              eb('usage_count', '<', eb.ref('frequency_per_day')),
+            ]),
+          ),
+      2,
+    );
+    // Concurrent reads without the PSU share one commit (store/group-commit.ts).
+    this.count = groupCommit(db, (executor, { consentId, today }: { consentId: string; today: string }) =>
+      update(executor, consentId, today),
+    );
+  }
+
+  async find(consentId: string, db: Kysely<Database> = this.db): Promise<ConsentRow | undefined> {
+    return db.selectFrom('consents').selectAll().where('consent_id', '=', consentId).executeTakeFirst();
+  }
+
+  /** Whether the consent is valid and unexpired today, as the database has it after this call was made. */
+  isReadable(consentId: string, today: string): Promise<boolean> {
+    return this.readable({ consentId, today });
+  }
+
+  /**
+   * Counts one read without the PSU present against the day's budget, in one conditional UPDATE: the consent must be
+   * valid and unexpired with budget left today, else no row changes and this answers false. Concurrent reads cannot
+   * count beyond frequencyPerDay, on one instance or on several sharing a PostgreSQL database (the row's lock orders
+   * them, and each UPDATE tests the count it finds).
+   */
+  async countRead(consentId: string, today: string): Promise<boolean> {
+    const result = await this.count({ consentId, today });
+    return Number(result.numAffectedRows ?? 0) > 0;
+  }
+
+  /** Changes a consent only if nobody changed it since it was read (its version). */
+  async update(db: Kysely<Database>, row: ConsentRow, set: ConsentChange): Promise<boolean> {
+    const result = await db
+      .updateTable('consents')
+      .set({ ...set, version: row.version + 1 })
+      .where('consent_id', '=', row.consent_id)
+      .where('version', '=', row.version)
+      .executeTakeFirst();
+    return changed(result);
+  }
+
+  /** Expires the PSU's other valid recurring consents (authorising a new recurring consent replaces them). */
+  async expireOtherRecurring(db: Kysely<Database>, psuId: string, keptConsentId: string, today: string) {
+    await db
+      .updateTable('consents')
+      .set((eb) => ({ consent_status: 'expired', last_action_date: today, version: eb('version', '+', 1) }))
+      .where('psu_id', '=', psuId)
+      .where('recurring_indicator', '=', 1)
+      .where('consent_status', '=', 'valid')
+      .where('consent_id', '!=', keptConsentId)
+      .execute();
+  }
+}
