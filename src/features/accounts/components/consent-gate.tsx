@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { describeXs2aError, useActiveConsentId, useConsentStatus, type BankProfile } from '../../../api';
 import { Button, CopyButton, ErrorCallout, LoadingText } from '../../../components/ui';
-import { consentVerdict } from '../model/consent-verdict';
+import { consentVerdict, type ConsentVerdict } from '../model/consent-verdict';
 import { consentRoute } from '../model/format';
 
 const linkClass = 'font-medium text-blue-800 underline hover:text-blue-950';
@@ -70,6 +70,64 @@ export function ConsentGate({
   );
 }
 
+/** The status read failed: nothing is read with a consent whose status is unknown. */
+function StatusUnread({ error, consentId, onRetry }: { error: unknown; consentId: string; onRetry: () => void }) {
+  return (
+    <ErrorCallout
+      {...describeXs2aError(error)}
+      title="The active consent’s status could not be read, so no account data is read with it"
+    >
+      <p className="mb-2 text-sm">
+        Consent <code className="font-mono text-xs break-all">{consentId}</code>.{' '}
+        <Link to={consentRoute(consentId)} className={linkClass}>
+          Open the consent
+        </Link>{' '}
+        or{' '}
+        <Link to="/consents" className={linkClass}>
+          choose another
+        </Link>
+        .
+      </p>
+      <Button size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </ErrorCallout>
+  );
+}
+
+function ConsentNotValid({
+  verdict,
+  consentId,
+}: {
+  verdict: Extract<ConsentVerdict, { kind: 'not-valid' }>;
+  consentId: string;
+}) {
+  return (
+    <section
+      aria-labelledby="consent-not-valid-heading"
+      className="space-y-2 rounded border border-amber-300 border-l-4 border-l-amber-600 bg-amber-50 p-4 text-sm"
+    >
+      <h2 id="consent-not-valid-heading" className="text-base font-semibold text-amber-950">
+        <span aria-hidden="true">⚠ </span>
+        {verdict.title}
+      </h2>
+      <p>
+        The active consent <code className="font-mono text-xs break-all">{consentId}</code> has the status{' '}
+        <code className="font-mono font-semibold">{verdict.status}</code>: {verdict.explanation}
+      </p>
+      <p>{verdict.action} No account data is read with it.</p>
+      <p className="flex flex-wrap gap-x-4 gap-y-1">
+        <Link to={consentRoute(consentId)} className={linkClass}>
+          Open the consent
+        </Link>
+        <Link to="/consents" className={linkClass}>
+          Choose or create another consent
+        </Link>
+      </p>
+    </section>
+  );
+}
+
 function ConsentStatusGate({
   profile,
   consentId,
@@ -89,56 +147,11 @@ function ConsentStatusGate({
     return <LoadingText>Checking the consent’s status…</LoadingText>;
   }
   if (status.isError) {
-    return (
-      <ErrorCallout
-        {...describeXs2aError(status.error)}
-        title="The active consent’s status could not be read, so no account data is read with it"
-      >
-        <p className="mb-2 text-sm">
-          Consent <code className="font-mono text-xs break-all">{consentId}</code>.{' '}
-          <Link to={consentRoute(consentId)} className={linkClass}>
-            Open the consent
-          </Link>{' '}
-          or{' '}
-          <Link to="/consents" className={linkClass}>
-            choose another
-          </Link>
-          .
-        </p>
-        <Button size="sm" onClick={() => void status.refetch()}>
-          Try again
-        </Button>
-      </ErrorCallout>
-    );
+    return <StatusUnread error={status.error} consentId={consentId} onRetry={() => void status.refetch()} />;
   }
 
   const verdict = consentVerdict(status.data.body.consentStatus);
-  if (verdict.kind === 'not-valid') {
-    return (
-      <section
-        aria-labelledby="consent-not-valid-heading"
-        className="space-y-2 rounded border border-amber-300 border-l-4 border-l-amber-600 bg-amber-50 p-4 text-sm"
-      >
-        <h2 id="consent-not-valid-heading" className="text-base font-semibold text-amber-950">
-          <span aria-hidden="true">⚠ </span>
-          {verdict.title}
-        </h2>
-        <p>
-          The active consent <code className="font-mono text-xs break-all">{consentId}</code> has the status{' '}
-          <code className="font-mono font-semibold">{verdict.status}</code>: {verdict.explanation}
-        </p>
-        <p>{verdict.action} No account data is read with it.</p>
-        <p className="flex flex-wrap gap-x-4 gap-y-1">
-          <Link to={consentRoute(consentId)} className={linkClass}>
-            Open the consent
-          </Link>
-          <Link to="/consents" className={linkClass}>
-            Choose or create another consent
-          </Link>
-        </p>
-      </section>
-    );
-  }
+  if (verdict.kind === 'not-valid') return <ConsentNotValid verdict={verdict} consentId={consentId} />;
   return (
     <>
       <ConsentLine consentId={consentId} />

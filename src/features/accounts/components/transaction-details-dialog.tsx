@@ -86,12 +86,63 @@ export function transactionItems(t: Transaction, status: string): KeyValueItem[]
   }));
 }
 
-export function TransactionDetailsDialog({
+/** The entry as the bank details it (GET on its transactionDetails link), else as the report has it. */
+function TransactionDetails({
   row,
   profile,
   consentId,
   accountId,
+}: {
+  row: TransactionRow;
+  profile: BankProfile;
+  consentId: string;
+  accountId: string;
+}) {
+  const href = linkHref(row.transaction._links?.transactionDetails);
+  const details = useQuery({
+    ...transactionDetailsQueryOptions({ profile, consentId, accountId, href: href ?? '' }),
+    enabled: href !== undefined,
+  });
+  const fromBank = details.isError ? undefined : details.data?.body.transactionsDetails?.transactionDetails;
+  const shown = fromBank ?? row.transaction;
+  return (
+    <div className="space-y-3 p-4">
+      {href === undefined && (
+        <p className="text-sm text-slate-600">
+          The bank offers no transactionDetails link for this entry; these are the fields of the report.
+        </p>
+      )}
+      {href !== undefined && details.isPending && <LoadingText>Reading the details from the bank…</LoadingText>}
+      {details.isError && (
+        <ReadError
+          error={details.error}
+          what="the details"
+          profile={profile}
+          consentId={consentId}
+          onRetry={() => void details.refetch()}
+          {...(href !== undefined && { bankLink: { name: 'transactionDetails', href } })}
+        />
+      )}
+      {fromBank && (
+        <p className="text-sm text-slate-600">As read with GET on the entry&apos;s transactionDetails link.</p>
+      )}
+      {details.data && !details.isError && <DeviationNotice deviations={details.data.deviations} />}
+      <KeyValueList items={transactionItems(shown, row.status)} />
+      <details className="text-sm">
+        <summary className="cursor-pointer font-medium text-slate-700">JSON</summary>
+        <JsonView
+          className="mt-2"
+          value={fromBank ? details.data?.body : row.transaction}
+          label="Transaction as JSON"
+        />
+      </details>
+    </div>
+  );
+}
+
+export function TransactionDetailsDialog({
   onClose,
+  ...entry
 }: {
   row: TransactionRow;
   profile: BankProfile;
@@ -105,14 +156,6 @@ export function TransactionDetailsDialog({
     if (dialog && !dialog.open) dialog.showModal();
     return () => dialog?.close();
   }, []);
-
-  const href = linkHref(row.transaction._links?.transactionDetails);
-  const details = useQuery({
-    ...transactionDetailsQueryOptions({ profile, consentId, accountId, href: href ?? '' }),
-    enabled: href !== undefined,
-  });
-  const fromBank = details.isError ? undefined : details.data?.body.transactionsDetails?.transactionDetails;
-  const shown = fromBank ?? row.transaction;
 
   return (
     <dialog
@@ -133,37 +176,7 @@ export function TransactionDetailsDialog({
           Close
         </Button>
       </div>
-      <div className="space-y-3 p-4">
-        {href === undefined && (
-          <p className="text-sm text-slate-600">
-            The bank offers no transactionDetails link for this entry; these are the fields of the report.
-          </p>
-        )}
-        {href !== undefined && details.isPending && <LoadingText>Reading the details from the bank…</LoadingText>}
-        {details.isError && (
-          <ReadError
-            error={details.error}
-            what="the details"
-            profile={profile}
-            consentId={consentId}
-            onRetry={() => void details.refetch()}
-            {...(href !== undefined && { bankLink: { name: 'transactionDetails', href } })}
-          />
-        )}
-        {fromBank && (
-          <p className="text-sm text-slate-600">As read with GET on the entry&apos;s transactionDetails link.</p>
-        )}
-        {details.data && !details.isError && <DeviationNotice deviations={details.data.deviations} />}
-        <KeyValueList items={transactionItems(shown, row.status)} />
-        <details className="text-sm">
-          <summary className="cursor-pointer font-medium text-slate-700">JSON</summary>
-          <JsonView
-            className="mt-2"
-            value={fromBank ? details.data?.body : row.transaction}
-            label="Transaction as JSON"
-          />
-        </details>
-      </div>
+      <TransactionDetails {...entry} />
     </dialog>
   );
 }

@@ -82,6 +82,174 @@ function Amount({ row }: { row: TransactionRow }) {
   );
 }
 
+/** The groups the report asked for, each with its header item and its rows. */
+function tableItems(
+  pending: readonly TransactionRow[],
+  booked: readonly TransactionRow[],
+  showGroups: readonly RowStatus[],
+): Item[] {
+  const list: Item[] = [];
+  for (const [status, rows] of [
+    ['pending', pending],
+    ['booked', booked],
+  ] as const) {
+    if (!showGroups.includes(status)) continue;
+    list.push({ kind: 'group', status, count: rows.length });
+    for (const row of rows) list.push({ kind: 'row', row });
+  }
+  return list;
+}
+
+/**
+ * After each change of the rows, a mark once the frame that shows them has been painted: a task posted from a
+ * requestAnimationFrame callback runs after that frame's rendering.
+ */
+function usePaintedMark(rowCount: number) {
+  useEffect(() => {
+    let channel: MessageChannel | undefined;
+    const frame = requestAnimationFrame(() => {
+      channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        performance.mark(ROWS_PAINTED_MARK, { detail: { rows: rowCount } });
+        channel?.port1.close();
+      };
+      channel.port2.postMessage(null);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      channel?.port1.close();
+    };
+  }, [rowCount]);
+}
+
+function TableHead({
+  wide,
+  sort,
+  onSort,
+}: {
+  wide: boolean;
+  sort: RowSort | undefined;
+  onSort: (key: SortKey) => void;
+}) {
+  return (
+    <thead className="sticky top-0 z-10 bg-slate-100 text-xs text-slate-700 shadow-[0_1px_0_rgb(203_213_225)]">
+      <tr aria-rowindex={1}>
+        <SortHeader label="Date" sortKey="date" sort={sort} onSort={onSort} className="w-24 sm:w-28" />
+        <SortHeader label="Counterparty" sortKey="counterparty" sort={sort} onSort={onSort} className="sm:w-[32%]" />
+        {wide && (
+          <th scope="col" className="px-2 py-2 text-left font-medium">
+            Remittance information
+          </th>
+        )}
+        <SortHeader label="Amount" sortKey="amount" sort={sort} onSort={onSort} className="w-28 text-right sm:w-36" />
+      </tr>
+    </thead>
+  );
+}
+
+function GroupRow({
+  status,
+  count,
+  rowIndex,
+  columns,
+}: {
+  status: RowStatus;
+  count: number;
+  rowIndex: number;
+  columns: number;
+}) {
+  return (
+    <tr aria-rowindex={rowIndex} style={{ height: GROUP_HEIGHT }}>
+      <th
+        scope="rowgroup"
+        colSpan={columns}
+        className="border-y border-slate-200 bg-slate-50 px-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase"
+      >
+        {groupLabels[status]} · {displayCount(count)} {count === 1 ? 'entry' : 'entries'}
+      </th>
+    </tr>
+  );
+}
+
+function DateCell({ row }: { row: TransactionRow }) {
+  return (
+    <td className="px-2 whitespace-nowrap tabular-nums">
+      {row.date ? <time dateTime={row.date}>{row.date}</time> : '—'}
+      {row.dateDeviation && <DeviationMark text={row.dateDeviation} />}
+      {row.status === 'pending' && !row.transaction.bookingDate && row.date && (
+        <span className="block text-xs text-slate-600">value date</span>
+      )}
+    </td>
+  );
+}
+
+function CounterpartyCell({ row, wide }: { row: TransactionRow; wide: boolean }) {
+  return (
+    <td className="truncate px-2">
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        // The row's click handler opens the details; the button makes that reachable by keyboard.
+        className={cx(
+          'block max-w-full truncate rounded text-left font-medium text-blue-800 underline decoration-blue-300 underline-offset-2',
+          focusRing,
+        )}
+      >
+        {row.counterparty ?? '(no counterparty)'}
+      </button>
+      {wide ? (
+        row.counterpartyIban && (
+          <span className="block truncate font-mono text-xs text-slate-600">{displayIban(row.counterpartyIban)}</span>
+        )
+      ) : (
+        <span className="block truncate text-xs text-slate-600">{row.remittance}</span>
+      )}
+    </td>
+  );
+}
+
+function EntryRow({
+  row,
+  rowIndex,
+  wide,
+  onOpen,
+}: {
+  row: TransactionRow;
+  rowIndex: number;
+  wide: boolean;
+  onOpen: (row: TransactionRow) => void;
+}) {
+  return (
+    <tr
+      aria-rowindex={rowIndex}
+      style={{ height: ROW_HEIGHT }}
+      onClick={() => onOpen(row)}
+      className="cursor-pointer border-b border-slate-100 align-middle hover:bg-blue-50"
+    >
+      <DateCell row={row} />
+      <CounterpartyCell row={row} wide={wide} />
+      {wide && (
+        <td className="px-2 text-slate-700">
+          <span className="line-clamp-2 break-words">{row.remittance || '—'}</span>
+        </td>
+      )}
+      <td className="px-2 text-right whitespace-nowrap">
+        <Amount row={row} />
+      </td>
+    </tr>
+  );
+}
+
+/** Stands in for the rows out of view, so the scroll box keeps the whole table's height. */
+function PaddingRow({ height, columns }: { height: number; columns: number }) {
+  if (height <= 0) return null;
+  return (
+    <tr aria-hidden="true">
+      <td colSpan={columns} style={{ height, padding: 0 }} />
+    </tr>
+  );
+}
+
 export function TransactionsTable({
   pending,
   booked,
@@ -100,19 +268,7 @@ export function TransactionsTable({
   onOpen: (row: TransactionRow) => void;
   caption: string;
 }) {
-  const items = useMemo(() => {
-    const list: Item[] = [];
-    for (const [status, rows] of [
-      ['pending', pending],
-      ['booked', booked],
-    ] as const) {
-      if (!showGroups.includes(status)) continue;
-      list.push({ kind: 'group', status, count: rows.length });
-      for (const row of rows) list.push({ kind: 'row', row });
-    }
-    return list;
-  }, [pending, booked, showGroups]);
-
+  const items = useMemo(() => tableItems(pending, booked, showGroups), [pending, booked, showGroups]);
   const wide = useWide();
   const columns = wide ? 4 : 3;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -127,25 +283,7 @@ export function TransactionsTable({
   const virtualItems = virtualizer.getVirtualItems();
   const paddingTop = virtualItems[0]?.start ?? 0;
   const paddingBottom = virtualizer.getTotalSize() - (virtualItems[virtualItems.length - 1]?.end ?? 0);
-
-  // After each change of the rows, a mark once the frame that shows them has been painted: a task posted from a
-  // requestAnimationFrame callback runs after that frame's rendering.
-  const rowCount = pending.length + booked.length;
-  useEffect(() => {
-    let channel: MessageChannel | undefined;
-    const frame = requestAnimationFrame(() => {
-      channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        performance.mark(ROWS_PAINTED_MARK, { detail: { rows: rowCount } });
-        channel?.port1.close();
-      };
-      channel.port2.postMessage(null);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      channel?.port1.close();
-    };
-  }, [rowCount]);
+  usePaintedMark(pending.length + booked.length);
 
   return (
     <div
@@ -157,107 +295,23 @@ export function TransactionsTable({
     >
       <table aria-rowcount={items.length + 1} className="w-full table-fixed border-collapse text-sm sm:min-w-[44rem]">
         <caption className="sr-only">{caption}</caption>
-        <thead className="sticky top-0 z-10 bg-slate-100 text-xs text-slate-700 shadow-[0_1px_0_rgb(203_213_225)]">
-          <tr aria-rowindex={1}>
-            <SortHeader label="Date" sortKey="date" sort={sort} onSort={onSort} className="w-24 sm:w-28" />
-            <SortHeader
-              label="Counterparty"
-              sortKey="counterparty"
-              sort={sort}
-              onSort={onSort}
-              className="sm:w-[32%]"
-            />
-            {wide && (
-              <th scope="col" className="px-2 py-2 text-left font-medium">
-                Remittance information
-              </th>
-            )}
-            <SortHeader
-              label="Amount"
-              sortKey="amount"
-              sort={sort}
-              onSort={onSort}
-              className="w-28 text-right sm:w-36"
-            />
-          </tr>
-        </thead>
+        <TableHead wide={wide} sort={sort} onSort={onSort} />
         <tbody>
-          {paddingTop > 0 && (
-            <tr aria-hidden="true">
-              <td colSpan={columns} style={{ height: paddingTop, padding: 0 }} />
-            </tr>
-          )}
+          <PaddingRow height={paddingTop} columns={columns} />
           {virtualItems.map((virtual) => {
             const item = items[virtual.index];
-            if (!item) return null;
             const rowIndex = virtual.index + 2;
-            if (item.kind === 'group') {
+            if (item?.kind === 'group') {
+              const { status, count } = item;
               return (
-                <tr key={`group-${item.status}`} aria-rowindex={rowIndex} style={{ height: GROUP_HEIGHT }}>
-                  <th
-                    scope="rowgroup"
-                    colSpan={columns}
-                    className="border-y border-slate-200 bg-slate-50 px-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase"
-                  >
-                    {groupLabels[item.status]} · {displayCount(item.count)} {item.count === 1 ? 'entry' : 'entries'}
-                  </th>
-                </tr>
+                <GroupRow key={`group-${status}`} status={status} count={count} rowIndex={rowIndex} columns={columns} />
               );
             }
-            const { row } = item;
             return (
-              <tr
-                key={row.key}
-                aria-rowindex={rowIndex}
-                style={{ height: ROW_HEIGHT }}
-                onClick={() => onOpen(row)}
-                className="cursor-pointer border-b border-slate-100 align-middle hover:bg-blue-50"
-              >
-                <td className="px-2 whitespace-nowrap tabular-nums">
-                  {row.date ? <time dateTime={row.date}>{row.date}</time> : '—'}
-                  {row.dateDeviation && <DeviationMark text={row.dateDeviation} />}
-                  {row.status === 'pending' && !row.transaction.bookingDate && row.date && (
-                    <span className="block text-xs text-slate-600">value date</span>
-                  )}
-                </td>
-                <td className="truncate px-2">
-                  <button
-                    type="button"
-                    aria-haspopup="dialog"
-                    // The row's click handler opens the details; the button makes that reachable by keyboard.
-                    className={cx(
-                      'block max-w-full truncate rounded text-left font-medium text-blue-800 underline decoration-blue-300 underline-offset-2',
-                      focusRing,
-                    )}
-                  >
-                    {row.counterparty ?? '(no counterparty)'}
-                  </button>
-                  {wide ? (
-                    row.counterpartyIban && (
-                      <span className="block truncate font-mono text-xs text-slate-600">
-                        {displayIban(row.counterpartyIban)}
-                      </span>
-                    )
-                  ) : (
-                    <span className="block truncate text-xs text-slate-600">{row.remittance}</span>
-                  )}
-                </td>
-                {wide && (
-                  <td className="px-2 text-slate-700">
-                    <span className="line-clamp-2 break-words">{row.remittance || '—'}</span>
-                  </td>
-                )}
-                <td className="px-2 text-right whitespace-nowrap">
-                  <Amount row={row} />
-                </td>
-              </tr>
+              item && <EntryRow key={item.row.key} row={item.row} rowIndex={rowIndex} wide={wide} onOpen={onOpen} />
             );
           })}
-          {paddingBottom > 0 && (
-            <tr aria-hidden="true">
-              <td colSpan={columns} style={{ height: paddingBottom, padding: 0 }} />
-            </tr>
-          )}
+          <PaddingRow height={paddingBottom} columns={columns} />
         </tbody>
       </table>
       {items.length === 0 && <p className="p-4 text-sm text-slate-600">No entries.</p>}

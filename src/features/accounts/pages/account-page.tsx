@@ -64,141 +64,160 @@ function coverage(links: Record<string, unknown> | undefined, loaded: boolean, n
   return links[name] ? 'offered' : 'not-offered';
 }
 
-function AccountView({
-  profile,
-  consentId,
-  accountId,
-  onName,
-}: {
-  profile: BankProfile;
-  consentId: string;
-  accountId: string;
-  onName: (name: string | undefined) => void;
-}) {
-  const [withBalance, setWithBalance] = useState(false);
+type ReadContext = { profile: BankProfile; consentId: string; accountId: string };
+
+/**
+ * The account's details, then its balances: balances and transactions wait for the details, whose links say whether
+ * the consent covers them (a read the bank would refuse still counts against frequencyPerDay), and nothing more is read
+ * after a refusal for the consent's sake (expired, deleted, today's reads used up).
+ */
+function useAccountReads({ profile, consentId, accountId }: ReadContext, withBalance: boolean) {
   const details = useAccount({ profile, consentId, accountId, withBalance });
   const account = details.isError ? undefined : details.data?.body.account;
-  const title = account ? accountTitle(account) : undefined;
+  const blocked = details.isError && consentBlockingCodes.some((code) => hasCode(details.error, code));
+  const settled = !details.isPending && !blocked;
+  const links = account?._links as Record<string, unknown> | undefined;
+  const [forced, setForced] = useState<{ balances?: boolean; transactions?: boolean }>({});
+  const reads = (name: 'balances' | 'transactions') =>
+    settled && (coverage(links, account !== undefined, name) !== 'not-offered' || forced[name] === true);
+  const readBalances = reads('balances');
+  const balances = useBalances({ profile, consentId, accountId }, { enabled: readBalances });
+  return {
+    details,
+    account,
+    blocked,
+    settled,
+    readBalances,
+    readTransactions: reads('transactions'),
+    balances,
+    balanceList: blocked || balances.isError ? undefined : balances.data?.body.balances,
+    readAnyway: (name: 'balances' | 'transactions') => setForced((f) => ({ ...f, [name]: true })),
+  };
+}
+
+type AccountReads = ReturnType<typeof useAccountReads>;
+
+function RefreshButton({ query }: { query: { isFetching: boolean; refetch: () => unknown } }) {
+  return (
+    <Button size="sm" disabled={query.isFetching} onClick={() => void query.refetch()}>
+      {query.isFetching && <Spinner />}
+      Refresh
+    </Button>
+  );
+}
+
+function AccountDetailsPanel({
+  reads,
+  context,
+  withBalance,
+  onWithBalance,
+}: {
+  reads: AccountReads;
+  context: ReadContext;
+  withBalance: boolean;
+  onWithBalance: (on: boolean) => void;
+}) {
+  const { details, account } = reads;
+  return (
+    <Panel
+      title="Account details"
+      description="GET /v1/accounts/{account-id}"
+      actions={
+        <>
+          <Checkbox
+            label="With balances"
+            checked={withBalance}
+            onChange={(event) => onWithBalance(event.target.checked)}
+          />
+          <RefreshButton query={details} />
+        </>
+      }
+    >
+      {details.isPending && <LoadingText>Reading the account…</LoadingText>}
+      {details.isError && (
+        <ReadError error={details.error} what="the account" {...context} onRetry={() => void details.refetch()} />
+      )}
+      {account && details.data && (
+        <>
+          <DeviationNotice deviations={details.data.deviations} />
+          <KeyValueList items={accountFactItems(account, { withIds: true })} />
+          {withBalance &&
+            (account.balances ? (
+              <BalancesTable balances={account.balances} caption="Balances in the account details" />
+            ) : (
+              <p className="text-sm text-slate-600">The answer carries no balances for this account.</p>
+            ))}
+          <details className="text-sm">
+            <summary className="cursor-pointer font-medium text-slate-700">JSON</summary>
+            <JsonView className="mt-2" value={details.data.body} label="Account as JSON" />
+          </details>
+        </>
+      )}
+    </Panel>
+  );
+}
+
+function BalancesPanel({ reads, context }: { reads: AccountReads; context: ReadContext }) {
+  const { blocked, settled, readBalances, balances, balanceList } = reads;
+  return (
+    <Panel
+      title="Balances"
+      description="GET /v1/accounts/{account-id}/balances"
+      actions={readBalances && <RefreshButton query={balances} />}
+    >
+      {blocked && <NotRead what="balances" />}
+      {!readBalances && settled && <NotOffered what="balances" onReadAnyway={() => reads.readAnyway('balances')} />}
+      {readBalances && balances.isPending && <LoadingText>Reading the balances…</LoadingText>}
+      {!blocked && balances.isError && (
+        <ReadError error={balances.error} what="the balances" {...context} onRetry={() => void balances.refetch()} />
+      )}
+      {balanceList && balances.data && (
+        <>
+          <DeviationNotice deviations={balances.data.deviations} />
+          <BalancesTable balances={balanceList} caption="Balances of the account" />
+        </>
+      )}
+    </Panel>
+  );
+}
+
+function TransactionsSection({ reads, context }: { reads: AccountReads; context: ReadContext }) {
+  const { blocked, settled, readTransactions, account, balanceList } = reads;
+  if (blocked) {
+    return (
+      <Panel title="Transactions">
+        <NotRead what="transactions" />
+      </Panel>
+    );
+  }
+  if (!settled) return null;
+  if (!readTransactions) {
+    return (
+      <Panel title="Transactions">
+        <NotOffered what="transactions" onReadAnyway={() => reads.readAnyway('transactions')} />
+      </Panel>
+    );
+  }
+  return <TransactionsPanel {...context} iban={account?.iban} currency={account?.currency} balances={balanceList} />;
+}
+
+function AccountView({ onName, ...context }: ReadContext & { onName: (name: string | undefined) => void }) {
+  const [withBalance, setWithBalance] = useState(false);
+  const reads = useAccountReads(context, withBalance);
+  const title = reads.account ? accountTitle(reads.account) : undefined;
   useEffect(() => {
     onName(title);
     return () => onName(undefined);
   }, [title, onName]);
-  // Balances and transactions wait for the details: their links say whether the consent covers them, and a read
-  // the bank would refuse still counts against frequencyPerDay.
-  // Reads after a refusal for the consent's sake (expired, deleted, today's reads used up) would be refused too.
-  const blocked = details.isError && consentBlockingCodes.some((code) => hasCode(details.error, code));
-  const settled = !details.isPending && !blocked;
-  const links = account?._links as Record<string, unknown> | undefined;
-  const balancesCoverage = coverage(links, account !== undefined, 'balances');
-  const transactionsCoverage = coverage(links, account !== undefined, 'transactions');
-  const [forced, setForced] = useState<{ balances?: boolean; transactions?: boolean }>({});
-  const readBalances = settled && (balancesCoverage !== 'not-offered' || forced.balances === true);
-  const readTransactions = settled && (transactionsCoverage !== 'not-offered' || forced.transactions === true);
-  const balances = useBalances({ profile, consentId, accountId }, { enabled: readBalances });
-  const balanceList = blocked || balances.isError ? undefined : balances.data?.body.balances;
 
   return (
     <div className="space-y-4">
-      <Panel
-        title="Account details"
-        description="GET /v1/accounts/{account-id}"
-        actions={
-          <>
-            <Checkbox
-              label="With balances"
-              checked={withBalance}
-              onChange={(event) => setWithBalance(event.target.checked)}
-            />
-            <Button size="sm" disabled={details.isFetching} onClick={() => void details.refetch()}>
-              {details.isFetching && <Spinner />}
-              Refresh
-            </Button>
-          </>
-        }
-      >
-        {details.isPending && <LoadingText>Reading the account…</LoadingText>}
-        {details.isError && (
-          <ReadError
-            error={details.error}
-            what="the account"
-            profile={profile}
-            consentId={consentId}
-            onRetry={() => void details.refetch()}
-          />
-        )}
-        {account && details.data && (
-          <>
-            <DeviationNotice deviations={details.data.deviations} />
-            <KeyValueList items={accountFactItems(account, { withIds: true })} />
-            {withBalance &&
-              (account.balances ? (
-                <BalancesTable balances={account.balances} caption="Balances in the account details" />
-              ) : (
-                <p className="text-sm text-slate-600">The answer carries no balances for this account.</p>
-              ))}
-            <details className="text-sm">
-              <summary className="cursor-pointer font-medium text-slate-700">JSON</summary>
-              <JsonView className="mt-2" value={details.data.body} label="Account as JSON" />
-            </details>
-          </>
-        )}
-      </Panel>
-
+      <AccountDetailsPanel reads={reads} context={context} withBalance={withBalance} onWithBalance={setWithBalance} />
       <ErrorBoundary what="the balances">
-        <Panel
-          title="Balances"
-          description="GET /v1/accounts/{account-id}/balances"
-          actions={
-            readBalances && (
-              <Button size="sm" disabled={balances.isFetching} onClick={() => void balances.refetch()}>
-                {balances.isFetching && <Spinner />}
-                Refresh
-              </Button>
-            )
-          }
-        >
-          {blocked && <NotRead what="balances" />}
-          {!readBalances && settled && (
-            <NotOffered what="balances" onReadAnyway={() => setForced((f) => ({ ...f, balances: true }))} />
-          )}
-          {readBalances && balances.isPending && <LoadingText>Reading the balances…</LoadingText>}
-          {!blocked && balances.isError && (
-            <ReadError
-              error={balances.error}
-              what="the balances"
-              profile={profile}
-              consentId={consentId}
-              onRetry={() => void balances.refetch()}
-            />
-          )}
-          {balanceList && balances.data && (
-            <>
-              <DeviationNotice deviations={balances.data.deviations} />
-              <BalancesTable balances={balanceList} caption="Balances of the account" />
-            </>
-          )}
-        </Panel>
+        <BalancesPanel reads={reads} context={context} />
       </ErrorBoundary>
-
       <ErrorBoundary what="the transactions">
-        {blocked ? (
-          <Panel title="Transactions">
-            <NotRead what="transactions" />
-          </Panel>
-        ) : !settled ? null : readTransactions ? (
-          <TransactionsPanel
-            profile={profile}
-            consentId={consentId}
-            accountId={accountId}
-            iban={account?.iban}
-            currency={account?.currency}
-            balances={balanceList}
-          />
-        ) : (
-          <Panel title="Transactions">
-            <NotOffered what="transactions" onReadAnyway={() => setForced((f) => ({ ...f, transactions: true }))} />
-          </Panel>
-        )}
+        <TransactionsSection reads={reads} context={context} />
       </ErrorBoundary>
     </div>
   );
