@@ -9,3 +9,5 @@ export {
   useRefetchOnNewStatus,
   type CreationScaProps,
 } from './resource-page';
+export { HistoryList, HistoryListPage, type HistoryListProps, type HistoryListPageProps } from './history-list';
+export { StatusPanelFrame, type StatusPanelFrameProps } from './status-panel';

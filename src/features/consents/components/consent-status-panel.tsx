@@ -1,7 +1,7 @@
 // The consent's consentStatus: badge and meaning, whether it can be read with, refresh, and the bank's message.
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { GetConsentStatusData, Xs2aResult } from '../../../api';
-import { Button, DeviationNotice, LoadingText, Panel, Spinner } from '../../../components/ui';
+import { StatusPanelFrame, statusText } from '../../../flows/resource';
 import { consentStatusLabel } from '../model/consent-status';
 import { consentStatusMeaning } from '../model/consent-status-meaning';
 import { ConsentErrorCallout } from './consent-error-callout';
@@ -14,27 +14,15 @@ interface Props {
 
 export function ConsentStatusPanel({ query, following }: Props) {
   const data = query.data?.body;
-  const sent: unknown = data?.consentStatus;
-  const status =
-    sent === undefined || sent === null ? undefined : typeof sent === 'string' ? sent : JSON.stringify(sent);
+  const status = statusText(data?.consentStatus);
   return (
-    <Panel
-      title="Status"
-      actions={
-        <Button size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          {query.isFetching ? <Spinner /> : null}
-          Refresh status
-        </Button>
+    <StatusPanelFrame
+      query={query}
+      renderError={(error, retry) => <ConsentErrorCallout error={error}>{retry}</ConsentErrorCallout>}
+      following={
+        following ? 'Checking the status every 2 seconds while the bank finishes the authorisation.' : undefined
       }
     >
-      {query.isPending && <LoadingText>Reading the status…</LoadingText>}
-      {query.isError && (
-        <ConsentErrorCallout error={query.error}>
-          <Button size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </ConsentErrorCallout>
-      )}
       {status && (
         // A live region, so a status that changes while it is followed is announced.
         <div role="status" aria-label="Consent status" className="space-y-2">
@@ -50,13 +38,6 @@ export function ConsentStatusPanel({ query, following }: Props) {
           <span className="font-medium">Message from the bank:</span> {data.psuMessage}
         </p>
       )}
-      {query.data && <DeviationNotice deviations={query.data.deviations} />}
-      {following && (
-        <p className="flex items-center gap-2 text-xs text-slate-600">
-          <Spinner />
-          Checking the status every 2 seconds while the bank finishes the authorisation.
-        </p>
-      )}
-    </Panel>
+    </StatusPanelFrame>
   );
 }

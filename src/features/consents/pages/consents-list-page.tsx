@@ -2,7 +2,8 @@
 // is active, and a way to make another one active.
 import { Link } from 'react-router-dom';
 import { activeConsent, useActiveConsentId, useActiveProfile } from '../../../api';
-import { Badge, Button, LinkButton } from '../../../components/ui';
+import { Badge, Button } from '../../../components/ui';
+import { HistoryList, HistoryListPage } from '../../../flows/resource';
 import { ConsentStatusBadge } from '../components/consent-status-badge';
 import { consentHistory, readsOn, useConsentHistory, type ConsentHistoryEntry } from '../model/consent-history';
 import { consentStatusLabel, isFinalConsentStatus } from '../model/consent-status';
@@ -14,21 +15,18 @@ export function ConsentsListPage() {
   const activeId = useActiveConsentId(profile.id);
 
   return (
-    <article className="max-w-4xl space-y-6">
-      <title>{'Consents · XS2A Console'}</title>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="space-y-1">
-          <h1 className="text-2xl font-semibold">Consents</h1>
-          <p className="text-sm text-slate-700">
-            Account information consents created from this browser with the bank profile{' '}
-            <span className="font-medium text-slate-900">{profile.name}</span>. XS2A has no operation that lists
-            consents, so the console keeps this list itself, in this browser&apos;s storage. The active consent is the
-            one the account pages read with.
-          </p>
-        </div>
-        <LinkButton to="/consents/new">New consent</LinkButton>
-      </div>
-
+    <HistoryListPage
+      title="Consents"
+      intro={
+        <>
+          Account information consents created from this browser with the bank profile{' '}
+          <span className="font-medium text-slate-900">{profile.name}</span>. XS2A has no operation that lists consents,
+          so the console keeps this list itself, in this browser&apos;s storage. The active consent is the one the
+          account pages read with.
+        </>
+      }
+      create={{ to: '/consents/new', label: 'New consent' }}
+    >
       {activeId && !entries.some((entry) => entry.consentId === activeId) && (
         <p className="rounded border border-slate-200 bg-white p-3 text-sm text-slate-700">
           The active consent{' '}
@@ -38,55 +36,28 @@ export function ConsentsListPage() {
           was not created from this browser with this profile, so it is not in the list.
         </p>
       )}
-
-      {entries.length === 0 ? (
-        <section aria-labelledby="no-consents" className="rounded border border-dashed border-slate-300 bg-white p-6">
-          <h2 id="no-consents" className="text-base font-semibold">
-            No consents yet
-          </h2>
-          <p className="mt-1 text-sm text-slate-700">
-            Create a consent for account information; once the PSU has authorised it, make it active and read accounts,
-            balances and transactions with it.{' '}
-            <Link to="/consents/new" className="text-blue-800 underline">
-              Create a consent
-            </Link>
-            .
-          </p>
-        </section>
-      ) : (
-        <section aria-labelledby="consents-heading" className="space-y-2">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h2 id="consents-heading" className="text-base font-semibold">
-              {entries.length} {entries.length === 1 ? 'consent' : 'consents'}, newest first
-            </h2>
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => {
-                if (window.confirm('Forget every consent in this list? The consents stay at the bank.')) {
-                  consentHistory.clear(profile.id);
-                }
-              }}
-            >
-              Clear list
-            </Button>
-          </div>
-          <ul
-            aria-labelledby="consents-heading"
-            className="divide-y divide-slate-200 rounded border border-slate-200 bg-white"
-          >
-            {entries.map((entry) => (
-              <ConsentListItem
-                key={entry.consentId}
-                entry={entry}
-                active={entry.consentId === activeId}
-                onMakeActive={() => activeConsent.set(profile.id, entry.consentId)}
-              />
-            ))}
-          </ul>
-        </section>
-      )}
-    </article>
+      <HistoryList
+        name="consents"
+        count={entries.length}
+        noun={{ one: 'consent', many: 'consents' }}
+        empty={{
+          title: 'No consents yet',
+          text: 'Create a consent for account information; once the PSU has authorised it, make it active and read accounts, balances and transactions with it.',
+          link: { to: '/consents/new', label: 'Create a consent' },
+        }}
+        confirmClear="Forget every consent in this list? The consents stay at the bank."
+        onClear={() => consentHistory.clear(profile.id)}
+      >
+        {entries.map((entry) => (
+          <ConsentListItem
+            key={entry.consentId}
+            entry={entry}
+            active={entry.consentId === activeId}
+            onMakeActive={() => activeConsent.set(profile.id, entry.consentId)}
+          />
+        ))}
+      </HistoryList>
+    </HistoryListPage>
   );
 }
 

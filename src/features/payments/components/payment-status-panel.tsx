@@ -1,15 +1,8 @@
 // The payment's transactionStatus: badge and meaning, what else the bank said, refresh, and the timeline this browser saw.
 import type { UseQueryResult } from '@tanstack/react-query';
 import { describeXs2aError, type GetPaymentStatusData, type Xs2aResult } from '../../../api';
-import {
-  Button,
-  DeviationNotice,
-  ErrorCallout,
-  KeyValueList,
-  LoadingText,
-  Panel,
-  Spinner,
-} from '../../../components/ui';
+import { ErrorCallout, KeyValueList } from '../../../components/ui';
+import { StatusPanelFrame, statusText } from '../../../flows/resource';
 import { displayTime } from '../model/format';
 import type { StatusObservation } from '../model/payment-history';
 import { transactionStatusMeaning } from '../model/transaction-status-meaning';
@@ -25,29 +18,16 @@ interface Props {
 
 export function PaymentStatusPanel({ query, polling, timeline }: Props) {
   const data = query.data?.body;
-  const sent: unknown = data?.transactionStatus;
-  const status =
-    sent === undefined || sent === null ? undefined : typeof sent === 'string' ? sent : JSON.stringify(sent);
+  const status = statusText(data?.transactionStatus);
   const meaning = status ? transactionStatusMeaning(status) : undefined;
 
   return (
-    <Panel
-      title="Status"
-      actions={
-        <Button size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          {query.isFetching ? <Spinner /> : null}
-          Refresh status
-        </Button>
-      }
+    <StatusPanelFrame
+      query={query}
+      renderError={(error, retry) => <ErrorCallout {...describeXs2aError(error)}>{retry}</ErrorCallout>}
+      following={polling ? 'Checking the status every 2 seconds until it is final.' : undefined}
+      footer={timeline && timeline.length > 0 && <Timeline timeline={timeline} />}
     >
-      {query.isPending && <LoadingText>Reading the status…</LoadingText>}
-      {query.isError && (
-        <ErrorCallout {...describeXs2aError(query.error)}>
-          <Button size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </ErrorCallout>
-      )}
       {status && meaning && (
         // A live region, so a status that changes while polling is announced.
         <div role="status" aria-label="Transaction status" className="space-y-2">
@@ -57,46 +37,43 @@ export function PaymentStatusPanel({ query, polling, timeline }: Props) {
           <p className="text-sm text-slate-800">{meaning.meaning}</p>
         </div>
       )}
-      {data && (
-        <KeyValueList
-          items={[
-            ...(data.fundsAvailable !== undefined
-              ? [{ key: 'Funds available', value: data.fundsAvailable ? 'yes' : 'no' }]
-              : []),
-            ...(data.psuName ? [{ key: 'PSU name', value: data.psuName }] : []),
-            ...(data.ownerNames?.length
-              ? [{ key: 'Owner names', value: data.ownerNames.map((owner) => owner.name).join(', ') }]
-              : []),
-            ...(data.psuMessage ? [{ key: 'Message from the bank', value: data.psuMessage }] : []),
-            ...(data.tppMessage ?? []).map((message) => ({
-              key: `${message.category} ${message.code}`,
-              value: message.text ?? '',
-            })),
-          ]}
-        />
-      )}
-      {query.data && <DeviationNotice deviations={query.data.deviations} />}
-      {polling && (
-        <p className="flex items-center gap-2 text-xs text-slate-600">
-          <Spinner />
-          Checking the status every 2 seconds until it is final.
-        </p>
-      )}
-      {timeline && timeline.length > 0 && (
-        <div>
-          <h3 className="text-sm font-semibold text-slate-800">Seen by this browser</h3>
-          <ol className="mt-1 space-y-1 border-l-2 border-slate-200 pl-3 text-sm">
-            {timeline.map((observation, index) => (
-              <li key={`${observation.status}-${index}`} className="flex flex-wrap items-center gap-2">
-                <TransactionStatusBadge status={observation.status} />
-                <time dateTime={new Date(observation.at).toISOString()} className="text-slate-600">
-                  {displayTime(observation.at)}
-                </time>
-              </li>
-            ))}
-          </ol>
-        </div>
-      )}
-    </Panel>
+      {data && <KeyValueList items={statusItems(data)} />}
+    </StatusPanelFrame>
+  );
+}
+
+/** What else the bank said with the status. */
+function statusItems(data: GetPaymentStatusData) {
+  return [
+    ...(data.fundsAvailable !== undefined
+      ? [{ key: 'Funds available', value: data.fundsAvailable ? 'yes' : 'no' }]
+      : []),
+    ...(data.psuName ? [{ key: 'PSU name', value: data.psuName }] : []),
+    ...(data.ownerNames?.length
+      ? [{ key: 'Owner names', value: data.ownerNames.map((owner) => owner.name).join(', ') }]
+      : []),
+    ...(data.psuMessage ? [{ key: 'Message from the bank', value: data.psuMessage }] : []),
+    ...(data.tppMessage ?? []).map((message) => ({
+      key: `${message.category} ${message.code}`,
+      value: message.text ?? '',
+    })),
+  ];
+}
+
+function Timeline({ timeline }: { timeline: StatusObservation[] }) {
+  return (
+    <div>
+      <h3 className="text-sm font-semibold text-slate-800">Seen by this browser</h3>
+      <ol className="mt-1 space-y-1 border-l-2 border-slate-200 pl-3 text-sm">
+        {timeline.map((observation, index) => (
+          <li key={`${observation.status}-${index}`} className="flex flex-wrap items-center gap-2">
+            <TransactionStatusBadge status={observation.status} />
+            <time dateTime={new Date(observation.at).toISOString()} className="text-slate-600">
+              {displayTime(observation.at)}
+            </time>
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }

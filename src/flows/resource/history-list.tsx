@@ -1,0 +1,86 @@
+// The list page of what this browser created with a profile (payments, consents): XS2A has no list operation, so the
+// page shows the console's own history, newest first, or what to do when it is empty.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, LinkButton } from '../../components/ui';
+
+export interface HistoryListPageProps {
+  /** "Payments". */
+  title: string;
+  intro: ReactNode;
+  /** The page that creates a new one. */
+  create: { to: string; label: string };
+  children: ReactNode;
+}
+
+export function HistoryListPage({ title, intro, create, children }: HistoryListPageProps) {
+  return (
+    <article className="max-w-4xl space-y-6">
+      <title>{`${title} · XS2A Console`}</title>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-semibold">{title}</h1>
+          <p className="text-sm text-slate-700">{intro}</p>
+        </div>
+        <LinkButton to={create.to}>{create.label}</LinkButton>
+      </div>
+      {children}
+    </article>
+  );
+}
+
+export interface HistoryListProps {
+  /** Names the section's heading id ("payments" → "payments-heading", "no-payments"). */
+  name: string;
+  count: number;
+  /** "payment" / "payments". */
+  noun: { one: string; many: string };
+  /** What the empty list says, and where it leads. */
+  empty: { title: string; text: ReactNode; link: { to: string; label: string } };
+  /** Asked before the list is forgotten. */
+  confirmClear: string;
+  onClear: () => void;
+  /** The list's items. */
+  children: ReactNode;
+}
+
+export function HistoryList({ name, count, noun, empty, confirmClear, onClear, children }: HistoryListProps) {
+  const headingId = `${name}-heading`;
+  if (count === 0) {
+    return (
+      <section aria-labelledby={`no-${name}`} className="rounded border border-dashed border-slate-300 bg-white p-6">
+        <h2 id={`no-${name}`} className="text-base font-semibold">
+          {empty.title}
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          {empty.text}{' '}
+          <Link to={empty.link.to} className="text-blue-800 underline">
+            {empty.link.label}
+          </Link>
+          .
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby={headingId} className="space-y-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={headingId} className="text-base font-semibold">
+          {count} {count === 1 ? noun.one : noun.many}, newest first
+        </h2>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => {
+            if (window.confirm(confirmClear)) onClear();
+          }}
+        >
+          Clear list
+        </Button>
+      </div>
+      <ul aria-labelledby={headingId} className="divide-y divide-slate-200 rounded border border-slate-200 bg-white">
+        {children}
+      </ul>
+    </section>
+  );
+}
