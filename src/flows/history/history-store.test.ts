@@ -1,16 +1,6 @@
 import * as z from 'zod';
 import { describe, expect, it, vi } from 'vitest';
-import { createHistory, linkMapSchema, listOf, optional, type KeyValueStorage } from '.';
-
-function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key),
-  };
-}
+import { createHistory, linkMapSchema, listOf, memoryStorage, optional, type KeyValueStorage } from '.';
 
 const note = z.object({
   id: z.string(),

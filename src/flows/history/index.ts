@@ -12,3 +12,4 @@ export {
   type KeyValueStorage,
   type LinkMap,
 } from './history-store';
+export { memoryStorage } from './memory-storage';

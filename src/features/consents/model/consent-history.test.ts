@@ -1,21 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  createConsentHistory,
-  HISTORY_LIMIT,
-  readsOn,
-  type ConsentHistoryEntry,
-  type KeyValueStorage,
-} from './consent-history';
-
-function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key),
-  };
-}
+import { memoryStorage } from '../../../flows/history';
+import { createConsentHistory, HISTORY_LIMIT, readsOn, type ConsentHistoryEntry } from './consent-history';
 
 function entry(consentId: string, createdAt: number, changes: Partial<ConsentHistoryEntry> = {}): ConsentHistoryEntry {
   return {

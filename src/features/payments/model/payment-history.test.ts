@@ -1,15 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createPaymentHistory, HISTORY_LIMIT, type KeyValueStorage, type PaymentHistoryEntry } from './payment-history';
-
-function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key),
-  };
-}
+import { memoryStorage } from '../../../flows/history';
+import { createPaymentHistory, HISTORY_LIMIT, type PaymentHistoryEntry } from './payment-history';
 
 function entry(
   paymentId: string,
