@@ -1,18 +1,17 @@
 // What the accounts area does when the consent stands in the way: none active, not authorised yet, today's reads used
 // up (frequencyPerDay without the PSU present), and deleted while its data is on screen or from the consent page.
-import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
 import {
+  createConsentViaApi,
   dedicated,
   deleteConsentViaApi,
   reportStatus,
   transactionsTable,
   useActiveConsent,
-  validConsentViaApi,
 } from './accounts-helpers';
 import { useConsentProfile } from './consents-helpers';
-import { SANDBOX, testAccounts } from './fixtures';
+import { testAccounts } from './fixtures';
 import { expectNoSeriousA11yViolations } from './sca-helpers';
+import { expect, test, type Page } from './test';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -39,18 +38,7 @@ test('without an active consent the page points to the consents, and reads nothi
 });
 
 test('a consent the PSU has not authorised yet is flagged before any account read', async ({ page, request }) => {
-  const created = await request.post(`${SANDBOX}/v1/consents`, {
-    headers: { 'X-Request-ID': randomUUID(), 'PSU-IP-Address': '192.168.0.10', 'TPP-Redirect-Preferred': 'false' },
-    data: {
-      access: dedicated(bobMain.iban),
-      recurringIndicator: false,
-      validUntil: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
-      frequencyPerDay: 1,
-      combinedServiceIndicator: false,
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { consentId } = (await created.json()) as { consentId: string };
+  const { consentId } = await createConsentViaApi(request, { access: dedicated(bobMain.iban) });
   await useActiveConsent(page, consentId);
   const reads = accountReads(page);
 
@@ -69,16 +57,16 @@ test('a consent the PSU has not authorised yet is flagged before any account rea
 
 test('reads without the PSU present stop at frequencyPerDay with 429 ACCESS_EXCEEDED, said in plain words', async ({
   page,
-  request,
+  authorisedConsent,
 }) => {
   // A profile without PSU-IP-Address: the bank counts every account read against the consent's daily allowance.
   await useConsentProfile(page, { id: 'psu-absent', name: 'Sandbox, PSU not present', psuIpAddress: null });
-  const consentId = await validConsentViaApi(request, {
+  await authorisedConsent({
     psu: 'alice',
     access: dedicated(aliceMain.iban),
     frequencyPerDay: 1,
+    profileId: 'psu-absent',
   });
-  await useActiveConsent(page, consentId, 'psu-absent');
   const reads = accountReads(page);
 
   await page.goto('/accounts');
@@ -108,9 +96,9 @@ test('reads without the PSU present stop at frequencyPerDay with 429 ACCESS_EXCE
 test('a consent deleted while its data is on screen: the next read is refused and nothing of it stays', async ({
   page,
   request,
+  authorisedConsent,
 }) => {
-  const consentId = await validConsentViaApi(request, { psu: 'alice', access: dedicated(aliceMain.iban) });
-  await useActiveConsent(page, consentId);
+  const consentId = await authorisedConsent({ psu: 'alice', access: dedicated(aliceMain.iban) });
   await page.goto(`/accounts/${aliceMain.resourceId}`);
   await expect(reportStatus(page)).toHaveText(/entries on this page/);
   await expect(transactionsTable(page).table).toBeVisible();
@@ -134,10 +122,9 @@ test('a consent deleted while its data is on screen: the next read is refused an
 
 test('a consent deleted on its consent page leaves the accounts page with nothing to show', async ({
   page,
-  request,
+  authorisedConsent,
 }) => {
-  const consentId = await validConsentViaApi(request, { psu: 'bob', access: dedicated(bobMain.iban) });
-  await useActiveConsent(page, consentId);
+  const consentId = await authorisedConsent({ psu: 'bob', access: dedicated(bobMain.iban) });
   await page.goto('/accounts');
   await expect(page.getByRole('listitem').filter({ hasText: 'DE49 9901 0000 0020 0200 01' })).toBeVisible();
 

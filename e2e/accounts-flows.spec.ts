@@ -1,16 +1,8 @@
 // The accounts area against the sandbox: a consent from the consents UI, then the account list, an account's details,
 // balances and transactions with a period and paging, the entry details, the CSV export, and axe scans.
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
-import {
-  isoDay,
-  reportStatus,
-  showTransactions,
-  transactionsTable,
-  useActiveConsent,
-  validConsentViaApi,
-  dedicated,
-} from './accounts-helpers';
+import { expect, test } from './test';
+import { isoDay, reportStatus, showTransactions, transactionsTable, dedicated } from './accounts-helpers';
 import { createConsentThroughUi } from './consents-helpers';
 import { testAccounts } from './fixtures';
 import { expectNoSeriousA11yViolations } from './sca-helpers';
@@ -105,10 +97,9 @@ test('a dedicated consent authorised by redirect opens alice’s account: list, 
 
 test('the CSV export holds the filtered rows, with a header, ISO dates and plain amounts', async ({
   page,
-  request,
+  authorisedConsent,
 }) => {
-  const consentId = await validConsentViaApi(request, { psu: 'alice', access: dedicated(aliceMain.iban) });
-  await useActiveConsent(page, consentId);
+  await authorisedConsent({ psu: 'alice', access: dedicated(aliceMain.iban) });
   const from = isoDay(-90);
   const to = isoDay(0);
   await page.goto(`/accounts/${aliceMain.resourceId}?dateFrom=${from}&dateTo=${to}&bookingStatus=both`);

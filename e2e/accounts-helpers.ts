@@ -2,7 +2,8 @@
 // would), made the active consent of a bank profile before the console loads, and the account page's parts.
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { SANDBOX, SANDBOX_OTP, SANDBOX_PASSWORD } from './fixtures';
+import { storeActiveConsent } from './console-storage';
+import { SANDBOX, SANDBOX_OTP, SANDBOX_PASSWORD, xs2aHeaders } from './fixtures';
 
 export type ConsentAccess =
   | { allPsd2: 'allAccounts' | 'allAccountsWithOwnerName' }
@@ -26,16 +27,23 @@ export function dedicated(iban: string): ConsentAccess {
   return { accounts: [{ iban }], balances: [{ iban }], transactions: [{ iban }] };
 }
 
-/** Creates a consent and authorises it with embedded SCA (password, SMS method, OTP); returns its consentId. */
-export async function validConsentViaApi(request: APIRequestContext, input: ApiConsentInput): Promise<string> {
-  const headers = () => ({
-    'X-Request-ID': randomUUID(),
-    'Content-Type': 'application/json',
-    'PSU-IP-Address': '192.168.0.10',
-    'PSU-ID': input.psu,
-  });
+interface CreatedConsent {
+  consentId: string;
+  _links: Record<string, { href: string }>;
+}
+
+/** XS2A headers for the PSU's requests (a fresh X-Request-ID each time). */
+function psuHeaders(psu: string | undefined): Record<string, string> {
+  return xs2aHeaders(psu ? { 'PSU-ID': psu } : {});
+}
+
+/** Creates a consent that asks for embedded SCA; returns the bank's 201 body. Without `psu`, no PSU-ID is sent. */
+export async function createConsentViaApi(
+  request: APIRequestContext,
+  input: Omit<ApiConsentInput, 'psu'> & { psu?: string },
+): Promise<CreatedConsent> {
   const created = await request.post(`${SANDBOX}/v1/consents`, {
-    headers: { ...headers(), 'TPP-Redirect-Preferred': 'false' },
+    headers: { ...psuHeaders(input.psu), 'TPP-Redirect-Preferred': 'false' },
     data: {
       access: input.access,
       recurringIndicator: input.recurring ?? false,
@@ -45,10 +53,18 @@ export async function validConsentViaApi(request: APIRequestContext, input: ApiC
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const consent = (await created.json()) as { consentId: string; _links: Record<string, { href: string }> };
+  return (await created.json()) as CreatedConsent;
+}
+
+/** Goes through the consent's embedded SCA as `psu` (password, SMS method, OTP); returns the last scaStatus. */
+export async function authoriseConsentViaApi(
+  request: APIRequestContext,
+  consent: CreatedConsent,
+  psu: string,
+): Promise<string> {
   const step = async (method: 'post' | 'put', href: string | undefined, data: unknown) => {
     expect(href, 'the bank offers the next SCA step').toBeDefined();
-    const answer = await request[method](href ?? '', { headers: headers(), data });
+    const answer = await request[method](href ?? '', { headers: psuHeaders(psu), data });
     expect(answer.ok(), await answer.text()).toBe(true);
     return (await answer.json()) as { scaStatus: string; _links?: Record<string, { href: string }> };
   };
@@ -59,7 +75,13 @@ export async function validConsentViaApi(request: APIRequestContext, input: ApiC
     answer = await step('put', answer._links.selectAuthenticationMethod.href, { authenticationMethodId: 'sms' });
   }
   answer = await step('put', answer._links?.authoriseTransaction?.href, { scaAuthenticationData: SANDBOX_OTP });
-  expect(answer.scaStatus).toBe('finalised');
+  return answer.scaStatus;
+}
+
+/** Creates a consent and authorises it with embedded SCA (password, SMS method, OTP); returns its consentId. */
+export async function validConsentViaApi(request: APIRequestContext, input: ApiConsentInput): Promise<string> {
+  const consent = await createConsentViaApi(request, input);
+  expect(await authoriseConsentViaApi(request, consent, input.psu)).toBe('finalised');
   return consent.consentId;
 }
 
@@ -71,19 +93,8 @@ export async function deleteConsentViaApi(request: APIRequestContext, consentId:
   expect(answer.status()).toBe(204);
 }
 
-/**
- * Makes `consentId` the active consent of the bank profile `profileId` before the console's scripts run (the
- * `xs2a-console.active-consent.v1` storage format of src/api). Only on the console's own pages.
- */
-export async function useActiveConsent(page: Page, consentId: string, profileId = 'sandbox'): Promise<void> {
-  await page.addInitScript(
-    ({ consentId, profileId }) => {
-      if (window.location.pathname.startsWith('/sandbox')) return;
-      window.localStorage.setItem('xs2a-console.active-consent.v1', JSON.stringify({ [profileId]: consentId }));
-    },
-    { consentId, profileId },
-  );
-}
+/** Makes `consentId` the active consent of the bank profile `profileId` before the console's scripts run. */
+export const useActiveConsent = storeActiveConsent;
 
 /** The account page's transaction table (its scrollable region and the table in it). */
 export function transactionsTable(page: Page): { region: Locator; table: Locator } {

@@ -1,14 +1,7 @@
 // Bob's business account with exactly 10,000 entries: every page loaded through the bank's next links, the virtualized
 // table scrolled to its end with only a few rows in the DOM, sorting and filtering over all of it, and the chart.
-import { expect, test } from '@playwright/test';
-import {
-  dedicated,
-  isoDay,
-  reportStatus,
-  transactionsTable,
-  useActiveConsent,
-  validConsentViaApi,
-} from './accounts-helpers';
+import { expect, test } from './test';
+import { dedicated, isoDay, reportStatus, transactionsTable } from './accounts-helpers';
 import { testAccounts } from './fixtures';
 import { expectNoSeriousA11yViolations } from './sca-helpers';
 
@@ -19,10 +12,9 @@ const business = testAccounts['bob-business'];
 
 test('all 10,000 entries load page by page, scroll to the last one with few rows in the DOM, and chart the balance', async ({
   page,
-  request,
+  authorisedConsent,
 }) => {
-  const consentId = await validConsentViaApi(request, { psu: 'bob', access: dedicated(business.iban) });
-  await useActiveConsent(page, consentId);
+  await authorisedConsent({ psu: 'bob', access: dedicated(business.iban) });
   const transactionPages: string[] = [];
   page.on('request', (r) => {
     if (/\/v1\/accounts\/[^/]+\/transactions(\?|$)/.test(new URL(r.url()).pathname + new URL(r.url()).search)) {
@@ -81,9 +73,11 @@ test('all 10,000 entries load page by page, scroll to the last one with few rows
   await expectNoSeriousA11yViolations(page);
 });
 
-test('the chart is loaded only when it is opened, and asks for the whole report first', async ({ page, request }) => {
-  const consentId = await validConsentViaApi(request, { psu: 'bob', access: dedicated(business.iban) });
-  await useActiveConsent(page, consentId);
+test('the chart is loaded only when it is opened, and asks for the whole report first', async ({
+  page,
+  authorisedConsent,
+}) => {
+  await authorisedConsent({ psu: 'bob', access: dedicated(business.iban) });
   const scripts: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);

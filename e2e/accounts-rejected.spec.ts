@@ -1,52 +1,26 @@
 // A consent the PSU's SCA rejected: the console flags it before any account read, and the bank refuses reads with it.
-import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { dedicated, isoDay, useActiveConsent } from './accounts-helpers';
-import { SANDBOX, SANDBOX_OTP, SANDBOX_PASSWORD, testAccounts } from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { authoriseConsentViaApi, createConsentViaApi, dedicated, useActiveConsent } from './accounts-helpers';
+import { testAccounts } from './fixtures';
+import { expect, test, type SandboxApi } from './test';
 
 const daveMain = testAccounts['dave-main'];
 
 /** dave's SCA always fails: the consent ends rejected. */
-async function rejectedConsent(request: APIRequestContext): Promise<string> {
-  const headers = () => ({ 'X-Request-ID': randomUUID(), 'PSU-IP-Address': '192.168.0.10', 'PSU-ID': 'dave' });
-  const created = await request.post(`${SANDBOX}/v1/consents`, {
-    headers: { ...headers(), 'TPP-Redirect-Preferred': 'false' },
-    data: {
-      access: dedicated(daveMain.iban),
-      recurringIndicator: false,
-      validUntil: isoDay(7),
-      frequencyPerDay: 1,
-      combinedServiceIndicator: false,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const consent = (await created.json()) as { consentId: string; _links: Record<string, { href: string }> };
-  let answer = (await (
-    await request.post(consent._links.startAuthorisationWithPsuAuthentication?.href ?? '', {
-      headers: headers(),
-      data: { psuData: { password: SANDBOX_PASSWORD } },
-    })
-  ).json()) as { scaStatus: string; _links?: Record<string, { href: string }> };
-  if (answer._links?.selectAuthenticationMethod) {
-    answer = (await (
-      await request.put(answer._links.selectAuthenticationMethod.href, {
-        headers: headers(),
-        data: { authenticationMethodId: 'sms' },
-      })
-    ).json()) as typeof answer;
-  }
-  const last = await request.put(answer._links?.authoriseTransaction?.href ?? '', {
-    headers: headers(),
-    data: { scaAuthenticationData: SANDBOX_OTP },
-  });
-  expect(((await last.json()) as { scaStatus: string }).scaStatus).toBe('failed');
-  const status = await request.get(`${SANDBOX}/v1/consents/${consent.consentId}/status`, { headers: headers() });
+async function rejectedConsent(request: APIRequestContext, sandboxApi: SandboxApi): Promise<string> {
+  const consent = await createConsentViaApi(request, { psu: 'dave', access: dedicated(daveMain.iban) });
+  expect(await authoriseConsentViaApi(request, consent, 'dave')).toBe('failed');
+  const status = await sandboxApi.get(`/v1/consents/${consent.consentId}/status`);
   expect(((await status.json()) as { consentStatus: string }).consentStatus).toBe('rejected');
   return consent.consentId;
 }
 
-test('a rejected consent is flagged before any read, and the bank refuses reads with it', async ({ page, request }) => {
-  const consentId = await rejectedConsent(request);
+test('a rejected consent is flagged before any read, and the bank refuses reads with it', async ({
+  page,
+  request,
+  sandboxApi,
+}) => {
+  const consentId = await rejectedConsent(request, sandboxApi);
   await useActiveConsent(page, consentId);
   const reads: string[] = [];
   page.on('request', (r) => {
@@ -59,9 +33,7 @@ test('a rejected consent is flagged before any read, and the bank refuses reads 
   expect(reads).toEqual([]);
 
   // The bank says the same: 401 CONSENT_INVALID for a read with it.
-  const read = await request.get(`${SANDBOX}/v1/accounts`, {
-    headers: { 'X-Request-ID': randomUUID(), 'Consent-ID': consentId, 'PSU-IP-Address': '192.168.0.10' },
-  });
+  const read = await sandboxApi.get('/v1/accounts', { 'Consent-ID': consentId });
   expect(read.status()).toBe(401);
   expect(JSON.stringify(await read.json())).toContain('CONSENT_INVALID');
 });

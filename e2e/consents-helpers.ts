@@ -1,7 +1,8 @@
 // Page helpers for consent flows through the console's UI: a bank profile per SCA approach, the new-consent form, the
 // consent's SCA (redirect, embedded or decoupled) and making it the active consent.
 import { expect, type Locator, type Page } from '@playwright/test';
-import { SANDBOX_OTP, SANDBOX_PASSWORD } from './fixtures';
+import { storeProfile } from './console-storage';
+import { SANDBOX, SANDBOX_OTP, SANDBOX_PASSWORD } from './fixtures';
 import { shownAuthorisationId } from './sca-helpers';
 
 export type ConsentScaApproach = 'redirect' | 'embedded' | 'decoupled';
@@ -27,22 +28,16 @@ const preferences: Record<ConsentScaApproach, { redirectPreferred?: boolean; dec
  * `xs2a-console.profiles.v1` storage format of src/api). Call it before the test's first navigation.
  */
 export async function useConsentProfile(page: Page, input: ConsentProfileInput): Promise<void> {
-  const profile = {
+  await storeProfile(page, {
     id: input.id,
     name: input.name,
+    baseUrl: SANDBOX,
     psuHeaders: {
       ...(input.psuIpAddress !== null && { psuIpAddress: input.psuIpAddress ?? '192.168.0.10' }),
       ...(input.psuId && { psuId: input.psuId }),
     },
     sca: input.approach ? preferences[input.approach] : {},
-  };
-  await page.addInitScript((stored) => {
-    // Only on the console's own pages; the bank's pages share the origin.
-    if (window.location.pathname.startsWith('/sandbox')) return;
-    const profiles = [{ ...stored, baseUrl: `${window.location.origin}/sandbox` }];
-    window.localStorage.setItem('xs2a-console.profiles.v1', JSON.stringify({ profiles }));
-    window.localStorage.setItem('xs2a-console.active-profile.v1', stored.id);
-  }, profile);
+  });
 }
 
 /** What the consent grants: a global access form, or IBANs per service (dedicated consent). */

@@ -2,8 +2,8 @@
 // styles from the console's origin only), and a page of another origin cannot frame the console.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
-import { useActiveConsent, validConsentViaApi, dedicated } from './accounts-helpers';
+import { expect, test, type Page } from './test';
+import { dedicated } from './accounts-helpers';
 import { testAccounts } from './fixtures';
 import { createPayment, transactionStatus } from './payments-helpers';
 
@@ -57,11 +57,10 @@ test('every area of the console runs under its Content-Security-Policy without a
 
 test('a payment, the inspector and an account with its balance chart run without a violation', async ({
   page,
-  request,
+  authorisedConsent,
 }) => {
   const aliceMain = testAccounts['alice-main'];
-  const consentId = await validConsentViaApi(request, { psu: 'alice', access: dedicated(aliceMain.iban) });
-  await useActiveConsent(page, consentId);
+  await authorisedConsent({ psu: 'alice', access: dedicated(aliceMain.iban) });
   const violations = await watchViolations(page);
 
   await createPayment(page, { debtorIban: aliceMain.iban, amount: '3.10' });

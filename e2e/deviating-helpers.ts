@@ -2,6 +2,7 @@
 // checks every page of such a bank must pass (no error boundary, the deviation named where it occurs).
 import { expect, type Page } from '@playwright/test';
 import type { DeviationMode } from '../server/sandbox/deviations/modes';
+import { storeProfile } from './console-storage';
 
 export { DEVIATION_MODES, type DeviationMode } from '../server/sandbox/deviations/modes';
 
@@ -16,22 +17,13 @@ export function deviatingPath(modes: readonly DeviationMode[]): string {
  * Call it before the test's first navigation.
  */
 export async function useDeviatingProfile(page: Page, modes: readonly DeviationMode[]): Promise<void> {
-  await page.addInitScript(
-    ({ path, name }) => {
-      // Only on the console's own pages; the bank's pages share the origin.
-      if (window.location.pathname.startsWith('/sandbox')) return;
-      const profile = {
-        id: 'deviating',
-        name,
-        baseUrl: `${window.location.origin}${path}`,
-        psuHeaders: { psuIpAddress: '192.168.0.10' },
-        sca: {},
-      };
-      window.localStorage.setItem('xs2a-console.profiles.v1', JSON.stringify({ profiles: [profile] }));
-      window.localStorage.setItem('xs2a-console.active-profile.v1', profile.id);
-    },
-    { path: deviatingPath(modes), name: `Deviating bank (${modes.join(', ')})` },
-  );
+  await storeProfile(page, {
+    id: 'deviating',
+    name: `Deviating bank (${modes.join(', ')})`,
+    baseUrl: deviatingPath(modes),
+    psuHeaders: { psuIpAddress: '192.168.0.10' },
+    sca: {},
+  });
 }
 
 /** No part of the page fell into an error boundary ("Could not show …", "This part of the page failed"). */

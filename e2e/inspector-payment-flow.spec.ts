@@ -1,14 +1,14 @@
 // The inspector after a payment with embedded SCA: one flow holds the payment's exchanges; password and OTP stay hidden.
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, sandboxProfile, test } from './test';
 import { SANDBOX_OTP, SANDBOX_PASSWORD, testAccounts } from './fixtures';
 import { createPayment, transactionStatus } from './payments-helpers';
-import { authorisePanel, useScaProfile } from './sca-helpers';
+import { authorisePanel } from './sca-helpers';
 
 test.describe.configure({ timeout: 90_000 });
+test.use({ bankProfile: sandboxProfile('e2e-inspector', 'Sandbox, embedded', { redirectPreferred: false }) });
 
 test('groups a payment and its embedded SCA in one flow, with psuData and the OTP redacted', async ({ page }) => {
-  await useScaProfile(page, { id: 'e2e-inspector', name: 'Sandbox, embedded', sca: { redirectPreferred: false } });
   const payment = await createPayment(page, {
     debtorIban: testAccounts['alice-main'].iban,
     amount: '8.20',

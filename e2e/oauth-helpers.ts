@@ -1,6 +1,7 @@
 // Helpers for the OAuth SCA specs: a bank profile for the strict bank (which authorises through OAuth where it would
 // redirect), the bank's OAuth login page, and what a flow must never leave in the inspector.
 import { expect, type Page, type Request } from '@playwright/test';
+import { storeProfile } from './console-storage';
 import { SANDBOX_PASSWORD } from './fixtures';
 import { e2ePort, strictBaseUrl, strictOrigin, strictTargets } from './strict-helpers';
 
@@ -31,14 +32,7 @@ export async function useOAuthProfile(page: Page, input: OAuthProfileInput): Pro
     psuHeaders: { psuIpAddress: '192.168.0.10', ...(input.psuId && { psuId: input.psuId }) },
     sca: { redirectPreferred: true },
   };
-  await page.addInitScript(
-    ({ stored, origin }) => {
-      if (window.location.origin !== origin) return;
-      window.localStorage.setItem('xs2a-console.profiles.v1', JSON.stringify({ profiles: [stored] }));
-      window.localStorage.setItem('xs2a-console.active-profile.v1', stored.id);
-    },
-    { stored: profile, origin: consoleOrigin },
-  );
+  await storeProfile(page, profile, consoleOrigin);
 }
 
 /** The authorize URL the console sent the browser to, with its parameters, once the bank's login page is open. */

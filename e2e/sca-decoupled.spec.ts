@@ -1,15 +1,13 @@
 // Decoupled SCA through the console: the PSU approves or denies in the sandbox's banking app (a second page) while
 // the console's monitor follows the authorisation.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, sandboxProfile, test, type Page } from './test';
 import { SANDBOX_PASSWORD, testAccounts } from './fixtures';
 import { createPayment, transactionStatus } from './payments-helpers';
-import { authorisePanel, shownAuthorisationId, useScaProfile } from './sca-helpers';
+import { authorisePanel, shownAuthorisationId } from './sca-helpers';
 
 const alice = testAccounts['alice-main'];
 
-test.beforeEach(async ({ page }) => {
-  await useScaProfile(page, { id: 'e2e-decoupled', name: 'Sandbox, decoupled SCA', sca: { decoupledPreferred: true } });
-});
+test.use({ bankProfile: sandboxProfile('e2e-decoupled', 'Sandbox, decoupled SCA', { decoupledPreferred: true }) });
 
 /** Logs in to the sandbox's banking app in a page of its own and decides the request with this authorisation id. */
 async function decideInBankingApp(app: Page, authorisationId: string, action: 'Approve' | 'Deny') {

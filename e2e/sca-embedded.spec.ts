@@ -1,5 +1,5 @@
 // Embedded SCA through the console: the password, the SCA method, a wrong one-time password and then the right one.
-import { expect, test } from '@playwright/test';
+import { expect, sandboxProfile, test } from './test';
 import { SANDBOX_OTP, SANDBOX_PASSWORD, testAccounts } from './fixtures';
 import { createPayment, transactionStatus } from './payments-helpers';
 import {
@@ -7,14 +7,11 @@ import {
   authorisePanel,
   expectNoSeriousA11yViolations,
   shownAuthorisationId,
-  useScaProfile,
 } from './sca-helpers';
 
 const alice = testAccounts['alice-main'];
 
-test.beforeEach(async ({ page }) => {
-  await useScaProfile(page, { id: 'e2e-embedded', name: 'Sandbox, embedded SCA', sca: { redirectPreferred: false } });
-});
+test.use({ bankProfile: sandboxProfile('e2e-embedded', 'Sandbox, embedded SCA', { redirectPreferred: false }) });
 
 test('embedded SCA: password, method choice, a wrong OTP then the right one; the payment is accepted', async ({
   page,

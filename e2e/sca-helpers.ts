@@ -1,6 +1,7 @@
 // Helpers for the SCA end-to-end specs: a bank profile with SCA preferences, and the console's SCA panels.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { sandboxProfile, storeProfile } from './console-storage';
 
 export interface ScaProfileInput {
   id: string;
@@ -11,24 +12,10 @@ export interface ScaProfileInput {
 
 /**
  * Makes a bank profile for the embedded sandbox with the given SCA preferences the active one, before any page script
- * runs (the `xs2a-console.profiles.v1` storage format of src/api), so the flow under test is chosen per test.
+ * runs, so the flow under test is chosen per test.
  */
 export async function useScaProfile(page: Page, input: ScaProfileInput): Promise<void> {
-  await page.addInitScript((profile) => {
-    const stored = {
-      profiles: [
-        {
-          id: profile.id,
-          name: profile.name,
-          baseUrl: `${window.location.origin}/sandbox`,
-          psuHeaders: { psuIpAddress: '192.168.0.10', ...(profile.psuId && { psuId: profile.psuId }) },
-          sca: profile.sca,
-        },
-      ],
-    };
-    window.localStorage.setItem('xs2a-console.profiles.v1', JSON.stringify(stored));
-    window.localStorage.setItem('xs2a-console.active-profile.v1', profile.id);
-  }, input);
+  await storeProfile(page, sandboxProfile(input.id, input.name, input.sca, input.psuId ? { psuId: input.psuId } : {}));
 }
 
 /** The SCA panel the payment page shows for the initiation. */
