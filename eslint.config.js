@@ -2,6 +2,8 @@
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import boundaries from 'eslint-plugin-boundaries';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
@@ -52,6 +54,30 @@ export default defineConfig([
   {
     files: consoleFiles,
     extends: [reactHooks.configs.flat.recommended, pluginQuery.configs['flat/recommended']],
+  },
+
+  // Accessibility of the console's markup (labels, roles, keyboard use), checked as it is written.
+  {
+    files: ['src/**/*.tsx'],
+    extends: [jsxA11y.flatConfigs.recommended],
+    rules: {
+      // A scrollable region is focusable so that keyboard users can scroll it (axe: scrollable-region-focusable).
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { roles: ['tabpanel', 'region'], allowExpressionValues: true }],
+      // A choice's label text may sit in a span beside its hint, one level deeper than the rule looks by default.
+      'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
+    },
+  },
+
+  // No import cycles in the console or the server: a module never needs itself, directly or through others.
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 
   // Architecture boundaries (DESIGN.md). Imports inside one element are always allowed; a feature is one folder of

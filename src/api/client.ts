@@ -128,7 +128,8 @@ export function redirectOf(response: Response): { status?: number; location?: st
   return { ...(isRedirect && { status }), ...(location !== undefined && { location }) };
 }
 
-const psuHeaderNames: Record<keyof BankProfile['psuHeaders'], string> = {
+/** The header each of a profile's PSU fields is sent as. */
+export const psuHeaderNames: Record<keyof BankProfile['psuHeaders'], string> = {
   psuId: 'PSU-ID',
   psuIdType: 'PSU-ID-Type',
   psuCorporateId: 'PSU-Corporate-ID',

@@ -26,6 +26,7 @@ export {
   buildUrl,
   requestUrlFor,
   DEFAULT_TIMEOUT_MS,
+  psuHeaderNames,
   xs2aRequest,
   type OperationId,
   type Xs2aRequestOptions,

@@ -1,5 +1,5 @@
 // The profile form's values (all text, as typed) and their conversion to and from a BankProfile.
-import { bankProfileSchema, type BankProfile } from '../../api';
+import { bankProfileSchema, psuHeaderNames, type BankProfile } from '../../api';
 
 /** A tri-state header preference: '' = header not sent. */
 export type TriState = '' | 'true' | 'false';
@@ -51,14 +51,7 @@ const scaFields = ['redirectPreferred', 'decoupledPreferred', 'explicitAuthorisa
 export const fieldLabels: Record<ProfileFieldName, string> = {
   name: 'Name',
   baseUrl: 'base_url',
-  psuId: 'PSU-ID',
-  psuIdType: 'PSU-ID-Type',
-  psuCorporateId: 'PSU-Corporate-ID',
-  psuCorporateIdType: 'PSU-Corporate-ID-Type',
-  psuIpAddress: 'PSU-IP-Address',
-  psuIpPort: 'PSU-IP-Port',
-  psuUserAgent: 'PSU-User-Agent',
-  psuGeoLocation: 'PSU-Geo-Location',
+  ...psuHeaderNames,
   redirectPreferred: 'TPP-Redirect-Preferred',
   decoupledPreferred: 'TPP-Decoupled-Preferred',
   explicitAuthorisationPreferred: 'TPP-Explicit-Authorisation-Preferred',

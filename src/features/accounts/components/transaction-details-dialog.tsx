@@ -158,6 +158,8 @@ export function TransactionDetailsDialog({
   }, []);
 
   return (
+    // A click on the backdrop does with the pointer what Escape, which the dialog handles itself, does with the keyboard.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={dialogRef}
       aria-labelledby="transaction-details-heading"

@@ -37,7 +37,7 @@ export function ChallengeDetails({
       {challenge?.image && (
         <img
           src={`data:image/png;base64,${challenge.image}`}
-          alt="Challenge image from the bank (scan it with the PSU's device)"
+          alt="The bank's challenge (scan it with the PSU's device)"
           className="max-h-64 rounded border border-slate-300 bg-white"
         />
       )}
