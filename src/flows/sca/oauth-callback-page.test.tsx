@@ -4,7 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { consentKeys, exchangeLog, sessionTokens } from '../../api';
-import { jsonResponse, stubFetch } from '../../api/test-kit';
+import { answerNext, jsonResponse, sent, sentCount } from '../../testing/http';
 import { OAuthCallbackPage } from './oauth-callback-page';
 import { peekOAuth, rememberOAuth, type PendingOAuth } from './oauth-store';
 import { ScaReturnNotice } from './sca-return-notice';
@@ -54,18 +54,15 @@ function renderAt(path: string) {
   return { invalidate, router };
 }
 
-let fetchStub: ReturnType<typeof stubFetch>;
 let sequence = 0;
 /** A state of its own per test: the callback is completed once per address. */
 const newState = () => `state-${Date.now()}-${(sequence += 1)}`;
 
 beforeEach(() => {
-  fetchStub = stubFetch();
   exchangeLog.clear();
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
   sessionTokens.reload();
@@ -75,11 +72,10 @@ describe('the OAuth callback page', () => {
   it('exchanges the code, keeps the token for the profile and returns to the consent, finalised', async () => {
     const state = newState();
     rememberOAuth(state, pending);
-    fetchStub.fetchMock
-      .mockResolvedValueOnce(
-        jsonResponse({ access_token: 'token-xyz-1', token_type: 'Bearer', expires_in: 3600, scope: 'AIS:c-1' }),
-      )
-      .mockResolvedValueOnce(jsonResponse({ scaStatus: 'finalised' }));
+    answerNext(
+      jsonResponse({ access_token: 'token-xyz-1', token_type: 'Bearer', expires_in: 3600, scope: 'AIS:c-1' }),
+      jsonResponse({ scaStatus: 'finalised' }),
+    );
     const { invalidate, router } = renderAt(`/callback/oauth?code=code-1&state=${state}`);
 
     expect((await screen.findByTestId('target')).textContent).toBe('/consents/c-1?sca=ok');
@@ -90,12 +86,11 @@ describe('the OAuth callback page', () => {
     const [token] = sessionTokens.list('sandbox');
     expect(token).toMatchObject({ scope: 'AIS:c-1', accessToken: 'token-xyz-1' });
     expect((token?.expiresAt ?? 0) - (token?.obtainedAt ?? 0)).toBe(3_600_000);
-    expect(fetchStub.fetchMock.mock.calls[0]?.[0]).toBe(`${BANK}/oauth/token`);
+    expect((await sent(0)).url).toBe(`${BANK}/oauth/token`);
     // The SCA status is read with the new token.
-    expect(fetchStub.sent(1)).toMatchObject({
-      url: pending.scaStatusHref,
-      headers: { Authorization: 'Bearer token-xyz-1' },
-    });
+    const statusRead = await sent(1);
+    expect(statusRead.url).toBe(pending.scaStatusHref);
+    expect(statusRead.headers.get('Authorization')).toBe('Bearer token-xyz-1');
     expect(invalidate).toHaveBeenCalledWith({ queryKey: consentKeys.all('sandbox') });
     expect(peekOAuth(state)).toBeUndefined();
     expect(JSON.stringify(exchangeLog.list())).not.toMatch(/token-xyz-1|code-1|verifier-0123/);
@@ -107,7 +102,7 @@ describe('the OAuth callback page', () => {
     expect((await screen.findByRole('alert')).textContent).toMatch(/The console does not know this authorisation/);
     expect(screen.getByRole('link', { name: 'Consents' }).getAttribute('href')).toBe('/consents');
     expect(screen.queryByText(/code-2/)).toBeNull();
-    expect(fetchStub.fetchMock).not.toHaveBeenCalled();
+    expect(sentCount()).toBe(0);
     expect(sessionTokens.list('sandbox')).toEqual([]);
   });
 
@@ -126,16 +121,14 @@ describe('the OAuth callback page', () => {
       /the PSU denied the authorisation of the consent on the bank’s OAuth page \(access_denied\)\. The status below has been read again/,
     );
     expect(invalidate).toHaveBeenCalledWith({ queryKey: consentKeys.all('sandbox') });
-    expect(fetchStub.fetchMock).not.toHaveBeenCalled();
+    expect(sentCount()).toBe(0);
     expect(peekOAuth(state)).toBeUndefined();
   });
 
   it('shows a failed token exchange in plain words, with the way back', async () => {
     const state = newState();
     rememberOAuth(state, pending);
-    fetchStub.fetchMock.mockResolvedValueOnce(
-      jsonResponse({ error: 'invalid_grant', error_description: 'code expired' }, { status: 400 }),
-    );
+    answerNext(jsonResponse({ error: 'invalid_grant', error_description: 'code expired' }, { status: 400 }));
     renderAt(`/callback/oauth?code=code-3&state=${state}`);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toMatch(/The bank did not issue an access token/);
@@ -155,6 +148,6 @@ describe('the OAuth callback page', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toMatch(/The bank did not authorise/);
     expect(alert.textContent).toMatch(/does not accept the scope/);
-    expect(fetchStub.fetchMock).not.toHaveBeenCalled();
+    expect(sentCount()).toBe(0);
   });
 });

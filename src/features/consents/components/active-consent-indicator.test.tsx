@@ -2,16 +2,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { activeConsent, profileStore } from '../../../api';
+import { answerAll, answerNext, jsonResponse, sent, sentCount } from '../../../testing/http';
 import { ActiveConsentIndicator } from './active-consent-indicator';
 
-function answer(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json', 'X-Request-ID': '00000000-0000-4000-8000-000000000000' },
-  });
-}
+const answer = (body: unknown, status = 200) => jsonResponse(body, { status });
 
 function renderIndicator() {
   const router = createMemoryRouter([{ path: '*', element: <ActiveConsentIndicator /> }], { initialEntries: ['/'] });
@@ -23,17 +19,9 @@ function renderIndicator() {
   return screen.getByRole('group', { name: 'Active consent' });
 }
 
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-});
-
 afterEach(() => {
   cleanup();
   activeConsent.set(profileStore.active().id, undefined);
-  vi.unstubAllGlobals();
 });
 
 describe('ActiveConsentIndicator', () => {
@@ -41,32 +29,30 @@ describe('ActiveConsentIndicator', () => {
     const group = renderIndicator();
     expect(within(group).getByText('No active consent')).toBeTruthy();
     expect(within(group).getByRole('link', { name: 'Create one' }).getAttribute('href')).toBe('/consents/new');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sentCount()).toBe(0);
   });
 
   it('shows the active consent of the active profile with its status from one status read', async () => {
-    fetchMock.mockResolvedValue(answer({ consentStatus: 'valid' }));
+    answerAll(answer({ consentStatus: 'valid' }));
     activeConsent.set(profileStore.active().id, 'con-1234567890abcdef');
     const group = renderIndicator();
     const link = within(group).getByRole('link', { name: /con-1234…cdef/ });
     expect(link.getAttribute('href')).toBe('/consents/con-1234567890abcdef');
     expect(await within(group).findByText('valid')).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url as string).toMatch(/\/sandbox\/v1\/consents\/con-1234567890abcdef\/status$/);
-    expect(init?.method).toBe('GET');
+    expect(sentCount()).toBe(1);
+    const { url, method } = await sent(0);
+    expect(url).toMatch(/\/sandbox\/v1\/consents\/con-1234567890abcdef\/status$/);
+    expect(method).toBe('GET');
   });
 
   it('says when a consent is not usable, and when its status cannot be read', async () => {
-    fetchMock.mockResolvedValueOnce(answer({ consentStatus: 'expired' }));
+    answerNext(answer({ consentStatus: 'expired' }));
     activeConsent.set(profileStore.active().id, 'con-old');
     const group = renderIndicator();
     expect(await within(group).findByText('expired')).toBeTruthy();
     expect(within(group).getByText(/not usable for reads/)).toBeTruthy();
 
-    fetchMock.mockResolvedValueOnce(
-      answer({ tppMessages: [{ category: 'ERROR', code: 'CONSENT_UNKNOWN', text: 'no such consent' }] }, 403),
-    );
+    answerNext(answer({ tppMessages: [{ category: 'ERROR', code: 'CONSENT_UNKNOWN', text: 'no such consent' }] }, 403));
     act(() => activeConsent.set(profileStore.active().id, 'con-gone'));
     expect(await within(group).findByText('status unknown')).toBeTruthy();
   });
