@@ -5,25 +5,21 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { answerAll } from '../../../testing/http';
 import { PaymentPage } from './payment-page';
 
 const paymentPath = '/v1/payments/sepa-credit-transfers/pay-1';
 
 /** A bank that answers by the end of the path; anything else is a bodiless 404. */
 function bank(answers: Record<string, unknown>) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL) => {
-      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-      const key = Object.keys(answers).find((suffix) => url.pathname.endsWith(suffix));
-      const response =
-        key === undefined
-          ? new Response('', { status: 404 })
-          : new Response(JSON.stringify(answers[key]), { headers: { 'Content-Type': 'application/json' } });
-      return Promise.resolve(response);
-    }),
-  );
+  answerAll((request) => {
+    const url = new URL(request.url);
+    const key = Object.keys(answers).find((suffix) => url.pathname.endsWith(suffix));
+    return key === undefined
+      ? new Response('', { status: 404 })
+      : new Response(JSON.stringify(answers[key]), { headers: { 'Content-Type': 'application/json' } });
+  });
 }
 
 function renderPage(links: Record<string, unknown>) {
@@ -49,7 +45,6 @@ function renderPage(links: Record<string, unknown>) {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   localStorage.clear();
   sessionStorage.clear();
 });
