@@ -3,8 +3,9 @@
 // says why; the list is read from a stubbed bank through the real fetch layer.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { builtInSandboxProfile, type AuthorisationScope } from '../../api';
+import { answerAll } from '../../testing/http';
 import { AuthorisationsPanel } from './authorisations-panel';
 
 const profile = builtInSandboxProfile('http://bank.test');
@@ -20,22 +21,16 @@ function renderPanel(startRefusal?: string) {
 }
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() =>
-      Promise.resolve(
-        new Response(JSON.stringify({ authorisationIds: ['auth-1'] }), {
-          status: 200,
-          headers: { 'Content-Type': 'application/json' },
-        }),
-      ),
-    ),
+  answerAll(
+    new Response(JSON.stringify({ authorisationIds: ['auth-1'] }), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    }),
   );
 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('AuthorisationsPanel', () => {
