@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { builtInSandboxProfile, getScaStatus, type AuthorisationScope } from '../../api';
 import { DECOUPLED_POLL_MS } from './decoupled-monitor';
+import { answerAll } from '../../testing/http';
 import { ScaPanel, type ScaPanelProps } from './sca-panel';
 
 const profile = builtInSandboxProfile('http://bank.test');
@@ -33,26 +34,24 @@ type Answer = { status: number; body?: unknown; headers?: Record<string, string>
 /** A bank that answers each request with the next scripted answer for its method and path. */
 function scriptedBank(script: Record<string, Answer[]>) {
   const calls: Call[] = [];
-  const fetchStub = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-    const method = init?.method ?? 'GET';
+  answerAll(async (request) => {
+    const url = new URL(request.url);
+    const { method } = request;
     const headers = Object.fromEntries(
-      [...new Headers(init?.headers).entries()].map(([name, value]) => [name.toLowerCase(), value]),
+      [...request.headers.entries()].map(([name, value]) => [name.toLowerCase(), value]),
     );
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const text = await request.text();
+    const body = text === '' ? undefined : (JSON.parse(text) as unknown);
     calls.push({ method, path: url.pathname, headers, body });
     const queue = script[`${method} ${url.pathname}`];
     const answer = queue && queue.length > 1 ? queue.shift() : queue?.[0];
-    if (!answer) return Promise.resolve(new Response('no such route', { status: 404 }));
-    return Promise.resolve(
-      new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { 'Content-Type': 'application/json', ...answer.headers },
-      }),
-    );
+    if (!answer) return new Response('no such route', { status: 404 });
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
+    });
   });
-  vi.stubGlobal('fetch', fetchStub);
-  return { calls, fetchStub };
+  return { calls };
 }
 
 function renderPanel(props: Partial<ScaPanelProps> & Pick<ScaPanelProps, 'links'>) {
@@ -75,7 +74,6 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 
