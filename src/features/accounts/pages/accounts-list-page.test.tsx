@@ -4,8 +4,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { accountKeys, activeConsent, consentKeys, profileStore } from '../../../api';
+import { answerAll } from '../../../testing/http';
 import { AccountsListPage } from './accounts-list-page';
 
 interface Call {
@@ -18,32 +19,29 @@ function bank(statuses: Record<string, string>) {
   const calls: Call[] = [];
   const held = new Map<string, () => void>();
   const holding = new Set<string>();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-      const consentId = new Headers(init?.headers).get('Consent-ID');
-      calls.push({ path: url.pathname, consentId });
-      const json = (body: unknown, status = 200) =>
-        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-      const status = /\/v1\/consents\/([^/]+)\/status$/.exec(url.pathname);
-      if (status?.[1]) return json({ consentStatus: statuses[status[1]] ?? 'valid' });
-      if (url.pathname.endsWith('/v1/accounts') && consentId) {
-        if (holding.has(consentId)) await new Promise<void>((resolve) => held.set(consentId, resolve));
-        return json({
-          accounts: [
-            {
-              resourceId: `acc-${consentId}`,
-              iban: 'DE16990100000010010001',
-              currency: 'EUR',
-              name: `Account of consent ${consentId}`,
-            },
-          ],
-        });
-      }
-      return json({ tppMessages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN' }] }, 404);
-    }),
-  );
+  answerAll(async (request) => {
+    const url = new URL(request.url);
+    const consentId = request.headers.get('Consent-ID');
+    calls.push({ path: url.pathname, consentId });
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    const status = /\/v1\/consents\/([^/]+)\/status$/.exec(url.pathname);
+    if (status?.[1]) return json({ consentStatus: statuses[status[1]] ?? 'valid' });
+    if (url.pathname.endsWith('/v1/accounts') && consentId) {
+      if (holding.has(consentId)) await new Promise<void>((resolve) => held.set(consentId, resolve));
+      return json({
+        accounts: [
+          {
+            resourceId: `acc-${consentId}`,
+            iban: 'DE16990100000010010001',
+            currency: 'EUR',
+            name: `Account of consent ${consentId}`,
+          },
+        ],
+      });
+    }
+    return json({ tppMessages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN' }] }, 404);
+  });
   return {
     calls,
     hold: (consentId: string) => holding.add(consentId),
@@ -68,7 +66,6 @@ function renderPage(client = new QueryClient({ defaultOptions: { queries: { retr
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   activeConsent.set(profileStore.active().id, undefined);
   localStorage.clear();
 });
