@@ -16,20 +16,15 @@ type Answer = { status?: number; body: unknown; contentType?: string };
 /** A bank whose answers are keyed by path (with query for the first page); records the paths asked for. */
 function bank(answer: (url: URL) => Answer) {
   const paths: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL) => {
-      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-      paths.push(url.pathname);
-      const { status = 200, body, contentType = 'application/json' } = answer(url);
-      return Promise.resolve(
-        new Response(typeof body === 'string' ? body : JSON.stringify(body), {
-          status,
-          headers: { 'Content-Type': contentType },
-        }),
-      );
-    }),
-  );
+  answerAll((request) => {
+    const url = new URL(request.url);
+    paths.push(url.pathname);
+    const { status = 200, body, contentType = 'application/json' } = answer(url);
+    return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': contentType },
+    });
+  });
   return { paths };
 }
 
