@@ -6,8 +6,12 @@ export {
   CreationSca,
   NotFromThisBrowser,
   ResourceHeader,
+  ResourcePage,
   useRefetchOnNewStatus,
+  type CreationFacts,
   type CreationScaProps,
+  type ResourceHeaderProps,
+  type ResourcePageProps,
 } from './resource-page';
 export { HistoryList, HistoryListPage, type HistoryListProps, type HistoryListPageProps } from './history-list';
 export { StatusPanelFrame, type StatusPanelFrameProps } from './status-panel';

@@ -4,22 +4,19 @@ import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { AuthorisationScope, BankProfile, LinkMap } from '../../api';
 import { CopyButton, DeviationNotice, ErrorBoundary } from '../../components/ui';
-import { ScaPanel } from '../sca';
+import { ScaPanel, ScaReturnNotice, useScaReturn } from '../sca';
 import type { CreatedState } from './created-state';
 
-export function ResourceHeader({
-  list,
-  heading,
-  id,
-  copy,
-}: {
+export interface ResourceHeaderProps {
   /** The list the resource belongs to. */
   list: { to: string; label: string };
   heading: ReactNode;
   /** The resource's id as shown (e.g. service / product / id). */
   id: ReactNode;
   copy: { text: string; label: string };
-}) {
+}
+
+export function ResourceHeader({ list, heading, id, copy }: ResourceHeaderProps) {
   return (
     <div className="space-y-1">
       <p className="text-sm">
@@ -74,23 +71,80 @@ export function useRefetchOnNewStatus(
   }, [statusValue, detailsStatus, refetchDetails]);
 }
 
+/** What the bank's 201 answer said about authorising the resource, as this browser's history or the route's state keeps it. */
+export interface CreationFacts {
+  links?: LinkMap;
+  scaApproach?: string;
+  psuMessage?: string;
+}
+
 export interface CreationScaProps {
   profile: BankProfile;
   scope: AuthorisationScope;
-  links: LinkMap;
+  /** What this browser's history kept of the creation, which wins over `created`. */
+  recorded: CreationFacts | undefined;
+  /** What the route passed on right after the creation. */
+  created: CreationFacts | undefined;
+  /** Whether the resource's status still lets the PSU authorise it. */
+  show: boolean;
   returnTo: string;
-  scaApproach: string | undefined;
-  psuMessage: string | undefined;
   onFinished: () => void;
   title: string;
 }
 
-/** The authorisation of the creation, started from the links of the bank's 201 answer. */
-export function CreationSca(props: CreationScaProps) {
+/** The authorisation of the creation, started from the links of the bank's 201 answer (nothing without those links). */
+export function CreationSca({ recorded, created, show, ...panel }: CreationScaProps) {
+  const links = recorded?.links ?? created?.links;
+  if (!show || links === undefined) return null;
   return (
     <ErrorBoundary what="the authorisation">
-      <ScaPanel {...props} />
+      <ScaPanel
+        {...panel}
+        links={links}
+        scaApproach={recorded?.scaApproach ?? created?.scaApproach}
+        psuMessage={recorded?.psuMessage ?? created?.psuMessage}
+      />
     </ErrorBoundary>
+  );
+}
+
+export interface ResourcePageProps {
+  /** The document's title. */
+  title: string;
+  header: ResourceHeaderProps;
+  /** Shown between the heading and the notices (e.g. whether the resource is the active one). */
+  bar?: ReactNode;
+  created: CreatedState | undefined;
+  /** What the bank accepted, in the creation notice ("initiation", "consent request"). */
+  createdWhat: string;
+  /** What a return from the bank's page reports on ("authorisation of the consent"). */
+  scaReturnSubject: string;
+  children: ReactNode;
+}
+
+/**
+ * A payment's or a consent's page: heading, the creation notice (replaced by the outcome once the PSU is back from the
+ * bank), then the sections that differ.
+ */
+export function ResourcePage({
+  title,
+  header,
+  bar,
+  created,
+  createdWhat,
+  scaReturnSubject,
+  children,
+}: ResourcePageProps) {
+  const { outcome } = useScaReturn();
+  return (
+    <article className="max-w-4xl space-y-4">
+      <title>{title}</title>
+      <ResourceHeader {...header} />
+      {bar}
+      {created && <CreatedNotice created={created} what={createdWhat} show={!outcome} />}
+      <ScaReturnNotice subject={scaReturnSubject} />
+      {children}
+    </article>
   );
 }
 

@@ -14,15 +14,14 @@ import {
 } from '../../../api';
 import { Button, ErrorBoundary, LinkButton } from '../../../components/ui';
 import {
-  CreatedNotice,
   CreationSca,
   NotFromThisBrowser,
   readCreatedState,
-  ResourceHeader,
+  ResourcePage,
   statusText,
   useRefetchOnNewStatus,
 } from '../../../flows/resource';
-import { AuthorisationsPanel, ScaReturnNotice, useScaReturn } from '../../../flows/sca';
+import { AuthorisationsPanel, useScaReturn } from '../../../flows/sca';
 import { ConsentDetailsPanel } from '../components/consent-details-panel';
 import { ConsentStatusPanel } from '../components/consent-status-panel';
 import { ConsentUsagePanel } from '../components/consent-usage-panel';
@@ -64,7 +63,6 @@ function useFollowAfterSca() {
     return () => clearTimeout(timer);
   }, [followSince]);
   return {
-    scaReturn,
     following: (status: string | undefined) => followSince !== undefined && awaitsAuthorisation(status),
     follow: () => setFollowSince(Date.now()),
   };
@@ -123,7 +121,7 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
   const activeId = useActiveConsentId(profile.id);
   const isActive = activeId === consentId;
 
-  const { scaReturn, following, follow } = useFollowAfterSca();
+  const { following, follow } = useFollowAfterSca();
   const status = useConsentStatus(variables, {
     refetchInterval: (query) => (following(query.state.data?.body.consentStatus) ? STATUS_POLL_MS : false),
   });
@@ -156,12 +154,7 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
     if (activeConsent.get(profile.id) === consentId) activeConsent.set(profile.id, undefined);
   }
 
-  const links = entry?.links ?? created?.links;
-  const scaApproach = entry?.scaApproach ?? created?.scaApproach;
-  const psuMessage = entry?.psuMessage ?? created?.psuMessage;
   const scope: AuthorisationScope = { kind: 'consent', consentId };
-  // A status 1.3.12 does not define hides nothing: the bank's links decide what the PSU can do.
-  const showInitiationSca = links !== undefined && (offersConsentSca(current) || scaEndedHere);
   const reason = current ? notUsableReason(current) : undefined;
   const polling = !status.isError && following(statusValue);
   // The bank does not know the consent (another bank, another TPP, or a typo in the address): only the status panel,
@@ -169,56 +162,56 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
   const unknown = status.isError && hasCode(status.error, 'CONSENT_UNKNOWN');
 
   return (
-    <article className="max-w-4xl space-y-4">
-      <title>{`Consent ${consentId} · XS2A Console`}</title>
-      <ResourceHeader
-        list={{ to: '/consents', label: 'Consents' }}
-        heading={
+    <ResourcePage
+      title={`Consent ${consentId} · XS2A Console`}
+      header={{
+        list: { to: '/consents', label: 'Consents' },
+        heading: (
           <>
             Consent
             {entry && <span className="font-normal text-slate-700">: {accessSummary(entry.access)}</span>}
           </>
-        }
-        id={consentId}
-        copy={{ text: consentId, label: 'Copy consentId' }}
-      />
-
-      {unknown ? (
-        <UnknownConsentBar
-          isActive={isActive}
-          inHistory={entry !== undefined}
-          onClearActive={() => activeConsent.set(profile.id, undefined)}
-          onForget={() => consentHistory.remove(profile.id, consentId)}
-        />
-      ) : (
-        <ActiveConsentBar
-          isActive={isActive}
-          status={current}
-          onMakeActive={() => activeConsent.set(profile.id, consentId)}
-        />
-      )}
-
-      {created && <CreatedNotice created={created} what="consent request" show={!scaReturn} />}
-      <ScaReturnNotice subject="authorisation of the consent" />
-
+        ),
+        id: consentId,
+        copy: { text: consentId, label: 'Copy consentId' },
+      }}
+      bar={
+        unknown ? (
+          <UnknownConsentBar
+            isActive={isActive}
+            inHistory={entry !== undefined}
+            onClearActive={() => activeConsent.set(profile.id, undefined)}
+            onForget={() => consentHistory.remove(profile.id, consentId)}
+          />
+        ) : (
+          <ActiveConsentBar
+            isActive={isActive}
+            status={current}
+            onMakeActive={() => activeConsent.set(profile.id, consentId)}
+          />
+        )
+      }
+      created={created}
+      createdWhat="consent request"
+      scaReturnSubject="authorisation of the consent"
+    >
       {current && reason && <NotUsableNote status={current} reason={reason} />}
 
       <ErrorBoundary what="the status">
         <ConsentStatusPanel query={status} following={polling} />
       </ErrorBoundary>
 
-      {showInitiationSca && (
-        <CreationSca
-          profile={profile}
-          scope={scope}
-          links={links}
-          returnTo={route}
-          scaApproach={scaApproach}
-          psuMessage={psuMessage}
-          onFinished={scaFinished}
-          title="Authorise the consent"
-        />
-      )}
+      <CreationSca
+        profile={profile}
+        scope={scope}
+        recorded={entry}
+        created={created}
+        // A status 1.3.12 does not define hides nothing: the bank's links decide what the PSU can do.
+        show={offersConsentSca(current) || scaEndedHere}
+        returnTo={route}
+        onFinished={scaFinished}
+        title="Authorise the consent"
+      />
 
       {!unknown && (
         <>
@@ -255,7 +248,7 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
           links or of its reads.
         </NotFromThisBrowser>
       )}
-    </article>
+    </ResourcePage>
   );
 }
 

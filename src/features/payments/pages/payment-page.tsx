@@ -11,15 +11,14 @@ import {
 } from '../../../api';
 import { ErrorBoundary } from '../../../components/ui';
 import {
-  CreatedNotice,
   CreationSca,
   NotFromThisBrowser,
   readCreatedState,
-  ResourceHeader,
+  ResourcePage,
   statusText,
   useRefetchOnNewStatus,
 } from '../../../flows/resource';
-import { AuthorisationsPanel, ScaReturnNotice, useScaReturn } from '../../../flows/sca';
+import { AuthorisationsPanel, useScaReturn } from '../../../flows/sca';
 import { PaymentProduct, PaymentService } from '../../../xs2a';
 import { CancelPaymentPanel } from '../components/cancel-payment-panel';
 import { PaymentDetailsPanel } from '../components/payment-details-panel';
@@ -105,47 +104,41 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
     void details.refetch();
   }
 
-  const links = entry?.links ?? created?.links;
-  const scaApproach = entry?.scaApproach ?? created?.scaApproach;
-  const psuMessage = entry?.psuMessage ?? created?.psuMessage;
   const scope: AuthorisationScope = { kind: 'payment', ...ref };
-  // A status 1.3.12 does not define hides nothing: the bank's links decide what the PSU can do.
-  const showInitiationSca = links !== undefined && offersInitiationSca(current);
 
   return (
-    <article className="max-w-4xl space-y-4">
-      <title>{`Payment ${paymentId} · XS2A Console`}</title>
-      <ResourceHeader
-        list={{ to: '/payments', label: 'Payments' }}
-        heading={
+    <ResourcePage
+      title={`Payment ${paymentId} · XS2A Console`}
+      header={{
+        list: { to: '/payments', label: 'Payments' },
+        heading: (
           <>
             {service === 'periodic-payments' ? 'Standing order' : 'Payment'}
             {entry && <span className="font-normal text-slate-700"> to {entry.creditorName}</span>}
           </>
-        }
-        id={`${service} / ${product} / ${paymentId}`}
-        copy={{ text: paymentId, label: 'Copy paymentId' }}
-      />
-
-      {created && <CreatedNotice created={created} what="initiation" show={!scaReturn} />}
-      <ScaReturnNotice subject="authorisation" />
-
+        ),
+        id: `${service} / ${product} / ${paymentId}`,
+        copy: { text: paymentId, label: 'Copy paymentId' },
+      }}
+      created={created}
+      createdWhat="initiation"
+      scaReturnSubject="authorisation"
+    >
       <ErrorBoundary what="the status">
         <PaymentStatusPanel query={status} polling={polling} timeline={entry?.statuses} />
       </ErrorBoundary>
 
-      {showInitiationSca && (
-        <CreationSca
-          profile={profile}
-          scope={scope}
-          links={links}
-          returnTo={route}
-          scaApproach={scaApproach}
-          psuMessage={psuMessage}
-          onFinished={scaFinished}
-          title="Authorise the payment"
-        />
-      )}
+      <CreationSca
+        profile={profile}
+        scope={scope}
+        recorded={entry}
+        created={created}
+        // A status 1.3.12 does not define hides nothing: the bank's links decide what the PSU can do.
+        show={offersInitiationSca(current)}
+        returnTo={route}
+        onFinished={scaFinished}
+        title="Authorise the payment"
+      />
 
       <ErrorBoundary what="the cancellation">
         <CancelPaymentPanel
@@ -179,6 +172,6 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
           initiation links or of the statuses seen earlier.
         </NotFromThisBrowser>
       )}
-    </article>
+    </ResourcePage>
   );
 }
