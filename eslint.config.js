@@ -68,6 +68,13 @@ export default defineConfig([
     },
   },
 
+  // No production function longer than 150 lines in the console or the server (tests' describe blocks excepted).
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test-kit.ts', '**/*-test-kit.ts', '**/test-support.ts', 'src/testing/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 150, IIFEs: true }] },
+  },
+
   // No import cycles in the console or the server: a module never needs itself, directly or through others.
   {
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
