@@ -16,6 +16,7 @@ import {
   accountReferenceIdentifier,
   accountReferenceKey,
   currencyMinorUnits,
+  displayIban,
   electronicIban,
   formatAmount,
   formatIban,
@@ -78,6 +79,12 @@ describe('IBAN', () => {
   it('formats in groups of four', () => {
     expect(formatIban('DE89370400440532013000')).toBe('DE89 3704 0044 0532 0130 00');
     expect(formatIban('de89 3704 0044 0532 0130 00')).toBe('DE89 3704 0044 0532 0130 00');
+  });
+
+  it('groups a valid IBAN for display and shows anything else as it came', () => {
+    expect(displayIban('DE89370400440532013000')).toBe('DE89 3704 0044 0532 0130 00');
+    expect(displayIban('DE88370400440532013000')).toBe('DE88370400440532013000');
+    expect(displayIban('not an iban')).toBe('not an iban');
   });
 });
 

@@ -194,6 +194,11 @@ export function formatIban(value: string): string {
   return electronicIban(value).replace(/(.{4})(?=.)/g, '$1 ');
 }
 
+/** IBANs in groups of four; anything that is not a valid IBAN is shown exactly as the bank sent it. */
+export function displayIban(value: string): string {
+  return isValidIban(value) ? formatIban(value) : value;
+}
+
 // ISO 4217 exponents that differ from 2. Not exhaustive for exotic currencies, which fall back to 2.
 const minorUnitExceptions: Readonly<Record<string, number>> = {
   BIF: 0,

@@ -9,6 +9,7 @@ import {
   memberTypes,
   normaliseSpecPath,
   parseJsonObject,
+  placeIssues,
   readMember,
 } from '.';
 
@@ -101,5 +102,42 @@ describe('schema findings', () => {
       'Reads must be 1 for a one-off consent.',
     );
     expect(issueMessage(custom('IBAN check digits do not match'), 'IBAN')).toBe('IBAN check digits do not match.');
+  });
+});
+
+describe('placing schema findings', () => {
+  const schema = z.object({ name: z.string().max(3), extra: z.object({ code: z.string() }), note: z.number() });
+  const labels = { name: 'Name', note: 'Note' } as const;
+  const fieldOf = (path: string) => (path === 'name' || path === 'note' ? path : undefined);
+
+  it('puts the first finding about a field under it and keeps the others with their paths', () => {
+    const errors: Partial<Record<'name' | 'note', string>> = { note: 'Enter a note.' };
+    const others = placeIssues(schema.safeParse({ name: 'long', extra: {}, note: 'x' }), errors, {
+      fieldOf,
+      labelOf: (field) => labels[field],
+    });
+    expect(errors).toEqual({ name: 'Name must be at most 3 characters.', note: 'Enter a note.' });
+    expect(others.map((issue) => issue.path)).toEqual(['extra.code']);
+  });
+
+  it('drops findings another sentence covers, and names the body as a whole "(body)"', () => {
+    const errors: Partial<Record<'name' | 'note', string>> = {};
+    const covered = placeIssues(schema.safeParse({ name: 'a', extra: {}, note: 1 }), errors, {
+      fieldOf,
+      labelOf: (field) => labels[field],
+      covered: (path) => path.startsWith('extra'),
+    });
+    expect(covered).toEqual([]);
+    const whole = placeIssues(schema.safeParse('text'), errors, { fieldOf, labelOf: (field) => labels[field] });
+    expect(whole.map((issue) => issue.path)).toEqual(['(body)']);
+    expect(errors).toEqual({});
+  });
+
+  it('places nothing when the body matches', () => {
+    const errors = {};
+    expect(
+      placeIssues(schema.safeParse({ name: 'a', extra: { code: 'x' }, note: 1 }), errors, { fieldOf, labelOf: String }),
+    ).toEqual([]);
+    expect(errors).toEqual({});
   });
 });

@@ -12,4 +12,4 @@ export {
   type MemberType,
 } from './json-members';
 export { normaliseSpecPath } from './spec-path';
-export { bodyIssues, issueMessage, issuePath, type BodyIssue } from './issues';
+export { bodyIssues, issueMessage, issuePath, placeIssues, type BodyIssue, type IssuePlacement } from './issues';

@@ -19,6 +19,39 @@ export function bodyIssues(result: z.ZodSafeParseResult<unknown>): BodyIssue[] {
     : result.error.issues.map((issue) => ({ path: issuePath(issue) || '(body)', message: issue.message }));
 }
 
+/** Where a form shows the findings of a schema check. */
+export interface IssuePlacement<Field extends string> {
+  /** The field that shows the member at a spec path, if any. */
+  fieldOf: (path: string) => Field | undefined;
+  /** The field's label, for the sentence under it. */
+  labelOf: (field: Field) => string;
+  /** True for a finding no field shows that a sentence already under a field covers. */
+  covered?: (path: string) => boolean;
+}
+
+/**
+ * Places a schema check's findings: the first finding about a field becomes a sentence under it (unless `errors`
+ * already has one there); findings no field shows are returned with the spec's path, unless `covered`.
+ */
+export function placeIssues<Field extends string>(
+  result: z.ZodSafeParseResult<unknown>,
+  errors: Partial<Record<Field, string>>,
+  placement: IssuePlacement<Field>,
+): BodyIssue[] {
+  const otherIssues: BodyIssue[] = [];
+  if (result.success) return otherIssues;
+  for (const issue of result.error.issues) {
+    const path = issuePath(issue);
+    const field = placement.fieldOf(path);
+    if (field) {
+      errors[field] ??= issueMessage(issue, placement.labelOf(field));
+    } else if (!placement.covered?.(path)) {
+      otherIssues.push({ path: path || '(body)', message: issue.message });
+    }
+  }
+  return otherIssues;
+}
+
 function sizeMessage(issue: z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall, label: string): string {
   if (issue.code === 'too_big') {
     return issue.origin === 'string'

@@ -1,14 +1,11 @@
 // Display helpers for account data from the bank: amounts, IBANs, balance types and account types in plain words.
-import { formatAmount, formatIban, isValidIban, type AccountDetails } from '../../../xs2a';
+import { displayIban, formatAmount, type AccountDetails } from '../../../xs2a';
+
+export { displayIban };
 
 /** An amount as the bank sent it (a string, or a JSON number from a deviating bank) in the reader's locale. */
 export function displayAmount(amount: unknown, currency: unknown): string {
   return formatAmount(amount, currency);
-}
-
-/** IBANs in groups of four; anything that is not a valid IBAN is shown exactly as the bank sent it. */
-export function displayIban(value: string): string {
-  return isValidIban(value) ? formatIban(value) : value;
 }
 
 const balanceTypeLabels: Record<string, string> = {

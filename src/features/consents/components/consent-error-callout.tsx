@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { consentAdviceForError, describeXs2aError } from '../../../api';
 import { ErrorCallout } from '../../../components/ui';
+import { ConsentAdviceLines } from './consent-advice-lines';
 
 export function ConsentErrorCallout({
   error,
@@ -22,11 +23,7 @@ export function ConsentErrorCallout({
     <ErrorCallout alert={alert} {...description} summary={summary ?? description.summary}>
       {advice.length > 0 && (
         <div className="space-y-1 text-red-950">
-          {advice.map((text) => (
-            <p key={text}>
-              <span className="font-semibold">What to do:</span> {text}
-            </p>
-          ))}
+          <ConsentAdviceLines advice={advice} />
         </div>
       )}
       {children}

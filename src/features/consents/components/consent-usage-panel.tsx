@@ -5,6 +5,7 @@ import { consentAdvice, type BankProfile } from '../../../api';
 import { Panel } from '../../../components/ui';
 import { readsOn, utcDay, type ConsentHistoryEntry } from '../model/consent-history';
 import { displayTime } from '../model/format';
+import { ConsentAdviceLines } from './consent-advice-lines';
 
 interface Props {
   profile: BankProfile;
@@ -82,11 +83,7 @@ export function ConsentUsagePanel({ profile, entry, frequencyPerDay }: Props) {
               <span className="font-medium">The bank says:</span> {refusal.text}
             </p>
           )}
-          {consentAdvice([refusal.code], { refused: 'this read' }).map((text) => (
-            <p key={text}>
-              <span className="font-semibold">What to do:</span> {text}
-            </p>
-          ))}
+          <ConsentAdviceLines advice={consentAdvice([refusal.code], { refused: 'this read' })} />
         </div>
       )}
     </Panel>

@@ -6,12 +6,11 @@ import {
   cannotShowMessage,
   describeType,
   isObject,
-  issueMessage,
-  issuePath,
   memberPaths,
   memberTypes,
   normaliseSpecPath,
   parseJsonObject,
+  placeIssues,
   readMember,
   type BodyIssue,
   type JsonObject,
@@ -514,19 +513,10 @@ export function validateConsentForm(values: ConsentFormValues, today = todayUtc(
     }
   }
 
-  const otherIssues: BodyIssue[] = [];
-  const result = Consents.safeParse(body);
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const path = issuePath(issue);
-      const field = fieldForPath(path, values) ?? (path === '' ? 'access' : undefined);
-      if (field) {
-        errors[field] ??= issueMessage(issue, labelOf(field, values));
-      } else {
-        otherIssues.push({ path: path || '(body)', message: issue.message });
-      }
-    }
-  }
+  const otherIssues = placeIssues(Consents.safeParse(body), errors, {
+    fieldOf: (path) => fieldForPath(path, values) ?? (path === '' ? 'access' : undefined),
+    labelOf: (field) => labelOf(field, values),
+  });
   const valid = Object.keys(errors).length === 0 && otherIssues.length === 0;
   return { body, errors, otherIssues, warnings, valid };
 }

@@ -14,8 +14,6 @@ import {
   type LinkMap,
 } from '../../../flows/history';
 
-export type { KeyValueStorage, LinkMap };
-
 /** A read the bank refused because of the consent (CONSENT_* or ACCESS_EXCEEDED), as last seen by this browser. */
 const consentRefusal = z.object({
   code: z.string(),

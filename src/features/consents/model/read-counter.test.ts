@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BankProfile, Exchange } from '../../../api';
-import { createConsentHistory, type KeyValueStorage } from './consent-history';
+import type { KeyValueStorage } from '../../../flows/history';
+import { createConsentHistory } from './consent-history';
 import { classifyExchange, isConsentRefusalCode, watchAccountReads } from './read-counter';
 
 function memoryStorage(): KeyValueStorage {

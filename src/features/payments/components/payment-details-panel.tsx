@@ -12,8 +12,14 @@ import {
   Panel,
   type KeyValueItem,
 } from '../../../components/ui';
-import { accountReferenceIdentifier, readAmountValue, type AccountReference, type Address } from '../../../xs2a';
-import { displayAmount, displayIban } from '../model/display';
+import {
+  accountReferenceIdentifier,
+  displayIban,
+  formatAmount,
+  readAmountValue,
+  type AccountReference,
+  type Address,
+} from '../../../xs2a';
 import { TransactionStatusBadge } from './transaction-status-badge';
 
 function account(ref: AccountReference | undefined): ReactNode {
@@ -49,7 +55,7 @@ function itemsOf(body: GetPaymentData): KeyValueItem[] {
     add(
       'Amount',
       <>
-        {displayAmount(amount.amount, amount.currency)}
+        {formatAmount(amount.amount, amount.currency)}
         {deviation && (
           <span className="ml-2 text-sm text-amber-800">
             <span aria-hidden="true">⚠ </span>instructedAmount.amount {deviation}

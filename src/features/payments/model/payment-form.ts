@@ -4,12 +4,11 @@ import { placeMessagesAtFields, type BankMessageLike } from '../../../api';
 import {
   cannotShowMessage,
   isObject,
-  issueMessage,
-  issuePath,
   memberPaths,
   memberTypes,
   normaliseSpecPath,
   parseJsonObject,
+  placeIssues,
   readMember,
   type BodyIssue,
   type JsonObject,
@@ -338,19 +337,11 @@ export function validatePaymentForm(
     }
   }
 
-  const otherIssues: BodyIssue[] = [];
-  const result = paymentBodySchemaFor(service).safeParse(body);
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const path = issuePath(issue);
-      const field = fieldForPath(path, visible);
-      if (field) {
-        errors[field] ??= issueMessage(issue, fieldLabels[field]);
-      } else if (!required.some((name) => errors[name] && pathMatchesField(path, name))) {
-        otherIssues.push({ path: path || '(body)', message: issue.message });
-      }
-    }
-  }
+  const otherIssues = placeIssues(paymentBodySchemaFor(service).safeParse(body), errors, {
+    fieldOf: (path) => fieldForPath(path, visible),
+    labelOf: (field) => fieldLabels[field],
+    covered: (path) => required.some((name) => errors[name] && pathMatchesField(path, name)),
+  });
   const valid = Object.keys(errors).length === 0 && otherIssues.length === 0;
   return { body, errors, otherIssues, valid };
 }

@@ -14,8 +14,6 @@ import {
   type LinkMap,
 } from '../../../flows/history';
 
-export type { KeyValueStorage, LinkMap };
-
 const statusObservation = z.object({
   status: z.string(),
   /** Epoch ms when this browser first saw the status. */
