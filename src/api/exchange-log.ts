@@ -3,6 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Deviation, Xs2aErrorKind } from './errors';
 import { redactExchange, type RedactOptions } from './redact';
+import { createListeners, webStorage } from './web-storage';
 
 /** How a request ended without an answer; 'interrupted': the page was left or reloaded while it was in flight. */
 export type ExchangeErrorKind = Xs2aErrorKind | 'interrupted';
@@ -91,17 +92,9 @@ function serialise(exchange: Exchange): string {
   return json;
 }
 
-function storage(): Storage | undefined {
-  try {
-    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
-  } catch {
-    return undefined; // storage blocked by the browser's settings
-  }
-}
-
 /** Never throws: a full or blocked storage must not fail the request being recorded. */
 function persist(list: readonly Exchange[]): void {
-  const store = storage();
+  const store = webStorage('session');
   if (!store) return;
   const write = (entries: readonly Exchange[]) =>
     store.setItem(EXCHANGES_STORAGE_KEY, `[${entries.map(serialise).join(',')}]`);
@@ -142,7 +135,7 @@ function isExchange(value: unknown): value is Exchange {
 function restore(): Exchange[] {
   let parsed: unknown;
   try {
-    const text = storage()?.getItem(EXCHANGES_STORAGE_KEY);
+    const text = webStorage('session')?.getItem(EXCHANGES_STORAGE_KEY);
     if (!text) return [];
     parsed = JSON.parse(text);
   } catch {
@@ -162,7 +155,7 @@ function restore(): Exchange[] {
 let exchanges: Exchange[] = restore();
 // Ids stay unique across page loads: the restored entries keep theirs.
 let sequence = Math.max(0, ...exchanges.map((exchange) => Number(/^exchange-(\d+)$/.exec(exchange.id)?.[1] ?? 0)));
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 
 let persistTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -185,7 +178,7 @@ function publish(next: Exchange[]): void {
   exchanges = next.length > EXCHANGE_LOG_LIMIT ? next.slice(next.length - EXCHANGE_LOG_LIMIT) : next;
   if (exchanges.length === 0) persistExchanges();
   else persistTimer ??= setTimeout(persistExchanges, PERSIST_DELAY_MS);
-  for (const listener of listeners) listener();
+  listeners.notify();
 }
 
 /**
@@ -216,12 +209,7 @@ export const exchangeLog = {
   /** Oldest first. The array keeps its identity until the log changes. */
   list: (): Exchange[] => exchanges,
   get: (id: string): Exchange | undefined => exchanges.find((exchange) => exchange.id === id),
-  subscribe: (listener: () => void): (() => void) => {
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  },
+  subscribe: listeners.subscribe,
   /** Empties the log and this tab's stored copy. */
   clear: (): void => publish([]),
 };

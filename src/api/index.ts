@@ -47,6 +47,13 @@ export {
 export { consentAdvice, consentAdviceForError, type ConsentAdviceOptions } from './consent-advice';
 export { EXCHANGE_LOG_LIMIT, exchangeLog, useExchanges, type Exchange } from './exchange-log';
 export { redactExchange, type RedactOptions } from './redact';
+export {
+  createKeyedEntries,
+  createListeners,
+  webStorage,
+  type KeyedEntriesOptions,
+  type StorageArea,
+} from './web-storage';
 export { bankLinkDescription, linkHref, readLinks, stringLinksNote, type LinkValue, type LinksReading } from './links';
 export {
   SESSION_TOKENS_STORAGE_KEY,

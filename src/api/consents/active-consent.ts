@@ -4,11 +4,12 @@
  * the query keys carry it, so switching the active consent never shows another consent's data.
  */
 import { useSyncExternalStore } from 'react';
+import { createListeners } from '../web-storage';
 
 export const ACTIVE_CONSENT_STORAGE_KEY = 'xs2a-console.active-consent.v1';
 
 let byProfile: Record<string, string> | undefined;
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 
 function read(): Record<string, string> {
   if (byProfile) return byProfile;
@@ -33,7 +34,7 @@ function write(next: Record<string, string>) {
   } catch {
     // Full or blocked storage: the choice holds for this page's lifetime.
   }
-  for (const listener of listeners) listener();
+  listeners.notify();
 }
 
 export const activeConsent = {
@@ -45,10 +46,7 @@ export const activeConsent = {
     const { [profileId]: _previous, ...rest } = read();
     write(consentId ? { ...rest, [profileId]: consentId } : rest);
   },
-  subscribe: (listener: () => void): (() => void) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  subscribe: listeners.subscribe,
 };
 
 // Another tab changing the active consent is followed here too.
@@ -56,7 +54,7 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key !== ACTIVE_CONSENT_STORAGE_KEY) return;
     byProfile = undefined;
-    for (const listener of listeners) listener();
+    listeners.notify();
   });
 }
 

@@ -4,6 +4,7 @@
  * the tab. The client sends one as `Authorization: Bearer` while it is valid, instead of the profile's bearer token.
  */
 import { useSyncExternalStore } from 'react';
+import { createListeners, webStorage } from '../web-storage';
 
 export const SESSION_TOKENS_STORAGE_KEY = 'xs2a-console.oauth-tokens.v1';
 
@@ -20,15 +21,7 @@ export interface SessionToken {
 type Stored = Record<string, SessionToken[]>;
 
 let cache: Stored | undefined;
-const listeners = new Set<() => void>();
-
-function storage(): Storage | undefined {
-  try {
-    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
-  } catch {
-    return undefined; // storage blocked by the browser's settings
-  }
-}
+const listeners = createListeners();
 
 function isToken(value: unknown): value is SessionToken {
   if (typeof value !== 'object' || value === null) return false;
@@ -46,7 +39,7 @@ function read(): Stored {
   if (cache) return cache;
   const stored: Stored = {};
   try {
-    const parsed: unknown = JSON.parse(storage()?.getItem(SESSION_TOKENS_STORAGE_KEY) ?? '{}');
+    const parsed: unknown = JSON.parse(webStorage('session')?.getItem(SESSION_TOKENS_STORAGE_KEY) ?? '{}');
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
       for (const [profileId, tokens] of Object.entries(parsed)) {
         const valid = Array.isArray(tokens) ? tokens.filter(isToken) : [];
@@ -62,14 +55,14 @@ function read(): Stored {
 
 function write(next: Stored): void {
   cache = next;
-  const store = storage();
+  const store = webStorage('session');
   try {
     if (Object.keys(next).length === 0) store?.removeItem(SESSION_TOKENS_STORAGE_KEY);
     else store?.setItem(SESSION_TOKENS_STORAGE_KEY, JSON.stringify(next));
   } catch {
     // Full or blocked storage: the token still works for this page's lifetime.
   }
-  for (const listener of listeners) listener();
+  listeners.notify();
 }
 
 function withProfile(stored: Stored, profileId: string, tokens: SessionToken[]): Stored {
@@ -115,14 +108,11 @@ export const sessionTokens = {
   allValues(): string[] {
     return Object.values(read()).flatMap((tokens) => tokens.map((token) => token.accessToken));
   },
-  subscribe: (listener: () => void): (() => void) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  subscribe: listeners.subscribe,
   /** Drops the in-memory copy (tests, or after another module wrote the storage). */
   reload(): void {
     cache = undefined;
-    for (const listener of listeners) listener();
+    listeners.notify();
   },
 };
 

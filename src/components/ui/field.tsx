@@ -43,17 +43,23 @@ export function Field({ label, hint, error, id, className, children }: FieldProp
         : isValidElement(children)
           ? cloneElement(children, controlProps)
           : children}
-      {error && (
-        <p id={errorId} className="text-xs font-medium text-red-700">
-          <span aria-hidden="true">⚠ </span>
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
       {hint && (
         <p id={hintId} className="text-xs text-slate-600">
           {hint}
         </p>
       )}
     </div>
+  );
+}
+
+/** The message under a control or a group of controls that is invalid; nothing when there is no message. */
+export function FieldError({ id, message }: { id: string | undefined; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-xs font-medium text-red-700">
+      <span aria-hidden="true">⚠ </span>
+      {message}
+    </p>
   );
 }

@@ -6,7 +6,7 @@ export { cx } from './cx';
 export { DeviationNotice, type DeviationItem } from './deviation-notice';
 export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary';
 export { ErrorCallout, type ErrorCalloutProps, type ErrorMessageLine } from './error-callout';
-export { Field, type FieldControlProps, type FieldProps } from './field';
+export { Field, FieldError, type FieldControlProps, type FieldProps } from './field';
 export { BodyModeSwitch, FieldErrorSummary, type BodyMode, type FieldErrorSummaryProps } from './form-parts';
 export { Checkbox, Select, Textarea, TextInput, type CheckboxProps } from './inputs';
 export { JsonBodyEditor, KeptMembersNote, type BodyFinding, type JsonBodyEditorProps } from './json-body-editor';

@@ -2,7 +2,17 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Button, CopyButton, DeviationNotice, ErrorBoundary, ErrorCallout, Field, JsonView, TextInput } from '.';
+import {
+  Button,
+  CopyButton,
+  DeviationNotice,
+  ErrorBoundary,
+  ErrorCallout,
+  Field,
+  FieldError,
+  JsonView,
+  TextInput,
+} from '.';
 
 afterEach(cleanup);
 
@@ -16,6 +26,26 @@ describe('Button', () => {
     );
     expect(screen.getByRole('button', { name: 'Plain' }).getAttribute('type')).toBe('button');
     expect(screen.getByRole('button', { name: 'Send' }).getAttribute('type')).toBe('submit');
+  });
+});
+
+describe('FieldError', () => {
+  it('describes a group of controls with its message, and shows nothing without one', () => {
+    const { rerender } = render(
+      <fieldset aria-describedby="months-error">
+        <legend>Months</legend>
+        <FieldError id="months-error" message="Choose a month" />
+      </fieldset>,
+    );
+    const describedBy = screen.getByRole('group', { name: 'Months' }).getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy)?.textContent).toBe('⚠ Choose a month');
+    rerender(
+      <fieldset>
+        <legend>Months</legend>
+        <FieldError id="months-error" message={undefined} />
+      </fieldset>,
+    );
+    expect(screen.queryByText(/Choose a month/)).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 // The OAuth SCA round trips under way in this tab: what the callback page needs once the bank sends the browser back
 // (PKCE verifier, token endpoint, where to return), keyed by the OAuth state, in sessionStorage for a limited time.
-import type { AuthorisationScope, OAuthServer } from '../../api';
+import { createKeyedEntries, type AuthorisationScope, type OAuthServer } from '../../api';
 import { isSafeReturnTo } from './redirect-store';
 
 export const OAUTH_STORE_KEY = 'xs2a-console.oauth-pending.v1';
@@ -24,16 +24,6 @@ export interface PendingOAuth {
   scaStatusHref?: string;
   createdAt: number;
   expiresAt: number;
-}
-
-type Entries = Record<string, PendingOAuth>;
-
-function storage(): Storage | undefined {
-  try {
-    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
-  } catch {
-    return undefined; // storage disabled by the browser
-  }
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string' && value !== '';
@@ -75,31 +65,13 @@ function isPending(value: unknown): value is PendingOAuth {
   );
 }
 
-function read(now: number): Entries {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(storage()?.getItem(OAUTH_STORE_KEY) ?? '{}');
-  } catch {
-    return {};
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
-  const entries: Entries = {};
-  for (const [state, entry] of Object.entries(parsed as Record<string, unknown>)) {
-    if (isPending(entry) && entry.expiresAt > now && entry.createdAt <= now + 60_000) entries[state] = entry;
-  }
-  return entries;
-}
-
-function write(entries: Entries): void {
-  const store = storage();
-  if (!store) return;
-  try {
-    if (Object.keys(entries).length === 0) store.removeItem(OAUTH_STORE_KEY);
-    else store.setItem(OAUTH_STORE_KEY, JSON.stringify(entries));
-  } catch {
-    // Quota exceeded or storage disabled: the callback page then explains that it does not know the round trip.
-  }
-}
+// Expired entries are dropped as they are read, and so are entries dated in the future beyond a minute's clock skew.
+const pending = createKeyedEntries({
+  storageKey: OAUTH_STORE_KEY,
+  area: 'session',
+  keep: (entry, now): entry is PendingOAuth =>
+    isPending(entry) && entry.expiresAt > now && entry.createdAt <= now + 60_000,
+});
 
 /** Keeps a round trip under its state until the callback page takes it (or it expires). */
 export function rememberOAuth(
@@ -108,21 +80,21 @@ export function rememberOAuth(
   now = Date.now(),
 ): void {
   if (!isSafeReturnTo(entry.returnTo)) throw new Error(`Not a console route: ${entry.returnTo}`);
-  const entries = read(now);
+  const entries = pending.read(now);
   entries[state] = { ...entry, createdAt: now, expiresAt: now + OAUTH_STATE_TTL_MS };
-  write(entries);
+  pending.write(entries);
 }
 
 /** The round trip of a state, once: it is removed as it is taken, so a code can never be exchanged twice from here. */
 export function takeOAuth(state: string, now = Date.now()): PendingOAuth | undefined {
-  const entries = read(now);
+  const entries = pending.read(now);
   const entry = entries[state];
   delete entries[state];
-  write(entries); // also prunes expired entries
+  pending.write(entries); // also prunes expired entries
   return entry;
 }
 
 /** The round trip of a state without removing it. */
 export function peekOAuth(state: string, now = Date.now()): PendingOAuth | undefined {
-  return read(now)[state];
+  return pending.read(now)[state];
 }

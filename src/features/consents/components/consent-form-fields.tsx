@@ -1,6 +1,6 @@
 // The consent builder's fields: the access form (global, dedicated IBAN lists or bank-offered), validity and
 // frequency; each error sits at its field.
-import { Button, Checkbox, Field, Select, TextInput, cx } from '../../../components/ui';
+import { Button, Checkbox, Field, FieldError, Select, TextInput, cx } from '../../../components/ui';
 import { FieldGroup } from '../../../flows/body-editor';
 import {
   accessKindHints,
@@ -76,12 +76,7 @@ function AccessKindChoice({ values, error, onChange }: ChangeProps & { error: st
           </label>
         ))}
       </div>
-      {error && (
-        <p id={errorId} className="text-xs font-medium text-red-700">
-          <span aria-hidden="true">⚠ </span>
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
     </>
   );
 }

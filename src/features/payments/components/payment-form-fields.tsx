@@ -1,6 +1,6 @@
 // The payment form's fields for one service and product, grouped as the body groups them; errors sit at each field.
 import type { ReactNode } from 'react';
-import { Checkbox, Field, Select, TextInput } from '../../../components/ui';
+import { Checkbox, Field, FieldError, Select, TextInput } from '../../../components/ui';
 import { FieldGroup } from '../../../flows/body-editor';
 import { electronicIban, formatIban, isValidIban } from '../../../xs2a';
 import {
@@ -222,12 +222,7 @@ function MonthsField({ values, errors, onChange }: FieldsProps) {
           );
         })}
       </div>
-      {error && (
-        <p id="payment-months-error" className="text-xs font-medium text-red-700">
-          <span aria-hidden="true">⚠ </span>
-          {error}
-        </p>
-      )}
+      <FieldError id="payment-months-error" message={error} />
     </fieldset>
   );
 }

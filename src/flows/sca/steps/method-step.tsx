@@ -1,6 +1,6 @@
 // The SCA method choice: the methods the bank lists as radio buttons, or the method's id when it lists none.
 import { useId, useRef, useState, type RefObject } from 'react';
-import { Field, TextInput } from '../../../components/ui';
+import { Field, FieldError, TextInput } from '../../../components/ui';
 import type { AuthenticationObject } from '../../../xs2a/sca';
 import type { StepInput } from '../step-requests';
 import { StepForm, type StepFormProps } from './step-form';
@@ -66,12 +66,7 @@ function MethodChoice({
           </div>
         );
       })}
-      {error && (
-        <p id={errorId} className="text-xs font-medium text-red-700">
-          <span aria-hidden="true">⚠ </span>
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
     </fieldset>
   );
 }
