@@ -40,19 +40,6 @@ export class AccountService {
     this.store = new AccountsStore(ctx.db);
   }
 
-  /**
-   * Consent checks shared by every account read, then `read` itself; without the PSU present, a read that succeeds is
-   * counted against the daily budget (a failing one never is: see ConsentService.read).
-   */
-  private reading<T>(
-    consentId: string,
-    psuPresent: boolean,
-    check: (granted: Granted) => void,
-    read: (granted: Granted) => Promise<T>,
-  ): Promise<T> {
-    return this.consents.read(consentId, psuPresent, check, read);
-  }
-
   private async account(accountId: string): Promise<AccountRow> {
     const account = await this.store.byId(accountId);
     if (!account)
@@ -121,7 +108,7 @@ export class AccountService {
 
   async list(consentId: string, psuPresent: boolean, withBalanceParam: string | undefined, links: LinkContext) {
     const wantBalances = this.withBalance(withBalanceParam);
-    return this.reading(
+    return this.consents.read(
       consentId,
       psuPresent,
       () => undefined,
@@ -154,7 +141,7 @@ export class AccountService {
   ) {
     const wantBalances = this.withBalance(withBalanceParam);
     const account = await this.account(accountId);
-    return this.reading(
+    return this.consents.read(
       consentId,
       psuPresent,
       (g) => this.covers(g, accountId, 'accounts'),
@@ -169,7 +156,7 @@ export class AccountService {
 
   async balances(consentId: string, psuPresent: boolean, accountId: string) {
     const account = await this.account(accountId);
-    return this.reading(
+    return this.consents.read(
       consentId,
       psuPresent,
       (g) => this.covers(g, accountId, 'balances'),
@@ -189,7 +176,7 @@ export class AccountService {
   ) {
     const account = await this.account(accountId);
     const q = this.parseQuery(query);
-    return this.reading(
+    return this.consents.read(
       consentId,
       psuPresent,
       (g) => this.covers(g, accountId, 'transactions'),
@@ -248,7 +235,7 @@ export class AccountService {
     links: LinkContext,
   ) {
     await this.account(accountId);
-    return this.reading(
+    return this.consents.read(
       consentId,
       psuPresent,
       (g) => this.covers(g, accountId, 'transactions'),

@@ -1,10 +1,7 @@
 // The banking app's pages, where a PSU approves decoupled authorisations: the login, and the list of requests waiting
 // for the logged-in PSU with Approve and Deny on each. Plain HTML, no script; every form carries its token.
 import { html } from 'hono/html';
-import type { HtmlEscapedString } from 'hono/utils/html';
-import { errorBox, page } from './layout';
-
-type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+import { errorBox, page, type Html } from './layout';
 
 const bankName = 'Sandbox Banking app';
 

@@ -3,7 +3,17 @@ import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { safeRedirectTarget } from '../http/headers';
 
-type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+/** A piece of a page: escaped HTML, ready or still rendering. */
+export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+
+/** What every approval form carries: where it posts, its token field and what is being approved. */
+export interface PageForm {
+  action: string;
+  token: Html;
+  /** The summary of the consent or payment. */
+  what: Html;
+  error?: string | undefined;
+}
 
 const style = `
   :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }

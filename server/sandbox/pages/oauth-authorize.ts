@@ -1,22 +1,14 @@
 // The OAuth authorize endpoint's pages: the login (approve or deny), the account choice of a bank-offered consent, and
 // the page for a request the bank cannot send anywhere. Plain HTML, no script; every form carries its token.
 import { html } from 'hono/html';
-import type { HtmlEscapedString } from 'hono/utils/html';
 import type { AccountChoice, AccountOffer } from '../domain/consents';
 import { withQuery, type AuthorizeParams } from '../rules/oauth';
 import { accountChoiceFieldset } from './account-choice';
-import { errorBox, leaveLink, page } from './layout';
+import { errorBox, leaveLink, page, type PageForm } from './layout';
 
-type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
-
-/** What every authorize form carries: where it posts, its token field, the request and what is being approved. */
-export interface AuthorizeForm {
-  action: string;
-  token: Html;
+/** What every authorize form carries: the page form's fields and the authorization request. */
+export interface AuthorizeForm extends PageForm {
   params: AuthorizeParams;
-  /** The summary of the consent or payment. */
-  what: Html;
-  error?: string | undefined;
 }
 
 /** A request that is not valid before its client is known: shown on the bank's own page, never redirected. */

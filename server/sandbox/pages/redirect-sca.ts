@@ -1,22 +1,13 @@
 // The redirect SCA pages: log in, then review, choose the accounts of a bank-offered consent, enter the one-time
 // password and approve or deny; and the pages for a finished, ended or unknown authorisation. Plain HTML, no script.
 import { html } from 'hono/html';
-import type { HtmlEscapedString } from 'hono/utils/html';
 import type { AuthenticationObject } from '../../../src/xs2a';
 import type { AccountChoice, AccountOffer } from '../domain/consents';
 import { accountChoiceFieldset } from './account-choice';
-import { errorBox, leaveLink, page } from './layout';
+import { errorBox, leaveLink, page, type Html, type PageForm } from './layout';
 
-type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
-
-/** What every form of the redirect page carries: where it posts, its token field and what is being approved. */
-export interface ScaForm {
-  action: string;
-  token: Html;
-  /** The summary of the consent or payment. */
-  what: Html;
-  error?: string | undefined;
-}
+/** What every form of the redirect page carries. */
+export type ScaForm = PageForm;
 
 export function scaFinishedPage(what: Html, status: string) {
   return page(

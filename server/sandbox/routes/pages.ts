@@ -74,14 +74,10 @@ const loginFor = (session: PageSession | undefined, auth: AuthorisationRow) =>
 
 /** The redirect SCA page of one authorisation, with one session per authorisation (its cookie lives at its page). */
 class RedirectScaPages {
-  private readonly sessions: PageSessions;
-
   constructor(
     private readonly s: Services,
-    cookieSecret: string,
-  ) {
-    this.sessions = new PageSessions(cookieSecret, SCA_COOKIE);
-  }
+    private readonly sessions: PageSessions,
+  ) {}
 
   private base(c: Context<Env>, auth: AuthorisationRow) {
     return `${c.get('links').prefix}/sca/${auth.authorisation_id}`;
@@ -218,14 +214,10 @@ class RedirectScaPages {
 
 /** The banking app: decoupled approvals, with one session per browser. */
 class BankingApp {
-  private readonly sessions: PageSessions;
-
   constructor(
     private readonly s: Services,
-    cookieSecret: string,
-  ) {
-    this.sessions = new PageSessions(cookieSecret, APP_COOKIE);
-  }
+    private readonly sessions: PageSessions,
+  ) {}
 
   private base(c: Context<Env>) {
     return `${c.get('links').prefix}/app`;
@@ -298,8 +290,8 @@ class BankingApp {
 }
 
 export function registerPages(app: Hono<Env>, s: Services, cookieSecret: string) {
-  const sca = new RedirectScaPages(s, cookieSecret);
-  const banking = new BankingApp(s, cookieSecret);
+  const sca = new RedirectScaPages(s, new PageSessions(cookieSecret, SCA_COOKIE));
+  const banking = new BankingApp(s, new PageSessions(cookieSecret, APP_COOKIE));
   // Posts from pages of another origin (another port of this host included) are refused before anything is read.
   app.use('/sca/*', sameOriginForms());
   app.use('/app/*', sameOriginForms());

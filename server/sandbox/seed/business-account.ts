@@ -18,7 +18,7 @@ import type { EntryInput, EntryKind, Ledger } from './ledger';
 import type { Merchant } from './merchants';
 import { germanAmount } from './money';
 import { Random } from './random';
-import { billDay, billEntry, cardText, workingDayFromEnd, type AmountRange } from './recurring';
+import { billDay, billEntry, cardEntry, workingDayFromEnd, type AmountRange } from './recurring';
 import { bobBusiness, type BusinessProfile, type Payout } from './business-profile';
 
 /** Entries on the business account, booked and pending together. */
@@ -124,15 +124,8 @@ class BusinessLife {
   }
 
   private cardPay(day: number, minute: number, merchant: Merchant, minor: number, pendingValueDay?: number): void {
-    this.add({
-      kind: 'card',
-      day,
-      minute,
-      amount: -minor,
-      name: merchant.name,
-      remittance: cardText(merchant, day, minute, this.card),
-      ...(pendingValueDay === undefined ? {} : { pendingValueDay }),
-    });
+    const timing = pendingValueDay === undefined ? {} : { pendingValueDay };
+    this.add(cardEntry(merchant, day, minute, minor, this.card, timing));
   }
 
   private scheduleOpening(): void {

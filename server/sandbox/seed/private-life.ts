@@ -22,7 +22,7 @@ import * as shops from './merchants';
 import type { Merchant } from './merchants';
 import { germanAmount } from './money';
 import { Random } from './random';
-import { billAmount, billDay, billEntry, cardText, type Bill } from './recurring';
+import { billAmount, billDay, billEntry, cardEntry, type Bill } from './recurring';
 import type { TestAccountKey } from './test-psus';
 
 type Weighted = readonly (readonly [Merchant, number])[];
@@ -115,28 +115,13 @@ export class PrivateLife {
   cardPayment(day: number, minute: number, merchant: Merchant, minor: number, ledger = this.ledger, card = this.card) {
     const bookingDay = followingWorkingDay(day);
     if (bookingDay > this.anchor || !this.affords(day, minor, ledger)) return false;
-    ledger.add({
-      kind: 'card',
-      day,
-      minute,
-      bookingDay,
-      amount: -minor,
-      name: merchant.name,
-      remittance: cardText(merchant, day, minute, card),
-    });
+    ledger.add(cardEntry(merchant, day, minute, minor, card, { bookingDay }));
     return true;
   }
 
   pendingCard(day: number, minute: number, merchant: Merchant, minor: number) {
-    this.ledger.add({
-      kind: 'card',
-      day,
-      minute,
-      amount: -minor,
-      name: merchant.name,
-      remittance: cardText(merchant, day, minute, this.card),
-      pendingValueDay: followingWorkingDay(Math.max(day, this.anchor) + 1),
-    });
+    const pendingValueDay = followingWorkingDay(Math.max(day, this.anchor) + 1);
+    this.ledger.add(cardEntry(merchant, day, minute, minor, this.card, { pendingValueDay }));
   }
 
   transferOut(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dayOf, weekday } from './calendar';
 import { Random } from './random';
-import { billAmount, billDay, billEntry, cardText, workingDayFromEnd, type Bill } from './recurring';
+import { billAmount, billDay, billEntry, cardEntry, cardText, workingDayFromEnd, type Bill } from './recurring';
 
 const bill: Bill = {
   kind: 'directDebit',
@@ -51,5 +51,22 @@ describe('recurring bills', () => {
       'Kartenzahlung REWE, Berlin 02.03.2026 10:05 Visa',
     );
     expect(cardText({ name: 'Shop' }, day, 605, 'Visa')).toMatch(/^Kartenzahlung Shop \(online\)/);
+  });
+
+  it('book card payments as debits carrying the slip, booked later or pending when told', () => {
+    const day = dayOf(2026, 3, 2);
+    const merchant = { name: 'REWE', place: 'Berlin' };
+    expect(cardEntry(merchant, day, 605, 1250, 'Visa')).toEqual({
+      kind: 'card',
+      day,
+      minute: 605,
+      amount: -1250,
+      name: 'REWE',
+      remittance: 'Kartenzahlung REWE, Berlin 02.03.2026 10:05 Visa',
+    });
+    expect(cardEntry(merchant, day, 605, 1250, 'Visa', { bookingDay: day + 1 })).toMatchObject({ bookingDay: day + 1 });
+    expect(cardEntry(merchant, day, 605, 1250, 'Visa', { pendingValueDay: day + 2 })).toMatchObject({
+      pendingValueDay: day + 2,
+    });
   });
 });

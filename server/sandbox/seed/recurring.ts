@@ -89,3 +89,19 @@ export function cardText(merchant: Merchant, day: number, minute: number, card: 
   const where = merchant.place ? `${merchant.name}, ${merchant.place}` : `${merchant.name} (online)`;
   return `Kartenzahlung ${where} ${germanDate(day)} ${clockTime(minute)} ${card}`;
 }
+
+/**
+ * A card payment of `minor` at `merchant` on `day`, its slip naming `card`; `timing` books it on a later day or leaves
+ * it pending.
+ */
+export function cardEntry(
+  merchant: Merchant,
+  day: number,
+  minute: number,
+  minor: number,
+  card: string,
+  timing: Pick<EntryInput, 'bookingDay' | 'pendingValueDay'> = {},
+): EntryInput {
+  const remittance = cardText(merchant, day, minute, card);
+  return { kind: 'card', day, minute, amount: -minor, name: merchant.name, remittance, ...timing };
+}

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestStore } from '../test-support';
 import type { Store } from './db';
 import { OAuthStore, type OAuthCode } from './oauth-store';
+import { ScaStore } from './sca-store';
 
 const code: OAuthCode = {
   codeHash: 'hash-1',
@@ -67,5 +68,29 @@ describe('OAuth store', () => {
     expect(await oauth.latestRedirect({ type: 'consent', id: 'nope' })).toBeUndefined();
     expect(await oauth.exists({ type: 'payment', id: 'nope' })).toBe(false);
     expect(await oauth.resourceRedirectUris({ type: 'consent', id: 'nope' })).toEqual([]);
+  });
+
+  it('finds an authorisation by its id, as the SCA store does', async () => {
+    const sca = new ScaStore(store.db);
+    await sca.insert(store.db, {
+      authorisation_id: 'a-1',
+      resource_type: 'consent',
+      resource_id: 'c-1',
+      kind: 'authorisation',
+      sca_approach: 'REDIRECT',
+      sca_status: 'received',
+      psu_id: null,
+      chosen_method: null,
+      otp_attempts: 0,
+      tpp_redirect_uri: 'https://tpp.example/ok',
+      tpp_nok_redirect_uri: null,
+      created_at: '2026-01-01T10:00:00.000Z',
+      updated_at: '2026-01-01T10:00:00.000Z',
+      version: 0,
+    });
+    const found = await oauth.findAuthorisation('a-1');
+    expect(found).toMatchObject({ authorisation_id: 'a-1', resource_id: 'c-1', sca_status: 'received' });
+    expect(await sca.find('a-1')).toEqual(found);
+    expect(await oauth.findAuthorisation('nope')).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 // The OAuth authorisation server's SQL: authorisation codes and access tokens (stored as SHA-256 hashes), and what the
 // authorize endpoint reads of the authorisations, consents and payments it serves.
 import type { Kysely } from 'kysely';
+import { findAuthorisation } from './sca-store';
 import type { AuthorisationRow, Database, OAuthCodeRow, OAuthTokenRow, ResourceType } from './schema';
 
 /** The resource a scope names. */
@@ -103,12 +104,8 @@ export class OAuthStore {
       .executeTakeFirst();
   }
 
-  async findAuthorisation(authorisationId: string): Promise<AuthorisationRow | undefined> {
-    return this.db
-      .selectFrom('authorisations')
-      .selectAll()
-      .where('authorisation_id', '=', authorisationId)
-      .executeTakeFirst();
+  findAuthorisation(authorisationId: string): Promise<AuthorisationRow | undefined> {
+    return findAuthorisation(this.db, authorisationId);
   }
 
   /** The TPP-Redirect-URI and TPP-Nok-Redirect-URI stored with a consent or payment. */

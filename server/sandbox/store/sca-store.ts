@@ -21,6 +21,14 @@ export function parseScaMethods(psu: Pick<PsuRow, 'sca_methods'>): Authenticatio
   return ScaMethods.parse(JSON.parse(psu.sca_methods));
 }
 
+/** One authorisation by its id, whatever it authorises. */
+export function findAuthorisation(
+  db: Kysely<Database>,
+  authorisationId: string,
+): Promise<AuthorisationRow | undefined> {
+  return db.selectFrom('authorisations').selectAll().where('authorisation_id', '=', authorisationId).executeTakeFirst();
+}
+
 export class ScaStore {
   /** Every started authorisation writes one row; its INSERT is built once (store/prepared.ts). */
   readonly insert;
@@ -48,12 +56,8 @@ export class ScaStore {
     return db.selectFrom('psus').selectAll().where('psu_id', '=', psuId).executeTakeFirst();
   }
 
-  async find(authorisationId: string): Promise<AuthorisationRow | undefined> {
-    return this.db
-      .selectFrom('authorisations')
-      .selectAll()
-      .where('authorisation_id', '=', authorisationId)
-      .executeTakeFirst();
+  find(authorisationId: string): Promise<AuthorisationRow | undefined> {
+    return findAuthorisation(this.db, authorisationId);
   }
 
   /** One authorisation of a parent: undefined when it belongs to another (or none). */
