@@ -3,7 +3,7 @@ import type * as z from 'zod';
 import type * as Operations from '../xs2a/operations';
 import type { OperationName, ResponseSchemaOptions } from '../xs2a/operations';
 import type { ProblemJson, TppMessage } from '../xs2a/errors';
-import { recordExchange, updateExchange } from './exchange-log';
+import { recordExchange, updateExchange, type Exchange } from './exchange-log';
 import {
   loadMessageMeanings,
   Xs2aError,
@@ -15,6 +15,7 @@ import {
 } from './errors';
 import { sessionTokens } from './oauth/session-tokens';
 import { consoleOrigin, type BankProfile } from './profiles/bank-profile';
+import type { RedactOptions } from './redact';
 
 /** An operation of 1.3.12: a key of `operations` in src/xs2a/operations.ts. */
 export type OperationId = OperationName;
@@ -126,6 +127,95 @@ export function redirectOf(response: Response): { status?: number; location?: st
   if (!isRedirect && relayed === undefined) return undefined;
   const location = relayed ?? (response.headers.get('location') || undefined);
   return { ...(isRedirect && { status }), ...(location !== undefined && { location }) };
+}
+
+/** A request to a bank as `sendRecorded` records and sends it. */
+export interface RecordedRequest {
+  profile: BankProfile;
+  /** Inspector grouping, e.g. 'consent:<consentId>'. */
+  flow?: string;
+  operationId: string;
+  /** The X-Request-ID sent; empty for a request that carries none (OAuth). */
+  requestId: string;
+  /** The request as the exchange log shows it. */
+  request: Exchange['request'];
+  /** The body as sent. */
+  bodyText: string | undefined;
+  /** The caller's cancellation. */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** The exchange a sent request is recorded as; `fail` records an error on it and returns the Xs2aError to throw. */
+export interface RecordedExchange {
+  exchangeId: string;
+  startedAt: number;
+  redaction: RedactOptions;
+  relayTarget: string | undefined;
+  fail: (kind: Xs2aErrorKind, details?: Partial<Xs2aErrorDetails>) => Xs2aError;
+}
+
+/**
+ * Records a request in the exchange log (the profile's and this tab's tokens redacted) and sends it, through the
+ * profile's relay when it has one, within the timeout. Resolves with the answer, its text and its redirect when it is
+ * one the page can read; rejects with the recorded Xs2aError when no answer came (aborted, timeout, network) or the
+ * browser hid a redirect.
+ */
+export async function sendRecorded(options: RecordedRequest) {
+  const { profile, request } = options;
+  const startedAt = Date.now();
+  // The log keeps no secret: the tokens are removed wherever the bank might echo them, not only from Authorization.
+  const redaction = { secrets: [profile.bearerToken?.trim(), ...sessionTokens.allValues()] };
+  const relayTarget = profile.relayTarget?.trim() || undefined;
+  // The log shows the bank's URL; the exchange notes the relay it went through.
+  const exchangeId = recordExchange(
+    {
+      flow: options.flow,
+      operationId: options.operationId,
+      requestId: options.requestId,
+      startedAt,
+      request,
+      ...(relayTarget && { relayTarget }),
+    },
+    redaction,
+  );
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const { requestId } = options;
+  const { url } = request;
+  const fail = (kind: Xs2aErrorKind, details: Partial<Xs2aErrorDetails> = {}) => {
+    const error = new Xs2aError({ kind, requestId, exchangeId, url, timeoutMs, relayTarget, ...details });
+    updateExchange(
+      exchangeId,
+      { durationMs: Date.now() - startedAt, error: { kind, message: error.message } },
+      redaction,
+    );
+    return error;
+  };
+  const exchange: RecordedExchange = { exchangeId, startedAt, redaction, relayTarget, fail };
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(requestUrlFor(profile, url), {
+      method: request.method,
+      headers: request.headers,
+      body: options.bodyText,
+      signal,
+      cache: 'no-store',
+      // A bank's answer is never a redirect to follow: following one would send the request, with the PSU's data or an
+      // OAuth code, to wherever the bank points (another origin, or another relay target).
+      redirect: 'manual',
+    });
+    text = await response.text();
+  } catch (cause) {
+    if (options.signal?.aborted) throw fail('aborted', { cause });
+    throw fail(timeout.aborted ? 'timeout' : 'network', { cause });
+  }
+  const redirect = redirectOf(response);
+  if (redirect && response.type === 'opaqueredirect') throw fail('redirect');
+  return { response, text, redirect, exchange };
 }
 
 /** The header each of a profile's PSU fields is sent as. */
@@ -422,61 +512,17 @@ export async function xs2aRequest<T>(options: Xs2aRequestOptions): Promise<Xs2aR
   const url = buildUrl(profile.baseUrl, options, options.query);
   const hasBody = body !== undefined;
   const headers = buildHeaders(profile, { requestId, hasBody, consentId: options.consentId, headers: options.headers });
-  const startedAt = Date.now();
-  // The log keeps no secret: the tokens are removed wherever the bank might echo them, not only from Authorization.
-  const redaction = { secrets: [profile.bearerToken?.trim(), ...sessionTokens.allValues()] };
-  const relayTarget = profile.relayTarget?.trim() || undefined;
-  // The log shows the bank's URL; the exchange notes the relay it went through.
-  const exchangeId = recordExchange(
-    {
-      flow: options.flow,
-      operationId,
-      requestId,
-      startedAt,
-      request: { method, url, headers, body },
-      ...(relayTarget && { relayTarget }),
-    },
-    redaction,
-  );
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-
-  const fail = (kind: Xs2aErrorKind, details: Partial<Xs2aErrorDetails> = {}) => {
-    const error = new Xs2aError({ kind, requestId, exchangeId, url, timeoutMs, relayTarget, ...details });
-    updateExchange(
-      exchangeId,
-      { durationMs: Date.now() - startedAt, error: { kind, message: error.message } },
-      redaction,
-    );
-    return error;
-  };
-  const interrupted = (cause: unknown) => {
-    if (options.signal?.aborted) return fail('aborted', { cause });
-    if (timeout.aborted) return fail('timeout', { cause });
-    return fail('network', { cause });
-  };
-
-  let response: Response;
-  let text: string;
-  try {
-    response = await fetch(requestUrlFor(profile, url), {
-      method,
-      headers,
-      body: hasBody ? JSON.stringify(body) : undefined,
-      signal,
-      cache: 'no-store',
-      // An XS2A answer is never a redirect to follow: following one would send the request, with the PSU's data, to
-      // wherever the bank points (another origin, or another relay target).
-      redirect: 'manual',
-    });
-    text = await response.text();
-  } catch (cause) {
-    throw interrupted(cause);
-  }
-
-  const redirect = redirectOf(response);
-  if (redirect && response.type === 'opaqueredirect') throw fail('redirect');
+  const { response, text, redirect, exchange } = await sendRecorded({
+    profile,
+    flow: options.flow,
+    operationId,
+    requestId,
+    request: { method, url, headers, body },
+    bodyText: hasBody ? JSON.stringify(body) : undefined,
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
+  });
+  const { exchangeId, startedAt, redaction, relayTarget, fail } = exchange;
 
   // Names in lower case, as browsers give them (not every Headers implementation does).
   const responseHeaders = Object.fromEntries(

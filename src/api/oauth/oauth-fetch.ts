@@ -1,11 +1,10 @@
 // The fetch that OAuth requests to a bank take (metadata, token endpoint): through the profile's relay when it has one,
 // recorded in the exchange log with codes, verifiers and tokens redacted, like every XS2A request of the client.
-import { redirectOf, relayFailureOf, requestUrlFor, DEFAULT_TIMEOUT_MS } from '../client';
-import { loadMessageMeanings, Xs2aError, type Xs2aErrorDetails, type Xs2aErrorKind } from '../errors';
+import { relayFailureOf, sendRecorded } from '../client';
+import { loadMessageMeanings } from '../errors';
 import type { TppMessage } from '../../xs2a/errors';
-import { recordExchange, updateExchange } from '../exchange-log';
+import { updateExchange } from '../exchange-log';
 import type { BankProfile } from '../profiles/bank-profile';
-import { sessionTokens } from './session-tokens';
 
 export interface OAuthFetchOptions {
   profile: BankProfile;
@@ -54,55 +53,17 @@ export async function oauthFetch(url: string, init: OAuthRequestInit, options: O
   const method = init.method;
   const headers = { ...init.headers };
   const bodyText = init.body === undefined ? undefined : String(init.body);
-  const relayTarget = profile.relayTarget?.trim() || undefined;
-  const startedAt = Date.now();
-  // The bank may echo a token in an error text: every token this tab holds is scrubbed, besides the secret members.
-  const redaction = { secrets: [profile.bearerToken?.trim(), ...sessionTokens.allValues()] };
-  const exchangeId = recordExchange(
-    {
-      flow: options.flow,
-      operationId: options.operationId,
-      requestId: '',
-      startedAt,
-      request: { method, url, headers, ...(bodyText !== undefined && { body: bodyText }) },
-      ...(relayTarget && { relayTarget }),
-    },
-    redaction,
-  );
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-
-  const fail = (kind: Xs2aErrorKind, details: Partial<Xs2aErrorDetails> = {}) => {
-    const error = new Xs2aError({ kind, requestId: '', exchangeId, url, timeoutMs, relayTarget, ...details });
-    updateExchange(
-      exchangeId,
-      { durationMs: Date.now() - startedAt, error: { kind, message: error.message } },
-      redaction,
-    );
-    return error;
-  };
-
-  let response: Response;
-  let text: string;
-  try {
-    response = await fetch(requestUrlFor(profile, url), {
-      method,
-      headers,
-      body: bodyText,
-      signal,
-      cache: 'no-store',
-      // A token endpoint never redirects a TPP on purpose; following one would resend the code elsewhere.
-      redirect: 'manual',
-    });
-    text = await response.text();
-  } catch (cause) {
-    if (init.signal?.aborted) throw fail('aborted', { cause });
-    throw fail(timeout.aborted ? 'timeout' : 'network', { cause });
-  }
-
-  const redirect = redirectOf(response);
-  if (redirect && response.type === 'opaqueredirect') throw fail('redirect');
+  const { response, text, redirect, exchange } = await sendRecorded({
+    profile,
+    flow: options.flow,
+    operationId: options.operationId,
+    requestId: '',
+    request: { method, url, headers, ...(bodyText !== undefined && { body: bodyText }) },
+    bodyText,
+    signal: init.signal,
+    timeoutMs: options.timeoutMs,
+  });
+  const { exchangeId, startedAt, redaction, relayTarget, fail } = exchange;
   const responseHeaders = Object.fromEntries(response.headers.entries());
   const parsed = parseJson(text);
   updateExchange(
