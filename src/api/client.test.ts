@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildHeaders, buildUrl, xs2aRequest, type Xs2aRequestOptions } from './client';
+import { buildHeaders, buildUrl, sendRecorded, xs2aRequest, type Xs2aRequestOptions } from './client';
 import { describeXs2aError, hasCode, loadMessageMeanings, Xs2aError } from './errors';
 import { exchangeLog } from './exchange-log';
 import { sessionTokens } from './oauth/session-tokens';
@@ -597,5 +597,34 @@ describe('xs2aRequest: response headers', () => {
     const result = await xs2aRequest(initiate);
     expect(result.deviations.map((d) => d.path)).toEqual(['header X-Request-ID', 'header Location']);
     expect(result.uncheckedHeaders).toBeUndefined();
+  });
+});
+
+describe('sendRecorded', () => {
+  const request = {
+    profile: testProfile({ bearerToken: 'profile-secret' }),
+    operationId: 'oauthToken',
+    requestId: '',
+    request: { method: 'POST', url: 'https://bank.example/token', headers: {}, body: 'code=profile-secret' },
+    bodyText: 'code=profile-secret',
+  };
+
+  it('records the request with the profile token redacted and sends the body as given', async () => {
+    answerAll(() => new Response('ok', { status: 200 }));
+    const { response, text, redirect, exchange } = await sendRecorded(request);
+    expect({ status: response.status, text, redirect }).toEqual({ status: 200, text: 'ok', redirect: undefined });
+    expect((await sent()).body).toBe('code=profile-secret');
+    expect((await sent()).redirect).toBe('manual');
+    const recorded = exchangeLog.get(exchange.exchangeId);
+    expect(recorded?.operationId).toBe('oauthToken');
+    expect(JSON.stringify(recorded?.request)).not.toContain('profile-secret');
+  });
+
+  it('rejects with the recorded error when no answer comes in time', async () => {
+    answerAll(hang);
+    const error = await sendRecorded({ ...request, timeoutMs: 20 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Xs2aError);
+    expect(error).toMatchObject({ kind: 'timeout', timeoutMs: 20, url: 'https://bank.example/token' });
+    expect(exchangeLog.get((error as Xs2aError).exchangeId)?.error?.kind).toBe('timeout');
   });
 });
