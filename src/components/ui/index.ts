@@ -2,6 +2,7 @@
 export { Badge, type BadgeTone } from './badge';
 export { Button, focusRing, type ButtonProps, type ButtonSize, type ButtonVariant } from './button';
 export { CopyButton } from './copy-button';
+export { ConfirmAction, type ConfirmActionProps } from './confirm-action';
 export { cx } from './cx';
 export { DeviationNotice, type DeviationItem } from './deviation-notice';
 export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary';

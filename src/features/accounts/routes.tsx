@@ -1,18 +1,7 @@
 // Routes of the accounts feature; the app's route table spreads them into the layout. Pages load on demand.
-import type { RouteObject } from 'react-router-dom';
+import { lazyPages } from '../../flows/lazy-pages';
 
-export const accountsRoutes: RouteObject[] = [
-  {
-    path: 'accounts',
-    children: [
-      {
-        index: true,
-        lazy: async () => ({ Component: (await import('./pages/accounts-list-page')).AccountsListPage }),
-      },
-      {
-        path: ':accountId',
-        lazy: async () => ({ Component: (await import('./pages/account-page')).AccountPage }),
-      },
-    ],
-  },
-];
+export const accountsRoutes = lazyPages('accounts', {
+  '': async () => (await import('./pages/accounts-list-page')).AccountsListPage,
+  ':accountId': async () => (await import('./pages/account-page')).AccountPage,
+});

@@ -1,22 +1,8 @@
 // Routes of the consents feature; the app's route table spreads them into the layout. Pages load on demand.
-import type { RouteObject } from 'react-router-dom';
+import { lazyPages } from '../../flows/lazy-pages';
 
-export const consentsRoutes: RouteObject[] = [
-  {
-    path: 'consents',
-    children: [
-      {
-        index: true,
-        lazy: async () => ({ Component: (await import('./pages/consents-list-page')).ConsentsListPage }),
-      },
-      {
-        path: 'new',
-        lazy: async () => ({ Component: (await import('./pages/new-consent-page')).NewConsentPage }),
-      },
-      {
-        path: ':consentId',
-        lazy: async () => ({ Component: (await import('./pages/consent-page')).ConsentPage }),
-      },
-    ],
-  },
-];
+export const consentsRoutes = lazyPages('consents', {
+  '': async () => (await import('./pages/consents-list-page')).ConsentsListPage,
+  new: async () => (await import('./pages/new-consent-page')).NewConsentPage,
+  ':consentId': async () => (await import('./pages/consent-page')).ConsentPage,
+});

@@ -1,12 +1,6 @@
-// Routes of the inspector feature; the app's route table spreads them into the layout.
-import type { RouteObject } from 'react-router-dom';
+// Routes of the inspector feature; the app's route table spreads them into the layout. The page loads on demand.
+import { lazyPages } from '../../flows/lazy-pages';
 
-export const inspectorRoutes: RouteObject[] = [
-  {
-    path: 'inspector',
-    lazy: async () => {
-      const { InspectorPage } = await import('./inspector-page');
-      return { Component: InspectorPage };
-    },
-  },
-];
+export const inspectorRoutes = lazyPages('inspector', {
+  '': async () => (await import('./inspector-page')).InspectorPage,
+});

@@ -1,22 +1,8 @@
 // Routes of the payments feature; the app's route table spreads them into the layout. Pages load on demand.
-import type { RouteObject } from 'react-router-dom';
+import { lazyPages } from '../../flows/lazy-pages';
 
-export const paymentsRoutes: RouteObject[] = [
-  {
-    path: 'payments',
-    children: [
-      {
-        index: true,
-        lazy: async () => ({ Component: (await import('./pages/payments-list-page')).PaymentsListPage }),
-      },
-      {
-        path: 'new',
-        lazy: async () => ({ Component: (await import('./pages/new-payment-page')).NewPaymentPage }),
-      },
-      {
-        path: ':service/:product/:paymentId',
-        lazy: async () => ({ Component: (await import('./pages/payment-page')).PaymentPage }),
-      },
-    ],
-  },
-];
+export const paymentsRoutes = lazyPages('payments', {
+  '': async () => (await import('./pages/payments-list-page')).PaymentsListPage,
+  new: async () => (await import('./pages/new-payment-page')).NewPaymentPage,
+  ':service/:product/:paymentId': async () => (await import('./pages/payment-page')).PaymentPage,
+});

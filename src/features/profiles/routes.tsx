@@ -1,12 +1,6 @@
-// Routes of the profiles feature; the app's route table spreads them into the layout.
-import type { RouteObject } from 'react-router-dom';
+// Routes of the profiles feature; the app's route table spreads them into the layout. The page loads on demand.
+import { lazyPages } from '../../flows/lazy-pages';
 
-export const profilesRoutes: RouteObject[] = [
-  {
-    path: 'settings',
-    lazy: async () => {
-      const { SettingsPage } = await import('./settings-page');
-      return { Component: SettingsPage };
-    },
-  },
-];
+export const profilesRoutes = lazyPages('settings', {
+  '': async () => (await import('./settings-page')).SettingsPage,
+});

@@ -2,7 +2,7 @@
 // every account read it unlocked, and the page clears it as the active consent.
 import { useState } from 'react';
 import { useDeleteConsent, type BankProfile } from '../../../api';
-import { Button, Panel } from '../../../components/ui';
+import { ConfirmAction, Panel } from '../../../components/ui';
 import { ConsentErrorCallout } from './consent-error-callout';
 
 interface Props {
@@ -45,24 +45,17 @@ export function DeleteConsentPanel({ profile, consentId, status, onDeleted }: Pr
             : 'The consent has been deleted (terminatedByTpp).'}
         </p>
       )}
-      {!deleted &&
-        (confirming ? (
-          <div className="space-y-2 rounded border border-red-200 bg-red-50 p-3">
-            <p className="text-sm text-red-950">Send DELETE to end this consent at the bank? This cannot be undone.</p>
-            <div className="flex flex-wrap gap-2">
-              <Button variant="danger" onClick={send} disabled={remove.isPending}>
-                {remove.isPending ? 'Deleting…' : 'Yes, delete the consent'}
-              </Button>
-              <Button onClick={() => setConfirming(false)} disabled={remove.isPending}>
-                Keep it
-              </Button>
-            </div>
-          </div>
-        ) : (
-          <Button variant="danger" onClick={() => setConfirming(true)}>
-            Delete consent…
-          </Button>
-        ))}
+      {!deleted && (
+        <ConfirmAction
+          label="Delete consent…"
+          question="Send DELETE to end this consent at the bank? This cannot be undone."
+          confirm={{ label: 'Yes, delete the consent', pending: 'Deleting…' }}
+          pending={remove.isPending}
+          confirming={confirming}
+          onConfirmingChange={setConfirming}
+          onConfirm={send}
+        />
+      )}
       {remove.error && <ConsentErrorCallout alert error={remove.error} />}
     </Panel>
   );

@@ -8,7 +8,7 @@ import {
   type BankProfile,
   type GetPaymentVariables,
 } from '../../../api';
-import { Button, ErrorCallout, Panel } from '../../../components/ui';
+import { ConfirmAction, ErrorCallout, Panel } from '../../../components/ui';
 import { AuthorisationsPanel, newScaRedirect, ScaPanel } from '../../../flows/sca';
 import type { CancellationRecord } from '../model/payment-history';
 import { cancellationAuthorisationRefusal } from '../model/transaction-status';
@@ -90,24 +90,17 @@ export function CancelPaymentPanel({
             The bank answered 202: the cancellation needs the PSU&apos;s authorisation. Continue below.
           </p>
         )}
-        {!closed &&
-          (confirming ? (
-            <div className="space-y-2 rounded border border-red-200 bg-red-50 p-3">
-              <p className="text-sm text-red-950">Send DELETE to cancel this payment at the bank?</p>
-              <div className="flex flex-wrap gap-2">
-                <Button variant="danger" onClick={send} disabled={cancel.isPending}>
-                  {cancel.isPending ? 'Cancelling…' : 'Yes, cancel the payment'}
-                </Button>
-                <Button onClick={() => setConfirming(false)} disabled={cancel.isPending}>
-                  Keep it
-                </Button>
-              </div>
-            </div>
-          ) : (
-            <Button variant="danger" onClick={() => setConfirming(true)}>
-              Cancel payment…
-            </Button>
-          ))}
+        {!closed && (
+          <ConfirmAction
+            label="Cancel payment…"
+            question="Send DELETE to cancel this payment at the bank?"
+            confirm={{ label: 'Yes, cancel the payment', pending: 'Cancelling…' }}
+            pending={cancel.isPending}
+            confirming={confirming}
+            onConfirmingChange={setConfirming}
+            onConfirm={send}
+          />
+        )}
         {error && (
           <ErrorCallout
             alert
