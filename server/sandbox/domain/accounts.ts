@@ -4,7 +4,7 @@ import { addDays, isoDate } from '../clock';
 import { bankError, formatError } from '../http/errors';
 import { AccountsStore } from '../store/accounts-store';
 import type { AccountRow, BalanceRow, TransactionRow } from '../store/schema';
-import { href, type DomainContext, type LinkContext } from './context';
+import type { DomainContext } from './context';
 import type { ConsentService, Granted } from './consents';
 
 export type Service = 'accounts' | 'balances' | 'transactions';
@@ -19,6 +19,10 @@ function validDate(value: string) {
   );
 }
 
+const BOOKING_STATUSES = ['booked', 'pending', 'both'] as const;
+const isBookingStatus = (value: string): value is ParsedTransactionQuery['bookingStatus'] =>
+  (BOOKING_STATUSES as readonly string[]).includes(value);
+
 export interface TransactionQuery {
   bookingStatus: string | undefined;
   dateFrom: string | undefined;
@@ -28,6 +32,47 @@ export interface TransactionQuery {
   pageSize: string | undefined;
   entryReferenceFrom: string | undefined;
   deltaList: string | undefined;
+}
+
+/** The report query after its checks, with the bank's defaults filled in. */
+export interface ParsedTransactionQuery {
+  bookingStatus: 'booked' | 'pending' | 'both';
+  dateFrom: string;
+  dateTo: string;
+  withBalance: boolean;
+  page: number;
+  pageSize: number;
+}
+
+/** The account list: the consent's accounts in the PSU's order, with the balances asked for and granted. */
+export interface AccountListing {
+  accounts: AccountRow[];
+  granted: Granted;
+  /** By account id; an account without an entry is listed without balances. */
+  balances: Map<string, BalanceRow[]>;
+}
+
+/** One account as the consent lets it be read; `balances` when asked for and granted. */
+export interface AccountReading {
+  account: AccountRow;
+  granted: Granted;
+  balances?: BalanceRow[];
+}
+
+export interface AccountBalances {
+  account: AccountRow;
+  balances: BalanceRow[];
+}
+
+/** One page of a transaction report; `balances` when the query asked for them. */
+export interface TransactionPage {
+  account: AccountRow;
+  query: ParsedTransactionQuery;
+  /** The bank's page size: the page links name pageSize only when the query's differs. */
+  defaultPageSize: number;
+  lastPage: number;
+  rows: TransactionRow[];
+  balances?: BalanceRow[];
 }
 
 export class AccountService {
@@ -68,35 +113,8 @@ export class AccountService {
     }
   }
 
-  private describeAccount(account: AccountRow, granted: Granted, links: LinkContext): Record<string, unknown> {
-    const out: Record<string, unknown> = {
-      resourceId: account.resource_id,
-      iban: account.iban,
-      currency: account.currency,
-      name: account.name,
-      product: account.product,
-      cashAccountType: account.cash_account_type,
-      bic: account.bic,
-      status: account.status,
-      usage: account.usage,
-    };
-    if (account.display_name) out.displayName = account.display_name;
-    if (granted.ownerName.includes(account.resource_id)) {
-      out.ownerName = account.owner_name;
-      out.ownerNames = [{ name: account.owner_name, role: 'owner' }];
-    }
-    const l: Record<string, { href: string }> = {};
-    if (!granted.listOnly && granted.balances.includes(account.resource_id))
-      l.balances = href(links, `/v1/accounts/${account.resource_id}/balances`);
-    if (!granted.listOnly && granted.transactions.includes(account.resource_id))
-      l.transactions = href(links, `/v1/accounts/${account.resource_id}/transactions`);
-    if (Object.keys(l).length > 0) out._links = l;
-    return out;
-  }
-
-  private async balancesOf(accountIds: string[]): Promise<Map<string, Record<string, unknown>[]>> {
-    const rows = await this.store.balancesOf(accountIds);
-    return new Map([...rows].map(([accountId, balances]) => [accountId, balances.map(describeBalance)]));
+  private balancesOf(accountIds: string[]): Promise<Map<string, BalanceRow[]>> {
+    return this.store.balancesOf(accountIds);
   }
 
   private withBalance(value: string | undefined): boolean {
@@ -106,7 +124,7 @@ export class AccountService {
     throw formatError('withBalance must be true or false.', 'withBalance', 'ais');
   }
 
-  async list(consentId: string, psuPresent: boolean, withBalanceParam: string | undefined, links: LinkContext) {
+  async list(consentId: string, psuPresent: boolean, withBalanceParam: string | undefined): Promise<AccountListing> {
     const wantBalances = this.withBalance(withBalanceParam);
     return this.consents.read(
       consentId,
@@ -119,15 +137,7 @@ export class AccountService {
         const balanceIds = wantBalances
           ? accounts.map((a) => a.resource_id).filter((id) => granted.listWithBalances || granted.balances.includes(id))
           : [];
-        const balances = await this.balancesOf(balanceIds);
-        return {
-          accounts: accounts.map((a) => {
-            const out = this.describeAccount(a, granted, links);
-            const b = balances.get(a.resource_id);
-            if (b) out.balances = b;
-            return out;
-          }),
-        };
+        return { accounts, granted, balances: await this.balancesOf(balanceIds) };
       },
     );
   }
@@ -137,8 +147,7 @@ export class AccountService {
     psuPresent: boolean,
     accountId: string,
     withBalanceParam: string | undefined,
-    links: LinkContext,
-  ) {
+  ): Promise<AccountReading> {
     const wantBalances = this.withBalance(withBalanceParam);
     const account = await this.account(accountId);
     return this.consents.read(
@@ -146,24 +155,19 @@ export class AccountService {
       psuPresent,
       (g) => this.covers(g, accountId, 'accounts'),
       async (granted) => {
-        const out = this.describeAccount(account, granted, links);
-        if (wantBalances && granted.balances.includes(accountId))
-          out.balances = (await this.balancesOf([accountId])).get(accountId) ?? [];
-        return { account: out };
+        if (!wantBalances || !granted.balances.includes(accountId)) return { account, granted };
+        return { account, granted, balances: (await this.balancesOf([accountId])).get(accountId) ?? [] };
       },
     );
   }
 
-  async balances(consentId: string, psuPresent: boolean, accountId: string) {
+  async balances(consentId: string, psuPresent: boolean, accountId: string): Promise<AccountBalances> {
     const account = await this.account(accountId);
     return this.consents.read(
       consentId,
       psuPresent,
       (g) => this.covers(g, accountId, 'balances'),
-      async () => ({
-        account: { iban: account.iban, currency: account.currency },
-        balances: (await this.balancesOf([accountId])).get(accountId) ?? [],
-      }),
+      async () => ({ account, balances: (await this.balancesOf([accountId])).get(accountId) ?? [] }),
     );
   }
 
@@ -172,23 +176,23 @@ export class AccountService {
     psuPresent: boolean,
     accountId: string,
     query: TransactionQuery,
-    links: LinkContext,
-  ) {
+  ): Promise<TransactionPage> {
     const account = await this.account(accountId);
     const q = this.parseQuery(query);
     return this.consents.read(
       consentId,
       psuPresent,
       (g) => this.covers(g, accountId, 'transactions'),
-      () => this.transactionPage(account, q, links),
+      () => this.transactionPage(account, q),
     );
   }
 
-  private async transactionPage(account: AccountRow, q: ReturnType<AccountService['parseQuery']>, links: LinkContext) {
+  private async transactionPage(account: AccountRow, q: ParsedTransactionQuery): Promise<TransactionPage> {
     const accountId = account.resource_id;
+    const statuses: ('booked' | 'pending')[] = q.bookingStatus === 'both' ? ['booked', 'pending'] : [q.bookingStatus];
     const filter = {
       accountId,
-      statuses: (q.bookingStatus === 'both' ? ['booked', 'pending'] : [q.bookingStatus]) as ('booked' | 'pending')[],
+      statuses,
       dateFrom: q.dateFrom,
       dateTo: q.dateTo,
     };
@@ -198,33 +202,9 @@ export class AccountService {
       throw formatError(`page ${q.page} is beyond the last page (${lastPage}).`, 'page', 'ais');
     }
     const rows = await this.store.transactionPage(filter, q.pageSize, q.page);
-    const booked: Record<string, unknown>[] = [];
-    const pending: Record<string, unknown>[] = [];
-    for (const row of rows) (row.booking_status === 'booked' ? booked : pending).push(describeTransaction(row, links));
-    const report: Record<string, unknown> = {};
-    if (q.bookingStatus !== 'pending') report.booked = booked;
-    if (q.bookingStatus !== 'booked') report.pending = pending;
-    const pagePath = (page: number) => {
-      const params = new URLSearchParams({ bookingStatus: q.bookingStatus, dateFrom: q.dateFrom, dateTo: q.dateTo });
-      if (q.withBalance) params.set('withBalance', 'true');
-      if (q.pageSize !== this.ctx.config.transactionsPageSize) params.set('pageSize', String(q.pageSize));
-      params.set('page', String(page));
-      return href(links, `/v1/accounts/${accountId}/transactions?${params.toString()}`);
-    };
-    const l: Record<string, { href: string }> = { account: href(links, `/v1/accounts/${accountId}`) };
-    if (lastPage > 0) {
-      l.first = pagePath(0);
-      if (q.page > 0) l.previous = pagePath(q.page - 1);
-      if (q.page < lastPage) l.next = pagePath(q.page + 1);
-      l.last = pagePath(lastPage);
-    }
-    report._links = l;
-    const out: Record<string, unknown> = {
-      account: { iban: account.iban, currency: account.currency },
-      transactions: report,
-    };
-    if (q.withBalance) out.balances = (await this.balancesOf([accountId])).get(accountId) ?? [];
-    return out;
+    const page = { account, query: q, defaultPageSize: this.ctx.config.transactionsPageSize, lastPage, rows };
+    if (!q.withBalance) return page;
+    return { ...page, balances: (await this.balancesOf([accountId])).get(accountId) ?? [] };
   }
 
   async transactionDetails(
@@ -232,8 +212,7 @@ export class AccountService {
     psuPresent: boolean,
     accountId: string,
     transactionId: string,
-    links: LinkContext,
-  ) {
+  ): Promise<TransactionRow> {
     await this.account(accountId);
     return this.consents.read(
       consentId,
@@ -247,12 +226,12 @@ export class AccountService {
             where: 'path',
             prefer: 404,
           });
-        return { transactionsDetails: { transactionDetails: describeTransaction(row, links) } };
+        return row;
       },
     );
   }
 
-  private parseQuery(query: TransactionQuery) {
+  private parseQuery(query: TransactionQuery): ParsedTransactionQuery {
     const today = isoDate(this.ctx.clock.now());
     if (query.entryReferenceFrom !== undefined) {
       throw bankError('PARAMETER_NOT_SUPPORTED', 'This bank does not offer delta reports by entryReferenceFrom.', {
@@ -278,7 +257,7 @@ export class AccountService {
         },
       );
     }
-    if (!['booked', 'pending', 'both'].includes(bookingStatus)) {
+    if (!isBookingStatus(bookingStatus)) {
       throw formatError(
         `bookingStatus must be booked, pending or both, not "${bookingStatus}".`,
         'bookingStatus',
@@ -315,35 +294,4 @@ export class AccountService {
       pageSize: int(query.pageSize, 'pageSize', transactionsPageSize, 1, maxTransactionsPageSize),
     };
   }
-}
-
-export function describeBalance(row: BalanceRow): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    balanceAmount: { currency: row.currency, amount: row.amount },
-    balanceType: row.balance_type,
-  };
-  if (row.credit_limit_included !== null) out.creditLimitIncluded = row.credit_limit_included === 1;
-  if (row.last_change_date_time) out.lastChangeDateTime = row.last_change_date_time;
-  if (row.reference_date) out.referenceDate = row.reference_date;
-  if (row.last_committed_transaction) out.lastCommittedTransaction = row.last_committed_transaction;
-  return out;
-}
-
-export function describeTransaction(row: TransactionRow, links: LinkContext): Record<string, unknown> {
-  const out: Record<string, unknown> = { transactionId: row.transaction_id };
-  if (row.entry_reference) out.entryReference = row.entry_reference;
-  if (row.end_to_end_id) out.endToEndId = row.end_to_end_id;
-  if (row.booking_date) out.bookingDate = row.booking_date;
-  out.valueDate = row.value_date;
-  out.transactionAmount = { currency: row.currency, amount: row.amount };
-  if (row.creditor_name) out.creditorName = row.creditor_name;
-  if (row.creditor_iban) out.creditorAccount = { iban: row.creditor_iban };
-  if (row.debtor_name) out.debtorName = row.debtor_name;
-  if (row.debtor_iban) out.debtorAccount = { iban: row.debtor_iban };
-  if (row.remittance_information_unstructured)
-    out.remittanceInformationUnstructured = row.remittance_information_unstructured;
-  if (row.bank_transaction_code) out.bankTransactionCode = row.bank_transaction_code;
-  if (row.proprietary_bank_transaction_code) out.proprietaryBankTransactionCode = row.proprietary_bank_transaction_code;
-  out._links = { transactionDetails: href(links, `/v1/accounts/${row.account_id}/transactions/${row.transaction_id}`) };
-  return out;
 }

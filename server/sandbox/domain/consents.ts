@@ -34,14 +34,11 @@ import { startsImplicitly } from '../rules/sca';
 import { AccountsStore } from '../store/accounts-store';
 import { ConsentsStore, readAccess, readGranted, writeGranted, type ConsentChange } from '../store/consents-store';
 import type { AccountRow, AuthorisationRow, ConsentRow, Database, PsuRow } from '../store/schema';
-import { href, newId, type DomainContext, type LinkContext } from './context';
-import { startLinks } from '../http/answers/links';
-import { startedBody } from '../http/answers/sca';
-import type { Answer } from '../http/respond';
+import { newId, type DomainContext } from './context';
 import type { OutcomeHandler } from './outcomes';
 import type { ScaEngine, ScaResource } from './sca';
 
-export { consentPath, type AccountChoice, type Granted, type OfferedService } from '../rules/consents';
+export { consentPath, type Access, type AccountChoice, type Granted, type OfferedService } from '../rules/consents';
 
 /** What the bank's page offers the PSU to choose from for a bank-offered consent. */
 export interface AccountOffer {
@@ -49,6 +46,19 @@ export interface AccountOffer {
   services: OfferedService[];
   /** The PSU's accounts the consent may cover (restrictedTo applied), in the PSU's order. */
   accounts: AccountRow[];
+}
+
+/** A consent just written, with its approach and the implicit authorisation the bank started, if it started one. */
+export interface ConsentCreated {
+  consent: ConsentRow;
+  approach: ScaApproach;
+  started: AuthorisationRow | undefined;
+}
+
+/** A consent as GET consent reports it: its row, and its access as the PSU granted it. */
+export interface ConsentDescription {
+  row: ConsentRow;
+  access: Access;
 }
 
 /** Whether the PSU chooses the accounts of this consent at the bank (empty account lists). */
@@ -83,11 +93,7 @@ export class ConsentService {
   }
 
   /** POST /v1/consents: checks the request, writes the consent and starts its implicit authorisation if the bank does. */
-  async create(
-    raw: unknown,
-    options: { psuId: string | undefined; prefs: ScaPreferences },
-    links: LinkContext,
-  ): Promise<Answer> {
+  async create(raw: unknown, options: { psuId: string | undefined; prefs: ScaPreferences }): Promise<ConsentCreated> {
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
       throw formatError('The consent body must be a JSON object.', undefined, 'ais');
     const body = parseWith(ConsentsSchema, raw, 'ais');
@@ -97,7 +103,7 @@ export class ConsentService {
     const consent = this.newConsent(body, approach, options);
     return this.ctx.db.transaction().execute(async (trx) => {
       await this.store.insert(trx, consent);
-      return this.created(trx, consent, approach, options, links);
+      return { consent, approach, started: await this.startImplicitly(trx, consent, approach, options) };
     });
   }
 
@@ -161,42 +167,25 @@ export class ConsentService {
     };
   }
 
-  /** The 201 answer of a consent request, after starting the implicit authorisation where the bank starts one. */
-  private async created(
+  /** The implicit authorisation of a new consent, where the bank starts one. */
+  private async startImplicitly(
     trx: Kysely<Database>,
     consent: ConsentRow,
     approach: ScaApproach,
     options: { psuId: string | undefined; prefs: ScaPreferences },
-    links: LinkContext,
-  ): Promise<Answer> {
-    const path = consentPath(consent.consent_id);
-    const out: Record<string, unknown> = { consentStatus: 'received', consentId: consent.consent_id };
-    const l: Record<string, { href: string }> = {};
-    if (startsImplicitly(approach, options.prefs.explicitPreferred, options.psuId !== undefined)) {
-      const { auth } = await this.sca.start(
-        this.resourceFor(consent.consent_id),
-        {
-          approach,
-          psuId: options.psuId,
-          redirectUri: consent.tpp_redirect_uri,
-          nokRedirectUri: consent.tpp_nok_redirect_uri,
-        },
-        trx,
-      );
-      const started = startedBody({ links, oauth: this.ctx.config.scaRedirect === 'oauth', resourcePath: path }, auth);
-      Object.assign(l, started._links);
-      if (started.psuMessage) out.psuMessage = started.psuMessage;
-    } else {
-      Object.assign(l, startLinks(approach, `${path}/authorisations`, links, options.psuId !== undefined));
-    }
-    l.self = href(links, path);
-    l.status = href(links, `${path}/status`);
-    out._links = l;
-    return {
-      status: 201,
-      headers: { Location: `${links.origin}${links.prefix}${path}`, 'ASPSP-SCA-Approach': approach },
-      body: out,
-    };
+  ): Promise<AuthorisationRow | undefined> {
+    if (!startsImplicitly(approach, options.prefs.explicitPreferred, options.psuId !== undefined)) return undefined;
+    const { auth } = await this.sca.start(
+      this.resourceFor(consent.consent_id),
+      {
+        approach,
+        psuId: options.psuId,
+        redirectUri: consent.tpp_redirect_uri,
+        nokRedirectUri: consent.tpp_nok_redirect_uri,
+      },
+      trx,
+    );
+    return auth;
   }
 
   /** Reads a consent named in the path (unknown → 403 CONSENT_UNKNOWN), after expiring it if its time is up. */
@@ -218,17 +207,8 @@ export class ConsentService {
   }
 
   /** GET /v1/consents/{consentId}: the consent as the bank keeps it, its access as the PSU granted it. */
-  async describe(row: ConsentRow, links: LinkContext): Promise<Record<string, unknown>> {
-    const body: Record<string, unknown> = {
-      access: await this.grantedAccess(row),
-      recurringIndicator: row.recurring_indicator === 1,
-      validUntil: row.valid_until,
-      frequencyPerDay: row.frequency_per_day,
-      lastActionDate: row.last_action_date,
-      consentStatus: row.consent_status,
-    };
-    if (row.consent_status === 'valid') body._links = { account: href(links, '/v1/accounts') };
-    return body;
+  async describe(row: ConsentRow): Promise<ConsentDescription> {
+    return { row, access: await this.grantedAccess(row) };
   }
 
   /** The access as requested, or for an authorised consent naming accounts, as granted. */

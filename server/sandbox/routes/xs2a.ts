@@ -2,6 +2,15 @@
 // payment routes live in routes/payments.ts, the authorisation sub-resources in routes/authorisations.ts.
 import type { Context, Hono } from 'hono';
 import { ScaApproach } from '../../../src/xs2a';
+import { consentPath } from '../domain/consents';
+import { consentBody, consentCreatedBody, consentStatusBody } from '../http/answers/consents';
+import {
+  accountDetailsBody,
+  accountListBody,
+  balancesBody,
+  transactionDetailsBody,
+  transactionsBody,
+} from '../http/answers/accounts';
 import { bankError, formatError } from '../http/errors';
 import { areaOf, checkPsuIp, headersOf, readScaPreferences } from '../http/headers';
 import { stepResponse, type Env } from '../http/respond';
@@ -30,22 +39,28 @@ export function registerXs2aRoutes(app: Hono<Env>, s: Services) {
 
 /** AIS: consents and their authorisations. */
 function registerConsentRoutes(app: Hono<Env>, s: Services) {
+  const oauth = s.config.scaRedirect === 'oauth';
   app.post('/v1/consents', checkPsuIp(true), async (c) => {
     const h = headersOf(c);
     const body = await readJson(c, 'ais');
-    const step = await s.consents.create(body, { psuId: h.psuId(), prefs: readScaPreferences(h) }, c.get('links'));
-    return stepResponse(c, step);
+    const done = await s.consents.create(body, { psuId: h.psuId(), prefs: readScaPreferences(h) });
+    const links = c.get('links');
+    const headers = {
+      Location: `${links.origin}${links.prefix}${consentPath(done.consent.consent_id)}`,
+      'ASPSP-SCA-Approach': done.approach,
+    };
+    return stepResponse(c, { status: 201, headers, body: consentCreatedBody(done, links, oauth) });
   });
   const consent = (c: Context) => s.consents.find(param(c, 'consentId'));
   app.get('/v1/consents/:consentId', checkPsuIp(false), async (c) => {
-    return c.json(await s.consents.describe(await consent(c), c.get('links')));
+    return c.json(consentBody(await s.consents.describe(await consent(c)), c.get('links')));
   });
   app.delete('/v1/consents/:consentId', checkPsuIp(false), async (c) => {
     await s.consents.remove(await consent(c));
     return c.body(null, 204);
   });
   app.get('/v1/consents/:consentId/status', checkPsuIp(false), async (c) => {
-    return c.json({ consentStatus: (await consent(c)).consent_status });
+    return c.json(consentStatusBody(await consent(c)));
   });
   registerAuthorisationRoutes<AuthorisationParent & { row: ConsentRow }>(
     app,
@@ -74,18 +89,18 @@ function registerAccountRoutes(app: Hono<Env>, s: Services) {
   };
   app.get('/v1/accounts', async (c) => {
     const { consentId, psuPresent } = await consentOf(c);
-    return c.json(await s.accounts.list(consentId, psuPresent, c.req.query('withBalance'), c.get('links')));
+    const listing = await s.accounts.list(consentId, psuPresent, c.req.query('withBalance'));
+    return c.json(accountListBody(listing, c.get('links')));
   });
   app.get('/v1/accounts/:accountId', async (c) => {
     const { consentId, psuPresent } = await consentOf(c);
     const accountId = param(c, 'accountId');
-    return c.json(
-      await s.accounts.details(consentId, psuPresent, accountId, c.req.query('withBalance'), c.get('links')),
-    );
+    const reading = await s.accounts.details(consentId, psuPresent, accountId, c.req.query('withBalance'));
+    return c.json(accountDetailsBody(reading, c.get('links')));
   });
   app.get('/v1/accounts/:accountId/balances', async (c) => {
     const { consentId, psuPresent } = await consentOf(c);
-    return c.json(await s.accounts.balances(consentId, psuPresent, param(c, 'accountId')));
+    return c.json(balancesBody(await s.accounts.balances(consentId, psuPresent, param(c, 'accountId'))));
   });
   app.get('/v1/accounts/:accountId/transactions', async (c) => {
     const { consentId, psuPresent } = await consentOf(c);
@@ -100,12 +115,14 @@ function registerAccountRoutes(app: Hono<Env>, s: Services) {
       entryReferenceFrom: q('entryReferenceFrom'),
       deltaList: q('deltaList'),
     };
-    return c.json(await s.accounts.transactions(consentId, psuPresent, param(c, 'accountId'), query, c.get('links')));
+    const page = await s.accounts.transactions(consentId, psuPresent, param(c, 'accountId'), query);
+    return c.json(transactionsBody(page, c.get('links')));
   });
   app.get('/v1/accounts/:accountId/transactions/:transactionId', async (c) => {
     const { consentId, psuPresent } = await consentOf(c);
     const ids = [param(c, 'accountId'), param(c, 'transactionId')] as const;
-    return c.json(await s.accounts.transactionDetails(consentId, psuPresent, ...ids, c.get('links')));
+    const row = await s.accounts.transactionDetails(consentId, psuPresent, ...ids);
+    return c.json(transactionDetailsBody(row, c.get('links')));
   });
 }
 

@@ -1,6 +1,7 @@
 // Table types of the sandbox bank's database, shared by SQLite and PostgreSQL. Booleans are stored as 0/1 integers and
 // dates as ISO 8601 text so one set of queries runs on both.
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { BalanceType } from '../../../src/xs2a/enums';
 
 export type ScaBehaviour = 'normal' | 'alwaysFail';
 export type FundsRule = 'normal' | 'insufficient';
@@ -34,7 +35,8 @@ export interface AccountTable {
 
 export interface BalanceTable {
   account_id: string;
-  balance_type: string;
+  /** The seed writes only the model's balance types. */
+  balance_type: BalanceType;
   amount: string;
   currency: string;
   credit_limit_included: number | null;

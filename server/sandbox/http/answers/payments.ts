@@ -13,8 +13,8 @@ import type { CancelRequest, Initiated, PaymentStatus } from '../../domain/payme
 import { FUNDS_REPORTED_IN, paymentPath, PSU_UNNAMED_IN } from '../../rules/payments';
 import type { Initiation } from '../../store/payments-store';
 import type { PaymentRow } from '../../store/schema';
-import { startLinks, type LinkSet } from './links';
-import { startedBody } from './sca';
+import { startLinks } from './links';
+import { createdBody } from './sca';
 
 /** The transactionStatus column as the model's enumeration. */
 export const transactionStatusOf = (row: Pick<PaymentRow, 'transaction_status'>): TransactionStatus =>
@@ -23,22 +23,13 @@ export const transactionStatusOf = (row: Pick<PaymentRow, 'transaction_status'>)
 /** The 201 body of an initiation: with the implicit authorisation's links, or the link to start one. */
 export function initiationBody(done: Initiated, links: LinkContext, oauth: boolean): PaymentInitiationResponse201 {
   const { payment, approach, started } = done;
-  const path = paymentPath(payment);
-  let l: LinkSet;
-  let psuMessage: string | undefined;
-  if (started) {
-    const sca = startedBody({ links, oauth, resourcePath: path }, started);
-    l = { ...sca._links };
-    psuMessage = sca.psuMessage;
-  } else {
-    l = startLinks(approach, `${path}/authorisations`, links, payment.psu_id !== null);
-  }
-  l.self = href(links, path);
-  l.status = href(links, `${path}/status`);
-  const body = { transactionStatus: transactionStatusOf(payment), paymentId: payment.payment_id };
-  return psuMessage
-    ? ({ ...body, psuMessage, _links: l } satisfies PaymentInitiationResponse201)
-    : ({ ...body, _links: l } satisfies PaymentInitiationResponse201);
+  const ctx = { links, oauth, resourcePath: paymentPath(payment) };
+  const head = {
+    transactionStatus: transactionStatusOf(payment),
+    paymentId: payment.payment_id,
+  } satisfies Partial<PaymentInitiationResponse201>;
+  const creation = { approach, started, psuKnown: payment.psu_id !== null };
+  return createdBody(head, ctx, creation) satisfies PaymentInitiationResponse201;
 }
 
 /** GET payment: the initiation as it was sent, with its status now. */

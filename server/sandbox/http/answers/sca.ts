@@ -2,6 +2,7 @@
 // model's response types: a body the model would reject does not compile.
 import {
   ScaStatus,
+  type ScaApproach,
   type Authorisations,
   type AuthenticationObject,
   type ChallengeData,
@@ -18,7 +19,7 @@ import { authorisationPath, type ScaProgress } from '../../domain/sca';
 import { isFinal } from '../../rules/sca';
 import { SANDBOX_OTP } from '../../seed/test-psus';
 import type { AuthorisationRow } from '../../store/schema';
-import type { LinkSet } from './links';
+import { startLinks, type LinkSet } from './links';
 
 /** What every SCA answer needs: where links lead, and whether redirect SCA goes through the bank's OAuth server. */
 export interface ScaAnswerContext {
@@ -62,6 +63,30 @@ export function startedBody(ctx: ScaAnswerContext, auth: AuthorisationRow): Star
   return psuMessage === undefined
     ? ({ ...body, _links: l } satisfies StartScaprocessResponse)
     : ({ ...body, psuMessage, _links: l } satisfies StartScaprocessResponse);
+}
+
+/**
+ * The 201 body of a created resource (a payment, a consent) at `ctx.resourcePath`: its own members, then the implicit
+ * authorisation's message and links or the link to start one, then self and status.
+ */
+export function createdBody<B extends object>(
+  head: B,
+  ctx: ScaAnswerContext,
+  creation: { approach: ScaApproach; started: AuthorisationRow | undefined; psuKnown: boolean },
+): B & { psuMessage?: string; _links: LinkSet } {
+  const path = ctx.resourcePath;
+  let l: LinkSet;
+  let psuMessage: string | undefined;
+  if (creation.started) {
+    const sca = startedBody(ctx, creation.started);
+    l = { ...sca._links };
+    psuMessage = sca.psuMessage;
+  } else {
+    l = startLinks(creation.approach, `${path}/authorisations`, ctx.links, creation.psuKnown);
+  }
+  l.self = href(ctx.links, path);
+  l.status = href(ctx.links, `${path}/status`);
+  return psuMessage ? { ...head, psuMessage, _links: l } : { ...head, _links: l };
 }
 
 function identifiedBody(ctx: ScaAnswerContext, auth: AuthorisationRow): UpdatePsuIdentificationResponse {
