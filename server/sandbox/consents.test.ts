@@ -7,13 +7,12 @@ import {
   ConsentsResponse201,
   ReadAccountBalanceResponse,
   ScaStatusResponse,
-  SelectPsuAuthenticationMethodResponse,
   StartScaprocessResponse,
 } from '../../src/xs2a';
 import { addDays, isoDate } from './clock';
 import { SANDBOX_OTP, SANDBOX_PASSWORD } from './seed';
 import { ORIGIN, TEST_START, createTestBank, type TestBank } from './test-support';
-import { send, ok, fails, accountOf, href, submit } from './test-kit';
+import { send, ok, fails, accountOf, href, submit, authoriseEmbedded } from './test-kit';
 
 const today = isoDate(new Date(TEST_START));
 const TPP_OK = 'https://tpp.example/callback/ok';
@@ -45,32 +44,6 @@ async function createConsent(bank: TestBank, body: object = consentBody(), heade
 
 const consentStatus = async (bank: TestBank, self: string) =>
   ok(await send(bank, 'GET', `${self}/status`), 200, ConsentStatusResponse).consentStatus;
-
-/** Embedded SCA on a new authorisation of `collection`. */
-async function authoriseEmbedded(bank: TestBank, collection: string, psuId: string) {
-  const started = ok(
-    await send(bank, 'POST', collection, {
-      headers: { 'PSU-ID': psuId },
-      body: { psuData: { password: SANDBOX_PASSWORD } },
-    }),
-    201,
-    StartScaprocessResponse,
-  );
-  const authPath = `${collection}/${started.authorisationId}`;
-  if (started.scaStatus === 'psuAuthenticated') {
-    ok(
-      await send(bank, 'PUT', authPath, { body: { authenticationMethodId: 'sms' } }),
-      200,
-      SelectPsuAuthenticationMethodResponse,
-    );
-  }
-  const done = ok(
-    await send(bank, 'PUT', authPath, { body: { scaAuthenticationData: SANDBOX_OTP } }),
-    200,
-    ScaStatusResponse,
-  );
-  return { authPath, authorisationId: started.authorisationId, scaStatus: done.scaStatus };
-}
 
 async function validConsent(bank: TestBank, body: object = consentBody(), psuId = 'alice') {
   const { self, body: created } = await createConsent(bank, body, EMBEDDED(psuId));

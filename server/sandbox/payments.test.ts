@@ -8,14 +8,13 @@ import {
   PaymentInitiationWithStatusResponse,
   PeriodicPaymentInitiationWithStatusResponse,
   ScaStatusResponse,
-  SelectPsuAuthenticationMethodResponse,
   StartScaprocessResponse,
   responseSchemaFor,
 } from '../../src/xs2a';
 import { addDays, isoDate } from './clock';
 import { SANDBOX_OTP, SANDBOX_PASSWORD } from './seed';
 import { ORIGIN, TEST_START, createTestBank, type TestBank } from './test-support';
-import { send, ok, fails, accountOf, href, submit } from './test-kit';
+import { send, ok, fails, accountOf, href, submit, authoriseEmbedded } from './test-kit';
 
 const CREDITOR_IBAN = 'DE02100100109307118603'; // the spec's example creditor, not an account of this bank
 const GB_CREDITOR_IBAN = 'GB29NWBK60161331926819';
@@ -58,28 +57,6 @@ async function initiate(
 
 async function statusOf(bank: TestBank, self: string) {
   return ok(await send(bank, 'GET', `${self}/status`), 200, PaymentInitiationStatusResponse);
-}
-
-/** Embedded SCA on a new sub-resource of `collection` (authorisations or cancellation-authorisations). */
-async function authoriseEmbedded(bank: TestBank, collection: string, psuId: string, otp = SANDBOX_OTP) {
-  const started = ok(
-    await send(bank, 'POST', collection, {
-      headers: { 'PSU-ID': psuId },
-      body: { psuData: { password: SANDBOX_PASSWORD } },
-    }),
-    201,
-    StartScaprocessResponse,
-  );
-  const authPath = `${collection}/${started.authorisationId}`;
-  if (started.scaStatus === 'psuAuthenticated') {
-    ok(
-      await send(bank, 'PUT', authPath, { body: { authenticationMethodId: 'sms' } }),
-      200,
-      SelectPsuAuthenticationMethodResponse,
-    );
-  }
-  const done = ok(await send(bank, 'PUT', authPath, { body: { scaAuthenticationData: otp } }), 200, ScaStatusResponse);
-  return { authPath, authorisationId: started.authorisationId, scaStatus: done.scaStatus };
 }
 
 /** An embedded payment of `psuId`, authorised: ACTC for alice and bob. */

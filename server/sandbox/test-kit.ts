@@ -232,9 +232,11 @@ export async function browse(
   };
 }
 
-/** Authorises a consent with embedded SCA as `psuId` (password, SMS method, OTP) and checks it is finalised. */
-export async function authoriseConsentEmbedded(bank: TestBank, consentId: string, psuId: string): Promise<void> {
-  const collection = `/v1/consents/${consentId}/authorisations`;
+/**
+ * Embedded SCA on a new sub-resource of `collection` (authorisations or cancellation-authorisations) as `psuId`:
+ * password, the SMS method when the bank asks for a choice, then `otp`. Returns the bank's final SCA status.
+ */
+export async function authoriseEmbedded(bank: TestBank, collection: string, psuId: string, otp = SANDBOX_OTP) {
   const started = ok(
     await send(bank, 'POST', collection, {
       headers: { 'PSU-ID': psuId },
@@ -244,15 +246,20 @@ export async function authoriseConsentEmbedded(bank: TestBank, consentId: string
     StartScaprocessResponse,
   );
   const authPath = `${collection}/${started.authorisationId}`;
-  ok(
-    await send(bank, 'PUT', authPath, { body: { authenticationMethodId: 'sms' } }),
-    200,
-    SelectPsuAuthenticationMethodResponse,
+  if (started.scaStatus === 'psuAuthenticated') {
+    ok(
+      await send(bank, 'PUT', authPath, { body: { authenticationMethodId: 'sms' } }),
+      200,
+      SelectPsuAuthenticationMethodResponse,
+    );
+  }
+  const done = ok(await send(bank, 'PUT', authPath, { body: { scaAuthenticationData: otp } }), 200, ScaStatusResponse);
+  return { authPath, authorisationId: started.authorisationId, scaStatus: done.scaStatus };
+}
+
+/** Authorises a consent with embedded SCA as `psuId` and checks it is finalised. */
+export async function authoriseConsentEmbedded(bank: TestBank, consentId: string, psuId: string): Promise<void> {
+  expect((await authoriseEmbedded(bank, `/v1/consents/${consentId}/authorisations`, psuId)).scaStatus).toBe(
+    'finalised',
   );
-  const done = ok(
-    await send(bank, 'PUT', authPath, { body: { scaAuthenticationData: SANDBOX_OTP } }),
-    200,
-    ScaStatusResponse,
-  );
-  expect(done.scaStatus).toBe('finalised');
 }
