@@ -232,3 +232,13 @@ export {
   type RecordListOptions,
 } from './browser-records';
 export { placeMessagesAtFields, type BankMessageLike } from './place-messages';
+export {
+  bankDataDisplay,
+  MASKED_DISPLAY,
+  PLAIN_DISPLAY,
+  PRESENTER_STORAGE_KEY,
+  presenterMode,
+  useBankDataDisplay,
+  usePresenterMode,
+  type BankDataDisplay,
+} from './presenter';

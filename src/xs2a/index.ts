@@ -10,3 +10,4 @@ export * from './payments';
 export * from './purpose-codes';
 export * from './sca';
 export * from './status-names';
+export * from './masking';

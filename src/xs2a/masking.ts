@@ -1,0 +1,43 @@
+// Bank data shown to an audience (presenter mode, replay files): account numbers masked and personal names shortened,
+// so a demo on a shared screen shows the shape of the data without the data.
+
+const MASK = '••••';
+
+/**
+ * An IBAN (or any account number) with all but its first four and last four characters masked:
+ * `DE16 •••• •••• 0001`. Spaces in the input are ignored; values of eight characters or fewer keep only the last two.
+ */
+export function maskIban(value: string): string {
+  const compact = value.replace(/\s+/g, '');
+  if (compact.length === 0) return value;
+  if (compact.length <= 8) return `${MASK} ${compact.slice(-2)}`;
+  // Always two masked groups: the length of an account number is not what the audience should read from it.
+  return `${compact.slice(0, 4)} ${MASK} ${MASK} ${compact.slice(-4)}`;
+}
+
+/** Masks a masked PAN or BBAN the same way as an IBAN; already-masked values (with `*`, `X` or `•`) stay as they are. */
+export function maskAccountNumber(value: string): string {
+  return /[*•]|X{3,}/.test(value) ? value : maskIban(value);
+}
+
+/**
+ * A person's name shortened to the first given name and the initial of the last word: `Alice Schmidt` → `Alice S.`.
+ * One-word names keep their first letter only (`Alice` → `A.`): a single word may be the whole of a real name.
+ * Company-like names (GmbH, AG, Ltd …) are kept, since they are not personal data.
+ */
+export function shortenName(value: string): string {
+  const words = value.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return value;
+  if (words.some((word) => /^(gmbh|ag|kg|se|ltd|llc|inc|plc|sa|sarl|bv|nv|ab|oy|spa|srl|co\.?|&)$/i.test(word))) {
+    return value;
+  }
+  const first = words[0] ?? '';
+  if (words.length === 1) return `${first.charAt(0)}.`;
+  const last = words[words.length - 1] ?? '';
+  return `${first} ${last.charAt(0)}.`;
+}
+
+/** Masks every IBAN-looking run in a free text (e.g. remittance information or a bank's message). */
+export function maskIbansInText(text: string): string {
+  return text.replace(/\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?\b/g, (match) => maskIban(match));
+}
