@@ -4,6 +4,7 @@ import { useExchanges } from '../api';
 import { cx, ErrorBoundary, Spinner } from '../components/ui';
 import { ActiveConsentIndicator } from '../features/consents';
 import { ProfileSwitcher } from '../features/profiles';
+import { PresenterSwitch } from './presenter-switch';
 
 const sections = [
   { to: '/', label: 'Home' },
@@ -46,6 +47,7 @@ export function Layout() {
         <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2">
           <ActiveConsentIndicator />
           <ProfileSwitcher />
+          <PresenterSwitch />
         </div>
       </header>
       <div className="flex-1 md:flex">

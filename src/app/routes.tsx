@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { Layout } from './layout';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
+import { PresenterView } from './presenter-switch';
 import { RouteErrorPage } from './pages/route-error-page';
 import { accountsRoutes } from '../features/accounts/routes';
 import { consentsRoutes } from '../features/consents/routes';
@@ -13,7 +14,11 @@ import { scaRoutes } from '../flows/sca/routes';
 
 export const routes: RouteObject[] = [
   {
-    element: <Layout />,
+    element: (
+      <PresenterView>
+        <Layout />
+      </PresenterView>
+    ),
     // Shown while the first page's lazy chunk loads.
     hydrateFallbackElement: <p className="p-6 text-slate-700">Loading the console…</p>,
     children: [

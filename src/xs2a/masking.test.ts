@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskAccountNumber, maskIban, maskIbansInText, shortenName } from './masking';
+import { maskAccountNumber, maskBankData, maskIban, maskIbansInText, shortenName } from './masking';
 
 describe('maskIban', () => {
   it('keeps the country, check digits and last four characters', () => {
@@ -34,5 +34,44 @@ describe('shortenName', () => {
 describe('maskIbansInText', () => {
   it('masks IBANs inside free text', () => {
     expect(maskIbansInText('Refund to DE16100100000000000001 please')).toBe('Refund to DE16 •••• •••• 0001 please');
+  });
+});
+
+describe('maskBankData', () => {
+  it('masks account numbers and shortens personal names anywhere in a body, keeping its shape', () => {
+    const body = {
+      creditorName: 'Bob Laurent',
+      creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR' },
+      debtorAccount: { bban: '370400440532013000' },
+      remittanceInformationUnstructured: 'Invoice DE89 3704 0044 0532 0130 00 paid',
+      ownerNames: [{ name: 'Alice Schneider', role: 'owner' }],
+      psuName: 'Carol Jensen',
+      transactionStatus: 'ACSC',
+      instructedAmount: { currency: 'EUR', amount: '12.50' },
+      accounts: [{ iban: 'DE16100100000000000001', name: 'Girokonto', ownerName: 'Dave Okafor' }],
+    };
+    expect(maskBankData(body)).toEqual({
+      creditorName: 'Bob L.',
+      creditorAccount: { iban: 'DE89 •••• •••• 3000', currency: 'EUR' },
+      debtorAccount: { bban: '3704 •••• •••• 3000' },
+      remittanceInformationUnstructured: 'Invoice DE89 •••• •••• 3000 paid',
+      ownerNames: [{ name: 'Alice S.', role: 'owner' }],
+      psuName: 'Carol J.',
+      transactionStatus: 'ACSC',
+      instructedAmount: { currency: 'EUR', amount: '12.50' },
+      accounts: [{ iban: 'DE16 •••• •••• 0001', name: 'Girokonto', ownerName: 'Dave O.' }],
+    });
+  });
+  it('masks the account lists of a consent and leaves odd values as they are', () => {
+    expect(maskBankData({ access: { ownerName: [{ iban: 'DE16100100000000000001' }] } })).toEqual({
+      access: { ownerName: [{ iban: 'DE16 •••• •••• 0001' }] },
+    });
+    expect(maskBankData({ creditorName: 42, iban: null, list: [null, true] })).toEqual({
+      creditorName: 42,
+      iban: null,
+      list: [null, true],
+    });
+    expect(maskBankData('raw DE16100100000000000001')).toBe('raw DE16 •••• •••• 0001');
+    expect(maskBankData(undefined)).toBeUndefined();
   });
 });

@@ -41,3 +41,50 @@ export function shortenName(value: string): string {
 export function maskIbansInText(text: string): string {
   return text.replace(/\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?\b/g, (match) => maskIban(match));
 }
+
+/** Members of 1.3.12 bodies that hold an account number (account references, card accounts). */
+const ACCOUNT_MEMBERS = new Set(['iban', 'bban', 'pan', 'maskedPan', 'msisdn', 'counterpartyIban']);
+/** Members that hold a person's name (payments, transactions, accounts, status answers). */
+const NAME_MEMBERS = new Set([
+  'creditorName',
+  'debtorName',
+  'ultimateCreditor',
+  'ultimateDebtor',
+  'ownerName',
+  'psuName',
+  'counterpartyName',
+]);
+/** Arrays whose items name people in their `name` member (`ownerNames: [{ name, role }]`). */
+const NAMED_LISTS = new Set(['ownerNames', 'psuNames']);
+
+function maskMember(key: string | undefined, value: unknown, inNamedList: boolean): unknown {
+  if (typeof value === 'string') {
+    if (key !== undefined && ACCOUNT_MEMBERS.has(key)) return maskAccountNumber(value);
+    if (key !== undefined && (NAME_MEMBERS.has(key) || (inNamedList && key === 'name'))) return shortenName(value);
+    return maskIbansInText(value);
+  }
+  if (Array.isArray(value)) {
+    const named = key !== undefined && NAMED_LISTS.has(key);
+    // A list of names as plain strings (`ownerName: ["Alice Schneider"]`) is shortened item by item.
+    return value.map((item) =>
+      typeof item === 'string' && key !== undefined && NAME_MEMBERS.has(key)
+        ? shortenName(item)
+        : maskMember(named ? undefined : key, item, named),
+    );
+  }
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([member, inner]) => [member, maskMember(member, inner, inNamedList)]),
+    );
+  }
+  return value;
+}
+
+/**
+ * A copy of a bank's JSON body (or any value) as an audience may see it: account numbers masked, personal names
+ * shortened, IBANs inside free texts masked. Names of accounts ("Girokonto") and of companies stay; the shape stays.
+ * Tolerant of any input: values of unexpected types pass through unchanged.
+ */
+export function maskBankData(value: unknown): unknown {
+  return maskMember(undefined, value, false);
+}

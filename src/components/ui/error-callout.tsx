@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { CopyButton } from './copy-button';
 import { cx } from './cx';
+import { PresenterDetails } from './presenter-view';
 
 export interface ErrorMessageLine {
   code?: string;
@@ -73,12 +74,14 @@ export function ErrorCallout({
         </ul>
       )}
       {requestId && (
-        <p className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-700">
-          <span>
-            X-Request-ID: <code className="font-mono break-all">{requestId}</code>
-          </span>
-          <CopyButton text={requestId} label="Copy X-Request-ID" />
-        </p>
+        <PresenterDetails summary="Technical details" className="mt-2">
+          <p className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-700">
+            <span>
+              X-Request-ID: <code className="font-mono break-all">{requestId}</code>
+            </span>
+            <CopyButton text={requestId} label="Copy X-Request-ID" />
+          </p>
+        </PresenterDetails>
       )}
       {children && <div className="mt-2">{children}</div>}
     </div>

@@ -16,3 +16,4 @@ export { KeyValueList, type KeyValueItem } from './key-value-list';
 export { LinkButton } from './link-button';
 export { Panel, type HeadingLevel } from './panel';
 export { LoadingText, Spinner } from './spinner';
+export { PresenterDetails, PresenterViewContext, usePresenterView, type PresenterDetailsProps } from './presenter-view';

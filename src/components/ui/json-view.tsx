@@ -1,5 +1,8 @@
-// Pretty-printed JSON as plain text; never interpreted as HTML.
+// Pretty-printed JSON as plain text; never interpreted as HTML. In presenter mode it folds behind a disclosure and shows
+// the body with account numbers masked and personal names shortened.
+import { maskBankData } from '../../xs2a/masking';
 import { cx } from './cx';
+import { PresenterDetails, usePresenterView } from './presenter-view';
 
 /** Formats a value for display: strings are shown as they are (a raw body), everything else as indented JSON. */
 export function formatJson(value: unknown): string {
@@ -24,7 +27,26 @@ export function JsonView({
   className?: string;
   maxHeight?: string;
 }) {
-  const text = formatJson(value);
+  const presenting = usePresenterView();
+  const text = formatJson(presenting ? maskBankData(value) : value);
+  return (
+    <PresenterDetails summary={label} className={className}>
+      <JsonText text={text} label={label} className={presenting ? undefined : className} maxHeight={maxHeight} />
+    </PresenterDetails>
+  );
+}
+
+function JsonText({
+  text,
+  label,
+  className,
+  maxHeight,
+}: {
+  text: string;
+  label: string;
+  className: string | undefined;
+  maxHeight: string;
+}) {
   return (
     // Focusable so keyboard users can scroll it.
     <pre

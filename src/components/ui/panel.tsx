@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { cx } from './cx';
+import { PresenterDetails } from './presenter-view';
 
 export type HeadingLevel = 2 | 3 | 4 | 5 | 6;
 
@@ -31,7 +32,12 @@ export function Panel({
         {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
       </div>
       <div className="space-y-3 p-4">
-        {description && <p className="text-sm text-slate-600">{description}</p>}
+        {description && (
+          // Descriptions name the spec's operations; an audience reads the panel's content instead.
+          <PresenterDetails summary="Technical details">
+            <p className="text-sm text-slate-600">{description}</p>
+          </PresenterDetails>
+        )}
         {children}
       </div>
     </section>

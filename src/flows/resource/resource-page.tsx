@@ -3,7 +3,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { AuthorisationScope, BankProfile, LinkMap } from '../../api';
-import { CopyButton, DeviationNotice, ErrorBoundary } from '../../components/ui';
+import { CopyButton, DeviationNotice, ErrorBoundary, PresenterDetails, usePresenterView } from '../../components/ui';
+import { Narration } from '../narration';
 import { ScaPanel, ScaReturnNotice, useScaReturn } from '../sca';
 import type { CreatedState } from './created-state';
 
@@ -25,10 +26,12 @@ export function ResourceHeader({ list, heading, id, copy }: ResourceHeaderProps)
         </Link>
       </p>
       <h1 className="text-2xl font-semibold">{heading}</h1>
-      <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
-        <span className="font-mono text-xs break-all">{id}</span>
-        <CopyButton text={copy.text} label={copy.label} />
-      </p>
+      <PresenterDetails summary="Technical details">
+        <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
+          <span className="font-mono text-xs break-all">{id}</span>
+          <CopyButton text={copy.text} label={copy.label} />
+        </p>
+      </PresenterDetails>
     </div>
   );
 }
@@ -36,6 +39,7 @@ export function ResourceHeader({ list, heading, id, copy }: ResourceHeaderProps)
 /** "The bank accepted the …": shown right after the creation, with what the bank said and its deviations. */
 export function CreatedNotice({ created, what, show }: { created: CreatedState; what: string; show: boolean }) {
   const { status, requestId, tppMessages = [], deviations } = created.created;
+  const presenting = usePresenterView();
   return (
     <>
       {show && (
@@ -45,14 +49,27 @@ export function CreatedNotice({ created, what, show }: { created: CreatedState; 
         >
           <p>
             <span aria-hidden="true">✓ </span>
-            The bank accepted the {what} ({status}, X-Request-ID{' '}
-            <code className="font-mono text-xs break-all">{requestId}</code>). Next: the PSU authorises it.
+            The bank accepted the {what}
+            {!presenting && (
+              <>
+                {' '}
+                ({status}, X-Request-ID <code className="font-mono text-xs break-all">{requestId}</code>)
+              </>
+            )}
+            . Next: the PSU authorises it.
           </p>
-          {tppMessages.map((message, index) => (
-            <p key={index}>
-              <code className="font-mono text-xs font-semibold">{message.code}</code> {message.text}
-            </p>
-          ))}
+          <PresenterDetails summary="Technical details">
+            {presenting && (
+              <p>
+                HTTP {status}, X-Request-ID <code className="font-mono text-xs break-all">{requestId}</code>
+              </p>
+            )}
+            {tppMessages.map((message, index) => (
+              <p key={index}>
+                <code className="font-mono text-xs font-semibold">{message.code}</code> {message.text}
+              </p>
+            ))}
+          </PresenterDetails>
         </div>
       )}
       <DeviationNotice deviations={deviations} />
@@ -119,6 +136,8 @@ export interface ResourcePageProps {
   createdWhat: string;
   /** What a return from the bank's page reports on ("authorisation of the consent"). */
   scaReturnSubject: string;
+  /** Where the resource stands in one plain sentence, shown at the top in presenter mode. */
+  narration?: string;
   children: ReactNode;
 }
 
@@ -133,6 +152,7 @@ export function ResourcePage({
   created,
   createdWhat,
   scaReturnSubject,
+  narration,
   children,
 }: ResourcePageProps) {
   const { outcome } = useScaReturn();
@@ -140,6 +160,7 @@ export function ResourcePage({
     <article className="max-w-4xl space-y-4">
       <title>{title}</title>
       <ResourceHeader {...header} />
+      {narration !== undefined && <Narration text={narration} />}
       {bar}
       {created && <CreatedNotice created={created} what={createdWhat} show={!outcome} />}
       <ScaReturnNotice subject={scaReturnSubject} />

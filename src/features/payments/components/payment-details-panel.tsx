@@ -1,7 +1,13 @@
 // The payment as the bank reports it (GET payment): its fields in words and the raw JSON.
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { describeXs2aError, type GetPaymentData, type Xs2aResult } from '../../../api';
+import {
+  describeXs2aError,
+  useBankDataDisplay,
+  type BankDataDisplay,
+  type GetPaymentData,
+  type Xs2aResult,
+} from '../../../api';
 import {
   Button,
   DeviationNotice,
@@ -22,13 +28,13 @@ import {
 } from '../../../xs2a';
 import { TransactionStatusBadge } from './transaction-status-badge';
 
-function account(ref: AccountReference | undefined): ReactNode {
+function account(ref: AccountReference | undefined, display: BankDataDisplay): ReactNode {
   if (!ref) return undefined;
   const id = accountReferenceIdentifier(ref);
   if (id === undefined) return '(no identifier)';
   return (
     <span className="font-mono">
-      {ref.iban ? displayIban(ref.iban) : id}
+      {display.account(ref.iban ? displayIban(ref.iban) : id)}
       {ref.currency && <span className="text-slate-600"> ({ref.currency})</span>}
     </span>
   );
@@ -42,7 +48,7 @@ function address(value: Address | undefined): string | undefined {
 }
 
 /** The body is shown as the bank sent it; the fields read only what is there, so an odd answer still displays. */
-function itemsOf(body: GetPaymentData): KeyValueItem[] {
+function itemsOf(body: GetPaymentData, display: BankDataDisplay): KeyValueItem[] {
   const b = body as Partial<Record<string, unknown>> & Record<string, unknown>;
   const items: KeyValueItem[] = [];
   const add = (key: string, value: ReactNode) => {
@@ -64,12 +70,13 @@ function itemsOf(body: GetPaymentData): KeyValueItem[] {
       </>,
     );
   }
-  add('Debtor account', account(b.debtorAccount as AccountReference | undefined));
-  add('Creditor name', b.creditorName as string | undefined);
-  add('Creditor account', account(b.creditorAccount as AccountReference | undefined));
+  const text = (value: unknown) => (typeof value === 'string' ? display.text(value) : undefined);
+  add('Debtor account', account(b.debtorAccount as AccountReference | undefined, display));
+  add('Creditor name', typeof b.creditorName === 'string' ? display.name(b.creditorName) : undefined);
+  add('Creditor account', account(b.creditorAccount as AccountReference | undefined, display));
   add('Creditor agent (BIC)', b.creditorAgent as string | undefined);
   add('Creditor address', address(b.creditorAddress as Address | undefined));
-  add('Remittance information', b.remittanceInformationUnstructured as string | undefined);
+  add('Remittance information', text(b.remittanceInformationUnstructured));
   add('End-to-end identification', b.endToEndIdentification as string | undefined);
   add('Start date', b.startDate as string | undefined);
   add('End date', b.endDate as string | undefined);
@@ -85,6 +92,7 @@ function itemsOf(body: GetPaymentData): KeyValueItem[] {
 }
 
 export function PaymentDetailsPanel({ query }: { query: UseQueryResult<Xs2aResult<GetPaymentData>> }) {
+  const display = useBankDataDisplay();
   return (
     <Panel title="Payment" description="GET on the payment: the initiation's data as the bank keeps it.">
       {query.isPending && <LoadingText>Reading the payment…</LoadingText>}
@@ -97,10 +105,10 @@ export function PaymentDetailsPanel({ query }: { query: UseQueryResult<Xs2aResul
       )}
       {query.data && (
         <>
-          <KeyValueList items={itemsOf(query.data.body)} />
+          <KeyValueList items={itemsOf(query.data.body, display)} />
           <DeviationNotice deviations={query.data.deviations} />
           <div className="space-y-1">
-            <h3 className="text-sm font-semibold text-slate-800">Raw JSON</h3>
+            {!display.masked && <h3 className="text-sm font-semibold text-slate-800">Raw JSON</h3>}
             <JsonView value={query.data.body} label="Payment as JSON" />
           </div>
         </>

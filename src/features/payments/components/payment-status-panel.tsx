@@ -1,6 +1,12 @@
 // The payment's transactionStatus: badge and meaning, what else the bank said, refresh, and the timeline this browser saw.
 import type { UseQueryResult } from '@tanstack/react-query';
-import { describeXs2aError, type GetPaymentStatusData, type Xs2aResult } from '../../../api';
+import {
+  describeXs2aError,
+  useBankDataDisplay,
+  type BankDataDisplay,
+  type GetPaymentStatusData,
+  type Xs2aResult,
+} from '../../../api';
 import { ErrorCallout, KeyValueList } from '../../../components/ui';
 import { StatusPanelFrame, statusText } from '../../../flows/resource';
 import { displayTime } from '../model/format';
@@ -20,6 +26,7 @@ export function PaymentStatusPanel({ query, polling, timeline }: Props) {
   const data = query.data?.body;
   const status = statusText(data?.transactionStatus);
   const meaning = status ? transactionStatusMeaning(status) : undefined;
+  const display = useBankDataDisplay();
 
   return (
     <StatusPanelFrame
@@ -37,25 +44,25 @@ export function PaymentStatusPanel({ query, polling, timeline }: Props) {
           <p className="text-sm text-slate-800">{meaning.meaning}</p>
         </div>
       )}
-      {data && <KeyValueList items={statusItems(data)} />}
+      {data && <KeyValueList items={statusItems(data, display)} />}
     </StatusPanelFrame>
   );
 }
 
 /** What else the bank said with the status. */
-function statusItems(data: GetPaymentStatusData) {
+function statusItems(data: GetPaymentStatusData, display: BankDataDisplay) {
   return [
     ...(data.fundsAvailable !== undefined
       ? [{ key: 'Funds available', value: data.fundsAvailable ? 'yes' : 'no' }]
       : []),
-    ...(data.psuName ? [{ key: 'PSU name', value: data.psuName }] : []),
+    ...(data.psuName ? [{ key: 'PSU name', value: display.name(String(data.psuName)) }] : []),
     ...(data.ownerNames?.length
-      ? [{ key: 'Owner names', value: data.ownerNames.map((owner) => owner.name).join(', ') }]
+      ? [{ key: 'Owner names', value: data.ownerNames.map((owner) => display.name(String(owner.name))).join(', ') }]
       : []),
-    ...(data.psuMessage ? [{ key: 'Message from the bank', value: data.psuMessage }] : []),
+    ...(data.psuMessage ? [{ key: 'Message from the bank', value: display.text(String(data.psuMessage)) }] : []),
     ...(data.tppMessage ?? []).map((message) => ({
       key: `${message.category} ${message.code}`,
-      value: message.text ?? '',
+      value: display.text(String(message.text ?? '')),
     })),
   ];
 }

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import {
   useActiveProfile,
+  useBankDataDisplay,
   usePayment,
   usePaymentStatus,
   type AuthorisationScope,
@@ -18,12 +19,14 @@ import {
   statusText,
   useRefetchOnNewStatus,
 } from '../../../flows/resource';
+import { narrate } from '../../../flows/narration';
 import { AuthorisationsPanel, useScaReturn } from '../../../flows/sca';
 import { PaymentProduct, PaymentService } from '../../../xs2a';
 import { CancelPaymentPanel } from '../components/cancel-payment-panel';
 import { PaymentDetailsPanel } from '../components/payment-details-panel';
 import { PaymentStatusPanel } from '../components/payment-status-panel';
 import { paymentRoute } from '../model/format';
+import { transactionStatusMeaning } from '../model/transaction-status-meaning';
 import { paymentHistory, usePaymentHistoryEntry, type CancellationRecord } from '../model/payment-history';
 import { offersInitiationSca, paymentAuthorisationRefusal, shouldPollStatus } from '../model/transaction-status';
 
@@ -105,6 +108,8 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
   }
 
   const scope: AuthorisationScope = { kind: 'payment', ...ref };
+  const display = useBankDataDisplay();
+  const said = status.data?.body;
 
   return (
     <ResourcePage
@@ -114,7 +119,7 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
         heading: (
           <>
             {service === 'periodic-payments' ? 'Standing order' : 'Payment'}
-            {entry && <span className="font-normal text-slate-700"> to {entry.creditorName}</span>}
+            {entry && <span className="font-normal text-slate-700"> to {display.name(entry.creditorName)}</span>}
           </>
         ),
         id: `${service} / ${product} / ${paymentId}`,
@@ -123,6 +128,20 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
       created={created}
       createdWhat="initiation"
       scaReturnSubject="authorisation"
+      narration={narrate({
+        kind: 'payment',
+        status: current,
+        ...(typeof said?.psuName === 'string' && { psuName: display.name(said.psuName) }),
+        ...(typeof said?.psuMessage === 'string' && { psuMessage: display.text(said.psuMessage) }),
+        ...(Array.isArray(said?.tppMessage) && {
+          messages: said.tppMessage.map(({ code, text }) => ({
+            code,
+            ...(typeof text === 'string' && { text: display.text(text) }),
+          })),
+        }),
+        ...(typeof said?.fundsAvailable === 'boolean' && { fundsAvailable: said.fundsAvailable }),
+        ...(current && { statusMeaning: transactionStatusMeaning(current).meaning }),
+      })}
     >
       <ErrorBoundary what="the status">
         <PaymentStatusPanel query={status} polling={polling} timeline={entry?.statuses} />

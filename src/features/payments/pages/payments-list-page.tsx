@@ -1,6 +1,7 @@
 // /payments: the payments this browser initiated with the active bank profile (XS2A itself has no list operation).
 import { Link } from 'react-router-dom';
-import { useActiveProfile } from '../../../api';
+import { useActiveProfile, useBankDataDisplay } from '../../../api';
+import { PresenterDetails } from '../../../components/ui';
 import { HistoryList, HistoryListPage } from '../../../flows/resource';
 import { TransactionStatusBadge } from '../components/transaction-status-badge';
 import { transactionStatusMeaning } from '../model/transaction-status-meaning';
@@ -44,6 +45,7 @@ export function PaymentsListPage() {
 }
 
 function PaymentListItem({ entry }: { entry: PaymentHistoryEntry }) {
+  const display = useBankDataDisplay();
   return (
     <li className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 p-3 hover:bg-slate-50">
       <div className="min-w-0 space-y-0.5">
@@ -52,14 +54,16 @@ function PaymentListItem({ entry }: { entry: PaymentHistoryEntry }) {
             to={paymentRoute(entry)}
             className="font-medium text-blue-800 underline decoration-blue-300 underline-offset-2 hover:decoration-blue-800"
           >
-            {entry.amount} {entry.currency} to {entry.creditorName}
+            {entry.amount} {entry.currency} to {display.name(entry.creditorName)}
           </Link>
         </p>
         <p className="text-xs text-slate-600">
           {entry.service === 'periodic-payments' ? 'Standing order' : 'Single payment'} · {entry.product} ·{' '}
           <time dateTime={new Date(entry.createdAt).toISOString()}>{displayTime(entry.createdAt)}</time>
         </p>
-        <p className="font-mono text-xs break-all text-slate-500">{entry.paymentId}</p>
+        <PresenterDetails summary="Technical details">
+          <p className="font-mono text-xs break-all text-slate-500">{entry.paymentId}</p>
+        </PresenterDetails>
       </div>
       {entry.transactionStatus && <LastKnownStatus status={entry.transactionStatus} />}
     </li>
