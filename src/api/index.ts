@@ -46,6 +46,17 @@ export {
 } from './errors';
 export { consentAdvice, consentAdviceForError, type ConsentAdviceOptions } from './consent-advice';
 export { EXCHANGE_LOG_LIMIT, exchangeLog, useExchanges, type Exchange } from './exchange-log';
+export {
+  flowEvents,
+  recordDecoupledWait,
+  recordFlowEvent,
+  recordHandOver,
+  recordReturn,
+  useFlowEvents,
+  type FlowEvent,
+  type HandOverPurpose,
+  type HandOverVia,
+} from './flow-events';
 export { redactExchange, type RedactOptions } from './redact';
 export {
   createKeyedEntries,

@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { bankRoundTripEnded, profileStore } from '../../api';
+import { bankRoundTripEnded, profileStore, recordReturn } from '../../api';
 import { KeyValueList, LoadingText } from '../../components/ui';
 import { CallbackFrame, ElsewhereLinks } from './callback-frame';
 import { findFirstRedirectState, forgetRedirectState, isSafeReturnTo } from './redirect-store';
@@ -36,6 +36,7 @@ function CallbackPage({ outcome }: { outcome: CallbackOutcome }) {
     if (profileStore.active().id !== profileId && profileStore.get(profileId)) profileStore.setActive(profileId);
     bankRoundTripEnded(queryClient, profileId);
     forgetRedirectState(found.state);
+    recordReturn(returnTo, 'redirect', outcome);
     void navigate(returnUrl(returnTo, outcome), { replace: true });
   }, [found, navigate, outcome, queryClient]);
 

@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
   describeXs2aError,
+  recordDecoupledWait,
   useScaStatus,
   type AuthorisationScope,
   type BankProfile,
@@ -67,6 +68,7 @@ export function DecoupledMonitor({
   onStatus: (body: ScaStepBody) => void;
 }) {
   const [paused, setPaused] = useState(false);
+  useEffect(() => recordDecoupledWait(scope, authorisationId), [scope, authorisationId]);
   const query = useScaStatus(
     { profile, scope, authorisationId, ...(href && { href }) },
     {

@@ -1,5 +1,5 @@
 // Prepares a redirect SCA round trip: the TPP-Redirect-URIs carry a fresh state that the callback page resolves.
-import { redirectUrisFor, type BankProfile } from '../../api';
+import { recordHandOver, redirectUrisFor, type AuthorisationScope, type BankProfile } from '../../api';
 import { bindRedirectState, createRedirectState } from './redirect-store';
 
 export interface ScaRedirect {
@@ -23,4 +23,9 @@ export function newScaRedirect(profile: BankProfile): ScaRedirect {
     tppNokRedirectUri: nok,
     bindTo: (returnTo: string) => bindRedirectState(state, returnTo),
   };
+}
+
+/** Records, for the flow diagram, that the browser leaves for the bank's scaRedirect page of this scope. */
+export function bankPageOpened(scope: AuthorisationScope, returnTo: string): void {
+  recordHandOver(scope, 'redirect', returnTo);
 }

@@ -1,6 +1,6 @@
 // Starts an OAuth SCA round trip from the bank's `scaOAuth` link: metadata, PKCE and state (the OAuth flow module,
 // loaded now), kept in this tab for the callback page, then the browser goes to the bank's authorize page.
-import { flowOf, loadOAuthFlow, type AuthorisationScope, type BankProfile } from '../../api';
+import { flowOf, loadOAuthFlow, recordHandOver, type AuthorisationScope, type BankProfile } from '../../api';
 import { rememberOAuth } from './oauth-store';
 
 /** The OAuth scope that names the resource at the bank: `AIS:<consentId>` or `PIS:<paymentId>`. */
@@ -21,7 +21,8 @@ export interface BeginOAuthInput {
 }
 
 /**
- * Prepares the authorisation and returns the URL of the bank's authorize page, where the caller sends the browser;
+ * Prepares the authorisation (and records the hand-over for the flow diagram) and returns the URL of the bank's
+ * authorize page, where the caller sends the browser;
  * rejects with a plain error (OAuthFlowError, Xs2aError) when the bank's OAuth server cannot be used.
  */
 export async function beginOAuth(input: BeginOAuthInput, now = Date.now()): Promise<string> {
@@ -49,5 +50,6 @@ export async function beginOAuth(input: BeginOAuthInput, now = Date.now()): Prom
     },
     now,
   );
+  recordHandOver(scope, 'oauth', input.returnTo, now);
   return prepared.authorizationUrl;
 }

@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { bankRoundTripEnded, describeXs2aError, profileStore, type AuthorisationScope } from '../../api';
+import { bankRoundTripEnded, describeXs2aError, profileStore, recordReturn, type AuthorisationScope } from '../../api';
 import { ErrorCallout, LoadingText } from '../../components/ui';
 import { CallbackFrame, ElsewhereLinks } from './callback-frame';
 import { returnUrl } from './callback-page';
@@ -64,6 +64,8 @@ function useOAuthCallback(): OAuthCallbackOutcome | undefined {
         profileStore.setActive(entry.profileId);
       }
       bankRoundTripEnded(queryClient, entry.profileId, entry.resource);
+      // Back with a code counts as approved at the bank, even when the console could not exchange it for a token.
+      recordReturn(entry.returnTo, 'oauth', result.kind === 'denied' ? 'nok' : 'ok');
       if (result.kind === 'failed') {
         setOutcome(result);
         return;

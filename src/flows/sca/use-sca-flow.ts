@@ -14,6 +14,7 @@ import type { ScaStatus } from '../../xs2a/enums';
 import { rememberFlow } from './flow-memory';
 import { followLink, readStatus, sendStep, type FlowContext } from './flow-requests';
 import { linksToActions, type ScaAction } from './links-to-actions';
+import { bankPageOpened } from './new-sca-redirect';
 import { beginOAuth } from './oauth-begin';
 import { nextStep, type ScaFlowInit, type ScaNextStep, type ScaStepBody } from './sca-flow';
 import { initialPanelState, scaPanelReducer } from './sca-panel-state';
@@ -103,6 +104,7 @@ export function useScaFlow(options: ScaFlowOptions) {
     },
     monitorStatus,
     choose: (link: string) => dispatch({ type: 'chosen', link }),
+    bankPageOpened: () => bankPageOpened(scope, returnTo),
     refreshResource,
   };
 }

@@ -12,10 +12,11 @@ import { OtpStep } from './otp-step';
 import { StepHeading, type StepHeadingProps } from './step-heading';
 import type { StepFormProps } from './step-form';
 
-function BankPageLink({ href }: { href: string }) {
+function BankPageLink({ href, onFollow }: { href: string; onFollow: () => void }) {
   return (
     <a
       href={href}
+      onClick={onFollow}
       className="inline-flex items-center gap-1.5 rounded border border-blue-700 bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
     >
       Continue at the bank
@@ -34,7 +35,9 @@ function StepControls({ action, flow, profile }: { action: ScaAction; flow: ScaF
     onSubmit: (input) => flow.send(action, input),
     ...(state.failure?.field && { rejected: state.failure.field }),
   };
-  if (action.kind === 'redirect') return <BankPageLink href={buildUrl(profile.baseUrl, { href: action.href })} />;
+  if (action.kind === 'redirect') {
+    return <BankPageLink href={buildUrl(profile.baseUrl, { href: action.href })} onFollow={flow.bankPageOpened} />;
+  }
   if (action.kind === 'oauth') {
     return (
       <Button variant="primary" onClick={() => flow.authoriseWithOAuth(action.href)} disabled={pending}>

@@ -1,0 +1,13 @@
+// The flow story: what happened in one payment's or consent's flow, as the steps of a sequence diagram, and the
+// diagram drawn from it (SVG markup, Mermaid text).
+export { buildFlowStory, type BuildFlowStoryInput } from './build-story';
+export {
+  LANES,
+  type FlowOutcome,
+  type FlowStep,
+  type FlowStory,
+  type Lane,
+  type StepKind,
+  type StepTone,
+  type StoryArrow,
+} from './story-types';

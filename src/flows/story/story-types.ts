@@ -1,0 +1,59 @@
+// The story of one flow as a sequence diagram draws it: lanes, and steps in time order, each an arrow (or two) between
+// lanes with plain words, or a span of waiting.
+
+/** The TPP (this console), the bank's XS2A API, and the PSU (at the bank's page, banking app or OAuth login). */
+export type Lane = 'tpp' | 'bank' | 'psu';
+
+export const LANES: readonly { lane: Lane; title: string }[] = [
+  { lane: 'tpp', title: 'TPP (this console)' },
+  { lane: 'bank', title: 'Bank (XS2A API)' },
+  { lane: 'psu', title: 'PSU' },
+];
+
+/** ok: went as hoped; failed: drawn as a failure; waiting: not over yet; neutral: neither. */
+export type StepTone = 'ok' | 'failed' | 'waiting' | 'neutral';
+
+export interface StoryArrow {
+  from: Lane;
+  to: Lane;
+  text: string;
+  /** An answer to the arrow before it (drawn dashed). */
+  answer?: boolean;
+}
+
+export type StepKind = 'exchange' | 'psu' | 'hand-over' | 'return' | 'waiting';
+
+export interface FlowStep {
+  /** Stable across rebuilds of the same flow (an exchange's or event's id, with a suffix for derived steps). */
+  id: string;
+  kind: StepKind;
+  /** Epoch ms. */
+  at: number;
+  tone: StepTone;
+  /** The whole step in plain words, e.g. "Initiate payment → 201, received". */
+  label: string;
+  /** A second line: the payment's amount and parties, the bank's message (bank data shown through the display). */
+  detail?: string;
+  /** Empty for a waiting span, which spans the TPP and the bank. */
+  arrows: StoryArrow[];
+  /** The exchange an API step draws, for the inspector. */
+  exchangeId?: string;
+  /** The reads a waiting span stands for. */
+  exchangeIds?: string[];
+}
+
+export interface FlowOutcome {
+  tone: StepTone;
+  label: string;
+}
+
+export interface FlowStory {
+  /** The exchange log's flow key, e.g. 'payment:<paymentId>'. */
+  flow: string;
+  subject: 'payment' | 'consent' | 'resource';
+  steps: FlowStep[];
+  /** What the flow came to, from the last statuses seen; undefined before any. */
+  outcome?: FlowOutcome;
+  /** Whether names and account numbers were masked as the story was built. */
+  masked: boolean;
+}
