@@ -32,3 +32,19 @@ describe('deviation modes', () => {
     expect(() => read([], { SANDBOX_SLOW_MS: 'soon' })).toThrow(/SANDBOX_SLOW_MS/);
   });
 });
+
+describe('the sandbox admin API', () => {
+  it('is on by default on loopback (strict mode turns it off in the sandbox), and off elsewhere without a token', () => {
+    expect(read([]).sandbox.admin).toEqual({ enabled: null, token: null });
+    expect(read(['--host', '0.0.0.0']).sandbox.admin).toEqual({ enabled: false, token: null });
+    const token = 'a-long-admin-token-123';
+    expect(read(['--host', '0.0.0.0'], { SANDBOX_ADMIN_TOKEN: token }).sandbox.admin).toEqual({ enabled: null, token });
+  });
+
+  it('follows --admin or SANDBOX_ADMIN, and wants a token of 16 characters or more', () => {
+    expect(read(['--admin', '0']).sandbox.admin?.enabled).toBe(false);
+    expect(read(['--host', '0.0.0.0'], { SANDBOX_ADMIN: '1' }).sandbox.admin?.enabled).toBe(true);
+    expect(() => read([], { SANDBOX_ADMIN: 'maybe' })).toThrow(/SANDBOX_ADMIN/);
+    expect(() => read([], { SANDBOX_ADMIN_TOKEN: 'short' })).toThrow(/at least 16/);
+  });
+});

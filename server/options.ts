@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { parseAllowedHosts, type AllowedHost } from './host-policy';
+import type { AdminConfig } from './sandbox/admin/http';
 import type { SandboxConfig } from './sandbox/config';
 import { DEVIATION_MODES, parseDeviationModes } from './sandbox/deviations/modes';
 import type { ScaApproach } from '../src/xs2a';
@@ -71,6 +72,7 @@ export function readServerOptions(
       'relay-config': { type: 'string' },
       deviations: { type: 'string' },
       'slow-ms': { type: 'string' },
+      admin: { type: 'string' },
       ...(standalone
         ? {
             strict: { type: 'boolean' },
@@ -129,7 +131,25 @@ export function readServerOptions(
   const relayConfigFile = text('relay-config') || env.RELAY_CONFIG || undefined;
   const tls = standalone ? readTlsOptions(values, env) : undefined;
   const allowedHosts = parseAllowedHosts(text('allowed-hosts') ?? env.ALLOWED_HOSTS);
-  return { port, host: text('host') ?? env.HOST ?? '127.0.0.1', allowedHosts, database, sandbox, relayConfigFile, tls };
+  const host = text('host') ?? env.HOST ?? '127.0.0.1';
+  sandbox.admin = readAdminOptions(text('admin') ?? env.SANDBOX_ADMIN, env.SANDBOX_ADMIN_TOKEN, host);
+  return { port, host, allowedHosts, database, sandbox, relayConfigFile, tls };
+}
+
+/**
+ * The admin API: `--admin` / `SANDBOX_ADMIN` (1 or 0) turns it on or off; unset, it is on for a sandbox on loopback (off
+ * in strict mode, which the sandbox decides), and off on other addresses unless a token protects it. The token comes
+ * from the environment only (SANDBOX_ADMIN_TOKEN), never a flag that other users could read in the process list.
+ */
+const onLoopback = (host: string) =>
+  host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+
+function readAdminOptions(setting: string | undefined, token: string | undefined, host: string): AdminConfig {
+  const given = setting === undefined || setting === '' ? null : flag('SANDBOX_ADMIN (--admin)', setting);
+  const secret = token ? token : null;
+  if (secret !== null && secret.length < 16) throw new Error('SANDBOX_ADMIN_TOKEN must be at least 16 characters.');
+  const enabled = given ?? (onLoopback(host) || secret !== null ? null : false);
+  return { enabled, token: secret };
 }
 
 function readTlsOptions(

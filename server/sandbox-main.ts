@@ -65,6 +65,9 @@ const server = serve(
     const modes = [
       ...(strict ? ['strict: client certificate and signed requests on /v1'] : []),
       ...(sandbox.config.scaRedirect === 'oauth' ? ['redirect SCA through OAuth'] : []),
+      ...(sandbox.adminEnabled
+        ? [`admin API at ${base}/admin${sandbox.config.admin.token === null ? '' : ' (token required)'}`]
+        : []),
       `database: ${describeDatabase(options.database)}`,
     ];
     console.log(`Sandbox bank ready. base_url: ${base}  (${modes.join('; ')})`);

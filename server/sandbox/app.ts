@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { systemClock, isoDate, type Clock } from './clock';
 import { defaultSandboxConfig, normalisePrefix, type SandboxConfig } from './config';
+import { adminEnabled, createAdminApp, createAdminState, type AdminState } from './admin';
 import { AccountService } from './domain/accounts';
 import { ConsentService } from './domain/consents';
 import type { DomainContext } from './domain/context';
@@ -33,6 +34,11 @@ export interface SandboxOptions {
   onUnexpectedError?: (error: unknown) => void;
   /** Waits before the `slow` deviation mode answers; tests pass one that does not really wait. */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * How often an instance asks the database whether the admin settings changed (another instance may have changed
+   * them); its own admin writes apply at once. One second unless given.
+   */
+  adminRefreshMs?: number;
 }
 
 export interface Sandbox {
@@ -44,6 +50,8 @@ export interface Sandbox {
   config: SandboxConfig;
   /** The date the seed data was built for, fixed at the database's first start. */
   seedAnchor: string;
+  /** Whether the admin API answers at `{prefix}/admin`. */
+  adminEnabled: boolean;
 }
 
 /** Seeds an empty database once; concurrent instances on one PostgreSQL database seed it exactly once. */
@@ -75,8 +83,8 @@ export async function ensureSeeded(db: Kysely<Database>, clock: Clock): Promise<
 }
 
 /** The domain services over one context; the SCA engine learns what finishing an authorisation does from a registry. */
-async function createServices(ctx: DomainContext): Promise<Services> {
-  const { config, clock } = ctx;
+async function createServices(ctx: DomainContext, realClock: Clock): Promise<Services> {
+  const { config } = ctx;
   const outcomes = new OutcomeRegistry();
   const sca = new ScaEngine(ctx, outcomes);
   const payments = new Payments(ctx, sca);
@@ -90,8 +98,9 @@ async function createServices(ctx: DomainContext): Promise<Services> {
     .register('consent:cancellation', consents.outcomeHandler())
     .assertComplete();
   const oauth = new OAuthService(ctx);
-  // The signature library is loaded only when strict mode needs it, so a plain sandbox starts without it.
-  const strict = config.strict ? new (await import('./http/strict')).StrictChecks(config.strict, clock) : undefined;
+  // The signature library is loaded only when strict mode needs it, so a plain sandbox starts without it. Signed
+  // requests are dated by their sender's real clock, so their check does not follow the bank's moved clock.
+  const strict = config.strict ? new (await import('./http/strict')).StrictChecks(config.strict, realClock) : undefined;
   return { config, sca, payments, consents, accounts, oauth, strict };
 }
 
@@ -110,7 +119,12 @@ function registerBankRoutes(app: Hono<Env>, config: SandboxConfig, seedAnchor: s
 }
 
 /** The Hono app: middleware in the order docs/architecture.md gives, then the routes. */
-function createApp(s: Services, seedAnchor: string, onUnexpectedError: SandboxOptions['onUnexpectedError']) {
+function createApp(
+  s: Services,
+  seedAnchor: string,
+  admin: AdminState,
+  onUnexpectedError: SandboxOptions['onUnexpectedError'],
+) {
   const { config, strict, oauth } = s;
   const oauthMode = config.scaRedirect === 'oauth';
   const app = new Hono<Env>().basePath(config.prefix || '/');
@@ -122,6 +136,9 @@ function createApp(s: Services, seedAnchor: string, onUnexpectedError: SandboxOp
   registerXs2aRoutes(app, s);
   registerPages(app, s, randomBytes(32).toString('hex'));
   if (oauthMode) registerOAuth(app, s);
+  if (adminEnabled(config)) {
+    app.route('/admin', createAdminApp(config.prefix, config.admin, admin, { afterMove: () => Promise.resolve({}) }));
+  }
   registerBankRoutes(app, config, seedAnchor);
   app.onError(answerError(onUnexpectedError));
   return app;
@@ -133,19 +150,27 @@ export async function createSandbox({
   config: overrides,
   onUnexpectedError,
   sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  adminRefreshMs = 1_000,
 }: SandboxOptions): Promise<Sandbox> {
   const config: SandboxConfig = { ...defaultSandboxConfig, ...overrides };
   config.prefix = normalisePrefix(config.prefix);
   const seedAnchor = await ensureSeeded(store.db, clock);
+  const admin = await createAdminState(store.db, clock, adminRefreshMs, () => undefined);
   const ctx: DomainContext = {
     db: store.db,
     transact: sharedTransactions(store.db),
     dialect: store.dialect,
-    clock,
+    clock: admin.clock,
     config,
   };
-  const app = createApp(await createServices(ctx), seedAnchor, onUnexpectedError);
-  const core = (request: Request, context: RequestContext) => Promise.resolve(app.fetch(request, context));
+  const app = createApp(await createServices(ctx, clock), seedAnchor, admin, onUnexpectedError);
+  // The admin settings are brought up to date before the request when their refresh interval has passed: between two
+  // checks this costs a comparison, no query and no middleware.
+  const core = (request: Request, context: RequestContext) => {
+    const pending = admin.settings.sync();
+    if (pending) return pending.then(() => app.fetch(request, context));
+    return Promise.resolve(app.fetch(request, context));
+  };
   // Deviation modes: `{prefix}/deviating/<modes>` plays them beside the normal base; modes given at start apply to the
   // normal base. Without them the normal base answers exactly as the app does.
   const deviations = createDeviations({
@@ -160,5 +185,5 @@ export async function createSandbox({
     if (deviations.matches(request.url)) return deviations.handle(request, context);
     return global.length > 0 ? deviations.apply(global, request, context) : core(request, context);
   };
-  return { fetch, config, seedAnchor };
+  return { fetch, config, seedAnchor, adminEnabled: adminEnabled(config) };
 }

@@ -1,6 +1,7 @@
 // What a sandbox instance can be told: where it lives, how it authenticates PSUs, how fast time moves for its payments.
 import type { X509Certificate } from 'node:crypto';
 import type { ScaApproach } from '../../src/xs2a';
+import { defaultAdminConfig, type AdminConfig } from './admin/http';
 import type { DeviationMode } from './deviations/modes';
 
 /** Strict mode: the XS2A routes demand a TLS client certificate (QWAC) and signed requests, as real banks do. */
@@ -50,6 +51,8 @@ export interface SandboxConfig {
   deviations: DeviationMode[];
   /** How long the `slow` mode delays every answer. */
   slowMs: number;
+  /** The admin API (`{prefix}/admin`): on unless strict, and its token. */
+  admin: AdminConfig;
 }
 
 export const defaultSandboxConfig: SandboxConfig = {
@@ -70,6 +73,7 @@ export const defaultSandboxConfig: SandboxConfig = {
   oauthTokenTtlMs: 60 * 60_000,
   deviations: [],
   slowMs: 1_500,
+  admin: defaultAdminConfig,
 };
 
 export function normalisePrefix(prefix: string): string {

@@ -51,6 +51,8 @@ export async function createTestBank(
     defaults?: Pick<CallOptions, 'clientCertificate' | 'sign'>;
     /** What the `slow` deviation mode waits with; by default it moves the bank's clock instead of waiting. */
     sleep?: (ms: number) => Promise<void>;
+    /** How often the bank rereads the admin settings; 0: on every call (two instances sharing one database). */
+    adminRefreshMs?: number;
   } = {},
 ): Promise<TestBank> {
   const clock = createManualClock(options.start ?? TEST_START);
@@ -68,6 +70,7 @@ export async function createTestBank(
         clock.advance(ms);
         return Promise.resolve();
       }),
+    ...(options.adminRefreshMs === undefined ? {} : { adminRefreshMs: options.adminRefreshMs }),
   });
   async function call(method: string, path: string, callOptions: CallOptions = {}) {
     const {

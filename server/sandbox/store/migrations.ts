@@ -182,6 +182,24 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('oauth_tokens_code').on('oauth_tokens').column('code_hash').execute();
     },
   },
+  // The admin API's failure-injection rules; the rest of its settings live in sandbox_meta.
+  '0005_admin': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('sandbox_scenarios')
+        .addColumn('scenario_id', 'text', (c) => c.primaryKey())
+        .addColumn('rule', 'text', (c) => c.notNull())
+        .addColumn('remaining', 'integer')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('sandbox_snapshots')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 /** The sandbox's migrations, in order. */

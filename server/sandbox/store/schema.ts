@@ -169,6 +169,21 @@ export interface MetaTable {
   value: string;
 }
 
+/** A failure-injection rule of the admin API: the rule as JSON, and how many more calls it answers (null: until removed). */
+export interface ScenarioTable {
+  scenario_id: string;
+  rule: string;
+  remaining: number | null;
+  created_at: string;
+}
+
+/** A saved state of the bank (every table's rows as JSON), restored through the admin API. */
+export interface SnapshotTable {
+  name: string;
+  created_at: string;
+  data: string;
+}
+
 export interface Database {
   psus: PsuTable;
   accounts: AccountTable;
@@ -180,6 +195,8 @@ export interface Database {
   sandbox_meta: MetaTable;
   oauth_codes: OAuthCodeTable;
   oauth_tokens: OAuthTokenTable;
+  sandbox_scenarios: ScenarioTable;
+  sandbox_snapshots: SnapshotTable;
 }
 
 export type PsuRow = Selectable<PsuTable>;
@@ -191,6 +208,7 @@ export type ConsentRow = Selectable<ConsentTable>;
 export type AuthorisationRow = Selectable<AuthorisationTable>;
 export type OAuthCodeRow = Selectable<OAuthCodeTable>;
 export type OAuthTokenRow = Selectable<OAuthTokenTable>;
+export type ScenarioRow = Selectable<ScenarioTable>;
 export type NewPsu = Insertable<PsuTable>;
 export type NewAccount = Insertable<AccountTable>;
 export type NewBalance = Insertable<BalanceTable>;

@@ -1,0 +1,91 @@
+// The sandbox's admin API, beside the XS2A routes under the bank's prefix (`{base_url}/admin`, never under /v1): the
+// bank's clock, failure scenarios, behaviour profiles and its data, for TPP developers who test against the sandbox. A
+// discovery document at `{base_url}/admin` names every control; a console shows its Sandbox page when it finds one.
+import { Hono } from 'hono';
+import type { Clock } from '../clock';
+import type { Env } from '../http/respond';
+import type { Database } from '../store/schema';
+import type { Kysely } from 'kysely';
+import { registerClockRoutes, type ClockControls } from './clock-routes';
+import { AdminError, adminErrorResponse, adminGuard, type AdminConfig } from './http';
+import { AdminSettings, BankClock, type SettingsSnapshot } from './settings';
+
+export { defaultAdminConfig, adminEnabled, type AdminConfig } from './http';
+export { BankClock } from './settings';
+
+export interface AdminState {
+  clock: BankClock;
+  settings: AdminSettings;
+}
+
+/** The bank's clock and settings, before the app is built: the domain services run on this clock. */
+export async function createAdminState(
+  db: Kysely<Database>,
+  base: Clock,
+  refreshMs: number,
+  onChange: (settings: SettingsSnapshot) => void,
+): Promise<AdminState> {
+  const clock = new BankClock(base);
+  const settings = new AdminSettings(db, refreshMs, (current) => {
+    clock.setting = current.clock;
+    onChange(current);
+  });
+  await settings.reload();
+  return { clock, settings };
+}
+
+interface Control {
+  href: string;
+  description: string;
+  actions?: Record<string, { method: string; href: string; body?: Record<string, string> }>;
+}
+
+/** The discovery document: what this bank's admin API offers, with a link to each control. */
+function discovery(prefix: string, config: AdminConfig) {
+  const at = (path: string) => `${prefix}/admin${path}`;
+  const post = (path: string, body?: Record<string, string>) => ({
+    method: 'POST',
+    href: at(path),
+    ...(body ? { body } : {}),
+  });
+  const controls: Record<string, Control> = {
+    clock: {
+      href: at('/clock'),
+      description: "The bank's time: read it, advance it, set it to a date, freeze it, return to real time.",
+      actions: {
+        advance: post('/clock/advance', { by: 'ISO 8601 duration (PT1H, P1D) or 90m, 2h, 3d' }),
+        set: post('/clock/set', { to: 'date (2026-12-01) or date-time with zone' }),
+        freeze: post('/clock/freeze'),
+        unfreeze: post('/clock/unfreeze'),
+        reset: post('/clock/reset'),
+      },
+    },
+  };
+  return {
+    name: 'XS2A Console sandbox bank: admin API',
+    version: 1,
+    note: 'A sandbox-only extension beside the NextGenPSD2 1.3.12 interface; real banks offer nothing like it.',
+    authentication: config.token === null ? 'none' : 'bearer',
+    controls,
+  };
+}
+
+export function createAdminApp(
+  prefix: string,
+  config: AdminConfig,
+  state: AdminState,
+  controls: Omit<ClockControls, 'clock' | 'settings'>,
+) {
+  const admin = new Hono<Env>();
+  admin.use('*', adminGuard(config));
+  admin.get('/', (c) => c.json(discovery(prefix, config)));
+  registerClockRoutes(admin, { clock: state.clock, settings: state.settings, ...controls });
+  admin.all('*', (c) =>
+    adminErrorResponse(c, new AdminError(404, 'not_found', `The admin API has no ${c.req.method} ${c.req.path}.`)),
+  );
+  admin.onError((error, c) => {
+    if (error instanceof AdminError) return adminErrorResponse(c, error);
+    throw error;
+  });
+  return admin;
+}
