@@ -1,6 +1,6 @@
 // Code lists of XS2A 1.3.12 as zod enums (the status codes come from ./status-names), with descriptions for display.
 import * as z from 'zod';
-import { consentStatusCodes, scaStatusCodes, transactionStatusCodes } from './status-names';
+import { consentStatusCodes, finalScaStatuses, scaStatusCodes, transactionStatusCodes } from './status-names';
 
 // The code lists, names and meanings live in ./status-names, which needs no zod.
 export const TransactionStatus = z.enum(transactionStatusCodes);
@@ -133,14 +133,11 @@ export type DayOfExecution = z.infer<typeof DayOfExecution>;
 export const MonthOfExecution = z.enum(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']);
 export type MonthOfExecution = z.infer<typeof MonthOfExecution>;
 
-/** SCA statuses after which the authorisation sub-resource no longer changes. */
-export const finalScaStatuses: readonly ScaStatus[] = ['finalised', 'failed', 'exempted'];
-
 export function isFinalScaStatus(status: ScaStatus): boolean {
   return finalScaStatuses.includes(status);
 }
 
-export { finalConsentStatuses } from './status-names';
+export { finalConsentStatuses, finalScaStatuses } from './status-names';
 
 export const balanceTypeInfo: Record<BalanceType, string> = {
   closingBooked: 'Booked balance at the end of the last reporting period (opening balance plus all bookings in it).',

@@ -11,3 +11,4 @@ export * from './purpose-codes';
 export * from './sca';
 export * from './status-names';
 export * from './masking';
+export * from './status-maps';

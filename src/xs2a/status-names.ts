@@ -21,6 +21,13 @@ export const transactionStatusCodes = [
 ] as const;
 export type TransactionStatusCode = (typeof transactionStatusCodes)[number];
 
+/**
+ * Statuses after which a payment no longer moves on its own. ACSC and ACCC end the settlement (1.3.12 offers nothing
+ * after them for a single payment), RJCT and CANC end it without execution, and PART is the end state of a bulk.
+ * Everything else (RCVD, PDNG, the accepted-but-unsettled ACTC/ACCP/ACFC/ACSP/ACWC/ACWP, PATC) can still change.
+ */
+export const finalTransactionStatuses: readonly TransactionStatusCode[] = ['ACSC', 'ACCC', 'RJCT', 'CANC', 'PART'];
+
 export const consentStatusCodes = [
   'received',
   'rejected',
@@ -52,6 +59,9 @@ export const scaStatusCodes = [
   'exempted',
 ] as const;
 export type ScaStatusCode = (typeof scaStatusCodes)[number];
+
+/** SCA statuses after which the authorisation sub-resource no longer changes. */
+export const finalScaStatuses: readonly ScaStatusCode[] = ['finalised', 'failed', 'exempted'];
 
 /** name: the ISO 20022 name; label: a short plain name for lists; meaning: what it means for the TPP. */
 export const transactionStatusInfo: Record<TransactionStatusCode, { name: string; label: string; meaning: string }> = {

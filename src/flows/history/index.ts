@@ -13,3 +13,4 @@ export {
   type LinkMap,
 } from './history-store';
 export { memoryStorage } from './memory-storage';
+export { observeStatus, statusObservation, statusTimeline, type StatusObservation } from './status-timeline';

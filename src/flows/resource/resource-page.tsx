@@ -6,6 +6,7 @@ import type { AuthorisationScope, BankProfile, LinkMap } from '../../api';
 import { CopyButton, DeviationNotice, ErrorBoundary, PresenterDetails, usePresenterView } from '../../components/ui';
 import { Narration } from '../narration';
 import { ScaPanel, ScaReturnNotice, useScaReturn } from '../sca';
+import { StateMapPanel, type StateMapProps } from '../state-map';
 import type { CreatedState } from './created-state';
 
 export interface ResourceHeaderProps {
@@ -138,6 +139,8 @@ export interface ResourcePageProps {
   scaReturnSubject: string;
   /** Where the resource stands in one plain sentence, shown at the top in presenter mode. */
   narration?: string;
+  /** The resource's status machine and the statuses this browser saw. */
+  stateMap?: StateMapProps;
   children: ReactNode;
 }
 
@@ -153,6 +156,7 @@ export function ResourcePage({
   createdWhat,
   scaReturnSubject,
   narration,
+  stateMap,
   children,
 }: ResourcePageProps) {
   const { outcome } = useScaReturn();
@@ -164,6 +168,7 @@ export function ResourcePage({
       {bar}
       {created && <CreatedNotice created={created} what={createdWhat} show={!outcome} />}
       <ScaReturnNotice subject={scaReturnSubject} />
+      {stateMap && <StateMapPanel {...stateMap} />}
       {children}
     </article>
   );

@@ -11,6 +11,7 @@ function entry(consentId: string, createdAt: number, changes: Partial<ConsentHis
     validUntil: '2026-06-01',
     frequencyPerDay: 4,
     consentStatus: 'received',
+    statuses: [{ status: 'received', at: createdAt }],
     links: { scaRedirect: { href: 'https://bank.example/sca/1' } },
     reads: {},
     ...changes,
@@ -62,6 +63,23 @@ describe('consent history', () => {
     history.recordStatus('sandbox', 'con-1', 'valid');
     expect(listener).toHaveBeenCalledTimes(3);
     expect(history.list('sandbox')).toBe(before);
+  });
+
+  it('keeps the statuses it saw in order, a repeated one once, and reads an old entry without them as none seen', () => {
+    const storage = memoryStorage();
+    const history = createConsentHistory(() => storage);
+    history.add('sandbox', entry('con-1', 1));
+    history.recordStatus('sandbox', 'con-1', 'valid', 5);
+    history.recordStatus('sandbox', 'con-1', 'valid', 6);
+    history.recordStatus('sandbox', 'con-1', 'terminatedByTpp', 9);
+    expect(history.get('sandbox', 'con-1')?.statuses).toEqual([
+      { status: 'received', at: 1 },
+      { status: 'valid', at: 5 },
+      { status: 'terminatedByTpp', at: 9 },
+    ]);
+    const { statuses: _dropped, ...older } = entry('con-2', 2);
+    storage.setItem('xs2a-console:consents:old', JSON.stringify([older]));
+    expect(history.get('old', 'con-2')?.statuses).toEqual([]);
   });
 
   it('counts reads per UTC day, each request once, and keeps a week of them', () => {
@@ -141,6 +159,7 @@ describe('consent history', () => {
         validUntil: '2026-01-01',
         frequencyPerDay: 1,
         reads: { '2026-01-01': ['r-1', 'r-2'] },
+        statuses: [],
         links: {},
       },
     ]);

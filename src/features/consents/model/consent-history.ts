@@ -7,7 +7,9 @@ import {
   createHistory,
   linkMapSchema,
   listOf,
+  observeStatus,
   optional,
+  statusTimeline,
   useHistoryEntry,
   useHistoryList,
   type KeyValueStorage,
@@ -57,6 +59,8 @@ const consentHistoryEntry = z.object({
   combinedServiceIndicator: optional(z.boolean()),
   /** Last consentStatus this browser saw. */
   consentStatus: optional(z.string()),
+  /** The statuses this browser saw, in order. */
+  statuses: statusTimeline,
   /** `_links` of the 201 answer. */
   links: linkMapSchema.catch({}),
   /** ASPSP-SCA-Approach of the 201 answer. */
@@ -104,11 +108,13 @@ export function createConsentHistory(storage: () => KeyValueStorage | undefined)
   return {
     ...history,
 
-    /** Notes the consentStatus the bank reported. */
-    recordStatus: (profileId: string, consentId: string, consentStatus: string) => {
-      update(profileId, consentId, (entry) =>
-        entry.consentStatus === consentStatus ? entry : { ...entry, consentStatus },
-      );
+    /** Notes the consentStatus the bank reported; only a change from the last one observed adds to the timeline. */
+    recordStatus: (profileId: string, consentId: string, consentStatus: string, at = Date.now()) => {
+      update(profileId, consentId, (entry) => {
+        const statuses = observeStatus(entry.statuses, consentStatus, at);
+        if (statuses === entry.statuses && entry.consentStatus === consentStatus) return entry;
+        return { ...entry, consentStatus, statuses };
+      });
     },
 
     /** Notes what GET consent reports about validity and frequency (the bank may have adjusted them). */
@@ -183,6 +189,7 @@ export function createdConsentEntry(
     ...sent,
     ...(combinedServiceIndicator !== undefined && { combinedServiceIndicator }),
     consentStatus,
+    statuses: [{ status: consentStatus, at: now }],
     links,
     reads: {},
     ...(scaApproach && { scaApproach }),

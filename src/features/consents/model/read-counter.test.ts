@@ -70,6 +70,7 @@ function setup(profiles = [profile('bank', 'https://bank.example/psd2')]) {
     recurringIndicator: true,
     validUntil: '2026-06-01',
     frequencyPerDay: 4,
+    statuses: [],
     links: {},
     reads: {},
   };
@@ -153,6 +154,7 @@ describe('watchAccountReads', () => {
       recurringIndicator: true,
       validUntil: '2026-06-01',
       frequencyPerDay: 4,
+      statuses: [],
       links: {},
       reads: {},
     });

@@ -1,6 +1,6 @@
 // /consents/:consentId: the consent's status (followed while its SCA finishes), the access it grants, its validity,
 // the reads it has used today, its authorisations, making it active, and deleting it.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import {
   activeConsent,
@@ -155,6 +155,7 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
   }
 
   const scope: AuthorisationScope = { kind: 'consent', consentId };
+  const timeline = useMemo(() => entry?.statuses.map((seen) => seen.status) ?? [], [entry?.statuses]);
   const reason = current ? notUsableReason(current) : undefined;
   const polling = !status.isError && following(statusValue);
   // The bank does not know the consent (another bank, another TPP, or a typo in the address): only the status panel,
@@ -194,6 +195,7 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
       created={created}
       createdWhat="consent request"
       scaReturnSubject="authorisation of the consent"
+      stateMap={{ kind: 'consentStatus', timeline, current }}
     >
       {current && reason && <NotUsableNote status={current} reason={reason} />}
 

@@ -6,20 +6,16 @@ import {
   browserStorage,
   createHistory,
   linkMapSchema,
-  listOf,
+  observeStatus,
   optional,
+  statusTimeline,
   useHistoryEntry,
   useHistoryList,
   type KeyValueStorage,
   type LinkMap,
 } from '../../../flows/history';
 
-const statusObservation = z.object({
-  status: z.string(),
-  /** Epoch ms when this browser first saw the status. */
-  at: z.number(),
-});
-export type StatusObservation = z.infer<typeof statusObservation>;
+export type { StatusObservation } from '../../../flows/history';
 
 const cancellationRecord = z.object({
   requestedAt: z.number(),
@@ -43,7 +39,7 @@ const paymentHistoryEntry = z.object({
   creditorIban: optional(z.string()),
   /** Last status this browser saw. */
   transactionStatus: optional(z.string()),
-  statuses: listOf(statusObservation),
+  statuses: statusTimeline,
   /** `_links` of the initiation's 201 answer. */
   links: linkMapSchema.catch({}),
   /** ASPSP-SCA-Approach of the 201 answer. */
@@ -78,9 +74,8 @@ export function createPaymentHistory(storage: () => KeyValueStorage | undefined)
     /** Notes a status the bank reported; only a change from the last one observed adds to the timeline. */
     recordStatus: (profileId: string, ref: PaymentRef, status: string, at = Date.now()) => {
       history.update(profileId, ref, (entry) => {
-        const last = entry.statuses[entry.statuses.length - 1];
-        if (last?.status === status && entry.transactionStatus === status) return entry;
-        const statuses = last?.status === status ? entry.statuses : [...entry.statuses, { status, at }];
+        const statuses = observeStatus(entry.statuses, status, at);
+        if (statuses === entry.statuses && entry.transactionStatus === status) return entry;
         return { ...entry, transactionStatus: status, statuses };
       });
     },

@@ -1,16 +1,9 @@
 // What a payment's transactionStatus means for the console: badge tone and whether it can still change. Free of the
 // xs2a model on purpose (status-names is plain code), so the payments list loads without the schemas.
-import { transactionStatusCodes } from '../../../xs2a/status-names';
-
-/**
- * Statuses after which a payment no longer moves on its own. ACSC and ACCC end the settlement (1.3.12 offers nothing
- * after them for a single payment), RJCT and CANC end it without execution, and PART is the end state of a bulk.
- * Everything else (RCVD, PDNG, the accepted-but-unsettled ACTC/ACCP/ACFC/ACSP/ACWC/ACWP, PATC) can still change.
- */
-export const finalTransactionStatuses: readonly string[] = ['ACSC', 'ACCC', 'RJCT', 'CANC', 'PART'];
+import { finalTransactionStatuses, transactionStatusCodes } from '../../../xs2a/status-names';
 
 export function isFinalTransactionStatus(status: string | undefined): boolean {
-  return status !== undefined && finalTransactionStatuses.includes(status);
+  return status !== undefined && (finalTransactionStatuses as readonly string[]).includes(status);
 }
 
 /** Whether the bank sent exactly a 1.3.12 transactionStatus code; only then does the console decide from it. */

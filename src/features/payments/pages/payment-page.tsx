@@ -110,6 +110,7 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
   const scope: AuthorisationScope = { kind: 'payment', ...ref };
   const display = useBankDataDisplay();
   const said = status.data?.body;
+  const timeline = useMemo(() => entry?.statuses.map((seen) => seen.status) ?? [], [entry?.statuses]);
 
   return (
     <ResourcePage
@@ -142,6 +143,7 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
         ...(typeof said?.fundsAvailable === 'boolean' && { fundsAvailable: said.fundsAvailable }),
         ...(current && { statusMeaning: transactionStatusMeaning(current).meaning }),
       })}
+      stateMap={{ kind: 'transactionStatus', timeline, current }}
     >
       <ErrorBoundary what="the status">
         <PaymentStatusPanel query={status} polling={polling} timeline={entry?.statuses} />

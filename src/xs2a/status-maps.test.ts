@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { ConsentStatus, finalConsentStatuses, finalScaStatuses, ScaStatus, TransactionStatus } from './enums';
+import { finalTransactionStatuses } from './status-names';
+import {
+  actionsFrom,
+  consentStatusMachine,
+  scaStatusMachine,
+  stateOf,
+  statusMachines,
+  transactionStatusMachine,
+  type StatusMachine,
+} from './status-maps';
+
+const cases: [string, StatusMachine, readonly string[], readonly string[]][] = [
+  ['transactionStatus', transactionStatusMachine, TransactionStatus.options, finalTransactionStatuses],
+  ['consentStatus', consentStatusMachine, ConsentStatus.options, finalConsentStatuses],
+  ['scaStatus', scaStatusMachine, ScaStatus.options, finalScaStatuses],
+];
+
+describe.each(cases)('the %s machine', (kind, machine, codes, finals) => {
+  it('places every value of the enum once, and nothing else', () => {
+    expect(machine.states.map((state) => state.code).sort()).toEqual([...codes].sort());
+    expect(statusMachines[machine.kind]).toBe(machine);
+    expect(machine.kind).toBe(kind);
+  });
+
+  it('moves only between known states, starts in a known one and never moves to where it is', () => {
+    expect(codes).toContain(machine.initial);
+    for (const { from, to } of machine.transitions) {
+      expect(codes).toContain(from);
+      expect(codes).toContain(to);
+      expect(from).not.toBe(to);
+    }
+  });
+
+  it('marks the final statuses of the model as final, and only they lead nowhere', () => {
+    expect(machine.states.filter((state) => state.final).map((state) => state.code)).toEqual(
+      codes.filter((code) => finals.includes(code)),
+    );
+    for (const state of machine.states) {
+      const leaves = machine.transitions.some((transition) => transition.from === state.code);
+      expect(leaves, state.code).toBe(!state.final);
+    }
+  });
+
+  it('reaches every state from the initial one', () => {
+    const reached = new Set<string>([machine.initial]);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const { from, to } of machine.transitions) {
+        if (reached.has(from) && !reached.has(to)) grew = reached.add(to).size > 0;
+      }
+    }
+    expect([...reached].sort()).toEqual([...codes].sort());
+  });
+
+  it('names the labels of the status names, not the codes', () => {
+    for (const state of machine.states) expect(state.label).not.toBe('');
+    expect(stateOf(machine, 'NOT-A-STATUS')).toBeUndefined();
+    expect(stateOf(machine, 'toString')).toBeUndefined();
+  });
+});
+
+describe('the actions a TPP user can still take', () => {
+  it('authorises or cancels a received payment; cancelling an accepted one may need an authorisation', () => {
+    expect(actionsFrom(transactionStatusMachine, 'RCVD')).toEqual([
+      { action: { label: 'Authorise the payment' }, to: ['ACTC', 'PATC'] },
+      { action: { label: 'Cancel payment' }, to: ['CANC'] },
+    ]);
+    expect(actionsFrom(transactionStatusMachine, 'ACTC')).toEqual([
+      {
+        action: { label: 'Cancel payment', note: 'the bank may ask for a cancellation authorisation first' },
+        to: ['CANC'],
+      },
+    ]);
+  });
+
+  it('offers nothing once final, and nothing for a status 1.3.12 does not define', () => {
+    for (const code of ['ACSC', 'RJCT', 'CANC', 'rcvd', 'XXXX']) {
+      expect(actionsFrom(transactionStatusMachine, code)).toEqual([]);
+    }
+    expect(actionsFrom(consentStatusMachine, 'terminatedByTpp')).toEqual([]);
+  });
+
+  it('deletes a consent to terminatedByTpp and authorises a received one', () => {
+    expect(actionsFrom(consentStatusMachine, 'valid')).toEqual([
+      { action: { label: 'Delete consent' }, to: ['terminatedByTpp'] },
+    ]);
+    expect(actionsFrom(consentStatusMachine, 'received').map((choice) => choice.action.label)).toEqual([
+      'Authorise the consent',
+      'Delete consent',
+    ]);
+  });
+
+  it('walks the embedded SCA steps with what the user enters', () => {
+    expect(actionsFrom(scaStatusMachine, 'psuAuthenticated')).toEqual([
+      { action: { label: 'Choose an SCA method' }, to: ['scaMethodSelected'] },
+    ]);
+    expect(actionsFrom(scaStatusMachine, 'scaMethodSelected')[0]?.to).toEqual(['finalised']);
+  });
+});

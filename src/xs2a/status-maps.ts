@@ -1,0 +1,249 @@
+// The three status machines of 1.3.12 as data: which states a payment, a consent and an authorisation pass through,
+// which of them are final, the usual moves between them, and for the moves a TPP's user causes, the action that causes
+// them ("Cancel payment", "Delete consent", "Authorise"). Plain TypeScript without zod, like ./status-names, whose
+// codes, names and final lists it builds on, so a page that only draws a state map loads no schema code.
+import {
+  consentStatusCodes,
+  consentStatusLabels,
+  finalConsentStatuses,
+  finalScaStatuses,
+  finalTransactionStatuses,
+  scaStatusCodes,
+  scaStatusLabels,
+  transactionStatusCodes,
+  transactionStatusInfo,
+  type ConsentStatusCode,
+  type ScaStatusCode,
+  type TransactionStatusCode,
+} from './status-names';
+
+/** How a state reads: still moving, reached its goal, ended without it, or ended after serving its purpose. */
+export type StatusStateTone = 'progress' | 'success' | 'failure' | 'ended';
+
+export interface StatusState<C extends string> {
+  code: C;
+  /** The short plain name of the status. */
+  label: string;
+  /** Nothing moves the resource out of it any more. */
+  final: boolean;
+  tone: StatusStateTone;
+}
+
+/** What the TPP's user does in the console to cause a move. */
+export interface StatusAction {
+  /** The button's or step's name, e.g. "Cancel payment". */
+  label: string;
+  /** What else may happen first, e.g. "the bank may ask for a cancellation authorisation first". */
+  note?: string;
+}
+
+export interface StatusTransition<C extends string> {
+  from: C;
+  to: C;
+  /** Set when the TPP's user causes the move; without it the bank, the PSU or time does. */
+  action?: StatusAction;
+}
+
+export type StatusMachineKind = 'transactionStatus' | 'consentStatus' | 'scaStatus';
+
+export interface StatusMachine<C extends string = string> {
+  kind: StatusMachineKind;
+  /** What the machine describes, in plain words ("A payment's status"). */
+  title: string;
+  /** The status a new resource starts in. */
+  initial: C;
+  states: readonly StatusState<C>[];
+  transitions: readonly StatusTransition<C>[];
+}
+
+/** One move in the table form the machines are written in: the target, and the user's action if one causes it. */
+type Move<C extends string> = C | readonly [C, StatusAction];
+
+function machine<C extends string>(
+  definition: Omit<StatusMachine<C>, 'states' | 'transitions'> & {
+    codes: readonly C[];
+    label: (code: C) => string;
+    finals: readonly C[];
+    tones: Partial<Record<C, StatusStateTone>>;
+    moves: Record<C, readonly Move<C>[]>;
+  },
+): StatusMachine<C> {
+  const { codes, label, finals, tones, moves, ...rest } = definition;
+  return {
+    ...rest,
+    states: codes.map((code) => ({
+      code,
+      label: label(code),
+      final: finals.includes(code),
+      tone: tones[code] ?? 'progress',
+    })),
+    transitions: codes.flatMap((from) =>
+      moves[from].map((move): StatusTransition<C> => {
+        if (typeof move === 'string') return { from, to: move };
+        const [to, action] = move;
+        return { from, to, action };
+      }),
+    ),
+  };
+}
+
+const authorisePayment: StatusAction = { label: 'Authorise the payment' };
+const authoriseRemaining: StatusAction = { label: 'Authorise the payment', note: 'by the PSUs still missing' };
+const cancelAtOnce: StatusAction = { label: 'Cancel payment' };
+const cancelWithSca: StatusAction = {
+  label: 'Cancel payment',
+  note: 'the bank may ask for a cancellation authorisation first',
+};
+
+/**
+ * transactionStatus. The PSU's authorisation takes a received payment to ACTC (PATC while more PSUs must authorise);
+ * the bank's checks and the settlement take it on to ACSC; it is rejected (failed SCA, no funds) or cancelled on the
+ * way. A cancellation before the authorisation takes effect at once; after it, banks often ask for an authorisation of
+ * the cancellation.
+ */
+export const transactionStatusMachine: StatusMachine<TransactionStatusCode> = machine({
+  kind: 'transactionStatus',
+  title: "The payment's status",
+  initial: 'RCVD',
+  codes: transactionStatusCodes,
+  label: (code) => transactionStatusInfo[code].label,
+  finals: finalTransactionStatuses,
+  tones: { ACSC: 'success', ACCC: 'success', PART: 'ended', RJCT: 'failure', CANC: 'ended' },
+  moves: {
+    RCVD: [
+      ['ACTC', authorisePayment],
+      ['PATC', authorisePayment],
+      'PDNG',
+      'ACCP',
+      'ACWC',
+      'RJCT',
+      ['CANC', cancelAtOnce],
+    ],
+    PDNG: ['ACTC', 'ACCP', 'RJCT', ['CANC', cancelAtOnce]],
+    PATC: [['ACTC', authoriseRemaining], 'PART', 'RJCT', ['CANC', cancelAtOnce]],
+    ACTC: ['ACCP', 'ACFC', 'ACWC', 'ACSP', 'ACSC', 'RJCT', ['CANC', cancelWithSca]],
+    ACCP: ['ACFC', 'ACWC', 'ACSP', 'ACSC', 'RJCT', ['CANC', cancelWithSca]],
+    ACFC: ['ACSP', 'ACSC', 'RJCT', ['CANC', cancelWithSca]],
+    ACWC: ['ACSP', 'ACSC', 'RJCT', ['CANC', cancelWithSca]],
+    ACSP: ['ACSC', 'ACWP', 'ACCC', 'RJCT'],
+    ACWP: ['ACSC', 'RJCT'],
+    ACSC: [],
+    ACCC: [],
+    PART: [],
+    RJCT: [],
+    CANC: [],
+  },
+});
+
+const authoriseConsent: StatusAction = { label: 'Authorise the consent' };
+const deleteConsent: StatusAction = { label: 'Delete consent' };
+
+/**
+ * consentStatus. The PSU's authorisation makes a received consent valid (partially authorised while more PSUs must
+ * authorise) or rejected; time expires it, the PSU may revoke it at the bank, and the TPP ends it by deleting it.
+ */
+export const consentStatusMachine: StatusMachine<ConsentStatusCode> = machine({
+  kind: 'consentStatus',
+  title: "The consent's status",
+  initial: 'received',
+  codes: consentStatusCodes,
+  label: (code) => consentStatusLabels[code],
+  finals: finalConsentStatuses,
+  tones: { valid: 'success', rejected: 'failure', revokedByPsu: 'ended', expired: 'ended', terminatedByTpp: 'ended' },
+  moves: {
+    received: [
+      ['valid', authoriseConsent],
+      ['partiallyAuthorised', authoriseConsent],
+      'rejected',
+      'expired',
+      ['terminatedByTpp', deleteConsent],
+    ],
+    partiallyAuthorised: [
+      ['valid', { label: 'Authorise the consent', note: 'by the PSUs still missing' }],
+      'rejected',
+      'expired',
+      ['terminatedByTpp', deleteConsent],
+    ],
+    valid: ['expired', 'revokedByPsu', ['terminatedByTpp', deleteConsent]],
+    rejected: [],
+    revokedByPsu: [],
+    expired: [],
+    terminatedByTpp: [],
+  },
+});
+
+const sendPsuId: StatusAction = { label: 'Send the PSU ID' };
+const logIn: StatusAction = { label: 'Log the PSU in', note: 'PSU ID and password' };
+const sendPassword: StatusAction = { label: 'Send the password' };
+const chooseMethod: StatusAction = { label: 'Choose an SCA method' };
+const sendOtp: StatusAction = { label: 'Send the one-time code' };
+
+/**
+ * scaStatus of an authorisation sub-resource. Embedded SCA walks identified → authenticated → method selected →
+ * finalised with the data the TPP's user enters; decoupled SCA starts and waits for the PSU's banking app; a bank that
+ * needs a confirmation code reports unconfirmed until the TPP sends it. Any open step may fail.
+ */
+export const scaStatusMachine: StatusMachine<ScaStatusCode> = machine({
+  kind: 'scaStatus',
+  title: "The authorisation's status",
+  initial: 'received',
+  codes: scaStatusCodes,
+  label: (code) => scaStatusLabels[code],
+  finals: finalScaStatuses,
+  tones: { finalised: 'success', exempted: 'success', failed: 'failure' },
+  moves: {
+    received: [
+      ['psuIdentified', sendPsuId],
+      ['psuAuthenticated', logIn],
+      'scaMethodSelected',
+      'started',
+      'exempted',
+      'failed',
+    ],
+    psuIdentified: [['psuAuthenticated', sendPassword], 'failed'],
+    psuAuthenticated: [['scaMethodSelected', chooseMethod], 'started', 'exempted', 'failed'],
+    scaMethodSelected: [['finalised', sendOtp], 'started', 'unconfirmed', 'failed'],
+    started: ['finalised', 'unconfirmed', 'failed'],
+    unconfirmed: [['finalised', { label: 'Confirm the authorisation', note: 'with the confirmation code' }], 'failed'],
+    finalised: [],
+    failed: [],
+    exempted: [],
+  },
+});
+
+export const statusMachines = {
+  transactionStatus: transactionStatusMachine,
+  consentStatus: consentStatusMachine,
+  scaStatus: scaStatusMachine,
+} as const satisfies Record<StatusMachineKind, StatusMachine>;
+
+/** The state `code` names in `machine`, or undefined for a status 1.3.12 does not define there. */
+export function stateOf<C extends string>(machine: StatusMachine<C>, code: string): StatusState<C> | undefined {
+  return machine.states.find((state) => state.code === code);
+}
+
+/** A user's action from one state and where it leads: "Cancel payment → CANC". */
+export interface ActionChoice<C extends string> {
+  action: StatusAction;
+  /** The states the action may lead to, in the table's order. */
+  to: C[];
+}
+
+/**
+ * What the TPP's user can still cause from `code`, one entry per action label (the notes of its moves joined), in the
+ * table's order. Nothing for a final status, nor for one 1.3.12 does not define: the console cannot know.
+ */
+export function actionsFrom<C extends string>(machine: StatusMachine<C>, code: string): ActionChoice<C>[] {
+  const choices = new Map<string, { notes: Set<string>; to: C[] }>();
+  for (const { from, to, action } of machine.transitions) {
+    if (from !== code || action === undefined) continue;
+    const choice = choices.get(action.label) ?? { notes: new Set<string>(), to: [] };
+    if (action.note !== undefined) choice.notes.add(action.note);
+    choice.to.push(to);
+    choices.set(action.label, choice);
+  }
+  return [...choices].map(([label, { notes, to }]) => ({
+    action: { label, ...(notes.size > 0 && { note: [...notes].join('; ') }) },
+    to,
+  }));
+}
