@@ -137,7 +137,7 @@ function createApp(
   registerPages(app, s, randomBytes(32).toString('hex'));
   if (oauthMode) registerOAuth(app, s);
   if (adminEnabled(config)) {
-    app.route('/admin', createAdminApp(config.prefix, config.admin, admin, { afterMove: () => Promise.resolve({}) }));
+    app.route('/admin', createAdminApp(config.prefix, config.admin, admin, { afterMove: () => s.payments.catchUp() }));
   }
   registerBankRoutes(app, config, seedAnchor);
   app.onError(answerError(onUnexpectedError));

@@ -60,14 +60,13 @@ export interface ClockControls {
   clock: BankClock;
   settings: AdminSettings;
   /** Runs after every move: what the dates passed bring (payments executed, entries booked); returns what it did. */
-  afterMove: (from: Date, to: Date) => Promise<Record<string, number>>;
+  afterMove: () => Promise<Record<string, number>>;
 }
 
 export function registerClockRoutes(admin: Hono<Env>, { clock, settings, afterMove }: ClockControls) {
   const move = async (setting: ClockSetting) => {
-    const from = clock.now();
     await settings.setClock(setting);
-    const effects = await afterMove(from, clock.now());
+    const effects = await afterMove();
     return { ...describeClock(clock), effects };
   };
   const forward = (at: number, what: string) => {

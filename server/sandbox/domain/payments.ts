@@ -29,6 +29,7 @@ import {
 import { startsImplicitly } from '../rules/sca';
 import { PaymentsStore, readInitiation, type Initiation, type PaymentChange } from '../store/payments-store';
 import type { AuthorisationRow, Database, PaymentRow, PsuRow } from '../store/schema';
+import { bookExecution, bookPendingEntries, executionDates, type StandingOrderTerms } from './bookings';
 import { newId, type DomainContext } from './context';
 import type { OutcomeHandler } from './outcomes';
 import type { ScaEngine, ScaResource } from './sca';
@@ -218,8 +219,54 @@ export class Payments {
     const due = new Date(row.accepted_at).getTime() + this.ctx.config.settlementDelayMs;
     if (this.ctx.clock.now().getTime() < due) return row;
     const settled = await this.setStatus(db, row, 'ACSC', {}, new Date(due).toISOString());
+    // A single payment is booked on the accounts when it settles; standing orders on their execution dates.
+    if (settled && row.payment_service === 'payments') {
+      await bookExecution(
+        db,
+        settled,
+        readInitiation(settled),
+        isoDate(new Date(due)),
+        this.ctx.clock.now().toISOString(),
+      );
+    }
     // Someone else moved it first: read what they left.
     return settled ?? (await this.store.find(row.payment_id, db)) ?? row;
+  }
+
+  /**
+   * Everything time has made due, for every payment at once (run when the bank's clock moves): payments left
+   * unauthorised are rejected, accepted ones settle and are booked, standing orders execute on each date that has come,
+   * and pending entries whose value date has come are booked.
+   */
+  async catchUp(): Promise<{ rejected: number; settled: number; executions: number; booked: number }> {
+    const rows = await this.ctx.db
+      .selectFrom('payments')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb('transaction_status', 'in', ['RCVD', 'ACTC']),
+          eb.and([eb('payment_service', '=', 'periodic-payments'), eb('transaction_status', '=', 'ACSC')]),
+        ]),
+      )
+      .execute();
+    const today = this.today();
+    const at = this.ctx.clock.now().toISOString();
+    const done = { rejected: 0, settled: 0, executions: 0, booked: 0 };
+    for (const row of rows) {
+      const current = await this.refresh(row);
+      if (current.transaction_status !== row.transaction_status) {
+        if (current.transaction_status === 'RJCT') done.rejected++;
+        if (current.transaction_status === 'ACSC') done.settled++;
+      }
+      if (current.payment_service !== 'periodic-payments' || !['ACTC', 'ACSC'].includes(current.transaction_status))
+        continue;
+      const initiation = readInitiation(current);
+      for (const date of executionDates(initiation.fields as StandingOrderTerms, today)) {
+        if (await bookExecution(this.ctx.db, current, initiation, date, at)) done.executions++;
+      }
+    }
+    done.booked = await bookPendingEntries(this.ctx.db, today, at);
+    return done;
   }
 
   /** A status change (rules/payments.ts's table) that only happens if nobody changed the payment since it was read. */

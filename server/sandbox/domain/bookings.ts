@@ -1,0 +1,207 @@
+// What executed payments do to the accounts: a booked debit on the debtor account (and a credit on the creditor's, when
+// it is an account of this bank), with the balances moved by the amount; a standing order on each of its execution
+// dates; and pending entries booked once their value date has come. Every booking is keyed by what it books (the
+// payment and the date), so running it twice, or on two instances at once, books once.
+import type { Kysely } from 'kysely';
+import type { Frequency } from '../../../src/xs2a';
+import { civil, dayOf, daysInMonth, followingWorkingDay, isoOf, parseDay, precedingWorkingDay } from '../seed/calendar';
+import { formatAmount, parseAmount } from '../seed/money';
+import type { Initiation } from '../store/payments-store';
+import type { BalanceRow, Database, PaymentRow } from '../store/schema';
+
+const MONTHS: Partial<Record<Frequency, number>> = {
+  Monthly: 1,
+  MonthlyVariable: 1,
+  EveryTwoMonths: 2,
+  Quarterly: 3,
+  SemiAnnual: 6,
+  Annual: 12,
+};
+const DAYS: Partial<Record<Frequency, number>> = { Daily: 1, Weekly: 7, EveryTwoWeeks: 14 };
+
+export interface StandingOrderTerms {
+  startDate: string;
+  endDate?: string | undefined;
+  frequency: Frequency;
+  executionRule?: 'following' | 'preceding' | undefined;
+  dayOfExecution?: string | undefined;
+}
+
+/** The n-th date of a standing order's schedule, before the execution rule moves it off a non-working day. */
+function scheduled(start: number, terms: StandingOrderTerms, n: number): number {
+  const days = DAYS[terms.frequency];
+  if (days !== undefined) return start + n * days;
+  const { y, m, d } = civil(start);
+  const months = m - 1 + n * (MONTHS[terms.frequency] ?? 1);
+  const year = y + Math.floor(months / 12);
+  const month = (months % 12) + 1;
+  const wanted = terms.dayOfExecution ? Number(terms.dayOfExecution) : d;
+  return dayOf(year, month, Math.min(wanted, daysInMonth(year, month)));
+}
+
+/** The dates a standing order executes on up to `today` (inclusive), at most `limit` of them. */
+export function executionDates(terms: StandingOrderTerms, today: string, limit = 1_000): string[] {
+  const start = parseDay(terms.startDate);
+  const last = Math.min(parseDay(today), terms.endDate ? parseDay(terms.endDate) : Number.POSITIVE_INFINITY);
+  const dates: string[] = [];
+  for (let n = 0; dates.length < limit; n++) {
+    const planned = scheduled(start, terms, n);
+    if (planned < start) continue;
+    const day = terms.executionRule === 'preceding' ? precedingWorkingDay(planned) : followingWorkingDay(planned);
+    if (planned > last || day > last) break;
+    dates.push(isoOf(day));
+  }
+  return dates;
+}
+
+/** One side of an executed payment as it is booked on an account of this bank. */
+interface Entry {
+  transactionId: string;
+  accountId: string;
+  date: string;
+  minor: number;
+  currency: string;
+  counterpart: {
+    creditorName: string | null;
+    creditorIban: string | null;
+    debtorName: string | null;
+    debtorIban: string;
+  };
+  endToEndId: string | null;
+  remittance: string | null;
+  code: string;
+}
+
+/** The balance types an entry moves when it is booked, and when a pending entry becomes booked. */
+const BOOKED_MOVES = ['interimBooked', 'interimAvailable', 'expected', 'forwardAvailable'];
+
+async function moveBalances(db: Kysely<Database>, accountId: string, types: string[], minor: number, at: string) {
+  const rows: BalanceRow[] = await db.selectFrom('balances').selectAll().where('account_id', '=', accountId).execute();
+  for (const row of rows.filter((r) => types.includes(r.balance_type))) {
+    const amount = formatAmount(parseAmount(row.amount, row.currency) + minor, row.currency);
+    await db
+      .updateTable('balances')
+      .set({ amount, last_change_date_time: at })
+      .where('account_id', '=', accountId)
+      .where('balance_type', '=', row.balance_type)
+      .execute();
+  }
+}
+
+async function book(db: Kysely<Database>, entry: Entry, at: string): Promise<boolean> {
+  const top = await db
+    .selectFrom('transactions')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .where('account_id', '=', entry.accountId)
+    .executeTakeFirst();
+  const inserted = await db
+    .insertInto('transactions')
+    .values({
+      transaction_id: entry.transactionId,
+      account_id: entry.accountId,
+      booking_status: 'booked',
+      entry_reference: null,
+      end_to_end_id: entry.endToEndId,
+      booking_date: entry.date,
+      value_date: entry.date,
+      entry_date: entry.date,
+      amount: formatAmount(entry.minor, entry.currency),
+      currency: entry.currency,
+      creditor_name: entry.counterpart.creditorName,
+      creditor_iban: entry.counterpart.creditorIban,
+      debtor_name: entry.counterpart.debtorName,
+      debtor_iban: entry.counterpart.debtorIban,
+      remittance_information_unstructured: entry.remittance,
+      bank_transaction_code: entry.code,
+      proprietary_bank_transaction_code: null,
+      seq: Number(top?.seq ?? 0) + 1,
+    })
+    .onConflict((oc) => oc.column('transaction_id').doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+  await moveBalances(db, entry.accountId, BOOKED_MOVES, entry.minor, at);
+  return true;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/** Books one execution of a payment on `date`: the debit, and the credit when the creditor banks here. */
+export async function bookExecution(
+  db: Kysely<Database>,
+  payment: PaymentRow,
+  initiation: Initiation,
+  date: string,
+  at: string,
+): Promise<boolean> {
+  const fields = initiation.fields as Record<string, unknown> & { creditorAccount?: { iban?: string } };
+  const { currency, amount } = initiation.instructedAmount;
+  const minor = parseAmount(amount, currency);
+  const debtor = await db
+    .selectFrom('accounts')
+    .select(['resource_id', 'owner_name', 'currency'])
+    .where('iban', '=', payment.debtor_iban)
+    .executeTakeFirst();
+  if (!debtor || debtor.currency !== currency) return false;
+  const creditorIban = fields.creditorAccount?.iban ?? null;
+  const counterpart = {
+    creditorName: text(fields.creditorName),
+    creditorIban,
+    debtorName: debtor.owner_name,
+    debtorIban: payment.debtor_iban,
+  };
+  const key = payment.payment_service === 'periodic-payments' ? `${payment.payment_id}-${date}` : payment.payment_id;
+  const common = {
+    date,
+    currency,
+    counterpart,
+    endToEndId: text(fields.endToEndIdentification),
+    remittance: text(fields.remittanceInformationUnstructured),
+  };
+  const debited = await book(
+    db,
+    { ...common, transactionId: `tx-${key}`, accountId: debtor.resource_id, minor: -minor, code: 'PMNT-ICDT-ESCT' },
+    at,
+  );
+  if (!debited || !creditorIban) return debited;
+  const creditor = await db
+    .selectFrom('accounts')
+    .select(['resource_id', 'currency'])
+    .where('iban', '=', creditorIban)
+    .executeTakeFirst();
+  if (creditor?.currency === currency) {
+    const credit = { ...common, transactionId: `tx-${key}-credit`, accountId: creditor.resource_id, minor };
+    await book(db, { ...credit, code: 'PMNT-RCDT-ESCT' }, at);
+  }
+  return true;
+}
+
+/** Books the pending entries whose value date has come; they already count in the expected balances. */
+export async function bookPendingEntries(db: Kysely<Database>, today: string, at: string): Promise<number> {
+  const due = await db
+    .selectFrom('transactions')
+    .select(['transaction_id', 'account_id', 'amount', 'currency', 'value_date'])
+    .where('booking_status', '=', 'pending')
+    .where('value_date', '<=', today)
+    .execute();
+  let booked = 0;
+  for (const entry of due) {
+    const moved = await db
+      .updateTable('transactions')
+      .set({ booking_status: 'booked', booking_date: entry.value_date })
+      .where('transaction_id', '=', entry.transaction_id)
+      .where('booking_status', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 0) continue;
+    const minor = parseAmount(entry.amount, entry.currency);
+    // A pending debit was already deducted from the available balance; a pending credit was not.
+    await moveBalances(
+      db,
+      entry.account_id,
+      minor > 0 ? ['interimBooked', 'interimAvailable'] : ['interimBooked'],
+      minor,
+      at,
+    );
+    booked++;
+  }
+  return booked;
+}
