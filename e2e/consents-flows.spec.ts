@@ -38,7 +38,9 @@ test('allPsd2 consent with embedded SCA: valid, active in the header, access and
 
   await fillConsentForm(page, { access: 'allPsd2', recurring: false });
   const consentId = await submitConsentForm(page);
-  await expect(page.getByRole('status').filter({ hasText: 'Next: the PSU authorises it' })).toBeVisible();
+  const outcome = page.getByRole('status', { name: 'Outcome' });
+  await expect(outcome).toContainText('Waiting for the PSU');
+  await expect(outcome).toContainText('The bank accepted the consent request (201, X-Request-ID');
   await expect(consentStatus(page)).toContainText('received');
   await expect(notUsableFlag(page)).toContainText('not authorised yet');
   const panel = authoriseConsentPanel(page);
@@ -49,6 +51,8 @@ test('allPsd2 consent with embedded SCA: valid, active in the header, access and
   await expect(panel.getByRole('heading', { name: /Authorised/ })).toBeVisible();
   await expect(consentStatus(page)).toContainText('valid');
   await expect(consentStatus(page)).toContainText('Authorised: the TPP may read');
+  await expect(outcome).toContainText('The bank reports the consent as Valid (valid).');
+  await expect(outcome).not.toContainText('The bank accepted');
   await expect(notUsableFlag(page)).toHaveCount(0);
   // The SCA panel stays with its outcome until the page is left; a fresh visit no longer offers it.
   await page.reload();
@@ -96,7 +100,9 @@ test('redirect SCA denied by the PSU: back through the callback, the consent is 
 
   await authoriseConsent(page, 'carol', 'redirect', 'deny');
   expect(new URL(page.url()).searchParams.get('sca')).toBe('nok');
-  await expect(page.getByRole('status').filter({ hasText: 'Back from the bank' })).toContainText('was not completed');
+  const outcome = page.getByRole('status', { name: 'Outcome' });
+  await expect(outcome).toContainText('Rejected');
+  await expect(outcome).toContainText('the PSU did not complete the authorisation');
   await expect(consentStatus(page)).toContainText('rejected');
   const flag = notUsableFlag(page);
   await expect(flag).toContainText('This consent cannot be used for account reads');
@@ -132,7 +138,7 @@ test('redirect SCA approved: the consent comes back valid; deleting it ends it a
   await fillConsentForm(page, { access: 'availableAccountsWithBalance', withOwnerName: true, recurring: false });
   const id = await submitConsentForm(page);
   await authoriseConsent(page, 'carol', 'redirect');
-  await expect(page.getByRole('status').filter({ hasText: 'Back from the bank' })).toContainText('done');
+  await expect(page.getByRole('status', { name: 'Outcome' })).toContainText('Authorised');
   await expect(consentStatus(page)).toContainText('valid');
   await expect(page.getByRole('region', { name: 'Access and validity' })).toContainText(
     'availableAccountsWithBalance: allAccountsWithOwnerName',

@@ -16,12 +16,17 @@ async function expectNoSeriousAxeViolations(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-/** From a payment page that offers the bank's redirect: approve there and come back to the payment page. */
-async function authoriseByRedirect(page: Page, psuId: string, paymentPath: string) {
+/**
+ * From a payment page that offers the bank's redirect: approve there, come back to the payment page, and see the
+ * outcome the bank reports (the payment authorised, or its cancellation done).
+ */
+async function authoriseByRedirect(page: Page, psuId: string, paymentPath: string, outcome = 'Authorised') {
   await page.getByRole('link', { name: 'Continue at the bank' }).click();
   await approveAtBank(page, psuId);
   await page.waitForURL((url) => url.pathname === paymentPath && url.searchParams.get('sca') === 'ok');
-  await expect(page.getByRole('status').filter({ hasText: 'Back from the bank' })).toBeVisible();
+  const banner = page.getByRole('status', { name: 'Outcome' });
+  await expect(banner).toContainText(outcome, { timeout: 10_000 });
+  await expect(banner).toContainText('Back from the bank’s page.');
 }
 
 test('a single payment goes through redirect SCA to ACSC, and a settled payment cannot be cancelled', async ({
@@ -36,7 +41,9 @@ test('a single payment goes through redirect SCA to ACSC, and a settled payment 
   expect(payment.service).toBe('payments');
   expect(payment.product).toBe('sepa-credit-transfers');
   await expect(transactionStatus(page)).toContainText('RCVD');
-  await expect(page.getByRole('status').filter({ hasText: 'The bank accepted the initiation' })).toBeVisible();
+  const outcome = page.getByRole('status', { name: 'Outcome' });
+  await expect(outcome).toContainText('Waiting for the PSU');
+  await expect(outcome).toContainText('The bank accepted the initiation (201, X-Request-ID');
   const details = page.getByRole('region', { name: 'Payment', exact: true });
   await expect(details.getByText('Boulangerie Exemple', { exact: true })).toBeVisible();
   await expect(details.getByRole('region', { name: 'Payment as JSON' })).toContainText('"amount": "12.50"');
@@ -54,15 +61,13 @@ test('a single payment goes through redirect SCA to ACSC, and a settled payment 
   await expect(timeline.getByRole('listitem').last()).toContainText('ACSC');
   await expect(page.getByText('Checking the status every 2 seconds')).toBeHidden();
   await expect(page.getByRole('link', { name: 'Continue at the bank' })).toBeHidden();
+  await expect(outcome).toContainText('The bank reports the payment as Settled (ACSC).');
+  await expect(outcome).not.toContainText('The bank accepted the initiation');
 
-  // A settled single payment: the bank refuses the cancellation with 405 CANCELLATION_INVALID.
-  await page.getByRole('button', { name: 'Cancel payment…' }).click();
-  await page.getByRole('button', { name: 'Yes, cancel the payment' }).click();
-  const refusal = page.getByRole('alert').filter({ hasText: 'CANCELLATION_INVALID' });
-  await expect(refusal).toBeVisible();
-  await expect(refusal).toContainText('HTTP 405');
-  await expect(refusal).toContainText('X-Request-ID');
-  await expect(transactionStatus(page)).toContainText('ACSC');
+  // A settled single payment cannot be cancelled any more: the console does not offer it.
+  const cancellation = page.getByRole('region', { name: 'Cancellation', exact: true });
+  await expect(cancellation).toContainText('The payment is settled (ACSC): it can no longer be cancelled.');
+  await expect(page.getByRole('button', { name: 'Cancel payment…' })).toHaveCount(0);
 
   // The list shows it with its last known status.
   await page.getByRole('link', { name: 'Payments', exact: true }).first().click();
@@ -99,7 +104,7 @@ test('a standing order goes through redirect SCA to ACSC, then its cancellation 
   await expect(cancellation).toBeVisible();
   // The bank asks the TPP to start the cancellation authorisation itself, then sends the PSU to its page.
   await cancellation.getByRole('button', { name: 'Start authorisation', exact: true }).click();
-  await authoriseByRedirect(page, 'bob', payment.path);
+  await authoriseByRedirect(page, 'bob', payment.path, 'Cancelled');
   await expect(transactionStatus(page)).toContainText('CANC', { timeout: 10_000 });
   await expect(page.getByText('The PSU authorised the cancellation')).toBeVisible();
   const authorisations = page.getByRole('region', { name: 'Cancellation authorisations' });

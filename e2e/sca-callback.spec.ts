@@ -31,8 +31,10 @@ test('explicit redirect start: the console starts the authorisation, the bank re
 
   // /callback/ok?state=… resolves the state and returns to the payment page.
   await page.waitForURL((url) => url.pathname === payment.path && url.searchParams.get('sca') === 'ok');
-  await expect(page.getByRole('status').filter({ hasText: 'Back from the bank' })).toContainText('done');
   await expect(transactionStatus(page)).toContainText(/ACTC|ACSC/);
+  const outcome = page.getByRole('status', { name: 'Outcome' });
+  await expect(outcome).toContainText('Authorised');
+  await expect(outcome).toContainText('Back from the bank’s page.');
 
   // The state is used up: opening the same callback address again shows the plain page.
   const [callback, ...more] = [...callbacks];

@@ -2,7 +2,6 @@
 // sections that show the same things.
 export { createdState, readCreatedState, statusText, type CreatedState } from './created-state';
 export {
-  CreatedNotice,
   CreationSca,
   NotFromThisBrowser,
   ResourceHeader,
@@ -15,3 +14,5 @@ export {
 } from './resource-page';
 export { HistoryList, HistoryListPage, type HistoryListProps, type HistoryListPageProps } from './history-list';
 export { StatusPanelFrame, type StatusPanelFrameProps } from './status-panel';
+export { OutcomeBanner, useLastStep, type OutcomeBannerProps } from './outcome-banner';
+export { resolveOutcome, type LastStep, type Outcome, type ResourceFacts, type ResourceVerdict } from './outcome';

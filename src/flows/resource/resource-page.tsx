@@ -3,11 +3,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { AuthorisationScope, BankProfile, LinkMap } from '../../api';
-import { CopyButton, DeviationNotice, ErrorBoundary, PresenterDetails, usePresenterView } from '../../components/ui';
+import { CopyButton, DeviationNotice, ErrorBoundary, PresenterDetails } from '../../components/ui';
 import { Narration } from '../narration';
-import { ScaPanel, ScaReturnNotice, useScaReturn } from '../sca';
+import { ScaPanel } from '../sca';
 import { StateMapPanel, type StateMapProps } from '../state-map';
 import type { CreatedState } from './created-state';
+import { OutcomeBanner, type OutcomeBannerProps } from './outcome-banner';
 
 export interface ResourceHeaderProps {
   /** The list the resource belongs to. */
@@ -34,47 +35,6 @@ export function ResourceHeader({ list, heading, id, copy }: ResourceHeaderProps)
         </p>
       </PresenterDetails>
     </div>
-  );
-}
-
-/** "The bank accepted the …": shown right after the creation, with what the bank said and its deviations. */
-export function CreatedNotice({ created, what, show }: { created: CreatedState; what: string; show: boolean }) {
-  const { status, requestId, tppMessages = [], deviations } = created.created;
-  const presenting = usePresenterView();
-  return (
-    <>
-      {show && (
-        <div
-          role="status"
-          className="space-y-1 rounded border border-green-300 border-l-4 border-l-green-700 bg-green-50 p-3 text-sm"
-        >
-          <p>
-            <span aria-hidden="true">✓ </span>
-            The bank accepted the {what}
-            {!presenting && (
-              <>
-                {' '}
-                ({status}, X-Request-ID <code className="font-mono text-xs break-all">{requestId}</code>)
-              </>
-            )}
-            . Next: the PSU authorises it.
-          </p>
-          <PresenterDetails summary="Technical details">
-            {presenting && (
-              <p>
-                HTTP {status}, X-Request-ID <code className="font-mono text-xs break-all">{requestId}</code>
-              </p>
-            )}
-            {tppMessages.map((message, index) => (
-              <p key={index}>
-                <code className="font-mono text-xs font-semibold">{message.code}</code> {message.text}
-              </p>
-            ))}
-          </PresenterDetails>
-        </div>
-      )}
-      <DeviationNotice deviations={deviations} />
-    </>
   );
 }
 
@@ -106,7 +66,8 @@ export interface CreationScaProps {
   /** Whether the resource's status still lets the PSU authorise it. */
   show: boolean;
   returnTo: string;
-  onFinished: () => void;
+  /** The authorisation ended with this scaStatus. */
+  onFinished: (scaStatus: string) => void;
   title: string;
 }
 
@@ -132,11 +93,10 @@ export interface ResourcePageProps {
   header: ResourceHeaderProps;
   /** Shown between the heading and the notices (e.g. whether the resource is the active one). */
   bar?: ReactNode;
+  /** The route's state right after the creation: the deviations of the bank's 201 answer are shown. */
   created: CreatedState | undefined;
-  /** What the bank accepted, in the creation notice ("initiation", "consent request"). */
-  createdWhat: string;
-  /** What a return from the bank's page reports on ("authorisation of the consent"). */
-  scaReturnSubject: string;
+  /** The real outcome after the latest step. */
+  outcome: OutcomeBannerProps;
   /** Where the resource stands in one plain sentence, shown at the top in presenter mode. */
   narration?: string;
   /** The resource's status machine and the statuses this browser saw. */
@@ -144,30 +104,25 @@ export interface ResourcePageProps {
   children: ReactNode;
 }
 
-/**
- * A payment's or a consent's page: heading, the creation notice (replaced by the outcome once the PSU is back from the
- * bank), then the sections that differ.
- */
+/** A payment's or a consent's page: heading, the outcome of the latest step, then the sections that differ. */
 export function ResourcePage({
   title,
   header,
   bar,
   created,
-  createdWhat,
-  scaReturnSubject,
+  outcome,
   narration,
   stateMap,
   children,
 }: ResourcePageProps) {
-  const { outcome } = useScaReturn();
   return (
     <article className="max-w-4xl space-y-4">
       <title>{title}</title>
       <ResourceHeader {...header} />
       {narration !== undefined && <Narration text={narration} />}
       {bar}
-      {created && <CreatedNotice created={created} what={createdWhat} show={!outcome} />}
-      <ScaReturnNotice subject={scaReturnSubject} />
+      <OutcomeBanner {...outcome} />
+      {created && <DeviationNotice deviations={created.created.deviations} />}
       {stateMap && <StateMapPanel {...stateMap} />}
       {children}
     </article>

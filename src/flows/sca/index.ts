@@ -13,6 +13,6 @@ export {
 export { newScaRedirect, type ScaRedirect } from './new-sca-redirect';
 export { scaRoutes } from './routes';
 export { ScaPanel, type ScaPanelProps } from './sca-panel';
-export { ScaReturnNotice, useScaReturn, type OAuthReturnState } from './sca-return-notice';
+export { useScaReturn, useScaReturnStep, type OAuthReturnState } from './sca-return-notice';
 export { ScaStatusBadge, scaStatusMeaning } from './sca-status-badge';
 export { isFinal, scaStatusLabel } from './sca-flow';

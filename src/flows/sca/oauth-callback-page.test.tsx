@@ -7,7 +7,7 @@ import { consentKeys, exchangeLog, sessionTokens } from '../../api';
 import { answerNext, jsonResponse, sent, sentCount } from '../../testing/http';
 import { OAuthCallbackPage } from './oauth-callback-page';
 import { peekOAuth, rememberOAuth, type PendingOAuth } from './oauth-store';
-import { ScaReturnNotice } from './sca-return-notice';
+import { useScaReturnStep } from './sca-return-notice';
 
 const BANK = 'https://bank.example/psd2';
 const pending: Omit<PendingOAuth, 'createdAt' | 'expiresAt'> = {
@@ -26,12 +26,18 @@ const pending: Omit<PendingOAuth, 'createdAt' | 'expiresAt'> = {
   scaStatusHref: `${BANK}/v1/consents/c-1/authorisations/a-1`,
 };
 
+/** What the page returned to tells of the round trip. */
+function ReturnStep() {
+  const step = useScaReturnStep('authorisation of the consent');
+  return step ? <p role="status">{step.detail ?? (step.ok ? 'ok' : 'nok')}</p> : null;
+}
+
 function Target() {
   const location = useLocation();
   return (
     <>
       <p data-testid="target">{`${location.pathname}${location.search}`}</p>
-      <ScaReturnNotice subject="authorisation of the consent" />
+      <ReturnStep />
     </>
   );
 }
@@ -118,7 +124,7 @@ describe('the OAuth callback page', () => {
     const { invalidate } = renderAt(`/callback/oauth?error=access_denied&state=${state}`);
     expect((await screen.findByTestId('target')).textContent).toBe('/consents/c-1?sca=nok');
     expect(screen.getByRole('status').textContent).toMatch(
-      /the PSU denied the authorisation of the consent on the bank’s OAuth page \(access_denied\)\. The status below has been read again/,
+      /the PSU denied the authorisation of the consent on the bank’s OAuth page \(access_denied\)\. The status has been read again/,
     );
     expect(invalidate).toHaveBeenCalledWith({ queryKey: consentKeys.all('sandbox') });
     expect(sentCount()).toBe(0);

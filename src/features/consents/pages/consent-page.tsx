@@ -19,6 +19,7 @@ import {
   readCreatedState,
   ResourcePage,
   statusText,
+  useLastStep,
   useRefetchOnNewStatus,
 } from '../../../flows/resource';
 import { AuthorisationsPanel, useScaReturn } from '../../../flows/sca';
@@ -27,6 +28,7 @@ import { ConsentStatusPanel } from '../components/consent-status-panel';
 import { ConsentUsagePanel } from '../components/consent-usage-panel';
 import { DeleteConsentPanel } from '../components/delete-consent-panel';
 import { consentHistory, useConsentHistoryEntry } from '../model/consent-history';
+import { consentFacts } from '../model/consent-outcome';
 import {
   awaitsAuthorisation,
   consentStatusLabel,
@@ -143,7 +145,9 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
 
   // An authorisation that ended in this page stays in view, so its outcome ("Authorised", "failed") can be read.
   const [scaEndedHere, setScaEndedHere] = useState(false);
-  function scaFinished() {
+  const last = useLastStep(created, 'consent request', 'authorisation of the consent');
+  function scaFinished(scaStatus: string) {
+    last.scaEnded(scaStatus);
     setScaEndedHere(true);
     follow();
     void status.refetch();
@@ -193,8 +197,7 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
         )
       }
       created={created}
-      createdWhat="consent request"
-      scaReturnSubject="authorisation of the consent"
+      outcome={{ resource: consentFacts(current, status.data?.body.psuMessage), step: last.step }}
       stateMap={{ kind: 'consentStatus', timeline, current }}
     >
       {current && reason && <NotUsableNote status={current} reason={reason} />}

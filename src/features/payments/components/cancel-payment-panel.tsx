@@ -11,7 +11,7 @@ import {
 import { ConfirmAction, ErrorCallout, Panel } from '../../../components/ui';
 import { AuthorisationsPanel, newScaRedirect, ScaPanel } from '../../../flows/sca';
 import type { CancellationRecord } from '../model/payment-history';
-import { cancellationAuthorisationRefusal } from '../model/transaction-status';
+import { cancellationAuthorisationRefusal, offersCancellation } from '../model/transaction-status';
 
 interface Props {
   profile: BankProfile;
@@ -21,7 +21,10 @@ interface Props {
   status: string | undefined;
   cancellation: CancellationRecord | undefined;
   onCancellation: (record: CancellationRecord) => void;
-  onScaFinished: () => void;
+  /** The cancellation's authorisation ended with this scaStatus. */
+  onScaFinished: (scaStatus: string) => void;
+  /** The bank refused the cancellation: the page reads the status again. */
+  onRefused?: () => void;
 }
 
 export function CancelPaymentPanel({
@@ -32,12 +35,13 @@ export function CancelPaymentPanel({
   cancellation,
   onCancellation,
   onScaFinished,
+  onRefused,
 }: Props) {
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelPayment();
   const scope: AuthorisationScope = { kind: 'payment-cancellation', ...payment };
   const cancelled = status === 'CANC';
-  const closed = cancelled || status === 'RJCT';
+  const closed = !offersCancellation(payment.service, status);
 
   function send() {
     const redirect = newScaRedirect(profile);
@@ -58,6 +62,11 @@ export function CancelPaymentPanel({
                   ...(scaApproach && { scaApproach }),
                 },
           );
+        },
+        // The bank refused: the question is closed and the bank's reason shown below; the status may have moved.
+        onError: () => {
+          setConfirming(false);
+          onRefused?.();
         },
       },
     );
@@ -85,6 +94,11 @@ export function CancelPaymentPanel({
         )}
         {cancelled && !cancellation && <p className="text-sm text-slate-800">The payment is cancelled.</p>}
         {status === 'RJCT' && <p className="text-sm text-slate-800">A rejected payment cannot be cancelled.</p>}
+        {closed && !cancelled && status !== 'RJCT' && (
+          <p className="text-sm text-slate-800">
+            The payment is {status === 'ACSC' ? 'settled' : 'final'} ({status}): it can no longer be cancelled.
+          </p>
+        )}
         {awaitingAuthorisation && (
           <p role="status" className="text-sm text-slate-800">
             The bank answered 202: the cancellation needs the PSU&apos;s authorisation. Continue below.

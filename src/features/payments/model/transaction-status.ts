@@ -6,6 +6,15 @@ export function isFinalTransactionStatus(status: string | undefined): boolean {
   return status !== undefined && (finalTransactionStatuses as readonly string[]).includes(status);
 }
 
+/**
+ * Whether "Cancel payment" is offered: not once the status is final, except a standing order reported settled (ACSC),
+ * which still runs and can be cancelled until its end date. An unknown status leaves the decision to the bank.
+ */
+export function offersCancellation(service: string, status: string | undefined): boolean {
+  if (service === 'periodic-payments' && status === 'ACSC') return true;
+  return !isFinalTransactionStatus(status);
+}
+
 /** Whether the bank sent exactly a 1.3.12 transactionStatus code; only then does the console decide from it. */
 export function isKnownTransactionStatus(status: unknown): status is string {
   return typeof status === 'string' && (transactionStatusCodes as readonly string[]).includes(status);

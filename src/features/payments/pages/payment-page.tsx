@@ -17,6 +17,7 @@ import {
   readCreatedState,
   ResourcePage,
   statusText,
+  useLastStep,
   useRefetchOnNewStatus,
 } from '../../../flows/resource';
 import { narrate } from '../../../flows/narration';
@@ -26,6 +27,7 @@ import { CancelPaymentPanel } from '../components/cancel-payment-panel';
 import { PaymentDetailsPanel } from '../components/payment-details-panel';
 import { PaymentStatusPanel } from '../components/payment-status-panel';
 import { paymentRoute } from '../model/format';
+import { paymentFacts } from '../model/payment-outcome';
 import { transactionStatusMeaning } from '../model/transaction-status-meaning';
 import { paymentHistory, usePaymentHistoryEntry, type CancellationRecord } from '../model/payment-history';
 import { offersInitiationSca, paymentAuthorisationRefusal, shouldPollStatus } from '../model/transaction-status';
@@ -101,7 +103,11 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
     paymentHistory.recordCancellation(profile.id, ref, record);
   }
 
-  function scaFinished() {
+  const last = useLastStep(created, 'initiation', 'authorisation');
+  // An authorisation of the initiation that ended in this page stays in view, so its outcome can be read there too.
+  const [initiationScaEnded, setInitiationScaEnded] = useState(false);
+  function scaFinished(scaStatus: string) {
+    last.scaEnded(scaStatus);
     setFollowSince(Date.now());
     void status.refetch();
     void details.refetch();
@@ -111,6 +117,7 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
   const display = useBankDataDisplay();
   const said = status.data?.body;
   const timeline = useMemo(() => entry?.statuses.map((seen) => seen.status) ?? [], [entry?.statuses]);
+  const facts = paymentFacts(current, said ?? details.data?.body);
 
   return (
     <ResourcePage
@@ -127,8 +134,10 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
         copy: { text: paymentId, label: 'Copy paymentId' },
       }}
       created={created}
-      createdWhat="initiation"
-      scaReturnSubject="authorisation"
+      outcome={{
+        resource: { ...facts, reasons: facts.reasons.map((reason) => display.text(reason)) },
+        step: last.step,
+      }}
       narration={narrate({
         kind: 'payment',
         status: current,
@@ -155,9 +164,12 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
         recorded={entry}
         created={created}
         // A status 1.3.12 does not define hides nothing: the bank's links decide what the PSU can do.
-        show={offersInitiationSca(current)}
+        show={offersInitiationSca(current) || initiationScaEnded}
         returnTo={route}
-        onFinished={scaFinished}
+        onFinished={(scaStatus) => {
+          setInitiationScaEnded(true);
+          scaFinished(scaStatus);
+        }}
         title="Authorise the payment"
       />
 
@@ -170,6 +182,7 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
           cancellation={cancellation}
           onCancellation={recordCancellation}
           onScaFinished={scaFinished}
+          onRefused={() => void status.refetch()}
         />
       </ErrorBoundary>
 

@@ -1,0 +1,94 @@
+// What a demo exposes first: the payment and consent pages state the real outcome of every step — carol's payment
+// rejected for lack of funds, dave's failed SCA, a settled payment that can no longer be cancelled.
+import { expect, test, type Page } from '@playwright/test';
+import { sandboxProfile, storeProfile } from './console-storage';
+import { SANDBOX_OTP, SANDBOX_PASSWORD, testAccounts } from './fixtures';
+import { approveAtBank, createPayment, transactionStatus } from './payments-helpers';
+import { authorisePanel, expectNoSeriousA11yViolations } from './sca-helpers';
+
+// Flows with a bank round trip and a settlement wait take longer than the default timeout on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
+const alice = testAccounts['alice-main'];
+const carol = testAccounts['carol-main'];
+const dave = testAccounts['dave-main'];
+
+function outcome(page: Page) {
+  return page.getByRole('status', { name: 'Outcome' });
+}
+
+/** Screenshots at both widths, then axe at each: the outcome must read well on a laptop and a phone. */
+async function lookAt(page: Page, name: string, outputPath: (name: string) => string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: outputPath(`${name}-${width}.png`), fullPage: true });
+    await expectNoSeriousA11yViolations(page);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+test('carol’s payment is rejected for lack of funds: a red outcome with the bank’s reason, not a green “done”', async ({
+  page,
+}, testInfo) => {
+  const payment = await createPayment(page, { debtorIban: carol.iban, amount: '100.00', remittance: 'Too much' });
+  await expect(outcome(page)).toContainText('Waiting for the PSU');
+  await page.getByRole('link', { name: 'Continue at the bank' }).click();
+  await approveAtBank(page, 'carol');
+  await page.waitForURL((url) => url.pathname === payment.path && url.searchParams.get('sca') === 'ok');
+
+  await expect(transactionStatus(page)).toContainText('RJCT', { timeout: 10_000 });
+  const banner = outcome(page);
+  await expect(banner).toContainText('Rejected');
+  await expect(banner).toContainText('The bank rejected the payment: Rejected (RJCT).');
+  await expect(banner.getByRole('list', { name: 'The bank’s reason' })).toContainText(
+    'the debtor account does not have the funds',
+  );
+  await expect(banner.locator('[data-tone]')).toHaveAttribute('data-tone', 'danger');
+  await expect(banner).not.toContainText('as done');
+  await expect(banner).not.toContainText('Authorised');
+  // Nothing is left to cancel.
+  await expect(page.getByRole('button', { name: 'Cancel payment…' })).toHaveCount(0);
+  await lookAt(page, 'carol-rejected', (name) => testInfo.outputPath(name));
+});
+
+test('dave’s embedded SCA fails: the page says “SCA failed” and the panel stays with its outcome', async ({
+  page,
+}, testInfo) => {
+  await storeProfile(page, sandboxProfile('e2e-outcomes-embedded', 'Sandbox, embedded', { redirectPreferred: false }));
+  await createPayment(page, { debtorIban: dave.iban, amount: '5.00', remittance: 'Dave pays' });
+  const panel = authorisePanel(page);
+  await panel.getByLabel('PSU-ID').fill('dave');
+  await panel.getByLabel('Password').fill(SANDBOX_PASSWORD);
+  await panel.getByRole('button', { name: 'Log in' }).click();
+  const methods = panel.getByRole('group', { name: 'SCA method' });
+  await methods.getByRole('radio').first().check();
+  await panel.getByRole('button', { name: 'Use this method' }).click();
+  await panel.getByLabel('One-time password').fill(SANDBOX_OTP);
+  await panel.getByRole('button', { name: 'Authorise' }).click();
+
+  const banner = outcome(page);
+  await expect(banner).toContainText('SCA failed');
+  await expect(banner.locator('[data-tone]')).toHaveAttribute('data-tone', 'danger');
+  await expect(transactionStatus(page)).toContainText('RJCT');
+  await expect(banner).toContainText('Rejected (RJCT)');
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'Authorisation failed' })).toBeVisible();
+  await lookAt(page, 'dave-sca-failed', (name) => testInfo.outputPath(name));
+});
+
+test('a settled payment shows a green outcome and offers no cancellation', async ({ page }, testInfo) => {
+  const payment = await createPayment(page, { debtorIban: alice.iban, amount: '4.20', remittance: 'Settles' });
+  await page.getByRole('link', { name: 'Continue at the bank' }).click();
+  await approveAtBank(page, 'alice');
+  await page.waitForURL((url) => url.pathname === payment.path && url.searchParams.get('sca') === 'ok');
+  await expect(transactionStatus(page)).toContainText('ACSC', { timeout: 15_000 });
+  const banner = outcome(page);
+  await expect(banner).toContainText('Authorised');
+  await expect(banner).toContainText('Settled (ACSC)');
+  await expect(banner.locator('[data-tone]')).toHaveAttribute('data-tone', 'success');
+  await expect(page.getByRole('button', { name: 'Cancel payment…' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Cancellation', exact: true })).toContainText(
+    'it can no longer be cancelled',
+  );
+  await lookAt(page, 'settled', (name) => testInfo.outputPath(name));
+});

@@ -1,0 +1,93 @@
+// @vitest-environment happy-dom
+// The payment page's outcome banner: a rejection after the bank's page said ok is red with the bank's reason, an
+// embedded authorisation that fails says "SCA failed" and its panel stays, and the creation's notice gives way.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { answerAll, jsonResponse } from '../../../testing/http';
+import { PaymentPage } from './payment-page';
+
+const paymentPath = '/v1/payments/sepa-credit-transfers/pay-1';
+
+/** A bank whose payment has the status `state.status`; a PUT on the authorisation fails it and rejects the payment. */
+function bank(state: { status: string; psuMessage?: string }) {
+  answerAll((request) => {
+    const path = new URL(request.url).pathname;
+    if (request.method === 'PUT') {
+      state.status = 'RJCT';
+      return jsonResponse({ scaStatus: 'failed', psuMessage: 'Authentication failed.' });
+    }
+    const status = { transactionStatus: state.status, ...(state.psuMessage && { psuMessage: state.psuMessage }) };
+    if (path.endsWith('/status')) return jsonResponse(status);
+    if (path.endsWith('/authorisations')) return jsonResponse({ authorisationIds: [] });
+    return jsonResponse({ ...status, instructedAmount: { currency: 'EUR', amount: '100.00' } });
+  });
+}
+
+function renderPage(entry: InitialEntry) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/payments/:service/:product/:paymentId', element: <PaymentPage /> }], {
+    initialEntries: [entry],
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+const outcome = () => screen.getByRole('status', { name: 'Outcome' });
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('the outcome banner of a payment', () => {
+  it('is red with the bank’s reason when the bank rejects the payment the PSU approved at its page', async () => {
+    bank({ status: 'RJCT', psuMessage: 'The payment was rejected: the debtor account does not have the funds.' });
+    renderPage('/payments/payments/sepa-credit-transfers/pay-1?sca=ok');
+    await waitFor(() => expect(outcome().textContent).toContain('Rejected'));
+    expect(outcome().querySelector('[data-tone]')?.getAttribute('data-tone')).toBe('danger');
+    expect(within(outcome()).getByRole('list', { name: 'The bank’s reason' }).textContent).toContain(
+      'does not have the funds',
+    );
+    expect(outcome().textContent).not.toMatch(/as done|✓/);
+  });
+
+  it('is green once the status authorises the payment', async () => {
+    bank({ status: 'ACSC' });
+    renderPage('/payments/payments/sepa-credit-transfers/pay-1?sca=ok');
+    await waitFor(() => expect(outcome().textContent).toContain('Authorised'));
+    expect(outcome().textContent).toContain('Settled (ACSC)');
+    expect(outcome().querySelector('[data-tone]')?.getAttribute('data-tone')).toBe('success');
+  });
+
+  it('says "SCA failed" when the embedded authorisation fails, and keeps the panel with its outcome', async () => {
+    bank({ status: 'RCVD' });
+    renderPage({
+      pathname: '/payments/payments/sepa-credit-transfers/pay-1',
+      state: {
+        created: { requestId: 'req-1', status: 201, deviations: [] },
+        links: { updatePsuAuthentication: { href: `${paymentPath}/authorisations/a1` } },
+        scaApproach: 'EMBEDDED',
+      },
+    });
+    await waitFor(() => expect(outcome().textContent).toContain('Waiting for the PSU'));
+    expect(outcome().textContent).toContain('The bank accepted the initiation (201, X-Request-ID req-1)');
+    const user = userEvent.setup();
+    const panel = screen.getByRole('region', { name: 'Authorise the payment' });
+    const psuId = within(panel).queryByLabelText('PSU-ID');
+    if (psuId) await user.type(psuId, 'dave');
+    await user.type(within(panel).getByLabelText('Password'), 'sandbox');
+    await user.click(within(panel).getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(outcome().textContent).toContain('SCA failed'));
+    await waitFor(() => expect(outcome().textContent).toContain('Rejected (RJCT)'));
+    expect(outcome().textContent).not.toContain('The bank accepted the initiation');
+    expect(screen.getByRole('region', { name: 'Authorise the payment' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Authorisation failed' })).toBeTruthy();
+  });
+});
