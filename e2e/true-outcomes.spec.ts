@@ -3,7 +3,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { sandboxProfile, storeProfile } from './console-storage';
 import { SANDBOX_OTP, SANDBOX_PASSWORD, testAccounts } from './fixtures';
-import { approveAtBank, createPayment, transactionStatus } from './payments-helpers';
+import {
+  approveAtBank,
+  createPayment,
+  fillPaymentForm,
+  submitPaymentForm,
+  transactionStatus,
+} from './payments-helpers';
 import { authorisePanel, expectNoSeriousA11yViolations } from './sca-helpers';
 
 // Flows with a bank round trip and a settlement wait take longer than the default timeout on a busy machine.
@@ -91,4 +97,18 @@ test('a settled payment shows a green outcome and offers no cancellation', async
     'it can no longer be cancelled',
   );
   await lookAt(page, 'settled', (name) => testInfo.outputPath(name));
+});
+
+test('after the form is submitted the new page opens at its top, with focus on its heading', async ({ page }) => {
+  // On a phone the submit button is far down the form, so a page that kept the scroll position would open mid-way.
+  await page.setViewportSize({ width: 390, height: 700 });
+  await fillPaymentForm(page, { debtorIban: alice.iban, amount: '2.00' });
+  await page.getByRole('button', { name: 'Initiate payment' }).scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  await submitPaymentForm(page);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeFocused();
+  await expect(heading).toContainText('Payment');
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(heading).toBeInViewport();
 });

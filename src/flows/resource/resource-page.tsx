@@ -1,6 +1,6 @@
 // Sections of a resource's page that payments and consents show the same way: the heading with the resource's id,
 // the notice right after the creation, and the bank's links to authorise it.
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import type { AuthorisationScope, BankProfile, LinkMap } from '../../api';
 import { CopyButton, DeviationNotice, ErrorBoundary, PresenterDetails } from '../../components/ui';
@@ -17,9 +17,11 @@ export interface ResourceHeaderProps {
   /** The resource's id as shown (e.g. service / product / id). */
   id: ReactNode;
   copy: { text: string; label: string };
+  /** Lets the page move focus to the heading (it can take focus, but is not in the tab order). */
+  headingRef?: RefObject<HTMLHeadingElement | null>;
 }
 
-export function ResourceHeader({ list, heading, id, copy }: ResourceHeaderProps) {
+export function ResourceHeader({ list, heading, id, copy, headingRef }: ResourceHeaderProps) {
   return (
     <div className="space-y-1">
       <p className="text-sm">
@@ -27,7 +29,9 @@ export function ResourceHeader({ list, heading, id, copy }: ResourceHeaderProps)
           {list.label}
         </Link>
       </p>
-      <h1 className="text-2xl font-semibold">{heading}</h1>
+      <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold focus:outline-none">
+        {heading}
+      </h1>
       <PresenterDetails summary="Technical details">
         <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
           <span className="font-mono text-xs break-all">{id}</span>
@@ -36,6 +40,20 @@ export function ResourceHeader({ list, heading, id, copy }: ResourceHeaderProps)
       </PresenterDetails>
     </div>
   );
+}
+
+/**
+ * Right after a form created the resource, its page opens at its top with focus on its heading: the router keeps the
+ * form's scroll position, and keyboard and screen-reader users would otherwise be left on a submit button that is gone.
+ */
+function useOpenAtTop(arrivedFromForm: boolean) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!arrivedFromForm) return;
+    window.scrollTo(0, 0);
+    heading.current?.focus({ preventScroll: true });
+  }, [arrivedFromForm]);
+  return heading;
 }
 
 /** The resource's body carries the status too: read it again when the status read reports a newer one. */
@@ -115,10 +133,11 @@ export function ResourcePage({
   stateMap,
   children,
 }: ResourcePageProps) {
+  const headingRef = useOpenAtTop(created !== undefined);
   return (
     <article className="max-w-4xl space-y-4">
       <title>{title}</title>
-      <ResourceHeader {...header} />
+      <ResourceHeader {...header} headingRef={headingRef} />
       {narration !== undefined && <Narration text={narration} />}
       {bar}
       <OutcomeBanner {...outcome} />

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerAll, jsonResponse } from '../../../testing/http';
 import { PaymentPage } from './payment-page';
 
@@ -89,5 +89,33 @@ describe('the outcome banner of a payment', () => {
     expect(outcome().textContent).not.toContain('The bank accepted the initiation');
     expect(screen.getByRole('region', { name: 'Authorise the payment' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Authorisation failed' })).toBeTruthy();
+  });
+});
+
+describe('the page a form submit opens', () => {
+  const createdEntry = {
+    pathname: '/payments/payments/sepa-credit-transfers/pay-1',
+    state: { created: { requestId: 'req-1', status: 201, deviations: [] }, links: {} },
+  };
+
+  it('opens at its top with focus on its heading', async () => {
+    bank({ status: 'RCVD' });
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    renderPage(createdEntry);
+    const heading = await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    scrollTo.mockRestore();
+  });
+
+  it('leaves focus and scrolling alone when the page is opened another way', async () => {
+    bank({ status: 'RCVD' });
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    renderPage('/payments/payments/sepa-credit-transfers/pay-1');
+    const heading = await screen.findByRole('heading', { level: 1 });
+    await screen.findByRole('status', { name: 'Transaction status' });
+    expect(document.activeElement).not.toBe(heading);
+    expect(scrollTo).not.toHaveBeenCalled();
+    scrollTo.mockRestore();
   });
 });
