@@ -2,21 +2,12 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { exchangeLog, redactExchange, useAllSessionTokens, useExchanges, useProfiles } from '../../api';
-import { Button, cx, ErrorBoundary, Panel, Select, TextInput } from '../../components/ui';
+import { Button, cx, downloadText, ErrorBoundary, Panel, Select, TextInput } from '../../components/ui';
 import { ExchangeDetail } from './exchange-detail';
 import { ExchangeList } from './exchange-list';
 import { filterExchanges, statusFilterLabels, type StatusFilter } from './exchange-filters';
 import { toCurl } from './to-curl';
 import { HAR_FILE_NAME, toHar } from './to-har';
-
-function download(text: string, fileName: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 function ViewToggle({ view, onChange }: { view: 'flow' | 'all'; onChange: (view: 'flow' | 'all') => void }) {
   const options = [
@@ -181,7 +172,7 @@ export function InspectorPage() {
         onExport={
           shown.length === 0
             ? undefined
-            : () => download(JSON.stringify(toHar(shown, { secrets }), null, 2), HAR_FILE_NAME, 'application/json')
+            : () => downloadText(JSON.stringify(toHar(shown, { secrets }), null, 2), HAR_FILE_NAME, 'application/json')
         }
         onClear={
           exchanges.length === 0

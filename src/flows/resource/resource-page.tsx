@@ -7,6 +7,7 @@ import { CopyButton, DeviationNotice, ErrorBoundary, PresenterDetails } from '..
 import { Narration } from '../narration';
 import { ScaPanel } from '../sca';
 import { StateMapPanel, type StateMapProps } from '../state-map';
+import { FlowSection } from './flow-section';
 import type { CreatedState } from './created-state';
 import { OutcomeBanner, type OutcomeBannerProps } from './outcome-banner';
 
@@ -119,6 +120,8 @@ export interface ResourcePageProps {
   narration?: string;
   /** The resource's status machine and the statuses this browser saw. */
   stateMap?: StateMapProps;
+  /** The exchange log's key of the resource ('payment:<id>', 'consent:<id>'): its flow diagram ends the page. */
+  flow: string;
   children: ReactNode;
 }
 
@@ -131,6 +134,7 @@ export function ResourcePage({
   outcome,
   narration,
   stateMap,
+  flow,
   children,
 }: ResourcePageProps) {
   const headingRef = useOpenAtTop(created !== undefined);
@@ -144,6 +148,7 @@ export function ResourcePage({
       {created && <DeviationNotice deviations={created.created.deviations} />}
       {stateMap && <StateMapPanel {...stateMap} />}
       {children}
+      <FlowSection flow={flow} />
     </article>
   );
 }

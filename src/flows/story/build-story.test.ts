@@ -138,6 +138,39 @@ describe('buildFlowStory: an embedded payment', () => {
   });
 });
 
+describe('buildFlowStory: what the console did on its own', () => {
+  it('tells the PSU’s password when the start of the authorisation carries it', () => {
+    const initiated = initiate();
+    const start = exchange('startPaymentAuthorisation', {
+      method: 'POST',
+      status: 201,
+      requestBody: { psuData: { password: '[redacted]' } },
+      body: { scaStatus: 'psuAuthenticated' },
+    });
+    const story = buildFlowStory({ flow: PAYMENT, exchanges: [initiated, start], events: [] });
+    expect(labels(story).slice(1)).toEqual([
+      'The PSU enters their password',
+      'Start authorisation → 201, PSU authenticated',
+    ]);
+  });
+
+  it('leaves out reads it stopped for newer ones, and folds a rejected payment read again', () => {
+    const before = [initiate(), status('RJCT')];
+    const stopped = exchange('getPaymentInformation', { error: { kind: 'aborted', message: 'aborted' } });
+    const again = exchange('getPaymentInformation', { body: { transactionStatus: 'RJCT' } });
+    const story = buildFlowStory({
+      flow: PAYMENT,
+      exchanges: [...before, stopped, again],
+      events: [],
+    });
+    expect(tones(story)).toEqual([
+      'ok: Initiate payment → 201, received',
+      'failed: Status → RJCT, rejected',
+      'waiting: Payment read 1 time, unchanged: RJCT',
+    ]);
+  });
+});
+
 describe('buildFlowStory: a decoupled consent', () => {
   it('tells the bank asking the PSU in the app, the wait, and the PSU’s approval once the SCA status changes', () => {
     const scaStatus = (value: string) =>

@@ -8,6 +8,7 @@ import {
   answerWords,
   isFailedStatus,
   psuDataStepOf,
+  wasStopped,
   readName,
   requestName,
   statusSeen,
@@ -54,19 +55,22 @@ class StoryBuilder {
     this.steps.push(step);
   }
 
-  /** A successful read that showed what the flow already knew; in-flight reads are left out until they answer. */
+  /**
+   * A successful read that showed what the flow already knew (a rejected payment read again is still nothing new);
+   * reads in flight are left out until they answer, and reads the console stopped for a newer one are left out.
+   */
   isQuietRead(exchange: Exchange): boolean {
     const name = readName(exchange);
     if (!name) return false;
-    if (!exchange.response && !exchange.error) return true;
-    if (answerWords(exchange).failed) return false;
+    if (!exchange.response && (!exchange.error || wasStopped(exchange))) return true;
+    if (exchange.error || !exchange.response || exchange.response.status >= 400) return false;
     const [key, value] = observation(exchange);
     return this.seen.get(key) === value;
   }
 
   addQuietRead(exchange: Exchange): void {
     const name = readName(exchange);
-    if (!name || (!exchange.response && !exchange.error)) return;
+    if (!name || !exchange.response) return;
     const status = statusSeen(exchange);
     if (!this.waiting) {
       const step: FlowStep = {

@@ -122,6 +122,19 @@ export function psuDataStepOf(exchange: Exchange): PsuDataStep | undefined {
   return 'identification';
 }
 
+/** What the PSU gave with a start of the authorisation (a start may carry the password or the chosen method). */
+export function psuInputOf(exchange: Exchange): PsuDataStep | undefined {
+  if (!/^start/.test(exchange.operationId)) return undefined;
+  const body = requestBody(exchange) ?? {};
+  if ('psuData' in body) return 'authentication';
+  return 'authenticationMethodId' in body ? 'selectMethod' : undefined;
+}
+
+/** An exchange that ended without an answer because the console stopped it (a read replaced by a newer one). */
+export function wasStopped(exchange: Exchange): boolean {
+  return !exchange.response && exchange.error?.kind === 'aborted';
+}
+
 /** The request in plain words; an operation the console does not name is shown as its method and path. */
 export function requestName(exchange: Exchange): string {
   const psuStep = psuDataStepOf(exchange);

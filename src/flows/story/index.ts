@@ -11,3 +11,5 @@ export {
   type StepTone,
   type StoryArrow,
 } from './story-types';
+export { escapeXml, renderFlowSvg, TONE_COLOURS, wrapText, type RenderFlowSvgOptions } from './render-svg';
+export { mermaidText, toMermaid } from './to-mermaid';

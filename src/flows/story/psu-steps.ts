@@ -1,7 +1,7 @@
 // The PSU's own part in an embedded SCA, which the console's requests carry: the password typed, the method chosen,
 // the one-time code entered. Told from which update of the PSU's data was sent; the secrets themselves are never read.
 import type { Exchange } from '../../api';
-import { membersOf, psuDataStepOf, requestBody, textOf as text } from './exchange-words';
+import { membersOf, psuDataStepOf, psuInputOf, requestBody, textOf as text } from './exchange-words';
 import type { FlowStep } from './story-types';
 
 /** The scaMethods the bank offered last, as it sent them. */
@@ -17,9 +17,12 @@ export function scaMethodName(method: unknown, offered: KnownMethods): string | 
   return text(own.name) ?? text(match.name) ?? text(own.authenticationType) ?? text(match.authenticationType) ?? id;
 }
 
-/** The PSU's input before an update of their data (embedded SCA), as a step from the PSU to the console. */
+/**
+ * The PSU's input before an update of their data (embedded SCA), or before a start of the authorisation that carries
+ * it, as a step from the PSU to the console.
+ */
 export function psuInputStep(exchange: Exchange, methods: KnownMethods): FlowStep | undefined {
-  const step = psuDataStepOf(exchange);
+  const step = psuDataStepOf(exchange) ?? psuInputOf(exchange);
   let label: string;
   switch (step) {
     case 'authentication':

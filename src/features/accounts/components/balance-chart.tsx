@@ -1,7 +1,7 @@
 // The account's booked balance over the listed period as a step line (plain SVG), with a text summary beside it.
 // Loaded only when the user opens it, so neither it nor the series derivation is in any page's first load.
-import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { KeyValueList } from '../../../components/ui';
+import { useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { KeyValueList, useElementWidth } from '../../../components/ui';
 import { currencyMinorUnits, type Balance } from '../../../xs2a';
 import { BalanceSeriesError, deriveBalanceSeries, pickAnchor, type BalancePoint } from '../model/balance-series';
 import { balanceTypeLabel, displayAmount, displayCount } from '../model/format';
@@ -20,22 +20,6 @@ function niceStep(span: number, count: number): number {
 }
 
 const dayMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
-
-function useWidth() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(640);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    setWidth(element.clientWidth);
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.round(entry.contentRect.width));
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return { ref, width };
-}
 
 function shortDate(date: string, withYear: boolean): string {
   return new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, {
@@ -183,7 +167,7 @@ function ChartCursor({ point, scale }: { point: BalancePoint; scale: ChartScale 
 }
 
 function Chart({ points, currency }: { points: BalancePoint[]; currency: string }) {
-  const { ref, width } = useWidth();
+  const { ref, width } = useElementWidth(640);
   const scale = chartScale(points, width);
   const { active, handlers } = useChartCursor(points, scale);
   return (

@@ -4,13 +4,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import {
   activeConsent,
+  type AuthorisationScope,
+  type BankProfile,
+  flowOf,
   hasCode,
   useActiveConsentId,
   useActiveProfile,
   useConsent,
   useConsentStatus,
-  type AuthorisationScope,
-  type BankProfile,
 } from '../../../api';
 import { Button, ErrorBoundary, LinkButton } from '../../../components/ui';
 import {
@@ -169,6 +170,7 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
   return (
     <ResourcePage
       title={`Consent ${consentId} · XS2A Console`}
+      flow={flowOf(scope)}
       header={{
         list: { to: '/consents', label: 'Consents' },
         heading: (

@@ -2,13 +2,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import {
+  type AuthorisationScope,
+  type BankProfile,
+  flowOf,
+  type GetPaymentVariables,
   useActiveProfile,
   useBankDataDisplay,
   usePayment,
   usePaymentStatus,
-  type AuthorisationScope,
-  type BankProfile,
-  type GetPaymentVariables,
 } from '../../../api';
 import { ErrorBoundary } from '../../../components/ui';
 import {
@@ -122,6 +123,7 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
   return (
     <ResourcePage
       title={`Payment ${paymentId} · XS2A Console`}
+      flow={flowOf(scope)}
       header={{
         list: { to: '/payments', label: 'Payments' },
         heading: (

@@ -1,0 +1,109 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from 'vitest';
+import { buildFlowStory } from './build-story';
+import { renderFlowSvg, TONE_COLOURS, wrapText } from './render-svg';
+import { event, exchange, initiate, PAYMENT, resetKit, status } from './story-test-kit';
+import { toMermaid } from './to-mermaid';
+
+beforeEach(resetKit);
+
+function redirectStory() {
+  const exchanges = [
+    initiate('RCVD', { creditorName: 'Bob <script>alert(1)</script> & "Co"' }),
+    status('RCVD'),
+    status('RCVD'),
+  ];
+  const handOver = event({
+    kind: 'hand-over',
+    flow: PAYMENT,
+    via: 'redirect',
+    purpose: 'authorisation',
+    returnTo: '/p',
+  });
+  const back = event({ kind: 'return', flow: PAYMENT, via: 'redirect', outcome: 'nok' });
+  return buildFlowStory({ flow: PAYMENT, exchanges: [...exchanges, status('RJCT')], events: [handOver, back] });
+}
+
+function parse(svg: string): Document {
+  return new DOMParser().parseFromString(svg, 'image/svg+xml');
+}
+
+describe('renderFlowSvg', () => {
+  it('is well-formed standalone SVG with every text escaped and no outside reference', () => {
+    const svg = renderFlowSvg(redirectStory());
+    const doc = parse(svg);
+    expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
+    expect(doc.documentElement.getAttribute('xmlns')).toBe('http://www.w3.org/2000/svg');
+    expect(svg).not.toContain('<script');
+    expect(doc.documentElement.textContent).toContain('Bob <script>alert(1)</script> & "Co"');
+    expect(svg).not.toMatch(/https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
+    expect(svg).not.toMatch(/<style|style=|@import|url\(|<image|<foreignObject/i);
+    expect(doc.querySelector('title')?.textContent).toBe(`Flow of ${PAYMENT}`);
+  });
+
+  it('draws failures red and the outcome in its tone', () => {
+    const doc = parse(renderFlowSvg(redirectStory()));
+    const failed = [...doc.querySelectorAll('g[data-tone="failed"]')];
+    expect(failed.map((g) => g.textContent)).toEqual([
+      expect.stringContaining('The PSU does not complete the authorisation at the bank'),
+      expect.stringContaining('Back from the bank: not approved'),
+      expect.stringContaining('Status → RJCT, rejected'),
+    ]);
+    for (const group of failed) {
+      expect(group.querySelector('polygon')?.getAttribute('fill')).toBe(TONE_COLOURS.failed);
+    }
+    expect(doc.querySelector('[data-outcome="failed"]')?.textContent).toBe('Outcome: Rejected by the bank (RJCT)');
+  });
+
+  it('links each API step to its exchange, with an accessible name, only when asked', () => {
+    const story = redirectStory();
+    const linked = parse(renderFlowSvg(story, { exchangeHref: (id) => `/inspector?exchange=${id}` }));
+    const links = [...linked.querySelectorAll('a')];
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '/inspector?exchange=exchange-1',
+      '/inspector?exchange=exchange-6',
+    ]);
+    expect(links[0]?.getAttribute('aria-label')).toBe(
+      'Step 1: Initiate payment → 201, received. Open the exchange in the inspector',
+    );
+    expect(parse(renderFlowSvg(story)).querySelectorAll('a')).toHaveLength(0);
+  });
+
+  it('wraps the words to the width it is given, so a phone-wide diagram stays inside its width', () => {
+    const story = redirectStory();
+    const narrow = parse(renderFlowSvg(story, { width: 340 }));
+    expect(narrow.documentElement.getAttribute('width')).toBe('340');
+    const longest = Math.max(...[...narrow.querySelectorAll('text')].map((t) => t.textContent.length));
+    expect(longest * 13 * 0.58).toBeLessThanOrEqual(340);
+    expect(wrapText('a bb ccc dddddddddd', 4)).toEqual(['a bb', 'ccc', 'dddd', 'dddd', 'dd']);
+  });
+});
+
+describe('toMermaid', () => {
+  it('writes a sequenceDiagram with the three participants, crossed failures and notes for waiting', () => {
+    const text = toMermaid(redirectStory());
+    expect(text.split('\n').slice(0, 4)).toEqual([
+      'sequenceDiagram',
+      '  participant TPP as TPP (this console)',
+      '  participant Bank as Bank (XS2A API)',
+      '  participant PSU as PSU',
+    ]);
+    expect(text).toContain('  TPP->>Bank: Initiate payment\n  Bank-->>TPP: 201, received\n');
+    expect(text).toContain('  Note over TPP,Bank: Status read 2 times, unchanged: RCVD\n');
+    expect(text).toContain('  PSU-xTPP: ✗ Back from the bank: not approved\n');
+    expect(text).toContain('  TPP->>Bank: Status\n  Bank--xTPP: ✗ RJCT, rejected\n');
+    expect(text).toContain('  Note over TPP,PSU: Outcome: Rejected by the bank (RJCT)\n');
+  });
+
+  it('writes what Mermaid would read as syntax as entity codes, on one line', () => {
+    const story = buildFlowStory({
+      flow: PAYMENT,
+      exchanges: [exchange('someBankExtension', { method: 'POST', path: '/x;y' })],
+      events: [],
+    });
+    story.steps[0] = { ...story.steps[0]!, detail: 'a <b>\n%%{init}%% #c' };
+    const text = toMermaid(story);
+    expect(text).toContain('TPP->>Bank: POST /v1/x#59;y\n');
+    expect(text).toContain('Note right of Bank: a #60;b#62; #37;#37;#123;init#125;#37;#37; #35;c\n');
+  });
+});

@@ -1,0 +1,193 @@
+// A flow story drawn as a sequence diagram in SVG markup: standalone (no fonts, stylesheets or outside references;
+// colours as presentation attributes, which a page's CSP allows), every text escaped, and laid out for the width it is
+// given: each step's words run across the whole width above its arrows, so a phone-wide diagram stays readable.
+import { LANES, type FlowStep, type FlowStory, type Lane, type StepTone, type StoryArrow } from './story-types';
+
+export interface RenderFlowSvgOptions {
+  /** Width in px; the height follows from the steps. */
+  width?: number;
+  /** The diagram's title (its accessible name). */
+  title?: string;
+  /** Where an API step links to (e.g. the inspector); no links when unset (an exported picture). */
+  exchangeHref?: (exchangeId: string) => string;
+  /** Prefix of the ids inside the SVG, unique on the page. */
+  idPrefix?: string;
+}
+
+const PAD = 12;
+const FONT = 13;
+const LINE = 17;
+const DETAIL_FONT = 12;
+const HEADER_LINE = 15;
+const FONT_FAMILY = 'system-ui, -apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif';
+/** A generous average glyph width of the fallback fonts, so wrapped lines never run past the edge. */
+const CHAR_WIDTH = 0.58;
+
+/** Text and arrow colours per tone, each at least 4.5:1 on white. */
+export const TONE_COLOURS: Record<StepTone, string> = {
+  ok: '#1e3a8a',
+  failed: '#b91c1c',
+  waiting: '#92400e',
+  neutral: '#334155',
+};
+
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Words wrapped into lines of at most `max` characters; a longer word is cut. */
+export function wrapText(text: string, max: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    let rest = word;
+    while (rest.length > max) {
+      if (line) lines.push(line);
+      lines.push(rest.slice(0, max));
+      line = '';
+      rest = rest.slice(max);
+    }
+    if (!line) line = rest;
+    else if (line.length + 1 + rest.length <= max) line += ` ${rest}`;
+    else {
+      lines.push(line);
+      line = rest;
+    }
+  }
+  if (line) lines.push(line);
+  return lines.length > 0 ? lines : [''];
+}
+
+interface Frame {
+  width: number;
+  laneX: Record<Lane, number>;
+  /** Characters per full-width line at the step font. */
+  maxChars: number;
+}
+
+function frameFor(width: number): Frame {
+  const column = (width - 2 * PAD) / LANES.length;
+  const laneX = Object.fromEntries(LANES.map(({ lane }, index) => [lane, PAD + column * (index + 0.5)])) as Record<
+    Lane,
+    number
+  >;
+  return { width, laneX, maxChars: Math.max(16, Math.floor((width - 2 * PAD) / (FONT * CHAR_WIDTH))) };
+}
+
+function textLines(lines: readonly string[], x: number, y: number, attrs: string): string {
+  return lines
+    .map(
+      (line, index) =>
+        `<text x="${x}" y="${y + index * LINE}" ${attrs} stroke="#ffffff" stroke-width="3" paint-order="stroke">${escapeXml(line)}</text>`,
+    )
+    .join('');
+}
+
+function arrowMarkup(frame: Frame, arrow: StoryArrow, y: number, colour: string): string {
+  const x1 = frame.laneX[arrow.from];
+  const x2 = frame.laneX[arrow.to];
+  const dash = arrow.answer ? ' stroke-dasharray="5 4"' : '';
+  if (x1 === x2) {
+    // The PSU on their own (still at the bank): a small loop on their lifeline.
+    const loop = `M ${x1} ${y - 6} h 22 v 12 h -18`;
+    return `<path d="${loop}" fill="none" stroke="${colour}" stroke-width="2"${dash}/><polygon points="${x1},${y + 6} ${x1 + 8},${y + 2} ${x1 + 8},${y + 10}" fill="${colour}"/>`;
+  }
+  const direction = x2 > x1 ? 1 : -1;
+  const tip = x2 - direction * 2;
+  const head = `${tip},${y} ${tip - direction * 9},${y - 5} ${tip - direction * 9},${y + 5}`;
+  return `<line x1="${x1}" y1="${y}" x2="${tip - direction * 8}" y2="${y}" stroke="${colour}" stroke-width="2"${dash}/><polygon points="${head}" fill="${colour}"/>`;
+}
+
+/** One step: its number and words across the width, the detail line, then its arrows (or the waiting span). */
+function stepMarkup(frame: Frame, step: FlowStep, index: number, top: number, options: RenderFlowSvgOptions) {
+  const colour = TONE_COLOURS[step.tone];
+  const failed = step.tone === 'failed' ? '✗ ' : '';
+  const label = wrapText(`${index + 1}. ${failed}${step.label}`, frame.maxChars);
+  const detail = step.detail ? wrapText(step.detail, Math.floor((frame.maxChars * FONT) / DETAIL_FONT)) : [];
+  let y = top + FONT;
+  let markup = textLines(label, PAD, y, `font-size="${FONT}" fill="${colour}" font-weight="600"`);
+  y += label.length * LINE;
+  if (detail.length > 0) {
+    markup += textLines(detail, PAD, y - 2, `font-size="${DETAIL_FONT}" fill="#475569"`);
+    y += detail.length * LINE;
+  }
+  if (step.arrows.length === 0) {
+    const x1 = frame.laneX.tpp;
+    const x2 = frame.laneX.bank;
+    markup += `<rect x="${x1}" y="${y - 6}" width="${x2 - x1}" height="12" rx="6" fill="#fef3c7" stroke="${colour}" stroke-dasharray="4 3"/>`;
+    y += 14;
+  } else {
+    step.arrows.forEach((arrow, n) => {
+      markup += arrowMarkup(frame, arrow, y + n * 12, colour);
+    });
+    y += step.arrows.length * 12 + 4;
+  }
+  const height = y - top;
+  if (step.exchangeId && options.exchangeHref) {
+    const name = `Step ${index + 1}: ${step.label}. Open the exchange in the inspector`;
+    const hit = `<rect x="2" y="${top}" width="${frame.width - 4}" height="${height}" rx="4" fill="#ffffff" fill-opacity="0" stroke="none"/>`;
+    markup = `<a href="${escapeXml(options.exchangeHref(step.exchangeId))}" aria-label="${escapeXml(name)}" data-exchange="${escapeXml(step.exchangeId)}">${hit}${markup}</a>`;
+  }
+  return { markup: `<g data-step="${escapeXml(step.id)}" data-tone="${step.tone}">${markup}</g>`, height };
+}
+
+function headerMarkup(frame: Frame): { markup: string; height: number } {
+  const column = (frame.width - 2 * PAD) / LANES.length;
+  const perLine = Math.max(8, Math.floor((column - 8) / (12 * CHAR_WIDTH)));
+  const titles = LANES.map(({ lane, title }) => ({ lane, lines: wrapText(title, perLine) }));
+  const lines = Math.max(...titles.map((t) => t.lines.length));
+  const height = lines * HEADER_LINE + 12;
+  const markup = titles
+    .map(({ lane, lines: words }) => {
+      const x = frame.laneX[lane];
+      const text = words
+        .map(
+          (line, n) =>
+            `<text x="${x}" y="${PAD + 16 + n * HEADER_LINE}" text-anchor="middle" font-size="12" font-weight="700" fill="#0f172a">${escapeXml(line)}</text>`,
+        )
+        .join('');
+      return `<rect x="${x - column / 2 + 4}" y="${PAD}" width="${column - 8}" height="${height}" rx="6" fill="#f1f5f9" stroke="#94a3b8"/>${text}`;
+    })
+    .join('');
+  return { markup, height: height + PAD + 14 };
+}
+
+/** The story as standalone SVG markup. */
+export function renderFlowSvg(story: FlowStory, options: RenderFlowSvgOptions = {}): string {
+  const frame = frameFor(Math.max(300, Math.round(options.width ?? 720)));
+  const prefix = options.idPrefix ?? 'flow';
+  const title = options.title ?? `Flow of ${story.flow}`;
+  const header = headerMarkup(frame);
+  let y = header.height;
+  const steps = story.steps.map((step, index) => {
+    const drawn = stepMarkup(frame, step, index, y, options);
+    y += drawn.height + 8;
+    return drawn.markup;
+  });
+  if (story.steps.length === 0) {
+    steps.push(textLines(['Nothing recorded in this tab yet.'], PAD, y + FONT, `font-size="${FONT}" fill="#334155"`));
+    y += LINE + 8;
+  }
+  const outcome = story.outcome;
+  let outcomeMarkup = '';
+  if (outcome) {
+    const lines = wrapText(`Outcome: ${outcome.label}`, frame.maxChars - 2);
+    const boxHeight = lines.length * LINE + 12;
+    const colour = TONE_COLOURS[outcome.tone];
+    outcomeMarkup = `<g data-outcome="${outcome.tone}"><rect x="${PAD}" y="${y}" width="${frame.width - 2 * PAD}" height="${boxHeight}" rx="6" fill="#ffffff" stroke="${colour}" stroke-width="2"/>${textLines(lines, PAD + 8, y + 6 + FONT, `font-size="${FONT}" font-weight="700" fill="${colour}"`)}</g>`;
+    y += boxHeight + 8;
+  }
+  const height = Math.ceil(y + PAD);
+  const lifelines = LANES.map(
+    ({ lane }) =>
+      `<line x1="${frame.laneX[lane]}" y1="${header.height - 14}" x2="${frame.laneX[lane]}" y2="${height - PAD}" stroke="#94a3b8" stroke-dasharray="3 4"/>`,
+  ).join('');
+  const description = outcome ? `Outcome: ${outcome.label}.` : 'No outcome yet.';
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${frame.width}" height="${height}" viewBox="0 0 ${frame.width} ${height}" role="group" aria-labelledby="${prefix}-title ${prefix}-desc" font-family="${FONT_FAMILY}">` +
+    `<title id="${prefix}-title">${escapeXml(title)}</title>` +
+    `<desc id="${prefix}-desc">${escapeXml(`${story.steps.length} steps. ${description}`)}</desc>` +
+    `<rect width="${frame.width}" height="${height}" fill="#ffffff"/>` +
+    `${header.markup}${lifelines}${steps.join('')}${outcomeMarkup}</svg>`
+  );
+}
