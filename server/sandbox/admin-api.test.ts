@@ -22,6 +22,11 @@ describe('admin API: discovery and errors', () => {
     const body = res.body as { controls: Record<string, { href: string }>; authentication: string };
     expect(body.authentication).toBe('none');
     expect(body.controls.clock?.href).toBe('/psd2/admin/clock');
+    expect(body.controls.scenarios?.href).toBe('/psd2/admin/scenarios');
+    expect(res.body).toMatchObject({
+      scenarioHeader: 'X-Sandbox-Scenario',
+      magicPsuIds: { slow: {}, maintenance: {} },
+    });
     const clock = await send(bank, 'GET', body.controls.clock?.href ?? '');
     expect(clock.status).toBe(200);
   });

@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { systemClock, isoDate, type Clock } from './clock';
 import { defaultSandboxConfig, normalisePrefix, type SandboxConfig } from './config';
-import { adminEnabled, createAdminApp, createAdminState, type AdminState } from './admin';
+import { adminEnabled, createAdminApp, createAdminState, playScenarios, type AdminState } from './admin';
 import { AccountService } from './domain/accounts';
 import { ConsentService } from './domain/consents';
 import type { DomainContext } from './domain/context';
@@ -119,12 +119,15 @@ function registerBankRoutes(app: Hono<Env>, config: SandboxConfig, seedAnchor: s
 }
 
 /** The Hono app: middleware in the order docs/architecture.md gives, then the routes. */
-function createApp(
-  s: Services,
-  seedAnchor: string,
-  admin: AdminState,
-  onUnexpectedError: SandboxOptions['onUnexpectedError'],
-) {
+interface AppExtras {
+  db: Kysely<Database>;
+  seedAnchor: string;
+  admin: AdminState;
+  sleep: (ms: number) => Promise<void>;
+  onUnexpectedError: SandboxOptions['onUnexpectedError'];
+}
+
+function createApp(s: Services, { db, seedAnchor, admin, sleep, onUnexpectedError }: AppExtras) {
   const { config, strict, oauth } = s;
   const oauthMode = config.scaRedirect === 'oauth';
   const app = new Hono<Env>().basePath(config.prefix || '/');
@@ -133,11 +136,15 @@ function createApp(
   // Bodies are limited while they are read, before strict mode's signature check or a route reads them.
   app.use('*', limitBodies(config));
   if (strict || oauthMode) app.use('/v1/*', signaturesAndTokens(strict, oauthMode ? oauth : undefined));
+  // Failure injection (admin rules, X-Sandbox-Scenario, magic PSU-IDs) once the call passed the bank's gateway checks.
+  const settings = admin.settings;
+  app.use('/v1/*', playScenarios({ db, settings, sca: s.sca, slowMs: config.slowMs, sleep }));
   registerXs2aRoutes(app, s);
   registerPages(app, s, randomBytes(32).toString('hex'));
   if (oauthMode) registerOAuth(app, s);
   if (adminEnabled(config)) {
-    app.route('/admin', createAdminApp(config.prefix, config.admin, admin, { afterMove: () => s.payments.catchUp() }));
+    const controls = { afterMove: () => s.payments.catchUp(), slowMs: config.slowMs };
+    app.route('/admin', createAdminApp(config.prefix, config.admin, admin, controls));
   }
   registerBankRoutes(app, config, seedAnchor);
   app.onError(answerError(onUnexpectedError));
@@ -163,7 +170,13 @@ export async function createSandbox({
     clock: admin.clock,
     config,
   };
-  const app = createApp(await createServices(ctx, clock), seedAnchor, admin, onUnexpectedError);
+  const app = createApp(await createServices(ctx, clock), {
+    db: store.db,
+    seedAnchor,
+    admin,
+    sleep,
+    onUnexpectedError,
+  });
   // The admin settings are brought up to date before the request when their refresh interval has passed: between two
   // checks this costs a comparison, no query and no middleware.
   const core = (request: Request, context: RequestContext) => {

@@ -8,10 +8,13 @@ import type { Database } from '../store/schema';
 import type { Kysely } from 'kysely';
 import { registerClockRoutes, type ClockControls } from './clock-routes';
 import { AdminError, adminErrorResponse, adminGuard, type AdminConfig } from './http';
+import { SCENARIO_HEADER } from './scenario-rules';
+import { registerScenarioRoutes, scenarioCatalogue } from './scenarios';
 import { AdminSettings, BankClock, type SettingsSnapshot } from './settings';
 
 export { defaultAdminConfig, adminEnabled, type AdminConfig } from './http';
 export { BankClock } from './settings';
+export { playScenarios } from './scenarios';
 
 export interface AdminState {
   clock: BankClock;
@@ -41,7 +44,7 @@ interface Control {
 }
 
 /** The discovery document: what this bank's admin API offers, with a link to each control. */
-function discovery(prefix: string, config: AdminConfig) {
+function discovery(prefix: string, config: AdminConfig, slowMs: number) {
   const at = (path: string) => `${prefix}/admin${path}`;
   const post = (path: string, body?: Record<string, string>) => ({
     method: 'POST',
@@ -60,6 +63,24 @@ function discovery(prefix: string, config: AdminConfig) {
         reset: post('/clock/reset'),
       },
     },
+    scenarios: {
+      href: at('/scenarios'),
+      description:
+        'Failure injection: make chosen operations answer a 1.3.12 error, wait, hang or have their decoupled SCA aborted, for the next N calls or until removed, optionally for one PSU or resource.',
+      actions: {
+        list: { method: 'GET', href: at('/scenarios') },
+        catalogue: { method: 'GET', href: at('/scenarios/catalogue') },
+        add: post('/scenarios', {
+          operation: 'operationId of 1.3.12, or *',
+          error: 'message code (or delayMs, hang: true, decoupledAbort: true)',
+          count: 'optional: how many calls',
+          psuId: 'optional',
+          resourceId: 'optional',
+        }),
+        remove: { method: 'DELETE', href: at('/scenarios/{id}') },
+        clear: { method: 'DELETE', href: at('/scenarios') },
+      },
+    },
   };
   return {
     name: 'XS2A Console sandbox bank: admin API',
@@ -67,19 +88,21 @@ function discovery(prefix: string, config: AdminConfig) {
     note: 'A sandbox-only extension beside the NextGenPSD2 1.3.12 interface; real banks offer nothing like it.',
     authentication: config.token === null ? 'none' : 'bearer',
     controls,
+    scenarioHeader: SCENARIO_HEADER,
+    magicPsuIds: scenarioCatalogue(slowMs).magicPsuIds,
   };
 }
 
-export function createAdminApp(
-  prefix: string,
-  config: AdminConfig,
-  state: AdminState,
-  controls: Omit<ClockControls, 'clock' | 'settings'>,
-) {
+export interface AdminControls extends Omit<ClockControls, 'clock' | 'settings'> {
+  slowMs: number;
+}
+
+export function createAdminApp(prefix: string, config: AdminConfig, state: AdminState, controls: AdminControls) {
   const admin = new Hono<Env>();
   admin.use('*', adminGuard(config));
-  admin.get('/', (c) => c.json(discovery(prefix, config)));
-  registerClockRoutes(admin, { clock: state.clock, settings: state.settings, ...controls });
+  admin.get('/', (c) => c.json(discovery(prefix, config, controls.slowMs)));
+  registerClockRoutes(admin, { clock: state.clock, settings: state.settings, afterMove: controls.afterMove });
+  registerScenarioRoutes(admin, state.settings, controls.slowMs, () => state.clock.base.now());
   admin.all('*', (c) =>
     adminErrorResponse(c, new AdminError(404, 'not_found', `The admin API has no ${c.req.method} ${c.req.path}.`)),
   );

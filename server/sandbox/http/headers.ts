@@ -2,6 +2,7 @@
 import { isIP } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ScaApproach } from '../../../src/xs2a';
+import { splitMagicPsu } from '../admin/scenario-rules';
 import { formatError, type Area } from './errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -93,8 +94,12 @@ export class RequestHeaders {
     return value;
   }
 
+  /** The PSU-ID, without a sandbox scenario it names (`alice~slow` is alice; a bare magic id names no PSU). */
   psuId(): string | undefined {
-    return this.get('PSU-ID') || undefined;
+    const value = this.get('PSU-ID');
+    if (!value) return undefined;
+    const magic = splitMagicPsu(value);
+    return magic ? magic.psuId : value;
   }
 }
 
