@@ -19,3 +19,4 @@ export { Panel, type HeadingLevel } from './panel';
 export { LoadingText, Spinner } from './spinner';
 export { useElementWidth } from './use-element-width';
 export { PresenterDetails, PresenterViewContext, usePresenterView, type PresenterDetailsProps } from './presenter-view';
+export { SpecName } from './spec-name';

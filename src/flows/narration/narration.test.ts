@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { MASKED_DISPLAY, PLAIN_DISPLAY } from '../../api';
 import { narrate } from './narration';
+import { narrateStatusAnswer } from './status-answer';
 
 describe('narrate a payment', () => {
   it('tells who the bank waits for, as the page may show them', () => {
@@ -76,5 +78,37 @@ describe('narrate a consent', () => {
     expect(narrate({ kind: 'consent', status: 'terminatedByTpp' })).toMatch(/^The console ended the consent/);
     expect(narrate({ kind: 'consent', status: 'weird' })).toMatch(/“weird”, a status the standard does not define/);
     expect(narrate({ kind: 'consent', status: '' })).toBe('The console is asking the bank about the consent request.');
+  });
+});
+
+describe('narrateStatusAnswer', () => {
+  it('reads the status answer tolerantly and shows its names and texts as the display does', () => {
+    expect(
+      narrateStatusAnswer({
+        kind: 'payment',
+        status: 'RCVD',
+        answer: { transactionStatus: 'RCVD', psuName: 'Alice Schneider' },
+        display: MASKED_DISPLAY,
+      }),
+    ).toBe('The bank has received the payment and is waiting for Alice S. to approve it.');
+    expect(
+      narrateStatusAnswer({
+        kind: 'payment',
+        status: 'RJCT',
+        answer: { tppMessages: [{ code: 'X', text: 'Account DE16100100000000000001 is closed' }, 'odd'] },
+        display: MASKED_DISPLAY,
+      }),
+    ).toBe('The bank rejected the payment. It says: “Account DE16 •••• •••• 0001 is closed”.');
+    expect(narrateStatusAnswer({ kind: 'consent', status: 'valid', answer: 'not json', display: PLAIN_DISPLAY })).toBe(
+      'The consent is approved: the console may now read the accounts it covers.',
+    );
+    expect(
+      narrateStatusAnswer({
+        kind: 'payment',
+        status: 'RJCT',
+        answer: { fundsAvailable: false },
+        display: PLAIN_DISPLAY,
+      }),
+    ).toBe('The bank rejected the payment: not enough funds.');
   });
 });

@@ -10,7 +10,15 @@ import {
   type AuthorisationScope,
   type BankProfile,
 } from '../../api';
-import { Button, ErrorCallout, LoadingText, Panel, type HeadingLevel } from '../../components/ui';
+import {
+  Button,
+  ErrorCallout,
+  LoadingText,
+  Panel,
+  PresenterDetails,
+  usePresenterView,
+  type HeadingLevel,
+} from '../../components/ui';
 import { recallFlow } from './flow-memory';
 import type { ScaLinks } from './links-to-actions';
 import { newScaRedirect } from './new-sca-redirect';
@@ -141,6 +149,7 @@ export function AuthorisationsPanel({ profile, scope, returnTo, title, headingLe
   const list = useAuthorisations({ profile, scope });
   const { start, started, startNew } = useNewAuthorisation(profile, scope, returnTo);
   const innerLevel = Math.min(headingLevel + 1, 6) as HeadingLevel;
+  const presenting = usePresenterView();
   const actions = (
     <>
       <Button size="sm" onClick={() => void list.refetch()} disabled={list.isFetching}>
@@ -167,7 +176,7 @@ export function AuthorisationsPanel({ profile, scope, returnTo, title, headingLe
           scope={scope}
           links={started.body._links}
           returnTo={returnTo}
-          title={`New authorisation${started.body.authorisationId ? ` ${started.body.authorisationId}` : ''}`}
+          title={`New authorisation${started.body.authorisationId && !presenting ? ` ${started.body.authorisationId}` : ''}`}
           headingLevel={innerLevel}
           {...knownFlowProps({ ...started.body, ...(started.scaApproach && { scaApproach: started.scaApproach }) })}
         />
@@ -192,6 +201,7 @@ interface RowProps {
 }
 
 function AuthorisationRow({ profile, scope, authorisationId, returnTo, headingLevel }: RowProps) {
+  const presenting = usePresenterView();
   const [requested, setRequested] = useState(false);
   // Taken when the user continues, so later status reads (every step refreshes them) do not restart the flow.
   const [continuation, setContinuation] = useState<Continuation>();
@@ -215,7 +225,9 @@ function AuthorisationRow({ profile, scope, authorisationId, returnTo, headingLe
   return (
     <li className="space-y-2 p-3">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <code className="font-mono text-sm break-all">{authorisationId}</code>
+        <PresenterDetails summary="Authorisation">
+          <code className="font-mono text-sm break-all">{authorisationId}</code>
+        </PresenterDetails>
         <Button
           size="sm"
           onClick={() => (requested ? void status.refetch() : setRequested(true))}
@@ -243,7 +255,7 @@ function AuthorisationRow({ profile, scope, authorisationId, returnTo, headingLe
           scope={scope}
           links={continuation.links}
           returnTo={returnTo}
-          title={`Continue authorisation ${authorisationId}`}
+          title={presenting ? 'Continue the authorisation' : `Continue authorisation ${authorisationId}`}
           headingLevel={headingLevel}
           {...knownFlowProps({ ...continuation.known, authorisationId, scaStatus: continuation.scaStatus })}
         />

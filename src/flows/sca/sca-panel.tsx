@@ -8,7 +8,7 @@ import {
   type AuthorisationScope,
   type BankProfile,
 } from '../../api';
-import { ErrorCallout, KeyValueList, Panel, type HeadingLevel } from '../../components/ui';
+import { ErrorCallout, KeyValueList, Panel, PresenterDetails, type HeadingLevel } from '../../components/ui';
 import type { ScaStatus } from '../../xs2a/enums';
 import type { AuthenticationObject, ChallengeData } from '../../xs2a/sca';
 import type { ScaLinks } from './links-to-actions';
@@ -65,7 +65,11 @@ function FlowSummary({ state }: { state: ScaFlowState }) {
       : []),
     ...(state.scaStatus ? [{ key: 'SCA status', value: <ScaStatusBadge status={state.scaStatus} /> }] : []),
   ];
-  return summary.length > 0 ? <KeyValueList items={summary} /> : null;
+  return summary.length > 0 ? (
+    <PresenterDetails summary="Technical details">
+      <KeyValueList items={summary} />
+    </PresenterDetails>
+  ) : null;
 }
 
 function StepView({

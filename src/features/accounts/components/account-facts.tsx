@@ -1,4 +1,5 @@
 // The facts of one account (XS2A accountDetails) as a description list; bank strings stay plain text.
+import { PLAIN_DISPLAY, type BankDataDisplay } from '../../../api';
 import { Badge, CopyButton, type KeyValueItem } from '../../../components/ui';
 import type { AccountDetails } from '../../../xs2a';
 import { cashAccountTypeLabel, displayIban } from '../model/format';
@@ -9,13 +10,20 @@ export function AccountStatusBadge({ status }: { status: string | undefined }) {
   return <Badge tone={tone}>{status}</Badge>;
 }
 
-export function ownerNamesOf(account: AccountDetails): string | undefined {
-  const names = account.ownerNames?.map((owner) => (owner.role ? `${owner.name} (${owner.role})` : owner.name));
+/** The owners' names (shortened in presenter mode), read tolerantly: a name of another JSON type is shown as text. */
+export function ownerNamesOf(account: AccountDetails, display: BankDataDisplay = PLAIN_DISPLAY): string | undefined {
+  const names = account.ownerNames?.map((owner) => {
+    const name = display.name(String(owner.name));
+    return owner.role ? `${name} (${owner.role})` : name;
+  });
   if (names && names.length > 0) return names.join(', ');
-  return account.ownerName;
+  return account.ownerName === undefined ? undefined : display.name(String(account.ownerName));
 }
 
-export function accountFactItems(account: AccountDetails, { withIds = false } = {}): KeyValueItem[] {
+export function accountFactItems(
+  account: AccountDetails,
+  { withIds = false, display = PLAIN_DISPLAY }: { withIds?: boolean; display?: BankDataDisplay } = {},
+): KeyValueItem[] {
   const items: KeyValueItem[] = [];
   const add = (key: string, value: KeyValueItem['value'] | undefined) => {
     if (value !== undefined && value !== null && value !== '') items.push({ key, value });
@@ -24,13 +32,14 @@ export function accountFactItems(account: AccountDetails, { withIds = false } = 
     add(
       'IBAN',
       <span className="inline-flex flex-wrap items-center gap-2">
-        <span className="font-mono">{displayIban(account.iban)}</span>
-        <CopyButton text={account.iban} label="Copy IBAN" />
+        <span className="font-mono">{display.account(displayIban(account.iban))}</span>
+        {/* Presenter mode copies nothing the screen does not show. */}
+        {!display.masked && <CopyButton text={account.iban} label="Copy IBAN" />}
       </span>,
     );
   }
-  add('BBAN', account.bban && <span className="font-mono">{account.bban}</span>);
-  add('MSISDN', account.msisdn);
+  add('BBAN', account.bban && <span className="font-mono">{display.account(account.bban)}</span>);
+  add('MSISDN', account.msisdn && display.account(account.msisdn));
   add('Currency', account.currency === 'XXX' ? 'XXX (multicurrency account)' : account.currency);
   add('Name (bank)', account.name);
   add('Display name (PSU)', account.displayName);
@@ -47,12 +56,12 @@ export function accountFactItems(account: AccountDetails, { withIds = false } = 
   }
   add('Status', <AccountStatusBadge status={account.status} />);
   add('Usage', account.usage && (account.usage === 'PRIV' ? 'PRIV (private)' : `${account.usage} (professional)`));
-  add('Owner', ownerNamesOf(account));
-  add('PSU name', account.psuName);
+  add('Owner', ownerNamesOf(account, display));
+  add('PSU name', account.psuName && display.name(String(account.psuName)));
   add('BIC', account.bic && <span className="font-mono">{account.bic}</span>);
   add('Linked accounts', account.linkedAccounts);
   add('Details', account.details);
-  if (withIds)
+  if (withIds && !display.masked)
     add('resourceId (account-id)', account.resourceId && <code className="font-mono">{account.resourceId}</code>);
   return items;
 }

@@ -2,7 +2,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { describeXs2aError, useActiveConsentId, useConsentStatus, type BankProfile } from '../../../api';
-import { Button, CopyButton, ErrorCallout, LoadingText } from '../../../components/ui';
+import { Button, CopyButton, ErrorCallout, LoadingText, usePresenterView } from '../../../components/ui';
 import { consentVerdict, type ConsentVerdict } from '../model/consent-verdict';
 import { consentRoute } from '../model/format';
 
@@ -33,6 +33,17 @@ function NoConsent({ profileName }: { profileName: string }) {
 
 /** The consent in use, shown above the content it unlocks. */
 function ConsentLine({ consentId }: { consentId: string }) {
+  if (usePresenterView()) {
+    // An audience has no use for the id: the link says what it opens.
+    return (
+      <p className="text-sm text-slate-700">
+        Reading with a{' '}
+        <Link to={consentRoute(consentId)} className="text-blue-800 underline">
+          valid consent
+        </Link>
+      </p>
+    );
+  }
   return (
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-700">
       <span>

@@ -2,7 +2,14 @@
 // through the entry's transactionDetails link when it has one.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { linkHref, transactionDetailsQueryOptions, type BankProfile } from '../../../api';
+import {
+  linkHref,
+  PLAIN_DISPLAY,
+  transactionDetailsQueryOptions,
+  useBankDataDisplay,
+  type BankDataDisplay,
+  type BankProfile,
+} from '../../../api';
 import {
   Button,
   DeviationNotice,
@@ -16,11 +23,11 @@ import { balanceTypeLabel, displayAmount, displayIban } from '../model/format';
 import type { TransactionRow } from '../model/transaction-rows';
 import { ReadError } from './read-error';
 
-function account(ref: AccountReference | undefined): ReactNode {
+function account(ref: AccountReference | undefined, display: BankDataDisplay): ReactNode {
   if (!ref) return undefined;
   const id = accountReferenceIdentifier(ref);
   if (id === undefined) return undefined;
-  return <span className="font-mono">{ref.iban ? displayIban(ref.iban) : id}</span>;
+  return <span className="font-mono">{display.account(ref.iban ? displayIban(ref.iban) : id)}</span>;
 }
 
 /** The amount in the reader's locale, with how the bank's value deviates (e.g. a JSON number) beside it. */
@@ -31,8 +38,19 @@ function amountOf(value: { amount: unknown; currency: unknown } | undefined): st
   return deviation && value.amount !== undefined ? `${shown} (⚠ ${deviation})` : shown;
 }
 
-export function transactionItems(t: Transaction, status: string): KeyValueItem[] {
+export function transactionItems(t: Transaction, status: string, display = PLAIN_DISPLAY): KeyValueItem[] {
   const items: KeyValueItem[] = [];
+  // Read tolerantly: a name or text of another JSON type is shown as its JSON.
+  const asText = (value: unknown) =>
+    value === undefined || value === null ? undefined : typeof value === 'string' ? value : JSON.stringify(value);
+  const name = (value: unknown) => {
+    const shown = asText(value);
+    return shown === undefined ? undefined : display.name(shown);
+  };
+  const text = (value: unknown) => {
+    const shown = asText(value);
+    return shown === undefined ? undefined : display.text(shown);
+  };
   const add = (key: string, value: ReactNode) => {
     if (value !== undefined && value !== null && value !== '') items.push({ key, value });
   };
@@ -40,17 +58,17 @@ export function transactionItems(t: Transaction, status: string): KeyValueItem[]
   add('Amount', amountOf(t.transactionAmount));
   add('Booking date', t.bookingDate);
   add('Value date', t.valueDate);
-  add('Creditor', t.creditorName);
-  add('Creditor account', account(t.creditorAccount));
+  add('Creditor', name(t.creditorName));
+  add('Creditor account', account(t.creditorAccount, display));
   add('Creditor agent', t.creditorAgent);
-  add('Ultimate creditor', t.ultimateCreditor);
-  add('Debtor', t.debtorName);
-  add('Debtor account', account(t.debtorAccount));
+  add('Ultimate creditor', name(t.ultimateCreditor));
+  add('Debtor', name(t.debtorName));
+  add('Debtor account', account(t.debtorAccount, display));
   add('Debtor agent', t.debtorAgent);
-  add('Ultimate debtor', t.ultimateDebtor);
-  add('Remittance information', t.remittanceInformationUnstructured);
-  add('Remittance information (lines)', t.remittanceInformationUnstructuredArray?.join('\n'));
-  add('Structured remittance', t.remittanceInformationStructured);
+  add('Ultimate debtor', name(t.ultimateDebtor));
+  add('Remittance information', text(t.remittanceInformationUnstructured));
+  add('Remittance information (lines)', text(t.remittanceInformationUnstructuredArray?.join('\n')));
+  add('Structured remittance', text(t.remittanceInformationStructured));
   add(
     'Structured remittance references',
     t.remittanceInformationStructuredArray
@@ -105,6 +123,7 @@ function TransactionDetails({
   });
   const fromBank = details.isError ? undefined : details.data?.body.transactionsDetails?.transactionDetails;
   const shown = fromBank ?? row.transaction;
+  const display = useBankDataDisplay();
   return (
     <div className="space-y-3 p-4">
       {href === undefined && (
@@ -127,7 +146,7 @@ function TransactionDetails({
         <p className="text-sm text-slate-600">As read with GET on the entry&apos;s transactionDetails link.</p>
       )}
       {details.data && !details.isError && <DeviationNotice deviations={details.data.deviations} />}
-      <KeyValueList items={transactionItems(shown, row.status)} />
+      <KeyValueList items={transactionItems(shown, row.status, display)} />
       <details className="text-sm">
         <summary className="cursor-pointer font-medium text-slate-700">JSON</summary>
         <JsonView

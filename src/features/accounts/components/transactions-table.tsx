@@ -2,6 +2,7 @@
 // rows in view (plus a margin) in the DOM, so 10,000 entries scroll as smoothly as 10.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useBankDataDisplay } from '../../../api';
 import { cx, focusRing } from '../../../components/ui';
 import type { RowSort, SortKey } from '../model/filter-sort';
 import { displayAmount, displayCount, displayIban } from '../model/format';
@@ -184,6 +185,7 @@ function DateCell({ row }: { row: TransactionRow }) {
 }
 
 function CounterpartyCell({ row, wide }: { row: TransactionRow; wide: boolean }) {
+  const display = useBankDataDisplay();
   return (
     <td className="truncate px-2">
       <button
@@ -195,14 +197,16 @@ function CounterpartyCell({ row, wide }: { row: TransactionRow; wide: boolean })
           focusRing,
         )}
       >
-        {row.counterparty ?? '(no counterparty)'}
+        {row.counterparty === undefined ? '(no counterparty)' : display.name(row.counterparty)}
       </button>
       {wide ? (
         row.counterpartyIban && (
-          <span className="block truncate font-mono text-xs text-slate-600">{displayIban(row.counterpartyIban)}</span>
+          <span className="block truncate font-mono text-xs text-slate-600">
+            {display.account(displayIban(row.counterpartyIban))}
+          </span>
         )
       ) : (
-        <span className="block truncate text-xs text-slate-600">{row.remittance}</span>
+        <span className="block truncate text-xs text-slate-600">{row.remittance && display.text(row.remittance)}</span>
       )}
     </td>
   );
@@ -219,6 +223,7 @@ function EntryRow({
   wide: boolean;
   onOpen: (row: TransactionRow) => void;
 }) {
+  const display = useBankDataDisplay();
   return (
     <tr
       aria-rowindex={rowIndex}
@@ -230,7 +235,7 @@ function EntryRow({
       <CounterpartyCell row={row} wide={wide} />
       {wide && (
         <td className="px-2 text-slate-700">
-          <span className="line-clamp-2 break-words">{row.remittance || '—'}</span>
+          <span className="line-clamp-2 break-words">{row.remittance ? display.text(row.remittance) : '—'}</span>
         </td>
       )}
       <td className="px-2 text-right whitespace-nowrap">

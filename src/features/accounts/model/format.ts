@@ -53,14 +53,13 @@ export function cashAccountTypeLabel(code: string): string | undefined {
 }
 
 /** The name a person would recognise the account by: the PSU's own name for it, then the bank's, then its number. */
-export function accountTitle(account: Pick<AccountDetails, 'displayName' | 'name' | 'product' | 'iban' | 'bban'>) {
-  return (
-    account.displayName ??
-    account.name ??
-    account.product ??
-    (account.iban ? displayIban(account.iban) : account.bban) ??
-    'Account'
-  );
+export function accountTitle(
+  account: Pick<AccountDetails, 'displayName' | 'name' | 'product' | 'iban' | 'bban'>,
+  /** How an account number is shown (masked in presenter mode). */
+  shown: (accountNumber: string) => string = (accountNumber) => accountNumber,
+) {
+  const number = account.iban ? displayIban(account.iban) : account.bban;
+  return account.displayName ?? account.name ?? account.product ?? (number && shown(number)) ?? 'Account';
 }
 
 /** The console route of an account. */

@@ -2,7 +2,7 @@
 // consent.
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { hasCode, useAccount, useActiveProfile, useBalances, type BankProfile } from '../../../api';
+import { hasCode, useAccount, useActiveProfile, useBalances, useBankDataDisplay, type BankProfile } from '../../../api';
 import {
   Button,
   Checkbox,
@@ -12,6 +12,7 @@ import {
   KeyValueList,
   LoadingText,
   Panel,
+  PresenterDetails,
   Spinner,
 } from '../../../components/ui';
 import { accountFactItems } from '../components/account-facts';
@@ -37,7 +38,9 @@ export function AccountPage() {
           </Link>
         </p>
         <h1 className="text-2xl font-semibold">{name ?? 'Account'}</h1>
-        <p className="font-mono text-xs break-all text-slate-700">account-id {accountId}</p>
+        <PresenterDetails summary="Technical details">
+          <p className="font-mono text-xs break-all text-slate-700">account-id {accountId}</p>
+        </PresenterDetails>
       </div>
       <ErrorBoundary what="the account">
         <ConsentGate key={profile.id} profile={profile}>
@@ -118,6 +121,7 @@ function AccountDetailsPanel({
   onWithBalance: (on: boolean) => void;
 }) {
   const { details, account } = reads;
+  const display = useBankDataDisplay();
   return (
     <Panel
       title="Account details"
@@ -140,7 +144,7 @@ function AccountDetailsPanel({
       {account && details.data && (
         <>
           <DeviationNotice deviations={details.data.deviations} />
-          <KeyValueList items={accountFactItems(account, { withIds: true })} />
+          <KeyValueList items={accountFactItems(account, { withIds: true, display })} />
           {withBalance &&
             (account.balances ? (
               <BalancesTable balances={account.balances} caption="Balances in the account details" />
@@ -204,7 +208,8 @@ function TransactionsSection({ reads, context }: { reads: AccountReads; context:
 function AccountView({ onName, ...context }: ReadContext & { onName: (name: string | undefined) => void }) {
   const [withBalance, setWithBalance] = useState(false);
   const reads = useAccountReads(context, withBalance);
-  const title = reads.account ? accountTitle(reads.account) : undefined;
+  const shown = useBankDataDisplay().account;
+  const title = reads.account ? accountTitle(reads.account, shown) : undefined;
   useEffect(() => {
     onName(title);
     return () => onName(undefined);

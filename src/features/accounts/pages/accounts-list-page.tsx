@@ -1,7 +1,7 @@
 // /accounts: the accounts the active consent gives access to (GET /v1/accounts), with their balances on request.
 import { Link } from 'react-router-dom';
 import { useState } from 'react';
-import { useAccounts, useActiveProfile, type BankProfile } from '../../../api';
+import { useAccounts, useActiveProfile, useBankDataDisplay, type BankProfile } from '../../../api';
 import { Button, Checkbox, DeviationNotice, ErrorBoundary, LoadingText, Spinner } from '../../../components/ui';
 import type { AccountDetails } from '../../../xs2a';
 import { AccountStatusBadge, ownerNamesOf } from '../components/account-facts';
@@ -84,9 +84,11 @@ function AccountList({ profile, consentId }: { profile: BankProfile; consentId: 
 }
 
 function AccountItem({ account, withBalance }: { account: AccountDetails; withBalance: boolean }) {
-  const title = accountTitle(account);
+  const display = useBankDataDisplay();
+  const title = accountTitle(account, display.account);
   const typeLabel = account.cashAccountType ? cashAccountTypeLabel(account.cashAccountType) : undefined;
-  const owner = ownerNamesOf(account);
+  const owner = ownerNamesOf(account, display);
+  const accountNumber = account.iban ? displayIban(account.iban) : (account.bban ?? account.msisdn);
   return (
     <li className="rounded border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
@@ -105,7 +107,7 @@ function AccountItem({ account, withBalance }: { account: AccountDetails; withBa
           </h3>
           {account.name && account.name !== title && <p className="text-sm text-slate-700">{account.name}</p>}
           <p className="font-mono text-sm break-all text-slate-800">
-            {account.iban ? displayIban(account.iban) : (account.bban ?? account.msisdn ?? '(no account number)')}
+            {accountNumber === undefined ? '(no account number)' : display.account(accountNumber)}
           </p>
           <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-700">
             <span>{account.currency === 'XXX' ? 'Multicurrency (XXX)' : account.currency}</span>

@@ -2,7 +2,7 @@
 // It is in every page's first load, so it stays small: the status read and the read counter load only when needed.
 import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { exchangeLog, useActiveConsentId, useActiveProfile } from '../../../api';
+import { exchangeLog, useActiveConsentId, useActiveProfile, usePresenterMode } from '../../../api';
 import { isAccountRead } from '../model/account-read-operations';
 import { consentRoute, shortId } from '../model/format';
 
@@ -32,6 +32,7 @@ function useReadCounterWhenNeeded() {
 export function ActiveConsentIndicator() {
   const profile = useActiveProfile();
   const consentId = useActiveConsentId(profile.id);
+  const presenting = usePresenterMode();
   useReadCounterWhenNeeded();
 
   return (
@@ -39,10 +40,18 @@ export function ActiveConsentIndicator() {
       <span className="shrink-0 text-slate-600">Consent</span>
       {consentId ? (
         <span className="flex min-w-0 items-center gap-2">
-          <Link to={consentRoute(consentId)} className={`${linkClass} truncate font-mono text-xs`} title={consentId}>
-            {shortId(consentId)}
-            <span className="sr-only"> (open the active consent)</span>
-          </Link>
+          {presenting ? (
+            // An audience has no use for the id: the link says what it opens.
+            <Link to={consentRoute(consentId)} className={linkClass}>
+              Open
+              <span className="sr-only"> the active consent</span>
+            </Link>
+          ) : (
+            <Link to={consentRoute(consentId)} className={`${linkClass} truncate font-mono text-xs`} title={consentId}>
+              {shortId(consentId)}
+              <span className="sr-only"> (open the active consent)</span>
+            </Link>
+          )}
           <Suspense fallback={<span className="text-xs text-slate-500">reading…</span>}>
             <ActiveConsentStatus key={`${profile.id}/${consentId}`} profile={profile} consentId={consentId} />
           </Suspense>

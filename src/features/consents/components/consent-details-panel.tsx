@@ -1,7 +1,7 @@
 // GET consent: the access the bank says the consent grants (after the PSU may have narrowed it), its validity, how
 // often it may be used, and the raw answer.
 import type { UseQueryResult } from '@tanstack/react-query';
-import { linkHref, type GetConsentData, type Xs2aResult } from '../../../api';
+import { linkHref, useBankDataDisplay, type GetConsentData, type Xs2aResult } from '../../../api';
 import { readDate } from '../../../xs2a/readers';
 import { Button, DeviationNotice, JsonView, KeyValueList, LoadingText, Panel } from '../../../components/ui';
 import { displayReference, timeLeft } from '../model/format';
@@ -16,6 +16,7 @@ const globalText: Record<string, string> = {
 };
 
 function ReferenceList({ title, refs }: { title: string; refs: unknown[] | undefined }) {
+  const display = useBankDataDisplay();
   return (
     <div className="min-w-0">
       <h4 className="text-sm font-medium text-slate-700">{title}</h4>
@@ -27,7 +28,7 @@ function ReferenceList({ title, refs }: { title: string; refs: unknown[] | undef
         <ul aria-label={title} className="font-mono text-xs text-slate-900">
           {refs.map((ref, index) => (
             <li key={index} className="break-all">
-              {displayReference(ref)}
+              {displayReference(ref, display.account)}
             </li>
           ))}
         </ul>
@@ -42,14 +43,20 @@ export function AccessGranted({ access }: { access: Access }) {
   );
   const hasLists = access.accounts !== undefined || access.balances !== undefined || access.transactions !== undefined;
   const info = access.additionalInformation;
+  const specNames = !useBankDataDisplay().masked;
   return (
     <div className="space-y-3">
       {global && (
         <p className="text-sm">
-          <code className="font-mono text-xs font-semibold">
-            {global}: {access[global]}
-          </code>{' '}
-          — {globalText[global]}
+          {specNames && (
+            <>
+              <code className="font-mono text-xs font-semibold">
+                {global}: {access[global]}
+              </code>{' '}
+              —{' '}
+            </>
+          )}
+          {globalText[global]}
           {access[global] === 'allAccountsWithOwnerName' && ', with the owners’ names'}.
         </p>
       )}
@@ -100,6 +107,7 @@ export function ConsentDetailsPanel({ query }: { query: UseQueryResult<Xs2aResul
   const consent = query.data?.body;
   const left = consent ? timeLeft(consent.validUntil) : undefined;
   const accountsHref = linkHref(consent?._links?.account);
+  const specNames = !useBankDataDisplay().masked;
   return (
     <Panel
       title="Access and validity"
@@ -135,22 +143,26 @@ export function ConsentDetailsPanel({ query }: { query: UseQueryResult<Xs2aResul
               },
               {
                 key: 'Recurring',
-                value: consent.recurringIndicator ? 'yes (recurringIndicator true)' : 'no, one-off',
+                value: consent.recurringIndicator
+                  ? `yes${specNames ? ' (recurringIndicator true)' : ''}`
+                  : 'no, one-off',
               },
               {
                 key: 'Reads per day without the PSU',
-                value: `${consent.frequencyPerDay} (frequencyPerDay)`,
+                value: `${consent.frequencyPerDay}${specNames ? ' (frequencyPerDay)' : ''}`,
               },
               {
                 key: 'Last action',
                 value: (
                   <>
-                    <DateValue value={consent.lastActionDate} field="lastActionDate" />{' '}
-                    <span className="text-slate-600">(lastActionDate: the last change of its status)</span>
+                    <DateValue value={consent.lastActionDate} field="lastActionDate" />
+                    {specNames && (
+                      <span className="text-slate-600"> (lastActionDate: the last change of its status)</span>
+                    )}
                   </>
                 ),
               },
-              ...(accountsHref
+              ...(accountsHref && specNames
                 ? [
                     {
                       key: 'Accounts',

@@ -2,7 +2,7 @@
 // the last time the bank refused a read because of the consent.
 import { useState } from 'react';
 import { consentAdvice, type BankProfile } from '../../../api';
-import { Panel } from '../../../components/ui';
+import { Panel, PresenterDetails } from '../../../components/ui';
 import { readsOn, utcDay, type ConsentHistoryEntry } from '../model/consent-history';
 import { displayTime } from '../model/format';
 import { ConsentAdviceLines } from './consent-advice-lines';
@@ -53,16 +53,18 @@ export function ConsentUsagePanel({ profile, entry, frequencyPerDay }: Props) {
               />
             </div>
           )}
-          <p className="text-xs text-slate-600">
-            The console&apos;s own count: 1.3.12 has no field for it. It counts the account reads this browser made with
-            this consent without PSU-IP-Address (the PSU not present, which is what frequencyPerDay limits) and that the
-            bank answered with success. Reads by other apps or browsers are not in it.
-          </p>
-          <p className="text-xs text-slate-600">
-            {psuPresent
-              ? `The active profile sends PSU-IP-Address (${profile.psuHeaders.psuIpAddress}), so its reads count as made with the PSU present and are not limited.`
-              : 'The active profile sends no PSU-IP-Address, so each of its account reads counts against frequencyPerDay.'}
-          </p>
+          <PresenterDetails summary="Technical details">
+            <p className="text-xs text-slate-600">
+              The console&apos;s own count: 1.3.12 has no field for it. It counts the account reads this browser made
+              with this consent without PSU-IP-Address (the PSU not present, which is what frequencyPerDay limits) and
+              that the bank answered with success. Reads by other apps or browsers are not in it.
+            </p>
+            <p className="text-xs text-slate-600">
+              {psuPresent
+                ? `The active profile sends PSU-IP-Address (${profile.psuHeaders.psuIpAddress}), so its reads count as made with the PSU present and are not limited.`
+                : 'The active profile sends no PSU-IP-Address, so each of its account reads counts against frequencyPerDay.'}
+            </p>
+          </PresenterDetails>
         </>
       ) : (
         <p className="text-sm text-slate-700">

@@ -21,8 +21,16 @@ function groupIban(iban: string): string {
 
 type Ref = { iban?: unknown; bban?: unknown; pan?: unknown; maskedPan?: unknown; msisdn?: unknown; currency?: unknown };
 
+/** How the summaries show bank data: account numbers (masked in presenter mode) and whether spec names are added. */
+export interface SummaryDisplay {
+  account: (id: string) => string;
+  specNames: boolean;
+}
+
+const AS_SENT: SummaryDisplay = { account: (id) => id, specNames: true };
+
 /** The identifier of an account reference as a person reads it, with its currency when given. */
-export function displayReference(ref: unknown): string {
+export function displayReference(ref: unknown, account: (id: string) => string = AS_SENT.account): string {
   if (typeof ref !== 'object' || ref === null) return String(ref);
   const r = ref as Ref & { other?: { identification?: unknown } };
   const id =
@@ -30,7 +38,7 @@ export function displayReference(ref: unknown): string {
       ? groupIban(r.iban)
       : [r.bban, r.pan, r.maskedPan, r.msisdn, r.other?.identification].find((v) => typeof v === 'string');
   const currency = typeof r.currency === 'string' ? ` (${r.currency})` : '';
-  return `${typeof id === 'string' ? id : '(no identifier)'}${currency}`;
+  return `${typeof id === 'string' ? account(id) : '(no identifier)'}${currency}`;
 }
 
 const globalNames: Record<string, string> = {
@@ -40,10 +48,11 @@ const globalNames: Record<string, string> = {
 };
 
 /** One line on what an `access` object asks for, e.g. "All account information (allPsd2: allAccounts)". */
-export function accessSummary(access: Record<string, unknown>): string {
+export function accessSummary(access: Record<string, unknown>, display: SummaryDisplay = AS_SENT): string {
   for (const name of ['allPsd2', 'availableAccounts', 'availableAccountsWithBalance']) {
     const value = access[name];
-    if (typeof value === 'string') return `${globalNames[name]} (${name}: ${value})`;
+    if (typeof value === 'string')
+      return display.specNames ? `${globalNames[name]} (${name}: ${value})` : `${globalNames[name]}`;
   }
   const lists: [string, unknown[]][] = [];
   for (const name of ['accounts', 'balances', 'transactions']) {
@@ -55,7 +64,7 @@ export function accessSummary(access: Record<string, unknown>): string {
   const services = lists
     .filter(([, refs]) => refs.length > 0)
     .map(([name]) => (name === 'accounts' ? 'details' : name));
-  const ids = new Set(lists.flatMap(([, refs]) => refs.map(displayReference)));
+  const ids = new Set(lists.flatMap(([, refs]) => refs.map((ref) => displayReference(ref, display.account))));
   const what = services.length === 3 ? 'Details, balances and transactions' : capitalise(joinAnd(services));
   const [only] = [...ids];
   return `${what} of ${ids.size === 1 && only ? only : `${ids.size} accounts`}`;

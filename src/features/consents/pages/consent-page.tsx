@@ -10,6 +10,7 @@ import {
   hasCode,
   useActiveConsentId,
   useActiveProfile,
+  useBankDataDisplay,
   useConsent,
   useConsentStatus,
 } from '../../../api';
@@ -23,6 +24,7 @@ import {
   useLastStep,
   useRefetchOnNewStatus,
 } from '../../../flows/resource';
+import { narrateStatusAnswer } from '../../../flows/narration';
 import { AuthorisationsPanel, useScaReturn } from '../../../flows/sca';
 import { ConsentDetailsPanel } from '../components/consent-details-panel';
 import { ConsentStatusPanel } from '../components/consent-status-panel';
@@ -38,10 +40,26 @@ import {
   newAuthorisationRefusal,
   offersConsentSca,
 } from '../model/consent-status';
-import { notUsableReason } from '../model/consent-status-meaning';
+import { consentStatusMeaning, notUsableReason } from '../model/consent-status-meaning';
 import { accessSummary, consentRoute } from '../model/format';
 
 export const STATUS_POLL_MS = 2000;
+
+/** "Consent: All account information", with account numbers as the audience may see them. */
+function ConsentHeading({ access }: { access: Record<string, unknown> | undefined }) {
+  const display = useBankDataDisplay();
+  return (
+    <>
+      Consent
+      {access && (
+        <span className="font-normal text-slate-700">
+          : {accessSummary(access, { account: display.account, specNames: !display.masked })}
+        </span>
+      )}
+    </>
+  );
+}
+
 /** How long the page follows a consent that still waits for authorisation after an SCA ended. */
 const FOLLOW_AFTER_SCA_MS = 60_000;
 
@@ -166,6 +184,7 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
   // The bank does not know the consent (another bank, another TPP, or a typo in the address): only the status panel,
   // which explains it, and a way to stop using it make sense then.
   const unknown = status.isError && hasCode(status.error, 'CONSENT_UNKNOWN');
+  const display = useBankDataDisplay();
 
   return (
     <ResourcePage
@@ -173,12 +192,7 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
       flow={flowOf(scope)}
       header={{
         list: { to: '/consents', label: 'Consents' },
-        heading: (
-          <>
-            Consent
-            {entry && <span className="font-normal text-slate-700">: {accessSummary(entry.access)}</span>}
-          </>
-        ),
+        heading: <ConsentHeading access={entry?.access} />,
         id: consentId,
         copy: { text: consentId, label: 'Copy consentId' },
       }}
@@ -201,6 +215,13 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
       created={created}
       outcome={{ resource: consentFacts(current, status.data?.body.psuMessage), step: last.step }}
       stateMap={{ kind: 'consentStatus', timeline, current }}
+      narration={narrateStatusAnswer({
+        kind: 'consent',
+        status: current,
+        answer: status.data?.body,
+        display,
+        ...(current && { statusMeaning: consentStatusMeaning(current) }),
+      })}
     >
       {current && reason && <NotUsableNote status={current} reason={reason} />}
 

@@ -1,8 +1,8 @@
 // /consents: the consents this browser created with the active bank profile (XS2A has no list operation), which one
 // is active, and a way to make another one active.
 import { Link } from 'react-router-dom';
-import { activeConsent, useActiveConsentId, useActiveProfile } from '../../../api';
-import { Badge, Button } from '../../../components/ui';
+import { activeConsent, useActiveConsentId, useActiveProfile, useBankDataDisplay } from '../../../api';
+import { Badge, Button, PresenterDetails } from '../../../components/ui';
 import { HistoryList, HistoryListPage } from '../../../flows/resource';
 import { ConsentStatusBadge } from '../components/consent-status-badge';
 import { consentHistory, readsOn, useConsentHistory, type ConsentHistoryEntry } from '../model/consent-history';
@@ -72,6 +72,7 @@ function ConsentListItem({
 }) {
   const left = timeLeft(entry.validUntil);
   const status = entry.consentStatus;
+  const display = useBankDataDisplay();
   const reads = readsOn(entry);
   return (
     <li className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 p-3 hover:bg-slate-50">
@@ -81,7 +82,7 @@ function ConsentListItem({
             to={consentRoute(entry.consentId)}
             className="font-medium text-blue-800 underline decoration-blue-300 underline-offset-2 hover:decoration-blue-800"
           >
-            {accessSummary(entry.access)}
+            {accessSummary(entry.access, { account: display.account, specNames: !display.masked })}
           </Link>
           {active && <Badge tone="info">active</Badge>}
         </p>
@@ -94,7 +95,9 @@ function ConsentListItem({
             : 'one-off'}
           {reads > 0 && ` · ${reads} counted today`}
         </p>
-        <p className="font-mono text-xs break-all text-slate-500">{entry.consentId}</p>
+        <PresenterDetails summary="Technical details">
+          <p className="font-mono text-xs break-all text-slate-500">{entry.consentId}</p>
+        </PresenterDetails>
       </div>
       <div className="flex flex-wrap items-center gap-2">
         {status && (

@@ -21,7 +21,7 @@ import {
   useLastStep,
   useRefetchOnNewStatus,
 } from '../../../flows/resource';
-import { narrate } from '../../../flows/narration';
+import { narrateStatusAnswer } from '../../../flows/narration';
 import { AuthorisationsPanel, useScaReturn } from '../../../flows/sca';
 import { PaymentProduct, PaymentService } from '../../../xs2a';
 import { CancelPaymentPanel } from '../components/cancel-payment-panel';
@@ -140,18 +140,11 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
         resource: { ...facts, reasons: facts.reasons.map((reason) => display.text(reason)) },
         step: last.step,
       }}
-      narration={narrate({
+      narration={narrateStatusAnswer({
         kind: 'payment',
         status: current,
-        ...(typeof said?.psuName === 'string' && { psuName: display.name(said.psuName) }),
-        ...(typeof said?.psuMessage === 'string' && { psuMessage: display.text(said.psuMessage) }),
-        ...(Array.isArray(said?.tppMessage) && {
-          messages: said.tppMessage.map(({ code, text }) => ({
-            code,
-            ...(typeof text === 'string' && { text: display.text(text) }),
-          })),
-        }),
-        ...(typeof said?.fundsAvailable === 'boolean' && { fundsAvailable: said.fundsAvailable }),
+        answer: said,
+        display,
         ...(current && { statusMeaning: transactionStatusMeaning(current).meaning }),
       })}
       stateMap={{ kind: 'transactionStatus', timeline, current }}

@@ -1,5 +1,5 @@
 // The bank's other links beside the current step: read the SCA status, refresh the resource, or take another start.
-import { Button } from '../../../components/ui';
+import { Button, SpecName } from '../../../components/ui';
 import type { ScaAction } from '../links-to-actions';
 import type { ScaFlow } from '../use-sca-flow';
 import { StatusNote } from './read-step';
@@ -22,7 +22,8 @@ function OtherAction({ action, flow }: { action: ScaAction; flow: ScaFlow }) {
   if ((action.kind === 'start' || action.kind === 'update') && action.unsupported) {
     return (
       <span className="text-xs text-slate-600">
-        <code className="font-mono">{action.link}</code>: {action.unsupported}
+        <SpecName after=": ">{action.link}</SpecName>
+        {action.unsupported}
       </span>
     );
   }

@@ -1,5 +1,5 @@
 // The bank offers no further step: the SCA status can be read on request. Also the steps the console cannot take.
-import { Button } from '../../../components/ui';
+import { Button, SpecName } from '../../../components/ui';
 import type { ScaNextStep } from '../sca-flow';
 import type { ScaFlow } from '../use-sca-flow';
 import { StepHeading, type StepHeadingProps } from './step-heading';
@@ -53,7 +53,7 @@ export function UnsupportedStep({
       <ul className="list-inside list-disc text-sm text-slate-700">
         {step.actions.map((a) => (
           <li key={a.link}>
-            <code className="font-mono">{a.link}</code>:{' '}
+            <SpecName after=": ">{a.link}</SpecName>
             {'unsupported' in a && a.unsupported ? a.unsupported : a.description}
           </li>
         ))}

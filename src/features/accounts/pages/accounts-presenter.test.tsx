@@ -1,0 +1,147 @@
+// @vitest-environment happy-dom
+// The account pages in presenter mode: the list, the details, the balances, the transactions (counterparties and their
+// accounts) and an entry's details show no full IBAN and no full personal name, and the raw JSON waits behind a
+// disclosure with the same data masked.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { activeConsent, presenterMode, profileStore } from '../../../api';
+import { PresenterViewContext } from '../../../components/ui';
+import { answerAll } from '../../../testing/http';
+import { AccountPage } from './account-page';
+import { AccountsListPage } from './accounts-list-page';
+
+const OWN = 'DE16990100000010010001';
+const OTHER = 'DE89370400440532013000';
+const FULL_NAMES = ['Alice Schneider', 'Bob Laurent', 'Carol Jensen', 'Schneider', 'Laurent', 'Jensen'];
+
+const account = {
+  resourceId: 'acc-1',
+  iban: OWN,
+  currency: 'EUR',
+  name: 'Girokonto',
+  ownerName: 'Alice Schneider',
+  ownerNames: [{ name: 'Alice Schneider', role: 'owner' }],
+  psuName: 'Alice Schneider',
+  _links: {
+    balances: { href: '/v1/accounts/acc-1/balances' },
+    transactions: { href: '/v1/accounts/acc-1/transactions' },
+  },
+};
+
+function bank() {
+  answerAll((request) => {
+    const path = new URL(request.url).pathname;
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+    if (/\/v1\/consents\/[^/]+\/status$/.test(path)) return json({ consentStatus: 'valid' });
+    if (path.endsWith('/v1/accounts')) return json({ accounts: [account] });
+    if (path.endsWith('/v1/accounts/acc-1')) return json({ account });
+    if (path.endsWith('/balances')) {
+      return json({
+        account: { iban: OWN },
+        balances: [{ balanceType: 'interimAvailable', balanceAmount: { currency: 'EUR', amount: '100.00' } }],
+      });
+    }
+    if (path.endsWith('/transactions')) {
+      return json({
+        account: { iban: OWN },
+        transactions: {
+          booked: [
+            {
+              transactionId: 't1',
+              bookingDate: '2026-11-20',
+              creditorName: 'Bob Laurent',
+              creditorAccount: { iban: OTHER },
+              debtorName: 'Alice Schneider',
+              remittanceInformationUnstructured: `Rent to ${OTHER}`,
+              transactionAmount: { currency: 'EUR', amount: '-12.50' },
+            },
+            {
+              transactionId: 't2',
+              bookingDate: '2026-11-19',
+              debtorName: 'Carol Jensen',
+              debtorAccount: { iban: OTHER },
+              transactionAmount: { currency: 'EUR', amount: '30.00' },
+            },
+          ],
+          pending: [],
+        },
+      });
+    }
+    return new Response(JSON.stringify({ tppMessages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN' }] }), {
+      status: 404,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+}
+
+function renderAt(path: string, element: ReactNode, route: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: route, element }], { initialEntries: [path] });
+  render(
+    <PresenterViewContext.Provider value={presenterMode.isOn()}>
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </PresenterViewContext.Provider>,
+  );
+}
+
+/** All text of the page, closed disclosures and dialogs included. */
+function expectNothingPersonal() {
+  const text = document.body.textContent ?? '';
+  for (const secret of [OWN, OTHER, ...FULL_NAMES]) expect(text).not.toContain(secret);
+}
+
+beforeAll(() => {
+  // The virtualized table renders the rows that fit its scroll box: give the box a size, as a browser would.
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1000 });
+});
+
+beforeEach(() => {
+  presenterMode.set(true);
+  activeConsent.set(profileStore.active().id, 'con-1');
+  bank();
+});
+
+afterEach(() => {
+  cleanup();
+  presenterMode.set(false);
+  activeConsent.set(profileStore.active().id, undefined);
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('the account pages in presenter mode', () => {
+  it('list the accounts with masked IBANs and shortened owner names', async () => {
+    renderAt('/accounts', <AccountsListPage />, '/accounts');
+    expect(await screen.findByText('DE16 •••• •••• 0001')).toBeTruthy();
+    expect(screen.getByText(/Owner: Alice S\. \(owner\)/)).toBeTruthy();
+    expectNothingPersonal();
+  });
+
+  it('show the details, balances and transactions masked, and an entry’s details too', async () => {
+    const user = userEvent.setup();
+    renderAt('/accounts/acc-1', <AccountPage />, '/accounts/:accountId');
+    const table = await screen.findByRole('table', { name: /Transactions from/ });
+    await within(table).findByText('Bob L.');
+    expect(within(table).getByText('Carol J.')).toBeTruthy();
+    expect(screen.getAllByText('DE16 •••• •••• 0001').length).toBeGreaterThan(0);
+    expect(screen.getByText('Alice S. (owner)')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Copy IBAN' })).toBeNull();
+    const json = screen.getByRole('region', { name: 'Account as JSON', hidden: true });
+    expect(json.textContent).toContain('"ownerName": "Alice S."');
+    expectNothingPersonal();
+
+    await user.click(within(table).getByText('Bob L.'));
+    const dialog = await screen.findByRole('dialog', { name: 'Transaction details' });
+    expect(within(dialog).getByText('DE89 •••• •••• 3000')).toBeTruthy();
+    expect(within(dialog).getByText('Rent to DE89 •••• •••• 3000')).toBeTruthy();
+    expectNothingPersonal();
+  });
+});
