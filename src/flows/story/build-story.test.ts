@@ -135,6 +135,8 @@ describe('buildFlowStory: an embedded payment', () => {
     const story = buildFlowStory({ flow: PAYMENT, exchanges, events: [] });
     expect(tones(story)).toContain('failed: Send the one-time code → 200, failed');
     expect(story.outcome).toEqual({ tone: 'failed', label: 'SCA failed; the payment is not authorised (RCVD)' });
+    const rejected = buildFlowStory({ flow: PAYMENT, exchanges: [...exchanges, status('RJCT')], events: [] });
+    expect(rejected.outcome).toEqual({ tone: 'failed', label: 'Rejected: the SCA failed (RJCT)' });
   });
 });
 

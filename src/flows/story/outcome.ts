@@ -15,7 +15,12 @@ const WAITING = new Set(['RCVD', 'PDNG', 'PATC']);
 function transactionOutcome(code: string, scaFailed: boolean): FlowOutcome {
   const known = readTransactionStatus(code).code;
   const words = `${transactionStatusLabel(code)} (${code})`;
-  if (known === 'RJCT') return { tone: 'failed', label: `Rejected by the bank (${code})` };
+  if (known === 'RJCT') {
+    return {
+      tone: 'failed',
+      label: scaFailed ? `Rejected: the SCA failed (${code})` : `Rejected by the bank (${code})`,
+    };
+  }
   if (known === 'CANC') return { tone: 'neutral', label: words };
   if (known && WAITING.has(known)) {
     return scaFailed
@@ -31,7 +36,9 @@ function consentOutcome(code: string, scaFailed: boolean): FlowOutcome {
   const known = readConsentStatus(code).code;
   const words = consentStatusLabel(code);
   if (known === 'valid') return { tone: 'ok', label: 'Valid: the TPP may read the accounts it covers' };
-  if (known === 'rejected') return { tone: 'failed', label: 'Rejected by the bank' };
+  if (known === 'rejected') {
+    return { tone: 'failed', label: scaFailed ? 'Rejected: the SCA failed' : 'Rejected by the bank' };
+  }
   if (known === 'received' || known === 'partiallyAuthorised') {
     return scaFailed
       ? { tone: 'failed', label: 'SCA failed; the consent is not authorised' }

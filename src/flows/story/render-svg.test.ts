@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildFlowStory } from './build-story';
-import { renderFlowSvg, TONE_COLOURS, wrapText } from './render-svg';
+import { CHAR_WIDTH, renderFlowSvg, TONE_COLOURS, wrapText } from './render-svg';
 import { event, exchange, initiate, PAYMENT, resetKit, status } from './story-test-kit';
 import { toMermaid } from './to-mermaid';
 
@@ -73,8 +73,10 @@ describe('renderFlowSvg', () => {
     const story = redirectStory();
     const narrow = parse(renderFlowSvg(story, { width: 340 }));
     expect(narrow.documentElement.getAttribute('width')).toBe('340');
-    const longest = Math.max(...[...narrow.querySelectorAll('text')].map((t) => t.textContent.length));
-    expect(longest * 13 * 0.58).toBeLessThanOrEqual(340);
+    const longest = Math.max(
+      ...[...narrow.querySelectorAll('text[font-weight="600"]')].map((t) => t.textContent.length),
+    );
+    expect(longest * 13 * CHAR_WIDTH).toBeLessThanOrEqual(340 - 2 * 12);
     expect(wrapText('a bb ccc dddddddddd', 4)).toEqual(['a bb', 'ccc', 'dddd', 'dddd', 'dd']);
   });
 });

@@ -20,8 +20,8 @@ const LINE = 17;
 const DETAIL_FONT = 12;
 const HEADER_LINE = 15;
 const FONT_FAMILY = 'system-ui, -apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif';
-/** A generous average glyph width of the fallback fonts, so wrapped lines never run past the edge. */
-const CHAR_WIDTH = 0.58;
+/** A generous average glyph width (in em) of the fallback fonts in bold, so wrapped lines never run past the edge. */
+export const CHAR_WIDTH = 0.64;
 
 /** Text and arrow colours per tone, each at least 4.5:1 on white. */
 export const TONE_COLOURS: Record<StepTone, string> = {
