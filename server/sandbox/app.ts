@@ -4,8 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { systemClock, isoDate, type Clock } from './clock';
-import { defaultSandboxConfig, normalisePrefix, type SandboxConfig } from './config';
+import { defaultSandboxConfig, normalisePrefix, type SandboxConfig, type ScaRedirectMode } from './config';
 import { adminEnabled, createAdminApp, createAdminState, playScenarios, type AdminState } from './admin';
+import { profileApplier } from './admin/profiles';
 import { AccountService } from './domain/accounts';
 import { ConsentService } from './domain/consents';
 import type { DomainContext } from './domain/context';
@@ -123,11 +124,17 @@ interface AppExtras {
   db: Kysely<Database>;
   seedAnchor: string;
   admin: AdminState;
+  /** Signs the PSU pages' cookies and form tokens; one per sandbox, so its apps share the PSU's sessions. */
+  pageSecret: string;
   sleep: (ms: number) => Promise<void>;
   onUnexpectedError: SandboxOptions['onUnexpectedError'];
 }
 
-function createApp(s: Services, { db, seedAnchor, admin, sleep, onUnexpectedError }: AppExtras) {
+function createApp(
+  s: Services,
+  live: SandboxConfig,
+  { db, seedAnchor, admin, pageSecret, sleep, onUnexpectedError }: AppExtras,
+) {
   const { config, strict, oauth } = s;
   const oauthMode = config.scaRedirect === 'oauth';
   const app = new Hono<Env>().basePath(config.prefix || '/');
@@ -140,15 +147,26 @@ function createApp(s: Services, { db, seedAnchor, admin, sleep, onUnexpectedErro
   const settings = admin.settings;
   app.use('/v1/*', playScenarios({ db, settings, sca: s.sca, slowMs: config.slowMs, sleep }));
   registerXs2aRoutes(app, s);
-  registerPages(app, s, randomBytes(32).toString('hex'));
+  registerPages(app, s, pageSecret);
   if (oauthMode) registerOAuth(app, s);
   if (adminEnabled(config)) {
-    const controls = { afterMove: () => s.payments.catchUp(), slowMs: config.slowMs };
+    const controls = { afterMove: () => s.payments.catchUp(), slowMs: config.slowMs, config: live };
     app.route('/admin', createAdminApp(config.prefix, config.admin, admin, controls));
   }
   registerBankRoutes(app, config, seedAnchor);
   app.onError(answerError(onUnexpectedError));
   return app;
+}
+
+/** The absolute-links option: the JSON answers' `_links` carry the request's origin before their paths. */
+async function absoluteLinks(request: Request, pending: Promise<Response>): Promise<Response> {
+  const response = await pending;
+  if (!/json/i.test(response.headers.get('Content-Type') ?? '')) return response;
+  const origin = new URL(request.url).origin;
+  const text = (await response.text()).replaceAll('"href":"/', `"href":"${origin}/`);
+  const headers = new Headers(response.headers);
+  headers.delete('Content-Length');
+  return new Response(text, { status: response.status, headers });
 }
 
 export async function createSandbox({
@@ -162,7 +180,9 @@ export async function createSandbox({
   const config: SandboxConfig = { ...defaultSandboxConfig, ...overrides };
   config.prefix = normalisePrefix(config.prefix);
   const seedAnchor = await ensureSeeded(store.db, clock);
-  const admin = await createAdminState(store.db, clock, adminRefreshMs, () => undefined);
+  const pageSecret = randomBytes(32).toString('hex');
+  const applyProfile = profileApplier(config);
+  const admin = await createAdminState(store.db, clock, adminRefreshMs, (current) => applyProfile(current.profile));
   const ctx: DomainContext = {
     db: store.db,
     transact: sharedTransactions(store.db),
@@ -170,19 +190,31 @@ export async function createSandbox({
     clock: admin.clock,
     config,
   };
-  const app = createApp(await createServices(ctx, clock), {
-    db: store.db,
-    seedAnchor,
-    admin,
-    sleep,
-    onUnexpectedError,
-  });
+  const services = await createServices(ctx, clock);
+  const extras: AppExtras = { db: store.db, seedAnchor, admin, pageSecret, sleep, onUnexpectedError };
+  // Redirect SCA through the bank's page or through OAuth decides which routes and gateway checks the app has, so each
+  // mode has its own app over the same services, built when a profile first asks for it. Both read every other option
+  // from the live configuration, which behaviour profiles change.
+  const apps = new Map<ScaRedirectMode, ReturnType<typeof createApp>>();
+  const appFor = (mode: ScaRedirectMode) => {
+    let app = apps.get(mode);
+    if (!app) {
+      const view = Object.assign(Object.create(config) as SandboxConfig, { scaRedirect: mode });
+      app = createApp({ ...services, config: view }, config, extras);
+      apps.set(mode, app);
+    }
+    return app;
+  };
+  const answer = (request: Request, context: RequestContext) => {
+    const response = appFor(config.scaRedirect).fetch(request, context);
+    return config.absoluteLinks ? absoluteLinks(request, Promise.resolve(response)) : Promise.resolve(response);
+  };
   // The admin settings are brought up to date before the request when their refresh interval has passed: between two
   // checks this costs a comparison, no query and no middleware.
   const core = (request: Request, context: RequestContext) => {
     const pending = admin.settings.sync();
-    if (pending) return pending.then(() => app.fetch(request, context));
-    return Promise.resolve(app.fetch(request, context));
+    if (pending) return pending.then(() => answer(request, context));
+    return answer(request, context);
   };
   // Deviation modes: `{prefix}/deviating/<modes>` plays them beside the normal base; modes given at start apply to the
   // normal base. Without them the normal base answers exactly as the app does.

@@ -3,6 +3,7 @@ import type { X509Certificate } from 'node:crypto';
 import type { ScaApproach } from '../../src/xs2a';
 import { defaultAdminConfig, type AdminConfig } from './admin/http';
 import type { DeviationMode } from './deviations/modes';
+import type { BankBehaviour } from './rules/behaviour';
 
 /** Strict mode: the XS2A routes demand a TLS client certificate (QWAC) and signed requests, as real banks do. */
 export interface StrictConfig {
@@ -15,7 +16,7 @@ export interface StrictConfig {
 /** How the PSU is sent to the bank for redirect SCA: the bank's own page (scaRedirect) or OAuth 2.0 (scaOAuth). */
 export type ScaRedirectMode = 'page' | 'oauth';
 
-export interface SandboxConfig {
+export interface SandboxConfig extends BankBehaviour {
   /** The fixed path prefix a bank's base_url carries, e.g. `/sandbox`; empty for none. */
   prefix: string;
   /** SCA approach when the TPP states no preference. */
@@ -51,6 +52,8 @@ export interface SandboxConfig {
   deviations: DeviationMode[];
   /** How long the `slow` mode delays every answer. */
   slowMs: number;
+  /** `_links` carry the bank's origin (absolute URLs) instead of paths. */
+  absoluteLinks: boolean;
   /** The admin API (`{prefix}/admin`): on unless strict, and its token. */
   admin: AdminConfig;
 }
@@ -74,6 +77,12 @@ export const defaultSandboxConfig: SandboxConfig = {
   deviations: [],
   slowMs: 1_500,
   admin: defaultAdminConfig,
+  scaApproaches: ['REDIRECT', 'EMBEDDED', 'DECOUPLED'],
+  authorisationStart: 'tpp-choice',
+  psuIdRequired: false,
+  bankOfferedConsents: true,
+  maxFrequencyPerDay: null,
+  absoluteLinks: false,
 };
 
 export function normalisePrefix(prefix: string): string {

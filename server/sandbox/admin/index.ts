@@ -9,7 +9,9 @@ import type { Kysely } from 'kysely';
 import { registerClockRoutes, type ClockControls } from './clock-routes';
 import { AdminError, adminErrorResponse, adminGuard, type AdminConfig } from './http';
 import { SCENARIO_HEADER } from './scenario-rules';
+import { registerProfileRoutes } from './profiles';
 import { registerScenarioRoutes, scenarioCatalogue } from './scenarios';
+import type { SandboxConfig } from '../config';
 import { AdminSettings, BankClock, type SettingsSnapshot } from './settings';
 
 export { defaultAdminConfig, adminEnabled, type AdminConfig } from './http';
@@ -81,6 +83,15 @@ function discovery(prefix: string, config: AdminConfig, slowMs: number) {
         clear: { method: 'DELETE', href: at('/scenarios') },
       },
     },
+    profiles: {
+      href: at('/profiles'),
+      description:
+        'Bank behaviour profiles: presets of the options real banks differ in (SCA approaches, OAuth, authorisation start, PSU-ID, bank-offered consents, frequencyPerDay, page size, absolute links).',
+      actions: {
+        current: { method: 'GET', href: at('/profile') },
+        switch: { method: 'PUT', href: at('/profile'), body: { name: 'a profile name from the list' } },
+      },
+    },
   };
   return {
     name: 'XS2A Console sandbox bank: admin API',
@@ -95,6 +106,8 @@ function discovery(prefix: string, config: AdminConfig, slowMs: number) {
 
 export interface AdminControls extends Omit<ClockControls, 'clock' | 'settings'> {
   slowMs: number;
+  /** The live configuration, which behaviour profiles change. */
+  config: SandboxConfig;
 }
 
 export function createAdminApp(prefix: string, config: AdminConfig, state: AdminState, controls: AdminControls) {
@@ -103,6 +116,7 @@ export function createAdminApp(prefix: string, config: AdminConfig, state: Admin
   admin.get('/', (c) => c.json(discovery(prefix, config, controls.slowMs)));
   registerClockRoutes(admin, { clock: state.clock, settings: state.settings, afterMove: controls.afterMove });
   registerScenarioRoutes(admin, state.settings, controls.slowMs, () => state.clock.base.now());
+  registerProfileRoutes(admin, state.settings, controls.config);
   admin.all('*', (c) =>
     adminErrorResponse(c, new AdminError(404, 'not_found', `The admin API has no ${c.req.method} ${c.req.path}.`)),
   );

@@ -30,6 +30,13 @@ import {
   type Granted,
   type OfferedService,
 } from '../rules/consents';
+import {
+  assertBankOfferedTaken,
+  assertPsuIdGiven,
+  grantedFrequency,
+  offeredApproach,
+  startsExplicitly,
+} from '../rules/behaviour';
 import { startsImplicitly } from '../rules/sca';
 import { AccountsStore } from '../store/accounts-store';
 import { ConsentsStore, readAccess, readGranted, writeGranted, type ConsentChange } from '../store/consents-store';
@@ -126,7 +133,12 @@ export class ConsentService {
     if (options.psuId && !(await this.sca.findPsu(options.psuId))) {
       throw bankError('PSU_CREDENTIALS_INVALID', `The PSU "${options.psuId}" is not known to this bank.`, ais);
     }
-    const approach = chooseScaApproach(options.prefs, this.ctx.config.defaultScaApproach);
+    assertPsuIdGiven(this.ctx.config, options.psuId, 'ais');
+    assertBankOfferedTaken(this.ctx.config, isBankOffered(access));
+    const approach = offeredApproach(
+      this.ctx.config,
+      chooseScaApproach(options.prefs, this.ctx.config.defaultScaApproach),
+    );
     if (approach === 'EMBEDDED' && isBankOffered(access)) {
       throw bankError(
         'SERVICE_INVALID',
@@ -152,7 +164,7 @@ export class ConsentService {
       granted: null,
       recurring_indicator: body.recurringIndicator ? 1 : 0,
       valid_until: grantedValidUntil(body.validUntil, today, this.ctx.config.maxConsentDays),
-      frequency_per_day: body.frequencyPerDay,
+      frequency_per_day: grantedFrequency(this.ctx.config, body.frequencyPerDay),
       combined_service_indicator: body.combinedServiceIndicator ? 1 : 0,
       consent_status: 'received',
       last_action_date: today,
@@ -174,7 +186,8 @@ export class ConsentService {
     approach: ScaApproach,
     options: { psuId: string | undefined; prefs: ScaPreferences },
   ): Promise<AuthorisationRow | undefined> {
-    if (!startsImplicitly(approach, options.prefs.explicitPreferred, options.psuId !== undefined)) return undefined;
+    const explicit = startsExplicitly(this.ctx.config, options.prefs.explicitPreferred);
+    if (!startsImplicitly(approach, explicit, options.psuId !== undefined)) return undefined;
     const { auth } = await this.sca.start(
       this.resourceFor(consent.consent_id),
       {

@@ -26,6 +26,7 @@ import {
   PSU_UNNAMED_IN,
   type SupportedService,
 } from '../rules/payments';
+import { assertPsuIdGiven, offeredApproach, startsExplicitly } from '../rules/behaviour';
 import { startsImplicitly } from '../rules/sca';
 import { PaymentsStore, readInitiation, type Initiation, type PaymentChange } from '../store/payments-store';
 import type { AuthorisationRow, Database, PaymentRow, PsuRow } from '../store/schema';
@@ -111,7 +112,11 @@ export class Payments {
       throw bankError('PSU_CREDENTIALS_INVALID', `The PSU "${options.psuId}" is not known to this bank.`);
     }
     const { body, iban, debtor } = await this.validate(service, product, raw, options.psuId);
-    const approach = chooseScaApproach(options.prefs, this.ctx.config.defaultScaApproach);
+    assertPsuIdGiven(this.ctx.config, options.psuId, 'pis');
+    const approach = offeredApproach(
+      this.ctx.config,
+      chooseScaApproach(options.prefs, this.ctx.config.defaultScaApproach),
+    );
     if (approach === 'REDIRECT' && options.prefs.redirectPreferred === true && !options.prefs.redirectUri) {
       throw formatError('TPP-Redirect-URI is required when TPP-Redirect-Preferred is true.', 'TPP-Redirect-URI');
     }
@@ -153,7 +158,8 @@ export class Payments {
     approach: ScaApproach,
     options: InitiationOptions,
   ): Promise<AuthorisationRow | undefined> {
-    if (!startsImplicitly(approach, options.prefs.explicitPreferred, options.psuId !== undefined)) return undefined;
+    const explicit = startsExplicitly(this.ctx.config, options.prefs.explicitPreferred);
+    if (!startsImplicitly(approach, explicit, options.psuId !== undefined)) return undefined;
     const progress = await this.sca.start(
       this.resourceFor(payment, 'authorisation'),
       {

@@ -14,6 +14,7 @@ import { formatError } from '../http/errors';
 import { checkPsuIp, chooseScaApproach, headersOf, scaPreferences } from '../http/headers';
 import { authorisationsBody, scaStatusBody, startBody, progressBody, type ScaAnswerContext } from '../http/answers/sca';
 import { stepResponse, type Env } from '../http/respond';
+import { offeredApproach } from '../rules/behaviour';
 import { param, validateBody } from '../http/validation';
 import type { Services } from './services';
 
@@ -66,7 +67,10 @@ export function registerAuthorisationRoutes<P extends AuthorisationParent>(
       const { resource, approach: fallback, psuId: parentPsu } = c.get('parent');
       const prefs = c.get('prefs');
       const body = c.get('body');
-      const approach = chooseScaApproach({ ...prefs, decoupledPreferred: undefined }, fallback);
+      const approach = offeredApproach(
+        s.config,
+        chooseScaApproach({ ...prefs, decoupledPreferred: undefined }, fallback),
+      );
       checkStartBody(body, approach, resource);
       const progress = await s.sca.start(resource, {
         approach,
