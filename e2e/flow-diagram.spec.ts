@@ -129,6 +129,7 @@ test('a redirect payment: the diagram grows through the bank round trip, survive
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/inspector\?exchange=exchange-\d+/);
   await expect(page.getByRole('region', { name: 'Detail' })).toContainText('initiatePayment');
+  await expect(page.getByRole('region', { name: 'Detail' }).getByRole('heading', { level: 3 })).toBeFocused();
 });
 
 test('an embedded payment: the PSU’s password, method and one-time code are steps of the diagram', async ({ page }) => {

@@ -1,5 +1,5 @@
 // /inspector: every request the console sent and what came back, by flow or all together, secrets redacted.
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { exchangeLog, redactExchange, useAllSessionTokens, useExchanges, useProfiles } from '../../api';
 import { Button, cx, downloadText, ErrorBoundary, Panel, Select, TextInput } from '../../components/ui';
@@ -77,6 +77,14 @@ function useInspectorLocation() {
       detailHeading.current?.scrollIntoView({ block: 'nearest' });
     });
   }
+
+  // Opened by a link to one exchange (`?exchange=<id>`, e.g. from a flow diagram): its detail takes the focus.
+  const [linkedId] = useState(() => params.get('exchange'));
+  useEffect(() => {
+    if (!linkedId) return;
+    detailHeading.current?.focus({ preventScroll: true });
+    detailHeading.current?.scrollIntoView({ block: 'nearest' });
+  }, [linkedId]);
 
   const view: 'flow' | 'all' = params.get('view') === 'all' ? 'all' : 'flow';
   return { view, selectedId: params.get('exchange'), update, select, detailHeading };

@@ -1,0 +1,91 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { exchangeLog, flowEvents, presenterMode } from '../../api';
+import { recordExchange, updateExchange } from '../../api/exchange-log';
+import FlowView from './flow-view';
+
+const FLOW = 'payment:p1';
+
+function Inspector() {
+  const location = useLocation();
+  return <p>{`inspector at ${location.pathname}${location.search}`}</p>;
+}
+
+function renderView() {
+  const router = createMemoryRouter(
+    [
+      { path: '/payment', element: <FlowView flow={FLOW} /> },
+      { path: '/inspector', element: <Inspector /> },
+    ],
+    { initialEntries: ['/payment'] },
+  );
+  render(<RouterProvider router={router} />);
+}
+
+function record(operationId: string, method: string, answer: { status: number; body: unknown }, body?: unknown) {
+  const id = recordExchange({
+    flow: FLOW,
+    operationId,
+    requestId: `r-${operationId}`,
+    startedAt: Date.now(),
+    request: { method, url: 'https://bank.example/v1/payments/sepa-credit-transfers/p1', headers: {}, body },
+  });
+  updateExchange(id, {
+    durationMs: 5,
+    response: {
+      status: answer.status,
+      statusText: 'OK',
+      headers: {},
+      body: answer.body,
+      bodyText: JSON.stringify(answer.body),
+    },
+  });
+  return id;
+}
+
+afterEach(() => {
+  cleanup();
+  exchangeLog.clear();
+  flowEvents.clear();
+  presenterMode.set(false);
+});
+
+describe('FlowView', () => {
+  it('draws the flow from the exchange log and grows as the flow runs', () => {
+    record('initiatePayment', 'POST', { status: 201, body: { transactionStatus: 'RCVD' } });
+    renderView();
+    const view = screen.getByRole('region', { name: 'Flow' });
+    expect(within(view).getByRole('link', { name: /^Step 1: Initiate payment → 201, received\./ })).toBeTruthy();
+    expect(within(view).getByText(/^Outcome:/, { selector: 'p' }).textContent).toBe(
+      'Outcome: Received (RCVD): not authorised yet',
+    );
+
+    act(() => void record('getPaymentInitiationStatus', 'GET', { status: 200, body: { transactionStatus: 'ACSC' } }));
+    expect(within(view).getByRole('link', { name: /^Step 2: Status → ACSC, settled\./ })).toBeTruthy();
+    expect(within(view).getByText(/^Outcome:/, { selector: 'p' }).textContent).toBe('Outcome: Settled (ACSC)');
+  });
+
+  it('opens a step’s exchange in the inspector', async () => {
+    const id = record('initiatePayment', 'POST', { status: 201, body: { transactionStatus: 'RCVD' } });
+    renderView();
+    await userEvent.click(screen.getByRole('link', { name: /^Step 1: Initiate payment/ }));
+    expect(await screen.findByText(`inspector at /inspector?exchange=${id}`)).toBeTruthy();
+  });
+
+  it('masks bank data as soon as presenter mode is switched on', () => {
+    const body = { creditorName: 'Marie Curie', creditorAccount: { iban: 'FR1420041010050500013M02606' } };
+    record('initiatePayment', 'POST', { status: 201, body: { transactionStatus: 'RCVD' } }, body);
+    renderView();
+    const view = screen.getByRole('region', { name: 'Flow' });
+    expect(view.textContent).toContain('Curie');
+    expect(view.textContent).toContain('FR1420041010050500013M02606');
+    act(() => presenterMode.set(true));
+    expect(view.textContent).toContain('Marie C.');
+    expect(view.textContent).toContain('2606)');
+    expect(view.textContent).not.toContain('Curie');
+    expect(view.textContent).not.toContain('FR1420041010050500013M02606');
+  });
+});
