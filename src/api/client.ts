@@ -231,6 +231,14 @@ export const psuHeaderNames: Record<keyof BankProfile['psuHeaders'], string> = {
 };
 
 /**
+ * The bearer token a request of this profile carries: a valid OAuth session token of the profile when the console holds
+ * one (for the consent, where it is given), otherwise the profile's own bearer token; undefined when it has neither.
+ */
+export function profileToken(profile: BankProfile, consentId?: string): string | undefined {
+  return sessionTokens.tokenFor(profile.id, { consentId })?.accessToken ?? (profile.bearerToken?.trim() || undefined);
+}
+
+/**
  * The headers of every request: X-Request-ID, Accept, the profile's PSU headers and token, then the call's own. The
  * token is a valid OAuth session token of the profile when the console holds one (see session-tokens.ts), otherwise
  * the profile's bearer token.
@@ -245,8 +253,7 @@ export function buildHeaders(
     const value = profile.psuHeaders[key]?.trim();
     if (value) headers[name] = value;
   }
-  const token =
-    sessionTokens.tokenFor(profile.id, { consentId: options.consentId })?.accessToken ?? profile.bearerToken?.trim();
+  const token = profileToken(profile, options.consentId);
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.consentId) headers['Consent-ID'] = options.consentId;
   for (const [name, value] of Object.entries(options.headers ?? {})) {
@@ -507,18 +514,48 @@ function errorBodyParts(body: unknown, contentType: string): ErrorBodyParts {
  * outcome is recorded in the exchange log first.
  */
 export async function xs2aRequest<T>(options: Xs2aRequestOptions): Promise<Xs2aResult<T>> {
-  const { profile, operationId, method, body } = options;
+  const { profile, body } = options;
   const requestId = crypto.randomUUID();
-  const url = buildUrl(profile.baseUrl, options, options.query);
   const hasBody = body !== undefined;
   const headers = buildHeaders(profile, { requestId, hasBody, consentId: options.consentId, headers: options.headers });
+  return sendOperation<T>({
+    ...options,
+    url: buildUrl(profile.baseUrl, options, options.query),
+    headers,
+    ...(hasBody && { body, bodyText: JSON.stringify(body) }),
+  });
+}
+
+/** A request of an operation with every part fixed by the caller: the URL, the exact headers, the body's exact text. */
+export interface ExactRequestOptions extends Pick<
+  Xs2aRequestOptions,
+  'profile' | 'operationId' | 'method' | 'flow' | 'signal' | 'timeoutMs' | 'schema'
+> {
+  /** The bank's URL, query included. */
+  url: string;
+  /** Sent as they are: nothing is added (not even X-Request-ID or the profile's token). */
+  headers: Record<string, string>;
+  /** The body as the exchange log shows it (parsed JSON, or the text when it does not parse). */
+  body?: unknown;
+  /** The body's text as sent. */
+  bodyText?: string;
+}
+
+/**
+ * Sends a request whose parts are all given (the explorer's edited requests, resent exchanges) through the same path as
+ * every other: recorded in the exchange log, through the profile's relay, its answer checked against the operation's
+ * 1.3.12 answer. Resolves and rejects like xs2aRequest; the X-Request-ID checked for its echo is the one in `headers`.
+ */
+export async function sendOperation<T>(options: ExactRequestOptions): Promise<Xs2aResult<T>> {
+  const { profile, operationId, method, url, headers } = options;
+  const requestId = Object.entries(headers).find(([name]) => name.toLowerCase() === 'x-request-id')?.[1] ?? '';
   const { response, text, redirect, exchange } = await sendRecorded({
     profile,
     flow: options.flow,
     operationId,
     requestId,
-    request: { method, url, headers, body },
-    bodyText: hasBody ? JSON.stringify(body) : undefined,
+    request: { method, url, headers, body: options.body },
+    bodyText: options.bodyText,
     signal: options.signal,
     timeoutMs: options.timeoutMs,
   });

@@ -26,8 +26,11 @@ export {
   buildUrl,
   requestUrlFor,
   DEFAULT_TIMEOUT_MS,
+  profileToken,
   psuHeaderNames,
+  sendOperation,
   xs2aRequest,
+  type ExactRequestOptions,
   type OperationId,
   type Xs2aRequestOptions,
   type Xs2aResult,
@@ -44,6 +47,7 @@ export {
   type Xs2aErrorDescription,
   type Xs2aErrorKind,
 } from './errors';
+export { redirectHeaders, scaPreferenceHeaders } from './tpp-headers';
 export { consentAdvice, consentAdviceForError, type ConsentAdviceOptions } from './consent-advice';
 export { EXCHANGE_LOG_LIMIT, exchangeLog, useExchanges, type Exchange } from './exchange-log';
 export {

@@ -11,6 +11,7 @@ const sections = [
   { to: '/payments', label: 'Payments' },
   { to: '/consents', label: 'Consents' },
   { to: '/accounts', label: 'Accounts' },
+  { to: '/explore', label: 'Explore' },
   { to: '/inspector', label: 'Inspector' },
   { to: '/settings', label: 'Settings' },
 ] as const;

@@ -7,6 +7,7 @@ import { PresenterView } from './presenter-switch';
 import { RouteErrorPage } from './pages/route-error-page';
 import { accountsRoutes } from '../features/accounts/routes';
 import { consentsRoutes } from '../features/consents/routes';
+import { explorerRoutes } from '../features/explorer/routes';
 import { inspectorRoutes } from '../features/inspector/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { profilesRoutes } from '../features/profiles/routes';
@@ -31,6 +32,7 @@ export const routes: RouteObject[] = [
           ...scaRoutes,
           ...consentsRoutes,
           ...accountsRoutes,
+          ...explorerRoutes,
           ...inspectorRoutes,
           ...profilesRoutes,
           { path: '*', element: <NotFoundPage /> },

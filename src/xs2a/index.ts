@@ -12,3 +12,4 @@ export * from './sca';
 export * from './status-names';
 export * from './masking';
 export * from './status-maps';
+export * from './request-parameters';

@@ -17,34 +17,50 @@ export interface JsonBodyEditorProps {
   /** Findings of the schema check; shown with `findingsTitle`. */
   findings: BodyFinding[];
   findingsTitle: string;
-  skipSchemaCheck: boolean;
-  onSkipSchemaCheckChange: (skip: boolean) => void;
+  /** Under the findings; the default asks to fix them or tick the box to send anyway. */
+  findingsSummary?: string;
+  /** The box that lets a body the schema refuses be sent; left out where nothing blocks sending. */
+  skipSchemaCheck?: boolean;
+  onSkipSchemaCheckChange?: (skip: boolean) => void;
+  /** Under the text; the default says the form edits the same body. */
+  hint?: string;
+  rows?: number;
 }
 
 export function JsonBodyEditor(props: JsonBodyEditorProps) {
   const { text, onTextChange, error, findings, findingsTitle, skipSchemaCheck, onSkipSchemaCheckChange } = props;
+  const summary =
+    props.findingsSummary ??
+    (skipSchemaCheck ? 'It will be sent anyway.' : 'Fix it, or tick the box below to send it anyway.');
   return (
     <div className="space-y-3 rounded border border-slate-200 bg-white p-4">
       <Field
         label="Request body (JSON)"
-        hint="Edits the same body as the form. Switching back to the form reads it into the fields."
+        hint={props.hint ?? 'Edits the same body as the form. Switching back to the form reads it into the fields.'}
         error={error}
       >
-        <Textarea value={text} rows={18} spellCheck={false} onChange={(event) => onTextChange(event.target.value)} />
+        <Textarea
+          value={text}
+          rows={props.rows ?? 18}
+          spellCheck={false}
+          onChange={(event) => onTextChange(event.target.value)}
+        />
       </Field>
       {findings.length > 0 && (
         <ErrorCallout
           title={findingsTitle}
-          summary={skipSchemaCheck ? 'It will be sent anyway.' : 'Fix it, or tick the box below to send it anyway.'}
+          summary={summary}
           messages={findings.map((finding) => ({ path: finding.path, text: finding.message }))}
         />
       )}
-      <Checkbox
-        label="Send even if the body does not match the schema"
-        hint="To see how the bank answers a body the spec does not allow."
-        checked={skipSchemaCheck}
-        onChange={(event) => onSkipSchemaCheckChange(event.target.checked)}
-      />
+      {onSkipSchemaCheckChange && (
+        <Checkbox
+          label="Send even if the body does not match the schema"
+          hint="To see how the bank answers a body the spec does not allow."
+          checked={skipSchemaCheck ?? false}
+          onChange={(event) => onSkipSchemaCheckChange(event.target.checked)}
+        />
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // One exchange in full: request and response headers and bodies, X-Request-ID, schema deviations, copy as curl.
 import type { ReactNode, Ref } from 'react';
-import type { Exchange } from '../../api';
+import { useActiveProfile, type Exchange } from '../../api';
+import { CodeExport, headerValue } from '../../flows/code-export';
 import { CopyButton, DeviationNotice, JsonView, KeyValueList } from '../../components/ui';
 import { ExchangeStatusBadge, formatDuration, formatTime, shortUrl } from './exchange-status';
 import { flowLabel } from './exchange-filters';
@@ -145,6 +146,13 @@ function ExchangeMessages({ exchange: { request, response } }: { exchange: Excha
   );
 }
 
+/** The exchange's request as code; the credentials the user may include are the active profile's. */
+function ExchangeCode({ exchange }: { exchange: Exchange }) {
+  const profile = useActiveProfile();
+  const consentId = headerValue(exchange.request.headers, 'Consent-ID');
+  return <CodeExport request={exchange.request} profile={profile} level={4} {...(consentId && { consentId })} />;
+}
+
 export function ExchangeDetail({
   exchange,
   curl,
@@ -174,6 +182,7 @@ export function ExchangeDetail({
       <ExchangeFacts exchange={exchange} />
       <ExchangeFindings exchange={exchange} />
       <ExchangeMessages exchange={exchange} />
+      <ExchangeCode exchange={exchange} />
     </div>
   );
 }

@@ -1,16 +1,13 @@
 // "Copy as curl": an exchange's request as a POSIX shell command, secrets redacted.
 import { redactExchange, type Exchange, type RedactOptions } from '../../api';
+import { requestBodyText } from '../../flows/code-export';
 
 /** Quotes a word for a POSIX shell: single quotes keep everything literal, newlines included; ' becomes '\''. */
 export function shellQuote(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The request body as sent: JSON for objects, the text itself for strings. */
-export function requestBodyText(body: unknown): string | undefined {
-  if (body === undefined || body === null) return undefined;
-  return typeof body === 'string' ? body : JSON.stringify(body);
-}
+export { requestBodyText };
 
 export function toCurl(exchange: Exchange, options: RedactOptions = {}): string {
   const { request } = redactExchange(exchange, options);

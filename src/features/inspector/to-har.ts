@@ -1,28 +1,20 @@
 // "Export HAR": the shown exchanges as an HTTP Archive 1.2 document, secrets redacted.
 import { redactExchange, type Exchange, type RedactOptions } from '../../api';
-import { requestBodyText } from './to-curl';
+import {
+  byteLength,
+  harRequest,
+  headerValue,
+  nameValues,
+  type HarNameValue,
+  type HarRequest,
+} from '../../flows/code-export';
 
 export const HAR_FILE_NAME = 'xs2a-console.har';
-
-interface HarNameValue {
-  name: string;
-  value: string;
-}
 
 export interface HarEntry {
   startedDateTime: string;
   time: number;
-  request: {
-    method: string;
-    url: string;
-    httpVersion: string;
-    cookies: [];
-    headers: HarNameValue[];
-    queryString: HarNameValue[];
-    postData?: { mimeType: string; text: string };
-    headersSize: -1;
-    bodySize: number;
-  };
+  request: HarRequest;
   response: {
     status: number;
     statusText: string;
@@ -55,48 +47,15 @@ export interface Har {
   };
 }
 
-function nameValues(headers: Record<string, string>): HarNameValue[] {
-  return Object.entries(headers).map(([name, value]) => ({ name, value }));
-}
-
-function headerValue(headers: Record<string, string>, name: string): string | undefined {
-  const lower = name.toLowerCase();
-  return Object.entries(headers).find(([key]) => key.toLowerCase() === lower)?.[1];
-}
-
-function queryString(url: string): HarNameValue[] {
-  try {
-    return [...new URL(url).searchParams].map(([name, value]) => ({ name, value }));
-  } catch {
-    return [];
-  }
-}
-
-const utf8 = new TextEncoder();
-const byteLength = (text: string) => utf8.encode(text).length;
-
 function entryOf(raw: Exchange, options: RedactOptions): HarEntry {
   const exchange = redactExchange(raw, options);
   const { request, response, error } = exchange;
-  const body = requestBodyText(request.body);
   const time = Math.max(0, Math.round(exchange.durationMs ?? 0));
   const responseText = response?.bodyText ?? '';
   return {
     startedDateTime: new Date(exchange.startedAt).toISOString(),
     time,
-    request: {
-      method: request.method,
-      url: request.url,
-      httpVersion: 'HTTP/1.1',
-      cookies: [],
-      headers: nameValues(request.headers),
-      queryString: queryString(request.url),
-      ...(body !== undefined && {
-        postData: { mimeType: headerValue(request.headers, 'content-type') ?? 'application/json', text: body },
-      }),
-      headersSize: -1,
-      bodySize: body === undefined ? 0 : byteLength(body),
-    },
+    request: harRequest(request),
     response: {
       // HAR writers record a request that got no answer with status 0.
       status: response?.status ?? 0,

@@ -1,0 +1,71 @@
+// The explorer's list: every operation of the product in the spec's groups, each with a short title.
+import { operationTags, operations, type OperationName } from '../../../xs2a';
+
+/** What each operation does, in a few words. */
+export const operationTitles: Record<OperationName, string> = {
+  initiatePayment: 'Initiate a payment',
+  getPaymentInformation: 'Read a payment',
+  getPaymentInitiationStatus: 'Read a payment’s status',
+  cancelPayment: 'Cancel a payment',
+  startPaymentAuthorisation: 'Start a payment’s authorisation',
+  startPaymentInitiationCancellationAuthorisation: 'Start the authorisation of a payment’s cancellation',
+  getPaymentInitiationAuthorisation: 'List a payment’s authorisations',
+  getPaymentInitiationCancellationAuthorisationInformation: 'List a payment’s cancellation authorisations',
+  getPaymentInitiationScaStatus: 'Read the SCA status of a payment’s authorisation',
+  getPaymentCancellationScaStatus: 'Read the SCA status of a cancellation authorisation',
+  updatePaymentPsuData: 'Update PSU data of a payment’s authorisation',
+  updatePaymentCancellationPsuData: 'Update PSU data of a cancellation authorisation',
+  createConsent: 'Create a consent',
+  getConsentInformation: 'Read a consent',
+  deleteConsent: 'Delete a consent',
+  getConsentStatus: 'Read a consent’s status',
+  startConsentAuthorisation: 'Start a consent’s authorisation',
+  getConsentAuthorisation: 'List a consent’s authorisations',
+  getConsentScaStatus: 'Read the SCA status of a consent’s authorisation',
+  updateConsentsPsuData: 'Update PSU data of a consent’s authorisation',
+  getAccountList: 'List the accounts',
+  readAccountDetails: 'Read an account',
+  getBalances: 'Read an account’s balances',
+  getTransactionList: 'Read an account’s transactions',
+  getTransactionDetails: 'Read one transaction',
+};
+
+export interface OperationGroup {
+  id: string;
+  title: string;
+  description: string;
+  operations: OperationName[];
+}
+
+const names = Object.keys(operations) as OperationName[];
+const isSca = (name: OperationName) => operationTags[name].includes('common') || /Authorisation/.test(name);
+
+/**
+ * Payment initiation, account information, and the authorisations of both (the spec's Common Services: starting an
+ * authorisation, its SCA status, and the update-PSU-data steps).
+ */
+export const operationGroups: OperationGroup[] = [
+  {
+    id: 'pis',
+    title: 'Payment initiation (PIS)',
+    description: 'Initiate, read and cancel payments.',
+    operations: names.filter((name) => operations[name].area === 'pis' && !isSca(name)),
+  },
+  {
+    id: 'ais',
+    title: 'Account information (AIS)',
+    description: 'Consents, and the account data they give access to.',
+    operations: names.filter((name) => operations[name].area === 'ais' && !isSca(name)),
+  },
+  {
+    id: 'common',
+    title: 'Authorisations and update PSU data (Common Services)',
+    description:
+      'Start an authorisation, take its SCA steps and read its status, for payments, cancellations and consents.',
+    operations: names.filter(isSca),
+  },
+];
+
+export function isOperationName(name: string | undefined): name is OperationName {
+  return name !== undefined && Object.hasOwn(operations, name);
+}

@@ -1,0 +1,31 @@
+// The request a code snippet sends: secrets redacted (tokens, PSU passwords, OTPs) unless the user asks for the
+// profile's credentials in this one copy, and always a fresh X-Request-ID, so the code can be run as it is.
+import { redactExchange } from '../../api';
+import type { RequestParts } from './har-request';
+
+export interface CodeRequestOptions {
+  /** The profile's bearer token, only when the user ticked "include credentials from this profile". */
+  credentials?: { bearerToken?: string };
+  /** Values known to be secret wherever they appear (the profile's tokens). */
+  secrets: readonly (string | undefined)[];
+  /** The X-Request-ID the snippet carries; a new UUID each time. */
+  requestId: string;
+}
+
+/** A copy of `request` for a snippet; the original is left as it is. */
+export function codeRequest(request: RequestParts, options: CodeRequestOptions): RequestParts {
+  const redacted = redactExchange({ request }, { secrets: options.secrets }).request;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(redacted.headers)) {
+    if (name.toLowerCase() === 'x-request-id') headers[name] = options.requestId;
+    else if (name.toLowerCase() === 'authorization' && options.credentials?.bearerToken) {
+      headers[name] = `Bearer ${options.credentials.bearerToken}`;
+    } else headers[name] = value;
+  }
+  const hasRequestId = Object.keys(headers).some((name) => name.toLowerCase() === 'x-request-id');
+  if (!hasRequestId) headers['X-Request-ID'] = options.requestId;
+  const token = options.credentials?.bearerToken;
+  const hasAuthorization = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
+  if (token && !hasAuthorization) headers.Authorization = `Bearer ${token}`;
+  return { ...redacted, headers };
+}
