@@ -2,6 +2,7 @@
 // and requested service (account details, balances, transactions), and reading that choice back from the posted form.
 import { html } from 'hono/html';
 import type { AccountChoice, AccountOffer, OfferedService } from '../domain/consents';
+import { PLAIN_PAGE, type PageDisplay } from './presenter';
 
 const serviceNames: Record<OfferedService, string> = {
   accounts: 'Account details',
@@ -34,7 +35,7 @@ export const EMPTY_CHOICE = 'Choose at least one account to share, or deny the r
  * The checkboxes inside the approval form: a table with one row per account and one column per requested service.
  * Every box starts checked; after a refused submission, those the PSU had checked stay as they were.
  */
-export function accountChoiceFieldset(offer: AccountOffer, checked?: AccountChoice) {
+export function accountChoiceFieldset(offer: AccountOffer, checked?: AccountChoice, display: PageDisplay = PLAIN_PAGE) {
   if (offer.accounts.length === 0) {
     return html`<p class="note">You have no accounts this request can cover. You can only deny it.</p>`;
   }
@@ -55,7 +56,8 @@ export function accountChoiceFieldset(offer: AccountOffer, checked?: AccountChoi
             html`<tr>
               <th scope="row" id="account-${account.resource_id}">
                 <span class="account-name">${account.display_name ?? account.name}</span>
-                <span class="iban">${groupIban(account.iban)}</span> <span class="currency">${account.currency}</span>
+                <span class="iban">${display.masked ? display.account(account.iban) : groupIban(account.iban)}</span>
+                <span class="currency">${account.currency}</span>
               </th>
               ${offer.services.map(
                 (service) =>

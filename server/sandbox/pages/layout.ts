@@ -2,6 +2,7 @@
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { safeRedirectTarget } from '../http/headers';
+import { PLAIN_PAGE, presenterBanner, type PageDisplay } from './presenter';
 
 /** A piece of a page: escaped HTML, ready or still rendering. */
 export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
@@ -13,6 +14,8 @@ export interface PageForm {
   /** The summary of the consent or payment. */
   what: Html;
   error?: string | undefined;
+  /** Plain, or masked for presenter mode (the console on a shared screen). */
+  display: PageDisplay;
 }
 
 const style = `
@@ -51,9 +54,17 @@ const style = `
   .hint { font-size: .85rem; color: #4a5568; margin: 8px 0 0; }
   .card { border: 1px solid #d8dee8; border-radius: 8px; padding: 14px; margin: 12px 0; }
   footer { text-align: center; color: #4a5568; font-size: .85rem; margin: 24px; }
+  body.presenter { font-size: 1.2rem; }
+  body.presenter main { max-width: 640px; }
+  .presenter-banner { margin: 0; padding: 10px 24px; background: #fff4d6; color: #5c3b00; border-bottom: 2px solid #d9a400;
+    font-weight: 700; text-align: center; }
 `;
 
-export function page(title: string, body: Html, { bankName = 'Sandbox Bank' } = {}) {
+export function page(
+  title: string,
+  body: Html,
+  { bankName = 'Sandbox Bank', display = PLAIN_PAGE }: { bankName?: string; display?: PageDisplay } = {},
+) {
   return html`<!doctype html>
     <html lang="en">
       <head>
@@ -64,8 +75,9 @@ export function page(title: string, body: Html, { bankName = 'Sandbox Bank' } = 
           ${style}
         </style>
       </head>
-      <body>
+      <body class="${display.masked ? 'presenter' : ''}">
         <header role="banner">${bankName}</header>
+        ${presenterBanner(display)}
         <main>${body}</main>
         <footer>A sandbox bank for XS2A Console. No real money moves.</footer>
       </body>

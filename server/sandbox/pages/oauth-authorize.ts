@@ -5,6 +5,7 @@ import type { AccountChoice, AccountOffer } from '../domain/consents';
 import { withQuery, type AuthorizeParams } from '../rules/oauth';
 import { accountChoiceFieldset } from './account-choice';
 import { errorBox, leaveLink, page, type PageForm } from './layout';
+import { presenterField } from './presenter';
 
 /** What every authorize form carries: the page form's fields and the authorization request. */
 export interface AuthorizeForm extends PageForm {
@@ -62,7 +63,7 @@ export function authorizeLoginPage(form: AuthorizeForm, { psuId, choosing }: { p
     html`${form.what} ${errorBox(form.error)} ${clientNote(params)}
       <h2>${choosing ? 'Log in to choose the accounts' : 'Log in to approve'}</h2>
       <form method="post" action="${form.action}">
-        ${form.token} ${hiddenParams(params)}
+        ${form.token} ${hiddenParams(params)} ${presenterField(form.display)}
         <label for="psuId">Online banking ID</label>
         <input id="psuId" name="psuId" autocomplete="username" required value="${psuId}" />
         <label for="password">Password</label>
@@ -75,6 +76,7 @@ export function authorizeLoginPage(form: AuthorizeForm, { psuId, choosing }: { p
           ${cancelLink(params)}
         </div>
       </form>`,
+    { display: form.display },
   );
 }
 
@@ -87,17 +89,18 @@ export function authorizeChoicePage(
   return page(
     'Choose accounts',
     html`${form.what} ${errorBox(form.error)} ${clientNote(params)}
-      <p>Logged in as <strong>${psuName}</strong>.</p>
+      <p>Logged in as <strong>${form.display.name(psuName)}</strong>.</p>
       <form method="post" action="${form.action}">
-        ${form.token} ${hiddenParams(params)}
+        ${form.token} ${hiddenParams(params)} ${presenterField(form.display)}
         <input type="hidden" name="step" value="choose" />
         <input type="hidden" name="psuId" value="${psuId}" />
-        ${accountChoiceFieldset(offer, checked)}
+        ${accountChoiceFieldset(offer, checked, form.display)}
         <div class="actions">
           <button class="primary" type="submit" name="action" value="approve">Approve</button>
           <button class="secondary" type="submit" name="action" value="deny">Deny</button>
           ${cancelLink(params)}
         </div>
       </form>`,
+    { display: form.display },
   );
 }

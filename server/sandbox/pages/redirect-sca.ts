@@ -5,15 +5,17 @@ import type { AuthenticationObject } from '../../../src/xs2a';
 import type { AccountChoice, AccountOffer } from '../domain/consents';
 import { accountChoiceFieldset } from './account-choice';
 import { errorBox, leaveLink, page, type Html, type PageForm } from './layout';
+import { PLAIN_PAGE, presenterField, type PageDisplay } from './presenter';
 
 /** What every form of the redirect page carries. */
 export type ScaForm = PageForm;
 
-export function scaFinishedPage(what: Html, status: string) {
+export function scaFinishedPage(what: Html, status: string, display: PageDisplay = PLAIN_PAGE) {
   return page(
     'Authorisation finished',
     html`${what}
       <p class="note">This authorisation is already ${status}.</p>`,
+    { display },
   );
 }
 
@@ -24,7 +26,7 @@ export function scaLoginPage(form: ScaForm, { psuId, back }: { psuId: string; ba
     html`${form.what} ${errorBox(form.error)}
       <h2>Log in to approve</h2>
       <form method="post" action="${form.action}">
-        ${form.token}
+        ${form.token} ${presenterField(form.display)}
         <label for="psuId">Online banking ID</label>
         <input id="psuId" name="psuId" autocomplete="username" required value="${psuId}" />
         <label for="password">Password</label>
@@ -34,6 +36,7 @@ export function scaLoginPage(form: ScaForm, { psuId, back }: { psuId: string; ba
           ${leaveLink(back)}
         </div>
       </form>`,
+    { display: form.display },
   );
 }
 
@@ -50,9 +53,10 @@ export function scaDecisionPage(
   return page(
     'Approve',
     html`${form.what} ${errorBox(form.error)}
-      <p>Logged in as <strong>${psuName}</strong>.</p>
+      <p>Logged in as <strong>${form.display.name(psuName)}</strong>.</p>
       <form method="post" action="${form.action}">
-        ${form.token} ${offer ? accountChoiceFieldset(offer, checked) : ''}
+        ${form.token} ${presenterField(form.display)}
+        ${offer ? accountChoiceFieldset(offer, checked, form.display) : ''}
         <label for="method">Authentication method</label>
         <select id="method" name="method">
           ${methods.map((m) => html`<option value="${m.authenticationMethodId}">${m.name ?? m.authenticationType}</option>`)}
@@ -65,15 +69,17 @@ export function scaDecisionPage(
           <button class="secondary" type="submit" name="action" value="deny">Deny</button>
         </div>
       </form>`,
+    { display: form.display },
   );
 }
 
 /** The end of an authorisation with no TPP address to return to. */
-export function scaDonePage(status: string) {
+export function scaDonePage(status: string, display: PageDisplay = PLAIN_PAGE) {
   return page(
     'Done',
     html`<h1>${status === 'finalised' ? 'Approved' : 'Not approved'}</h1>
       <p>The authorisation is ${status}. You can close this window and return to the application.</p>`,
+    { display },
   );
 }
 

@@ -3,6 +3,7 @@ import { html } from 'hono/html';
 import * as z from 'zod';
 import { formatAmount } from '../../../src/xs2a';
 import type { AuthorisationRow, ConsentRow, PaymentRow } from '../store/schema';
+import { PLAIN_PAGE, type PageDisplay } from './presenter';
 
 /** A member the summary shows when it has the expected shape, and leaves out otherwise. */
 const shown = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
@@ -32,8 +33,9 @@ const Access = z.object({
   allPsd2: text,
 });
 
-export function paymentSummary(payment: PaymentRow, auth: AuthorisationRow) {
+export function paymentSummary(payment: PaymentRow, auth: AuthorisationRow, display: PageDisplay = PLAIN_PAGE) {
   const body = PaymentBody.parse(JSON.parse(payment.body));
+  const shown = (value: string | undefined, as: (value: string) => string) => (value === undefined ? '' : as(value));
   const amount = body.instructedAmount
     ? formatAmount(body.instructedAmount.amount, body.instructedAmount.currency, 'en-GB')
     : '';
@@ -46,15 +48,15 @@ export function paymentSummary(payment: PaymentRow, auth: AuthorisationRow) {
       <dt>Amount</dt>
       <dd>${amount}</dd>
       <dt>To</dt>
-      <dd>${body.creditorName ?? ''}</dd>
+      <dd>${shown(body.creditorName, display.name)}</dd>
       <dt>Creditor IBAN</dt>
-      <dd>${body.creditorAccount?.iban ?? ''}</dd>
+      <dd>${shown(body.creditorAccount?.iban, display.account)}</dd>
       <dt>From</dt>
-      <dd>${body.debtorAccount?.iban ?? ''}</dd>
+      <dd>${shown(body.debtorAccount?.iban, display.account)}</dd>
       ${
         body.remittanceInformationUnstructured
           ? html`<dt>Reference</dt>
-              <dd>${body.remittanceInformationUnstructured}</dd>`
+              <dd>${display.text(body.remittanceInformationUnstructured)}</dd>`
           : ''
       }
       ${
@@ -73,14 +75,14 @@ export function paymentSummary(payment: PaymentRow, auth: AuthorisationRow) {
     </dl>`;
 }
 
-export function consentSummary(consent: ConsentRow) {
+export function consentSummary(consent: ConsentRow, display: PageDisplay = PLAIN_PAGE) {
   const access = Access.parse(JSON.parse(consent.access));
   const list = (refs: { iban?: string | undefined }[] | undefined) =>
     refs === undefined
       ? 'none'
       : refs.length === 0
         ? 'accounts you choose at the bank'
-        : refs.map((r) => r.iban ?? '?').join(', ');
+        : refs.map((r) => (r.iban === undefined ? '?' : display.account(r.iban))).join(', ');
   const lines = access.allPsd2
     ? [['Access', 'all your payment accounts: details, balances and transactions']]
     : access.availableAccounts

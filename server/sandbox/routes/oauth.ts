@@ -35,7 +35,7 @@ import {
   type ScopeTarget,
 } from '../rules/oauth';
 import type { AuthorisationRow } from '../store/schema';
-import { accountOffer, authorisationSummary } from './pages';
+import { accountOffer, authorisationSummary, displayOf } from './pages';
 import type { Services } from './xs2a';
 
 type Checked =
@@ -273,12 +273,15 @@ class OAuthEndpoints {
     session: PageSession,
     error?: string,
   ): Promise<AuthorizeForm> {
+    // Presenter mode, as the page load's query or the posted form (read once by the handler, cached by hono) asks.
+    const display = displayOf(c, c.req.method === 'POST' ? await c.req.parseBody({ all: true }) : undefined);
     return {
       action: this.authorizePath(c),
       token: tokenField(this.sessions.token(session, purpose(params, auth))),
       params,
-      what: await authorisationSummary(this.s, auth),
+      what: await authorisationSummary(this.s, auth, display),
       error,
+      display,
     };
   }
 

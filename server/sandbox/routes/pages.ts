@@ -28,6 +28,7 @@ import {
   unknownRequestPage,
   type ScaForm,
 } from '../pages/redirect-sca';
+import { keepPresenter, PRESENTER_PARAM, requestedDisplay, type PageDisplay } from '../pages/presenter';
 import { consentSummary, paymentSummary } from '../pages/summary';
 import type { AuthorisationRow } from '../store/schema';
 import type { Services } from './xs2a';
@@ -44,13 +45,18 @@ function field(form: Record<string, unknown>, name: string): string {
 }
 
 /** What the PSU is asked to approve: the consent or payment (or its cancellation) of an authorisation. */
-export async function authorisationSummary(s: Services, auth: AuthorisationRow) {
+export async function authorisationSummary(s: Services, auth: AuthorisationRow, display: PageDisplay) {
   if (auth.resource_type === 'consent') {
     const consent = await s.consents.find(auth.resource_id).catch(() => undefined);
-    return consent ? consentSummary(consent) : html`<h1>Consent</h1>`;
+    return consent ? consentSummary(consent, display) : html`<h1>Consent</h1>`;
   }
   const payment = await s.payments.findById(auth.resource_id);
-  return payment ? paymentSummary(payment, auth) : html`<h1>Payment</h1>`;
+  return payment ? paymentSummary(payment, auth, display) : html`<h1>Payment</h1>`;
+}
+
+/** Presenter mode as a request asks for it: in the query of a page load, in the hidden field of a posted form. */
+export function displayOf(c: Context<Env>, form?: Record<string, unknown>): PageDisplay {
+  return requestedDisplay(form ? form[PRESENTER_PARAM] : c.req.query(PRESENTER_PARAM));
 }
 
 /** For a bank-offered consent, the accounts and services the PSU chooses from; undefined for everything else. */
@@ -95,13 +101,14 @@ class RedirectScaPages {
 
   readonly show = async (c: Context<Env>) => {
     const auth = await this.load(c);
-    return auth ? this.page(c, auth) : c.html(unknownRequestPage(), 404);
+    return auth ? this.page(c, auth, displayOf(c)) : c.html(unknownRequestPage(), 404);
   };
 
   readonly login = async (c: Context<Env>) => {
     const auth = await this.load(c);
     if (!auth) return c.html(unknownRequestPage(), 404);
     const form = await c.req.parseBody();
+    const display = displayOf(c, form);
     if (!this.sessions.valid(await this.sessions.read(c), this.purpose(auth), form[TOKEN_FIELD])) {
       return refusedForm(c, this.base(c, auth));
     }
@@ -111,11 +118,11 @@ class RedirectScaPages {
       // Logging in again (another browser, an expired session) finds the PSU already authenticated.
       if (auth.sca_status !== 'psuAuthenticated') await this.s.sca.markAuthenticated(auth, psu);
       await this.sessions.start(c, this.base(c, auth), { psuId: psu.psu_id, bound: auth.authorisation_id });
-      return c.redirect(this.base(c, auth), 303);
+      return c.redirect(keepPresenter(this.base(c, auth), display), 303);
     } catch (error) {
-      const closed = await this.failIfClosed(c, auth, error);
+      const closed = await this.failIfClosed(c, auth, error, display);
       if (closed) return closed;
-      return this.page(c, { ...auth, psu_id: psuId || auth.psu_id }, message(error));
+      return this.page(c, { ...auth, psu_id: psuId || auth.psu_id }, display, message(error));
     }
   };
 
@@ -123,85 +130,96 @@ class RedirectScaPages {
     const auth = await this.load(c);
     if (!auth) return c.html(unknownRequestPage(), 404);
     const form = await c.req.parseBody({ all: true });
+    const display = displayOf(c, form);
     const session = await this.sessions.read(c);
     if (!this.sessions.valid(session, this.purpose(auth), form[TOKEN_FIELD])) {
       return refusedForm(c, this.base(c, auth));
     }
     // Approve and Deny alike need the PSU logged in in this browser; a repeated click after the end goes back.
-    if (!loginFor(session, auth)) return this.page(c, auth, 'Log in to approve or deny this request.');
-    if (finished.includes(auth.sca_status)) return this.leave(c, auth);
+    if (!loginFor(session, auth)) return this.page(c, auth, display, 'Log in to approve or deny this request.');
+    if (finished.includes(auth.sca_status)) return this.leave(c, auth, display);
     let choice: AccountChoice | undefined;
     try {
-      if (form.action === 'deny') return this.leave(c, await this.s.sca.decide(auth, 'failed'));
+      if (form.action === 'deny') return this.leave(c, await this.s.sca.decide(auth, 'failed'), display);
       if (auth.sca_status !== 'psuAuthenticated')
-        return await this.page(c, auth, 'Log in to approve or deny this request.');
+        return await this.page(c, auth, display, 'Log in to approve or deny this request.');
       const offer = await accountOffer(this.s, auth, auth.psu_id);
       if (offer) {
         choice = readAccountChoice(form, offer);
         // Refused before the one-time password is checked, so no attempt is used up.
         if (!choice) {
           const none = { accounts: [], balances: [], transactions: [] };
-          return await this.page(c, auth, EMPTY_CHOICE, { checked: none, status: 400 });
+          return await this.page(c, auth, display, EMPTY_CHOICE, { checked: none, status: 400 });
         }
       }
       const psu = auth.psu_id ? await this.s.sca.findPsu(auth.psu_id) : undefined;
-      return this.leave(c, await this.s.sca.checkOtp(auth, field(form, 'otp'), psu, area(auth), choice));
+      const done = await this.s.sca.checkOtp(auth, field(form, 'otp'), psu, area(auth), choice);
+      return this.leave(c, done, display);
     } catch (error) {
-      return this.decisionFailed(c, auth, error, choice);
+      return this.decisionFailed(c, auth, error, display, choice);
     }
   };
 
   /** A refused decision: the authorisation may have ended meanwhile; otherwise the page says why. */
-  private async decisionFailed(c: Context<Env>, auth: AuthorisationRow, error: unknown, choice?: AccountChoice) {
+  private async decisionFailed(
+    c: Context<Env>,
+    auth: AuthorisationRow,
+    error: unknown,
+    display: PageDisplay,
+    choice?: AccountChoice,
+  ) {
     const text = message(error);
-    const closed = await this.failIfClosed(c, auth, error);
+    const closed = await this.failIfClosed(c, auth, error, display);
     if (closed) return closed;
     const fresh = await this.s.sca.findById(auth.authorisation_id);
-    if (fresh && (fresh.sca_status === 'failed' || fresh.sca_status === 'finalised')) return this.leave(c, fresh);
+    if (fresh && (fresh.sca_status === 'failed' || fresh.sca_status === 'finalised')) {
+      return this.leave(c, fresh, display);
+    }
     // A wrong one-time password keeps the accounts the PSU chose.
-    return this.page(c, fresh ?? auth, text, choice ? { checked: choice } : {});
+    return this.page(c, fresh ?? auth, display, text, choice ? { checked: choice } : {});
   }
 
   /** Where the PSU's browser goes when the authorisation is over. */
-  private leave(c: Context<Env>, auth: AuthorisationRow) {
+  private leave(c: Context<Env>, auth: AuthorisationRow, display: PageDisplay) {
     const target = safeRedirectTarget(
       auth.sca_status === 'finalised' ? auth.tpp_redirect_uri : (auth.tpp_nok_redirect_uri ?? auth.tpp_redirect_uri),
     );
     if (target) return c.redirect(target, 303);
-    return c.html(scaDonePage(auth.sca_status));
+    return c.html(scaDonePage(auth.sca_status, display));
   }
 
   /** When the payment or consent moved on meanwhile (cancelled, settled), the authorisation can only fail: end it. */
-  private async failIfClosed(c: Context<Env>, auth: AuthorisationRow, error: unknown) {
+  private async failIfClosed(c: Context<Env>, auth: AuthorisationRow, error: unknown, display: PageDisplay) {
     if (!(error instanceof BankError) || error.messages[0]?.code !== 'STATUS_INVALID') return undefined;
     const current = await this.s.sca.findById(auth.authorisation_id);
     if (!current) return undefined;
     // Already ended by what closed the payment or consent (a payment rejected for waiting too long): say how it ended.
-    if (current.sca_status === 'finalised' || current.sca_status === 'failed') return this.leave(c, current);
-    return this.leave(c, await this.s.sca.decide(current, 'failed'));
+    if (current.sca_status === 'finalised' || current.sca_status === 'failed') return this.leave(c, current, display);
+    return this.leave(c, await this.s.sca.decide(current, 'failed'), display);
   }
 
   /** The page for the authorisation's state: finished, the login, or the logged-in PSU's decision. */
   private async page(
     c: Context<Env>,
     auth: AuthorisationRow,
+    display: PageDisplay,
     error?: string,
     { checked, status }: { checked?: AccountChoice; status?: 400 } = {},
   ) {
     const base = this.base(c, auth);
-    const what = await authorisationSummary(this.s, auth);
-    if (finished.includes(auth.sca_status)) return c.html(scaFinishedPage(what, auth.sca_status));
+    const what = await authorisationSummary(this.s, auth, display);
+    if (finished.includes(auth.sca_status)) return c.html(scaFinishedPage(what, auth.sca_status, display));
     const session = await this.sessions.ensure(c, base);
     const token = tokenField(this.sessions.token(session, this.purpose(auth)));
     if (auth.sca_status !== 'psuAuthenticated' || !loginFor(session, auth)) {
       // Leaving without deciding goes back to the TPP and changes nothing: only the logged-in PSU can deny.
       const back = safeRedirectTarget(auth.tpp_nok_redirect_uri ?? auth.tpp_redirect_uri);
-      const form: ScaForm = { action: `${base}/login`, token, what, error };
+      const form: ScaForm = { action: `${base}/login`, token, what, error, display };
       return c.html(scaLoginPage(form, { psuId: auth.psu_id ?? '', back }), error ? 401 : 200);
     }
     const psu = auth.psu_id ? await this.s.sca.findPsu(auth.psu_id) : undefined;
     const offer = await accountOffer(this.s, auth, auth.psu_id);
-    const form: ScaForm = { action: `${base}/decision`, token, what, error };
+    const form: ScaForm = { action: `${base}/decision`, token, what, error, display };
     const decision = scaDecisionPage(form, {
       psuName: psu?.name ?? auth.psu_id ?? '',
       methods: psu ? parseScaMethods(psu) : [],
@@ -238,53 +256,57 @@ class BankingApp {
   readonly home = async (c: Context<Env>) => {
     const { psu } = await this.current(c);
     const base = this.base(c);
+    const display = displayOf(c);
     const session = await this.sessions.ensure(c, base);
     const token = tokenField(this.sessions.token(session, 'app'));
-    if (!psu) return c.html(appLoginPage({ base, token, error: c.req.query('error') }));
+    if (!psu) return c.html(appLoginPage({ base, token, error: c.req.query('error'), display }));
     const pending = await this.s.sca.pendingDecoupled(psu.psu_id);
     const cards = await Promise.all(
       pending.map(async (auth) => {
-        const summary = await authorisationSummary(this.s, auth);
-        return appRequestCard({ base, token, authorisationId: auth.authorisation_id, summary });
+        const summary = await authorisationSummary(this.s, auth, display);
+        return appRequestCard({ base, token, authorisationId: auth.authorisation_id, summary, display });
       }),
     );
-    return c.html(appHomePage({ base, token, psuName: psu.name, done: c.req.query('done'), cards }));
+    return c.html(appHomePage({ base, token, psuName: psu.name, done: c.req.query('done'), cards, display }));
   };
 
   readonly login = async (c: Context<Env>) => {
     const form = await c.req.parseBody();
     if (!this.tokenOk(await this.sessions.read(c), form)) return refusedForm(c, this.base(c));
+    const display = displayOf(c, form);
     const psu = await this.s.sca.findPsu(field(form, 'psuId').trim());
     if (!psu || psu.password !== field(form, 'password')) {
       const error = encodeURIComponent('The online banking ID or password is wrong.');
-      return c.redirect(`${this.base(c)}?error=${error}`, 303);
+      return c.redirect(keepPresenter(`${this.base(c)}?error=${error}`, display), 303);
     }
     // A new session: one planted in this browser before the login never becomes the logged-in one.
     await this.sessions.start(c, this.base(c), { psuId: psu.psu_id });
-    return c.redirect(this.base(c), 303);
+    return c.redirect(keepPresenter(this.base(c), display), 303);
   };
 
   readonly logout = async (c: Context<Env>) => {
     const form = await c.req.parseBody();
     if (!this.tokenOk(await this.sessions.read(c), form)) return refusedForm(c, this.base(c));
     deleteCookie(c, APP_COOKIE, { path: this.base(c) });
-    return c.redirect(this.base(c), 303);
+    return c.redirect(keepPresenter(this.base(c), displayOf(c, form)), 303);
   };
 
   readonly decide = async (c: Context<Env>) => {
     const form = await c.req.parseBody();
     const { session, psu } = await this.current(c);
+    const display = displayOf(c, form);
     const base = this.base(c);
+    const home = (query = '') => c.redirect(keepPresenter(`${base}${query}`, display), 303);
     if (!this.tokenOk(session, form)) return refusedForm(c, base);
-    if (!psu) return c.redirect(base, 303);
+    if (!psu) return home();
     const auth = await this.s.sca.findById(field(form, 'authorisationId'));
-    if (!auth || auth.psu_id !== psu.psu_id || auth.sca_approach !== 'DECOUPLED') return c.redirect(base, 303);
+    if (!auth || auth.psu_id !== psu.psu_id || auth.sca_approach !== 'DECOUPLED') return home();
     const approve = form.action === 'approve' && psu.sca_behaviour !== 'alwaysFail';
     try {
       const done = await this.s.sca.decide(auth, approve ? 'finalised' : 'failed');
-      return c.redirect(`${base}?done=${done.sca_status === 'finalised' ? 'approved' : 'declined'}`, 303);
+      return home(`?done=${done.sca_status === 'finalised' ? 'approved' : 'declined'}`);
     } catch (error) {
-      return c.redirect(`${base}?done=${encodeURIComponent(`not processed: ${message(error)}`)}`, 303);
+      return home(`?done=${encodeURIComponent(`not processed: ${message(error)}`)}`);
     }
   };
 }

@@ -29,3 +29,24 @@ export function newScaRedirect(profile: BankProfile): ScaRedirect {
 export function bankPageOpened(scope: AuthorisationScope, returnTo: string): void {
   recordHandOver(scope, 'redirect', returnTo);
 }
+
+/** The query flag that asks the embedded sandbox's PSU pages to show presenter mode. */
+export const PRESENTER_FLAG = 'presenter';
+
+/**
+ * The bank page's address, asking for presenter mode when it is on and the page belongs to the console's own embedded
+ * sandbox (same origin as the console). Another bank's address is never changed: the flag is the sandbox's, and a
+ * real bank's page must get exactly the link the bank gave.
+ */
+export function withPresenterFlag(href: string, presenting: boolean, consoleOrigin = window.location.origin): string {
+  if (!presenting) return href;
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return href;
+  }
+  if (url.origin !== consoleOrigin || url.searchParams.has(PRESENTER_FLAG)) return href;
+  url.searchParams.set(PRESENTER_FLAG, '1');
+  return url.toString();
+}

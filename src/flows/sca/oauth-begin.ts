@@ -1,6 +1,14 @@
 // Starts an OAuth SCA round trip from the bank's `scaOAuth` link: metadata, PKCE and state (the OAuth flow module,
 // loaded now), kept in this tab for the callback page, then the browser goes to the bank's authorize page.
-import { flowOf, loadOAuthFlow, recordHandOver, type AuthorisationScope, type BankProfile } from '../../api';
+import {
+  flowOf,
+  loadOAuthFlow,
+  presenterMode,
+  recordHandOver,
+  type AuthorisationScope,
+  type BankProfile,
+} from '../../api';
+import { withPresenterFlag } from './new-sca-redirect';
 import { rememberOAuth } from './oauth-store';
 
 /** The OAuth scope that names the resource at the bank: `AIS:<consentId>` or `PIS:<paymentId>`. */
@@ -51,5 +59,5 @@ export async function beginOAuth(input: BeginOAuthInput, now = Date.now()): Prom
     now,
   );
   recordHandOver(scope, 'oauth', input.returnTo, now);
-  return prepared.authorizationUrl;
+  return withPresenterFlag(prepared.authorizationUrl, presenterMode.isOn());
 }

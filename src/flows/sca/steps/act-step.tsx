@@ -1,8 +1,9 @@
 // A step the console can take: the bank's page (redirect, OAuth) or the form of an embedded step.
 import type { ReactNode } from 'react';
-import { buildUrl, type BankProfile } from '../../../api';
+import { buildUrl, usePresenterMode, type BankProfile } from '../../../api';
 import { Button } from '../../../components/ui';
 import type { ScaAction } from '../links-to-actions';
+import { withPresenterFlag } from '../new-sca-redirect';
 import { stepTitle, submitLabel } from '../step-text';
 import type { ScaFlow } from '../use-sca-flow';
 import { ConfirmationForm } from './confirmation-step';
@@ -13,9 +14,10 @@ import { StepHeading, type StepHeadingProps } from './step-heading';
 import type { StepFormProps } from './step-form';
 
 function BankPageLink({ href, onFollow }: { href: string; onFollow: () => void }) {
+  const presenting = usePresenterMode();
   return (
     <a
-      href={href}
+      href={withPresenterFlag(href, presenting)}
       onClick={onFollow}
       className="inline-flex items-center gap-1.5 rounded border border-blue-700 bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
     >
