@@ -2,6 +2,13 @@
 // rejected for lack of funds, dave's failed SCA, a settled payment that can no longer be cancelled.
 import { expect, test, type Page } from '@playwright/test';
 import { sandboxProfile, storeProfile } from './console-storage';
+import {
+  authoriseConsent,
+  consentStatus,
+  fillConsentForm,
+  submitConsentForm,
+  useConsentProfile,
+} from './consents-helpers';
 import { SANDBOX_OTP, SANDBOX_PASSWORD, testAccounts } from './fixtures';
 import {
   approveAtBank,
@@ -111,4 +118,24 @@ test('after the form is submitted the new page opens at its top, with focus on i
   await expect(heading).toContainText('Payment');
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await expect(heading).toBeInViewport();
+});
+
+test('a dedicated consent the bank granted for fewer accounts says so, and its title counts the granted one', async ({
+  page,
+}, testInfo) => {
+  await useConsentProfile(page, { id: 'e2e-outcomes-consent', name: 'Sandbox, embedded', approach: 'embedded' });
+  await page.goto('/consents/new');
+  // Alice holds her own account, not carol's: the bank grants one of the two.
+  await fillConsentForm(page, { access: { accounts: [alice.iban, carol.iban], balances: [alice.iban, carol.iban] } });
+  await submitConsentForm(page);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Details and balances of 2 accounts');
+  await authoriseConsent(page, 'alice', 'embedded');
+  await expect(consentStatus(page)).toContainText('valid');
+  await expect(outcome(page)).toContainText('Authorised');
+  const note = page.getByRole('note', { name: 'Fewer accounts granted' });
+  await expect(note).toContainText('asked for 2 accounts, granted 1');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toContainText(`Details and balances of ${alice.iban.replace(/(.{4})(?=.)/g, '$1 ')}`);
+  await expect(heading).not.toContainText('2 accounts');
+  await lookAt(page, 'consent-fewer-granted', (name) => testInfo.outputPath(name));
 });

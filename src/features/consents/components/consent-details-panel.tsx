@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { linkHref, useBankDataDisplay, type GetConsentData, type Xs2aResult } from '../../../api';
 import { readDate } from '../../../xs2a/readers';
 import { Button, DeviationNotice, JsonView, KeyValueList, LoadingText, Panel } from '../../../components/ui';
-import { displayReference, timeLeft } from '../model/format';
+import { displayReference, fewerAccountsGranted, timeLeft } from '../model/format';
 import { ConsentErrorCallout } from './consent-error-callout';
 
 type Access = GetConsentData['access'];
@@ -103,8 +103,32 @@ function DateValue({ value, field }: { value: unknown; field: string }) {
   );
 }
 
-export function ConsentDetailsPanel({ query }: { query: UseQueryResult<Xs2aResult<GetConsentData>> }) {
+/** Said when the bank granted fewer of the asked accounts, e.g. because the PSU holds only some of them. */
+function FewerAccountsNote({ asked, granted }: { asked: Record<string, unknown>; granted: Access }) {
+  const fewer = fewerAccountsGranted(asked, granted);
+  if (!fewer) return null;
+  return (
+    <p
+      role="note"
+      aria-label="Fewer accounts granted"
+      className="rounded border border-amber-300 border-l-4 border-l-amber-600 bg-amber-50 p-2 text-sm text-amber-950"
+    >
+      <span aria-hidden="true">! </span>
+      The bank granted fewer accounts than the request named: {fewer.text}. Reads of the others will be refused.
+    </p>
+  );
+}
+
+export interface ConsentDetailsPanelProps {
+  query: UseQueryResult<Xs2aResult<GetConsentData>>;
+  /** The access as this browser requested it, when it created the consent. */
+  asked?: Record<string, unknown> | undefined;
+}
+
+export function ConsentDetailsPanel({ query, asked }: ConsentDetailsPanelProps) {
   const consent = query.data?.body;
+  // Before the PSU authorised it, the bank repeats the request: only a valid consent's access is what was granted.
+  const granted = consent?.consentStatus === 'valid' ? consent.access : undefined;
   const left = consent ? timeLeft(consent.validUntil) : undefined;
   const accountsHref = linkHref(consent?._links?.account);
   const specNames = !useBankDataDisplay().masked;
@@ -126,6 +150,7 @@ export function ConsentDetailsPanel({ query }: { query: UseQueryResult<Xs2aResul
             <h3 id="consent-access-heading" className="text-sm font-semibold text-slate-900">
               Access granted
             </h3>
+            {asked && granted && <FewerAccountsNote asked={asked} granted={granted} />}
             <AccessGranted access={consent.access} />
           </section>
           <KeyValueList

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessSummary, consentRoute, displayReference, shortId, timeLeft } from './format';
+import { accessSummary, consentRoute, displayReference, fewerAccountsGranted, shortId, timeLeft } from './format';
 
 describe('accessSummary', () => {
   it('names the global access forms with their value', () => {
@@ -53,5 +53,25 @@ describe('timeLeft with a date-time where 1.3.12 has a date', () => {
     const now = Date.parse('2026-11-18T12:00:00Z');
     expect(timeLeft('2026-11-20T10:00:00Z', now)).toEqual({ expired: false, text: '2 days left' });
     expect(timeLeft('2026-11-17T23:59:59+01:00', now)).toEqual({ expired: true, text: 'ended' });
+  });
+});
+
+describe('fewerAccountsGranted', () => {
+  const a = { iban: 'DE16990100000010010001' };
+  const b = { iban: 'DE82990100000030030001' };
+
+  it('counts the distinct accounts asked for and granted across the three lists', () => {
+    expect(fewerAccountsGranted({ accounts: [a, b], transactions: [b] }, { accounts: [a] })).toEqual({
+      asked: 2,
+      granted: 1,
+      text: 'asked for 2 accounts, granted 1',
+    });
+    expect(fewerAccountsGranted({ balances: [a] }, { balances: [] })?.text).toBe('asked for 1 account, granted 0');
+  });
+
+  it('says nothing when all were granted, or when the access is not a list of accounts', () => {
+    expect(fewerAccountsGranted({ accounts: [a, b] }, { accounts: [b], balances: [a] })).toBeUndefined();
+    expect(fewerAccountsGranted({ allPsd2: 'allAccounts' }, { allPsd2: 'allAccounts' })).toBeUndefined();
+    expect(fewerAccountsGranted({ accounts: [], balances: [] }, { accounts: [a] })).toBeUndefined();
   });
 });

@@ -70,6 +70,35 @@ export function accessSummary(access: Record<string, unknown>, display: SummaryD
   return `${what} of ${ids.size === 1 && only ? only : `${ids.size} accounts`}`;
 }
 
+/** The accounts a dedicated `access` names in its lists, each once; undefined for a global or bank-offered access. */
+function dedicatedAccounts(access: Record<string, unknown>): Set<string> | undefined {
+  const refs = ['accounts', 'balances', 'transactions'].flatMap((name) => {
+    const list = access[name];
+    return Array.isArray(list) ? (list as unknown[]) : [];
+  });
+  return refs.length === 0 ? undefined : new Set(refs.map((ref) => displayReference(ref)));
+}
+
+/**
+ * "asked for 2 accounts, granted 1" when a dedicated consent's bank granted fewer accounts than the request named;
+ * undefined when it granted them all, or when either side is not a list of accounts.
+ */
+export function fewerAccountsGranted(
+  asked: Record<string, unknown>,
+  granted: Record<string, unknown>,
+): { asked: number; granted: number; text: string } | undefined {
+  const wanted = dedicatedAccounts(asked);
+  if (!wanted) return undefined;
+  const got = dedicatedAccounts(granted)?.size ?? 0;
+  if (got >= wanted.size) return undefined;
+  const noun = (count: number) => (count === 1 ? 'account' : 'accounts');
+  return {
+    asked: wanted.size,
+    granted: got,
+    text: `asked for ${wanted.size} ${noun(wanted.size)}, granted ${got}`,
+  };
+}
+
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

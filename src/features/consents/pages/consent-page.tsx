@@ -178,6 +178,9 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
   }
 
   const scope: AuthorisationScope = { kind: 'consent', consentId };
+  // The title counts what the bank granted once the consent is valid, and what was asked until then.
+  const shownAccess: Record<string, unknown> | undefined =
+    terms?.consentStatus === 'valid' ? terms.access : entry?.access;
   const timeline = useMemo(() => entry?.statuses.map((seen) => seen.status) ?? [], [entry?.statuses]);
   const reason = current ? notUsableReason(current) : undefined;
   const polling = !status.isError && following(statusValue);
@@ -192,7 +195,7 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
       flow={flowOf(scope)}
       header={{
         list: { to: '/consents', label: 'Consents' },
-        heading: <ConsentHeading access={entry?.access} />,
+        heading: <ConsentHeading access={shownAccess} />,
         id: consentId,
         copy: { text: consentId, label: 'Copy consentId' },
       }}
@@ -244,7 +247,7 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
       {!unknown && (
         <>
           <ErrorBoundary what="the consent">
-            <ConsentDetailsPanel query={details} />
+            <ConsentDetailsPanel query={details} asked={entry?.access} />
           </ErrorBoundary>
 
           {/* Reads only matter while the consent can be read with, or when some were counted. */}
