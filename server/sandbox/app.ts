@@ -150,7 +150,8 @@ function createApp(
   registerPages(app, s, pageSecret);
   if (oauthMode) registerOAuth(app, s);
   if (adminEnabled(config)) {
-    const controls = { afterMove: () => s.payments.catchUp(), slowMs: config.slowMs, config: live };
+    const afterMove = () => s.payments.catchUp();
+    const controls = { afterMove, slowMs: config.slowMs, config: live, db, seedAnchor };
     app.route('/admin', createAdminApp(config.prefix, config.admin, admin, controls));
   }
   registerBankRoutes(app, config, seedAnchor);

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { registerClockRoutes, type ClockControls } from './clock-routes';
 import { AdminError, adminErrorResponse, adminGuard, type AdminConfig } from './http';
 import { SCENARIO_HEADER } from './scenario-rules';
+import { registerDataRoutes } from './data';
 import { registerProfileRoutes } from './profiles';
 import { registerScenarioRoutes, scenarioCatalogue } from './scenarios';
 import type { SandboxConfig } from '../config';
@@ -92,6 +93,21 @@ function discovery(prefix: string, config: AdminConfig, slowMs: number) {
         switch: { method: 'PUT', href: at('/profile'), body: { name: 'a profile name from the list' } },
       },
     },
+    data: {
+      href: at('/psus'),
+      description:
+        "The bank's data: its PSUs and accounts, reset to the seed, snapshots saved and restored, a new PSU with accounts and history, an account's balance set.",
+      actions: {
+        psus: { method: 'GET', href: at('/psus') },
+        addPsu: post('/psus', { psuId: 'lower-case id', name: 'display name', accounts: '[{currency, balance}]' }),
+        setBalance: { method: 'PUT', href: at('/accounts/{resourceId or IBAN}/balance'), body: { amount: '1500.00' } },
+        reset: post('/data/reset'),
+        snapshots: { method: 'GET', href: at('/snapshots') },
+        saveSnapshot: post('/snapshots', { name: 'letters, digits, . _ -' }),
+        restoreSnapshot: post('/snapshots/{name}/restore'),
+        deleteSnapshot: { method: 'DELETE', href: at('/snapshots/{name}') },
+      },
+    },
   };
   return {
     name: 'XS2A Console sandbox bank: admin API',
@@ -108,6 +124,8 @@ export interface AdminControls extends Omit<ClockControls, 'clock' | 'settings'>
   slowMs: number;
   /** The live configuration, which behaviour profiles change. */
   config: SandboxConfig;
+  db: Kysely<Database>;
+  seedAnchor: string;
 }
 
 export function createAdminApp(prefix: string, config: AdminConfig, state: AdminState, controls: AdminControls) {
@@ -117,6 +135,12 @@ export function createAdminApp(prefix: string, config: AdminConfig, state: Admin
   registerClockRoutes(admin, { clock: state.clock, settings: state.settings, afterMove: controls.afterMove });
   registerScenarioRoutes(admin, state.settings, controls.slowMs, () => state.clock.base.now());
   registerProfileRoutes(admin, state.settings, controls.config);
+  registerDataRoutes(admin, {
+    db: controls.db,
+    settings: state.settings,
+    clock: state.clock,
+    seedAnchor: controls.seedAnchor,
+  });
   admin.all('*', (c) =>
     adminErrorResponse(c, new AdminError(404, 'not_found', `The admin API has no ${c.req.method} ${c.req.path}.`)),
   );

@@ -2,6 +2,7 @@
 // it is an account of this bank), with the balances moved by the amount; a standing order on each of its execution
 // dates; and pending entries booked once their value date has come. Every booking is keyed by what it books (the
 // payment and the date), so running it twice, or on two instances at once, books once.
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Frequency } from '../../../src/xs2a';
 import { civil, dayOf, daysInMonth, followingWorkingDay, isoOf, parseDay, precedingWorkingDay } from '../seed/calendar';
@@ -65,7 +66,7 @@ interface Entry {
     creditorName: string | null;
     creditorIban: string | null;
     debtorName: string | null;
-    debtorIban: string;
+    debtorIban: string | null;
   };
   endToEndId: string | null;
   remittance: string | null;
@@ -173,6 +174,32 @@ export async function bookExecution(
     await book(db, { ...credit, code: 'PMNT-RCDT-ESCT' }, at);
   }
   return true;
+}
+
+/** Books an adjustment of an account's balance (the admin API's demo data): an entry of `minor`, dated today. */
+export async function bookAdjustment(
+  db: Kysely<Database>,
+  account: { id: string; iban: string; currency: string },
+  minor: number,
+  now: Date,
+): Promise<void> {
+  const date = now.toISOString().slice(0, 10);
+  const counterpart =
+    minor > 0
+      ? { creditorName: null, creditorIban: account.iban, debtorName: 'Sandbox Bank', debtorIban: null }
+      : { creditorName: 'Sandbox Bank', creditorIban: null, debtorName: null, debtorIban: account.iban };
+  const entry: Entry = {
+    transactionId: `tx-adjustment-${randomUUID()}`,
+    accountId: account.id,
+    date,
+    minor,
+    currency: account.currency,
+    counterpart,
+    endToEndId: null,
+    remittance: 'Sandbox balance adjustment',
+    code: minor > 0 ? 'PMNT-RCDT-ESCT' : 'PMNT-ICDT-ESCT',
+  };
+  await book(db, entry, now.toISOString());
 }
 
 /** Books the pending entries whose value date has come; they already count in the expected balances. */
