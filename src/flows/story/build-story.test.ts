@@ -156,6 +156,19 @@ describe('buildFlowStory: what the console did on its own', () => {
     ]);
   });
 
+  it('leaves out reads cut short by leaving for the bank, and does not draw a cut-short request as a failure', () => {
+    const exchanges = [
+      initiate(),
+      exchange('getPaymentInitiationStatus', { error: { kind: 'interrupted', message: 'left' } }),
+      exchange('cancelPayment', { method: 'DELETE', error: { kind: 'interrupted', message: 'left' } }),
+    ];
+    const story = buildFlowStory({ flow: PAYMENT, exchanges, events: [] });
+    expect(tones(story)).toEqual([
+      'ok: Initiate payment → 201, received',
+      'neutral: Cancel payment → no answer: the page was left',
+    ]);
+  });
+
   it('leaves out reads it stopped for newer ones, and folds a rejected payment read again', () => {
     const before = [initiate(), status('RJCT')];
     const stopped = exchange('getPaymentInformation', { error: { kind: 'aborted', message: 'aborted' } });

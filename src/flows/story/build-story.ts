@@ -118,7 +118,7 @@ class StoryBuilder {
       id: exchange.id,
       kind: 'exchange',
       at: exchange.startedAt,
-      tone: words.pending ? 'waiting' : words.failed ? 'failed' : 'ok',
+      tone: words.pending ? 'waiting' : words.failed ? 'failed' : wasStopped(exchange) ? 'neutral' : 'ok',
       label: `${request} → ${words.answer}`,
       ...(detail && { detail }),
       arrows: [

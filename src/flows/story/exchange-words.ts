@@ -130,9 +130,12 @@ export function psuInputOf(exchange: Exchange): PsuDataStep | undefined {
   return 'authenticationMethodId' in body ? 'selectMethod' : undefined;
 }
 
-/** An exchange that ended without an answer because the console stopped it (a read replaced by a newer one). */
+/**
+ * An exchange that ended without an answer because the console stopped it (a read replaced by a newer one) or the page
+ * was left while it was in flight (for the bank's page): neither says anything about the bank.
+ */
 export function wasStopped(exchange: Exchange): boolean {
-  return !exchange.response && exchange.error?.kind === 'aborted';
+  return !exchange.response && (exchange.error?.kind === 'aborted' || exchange.error?.kind === 'interrupted');
 }
 
 /** The request in plain words; an operation the console does not name is shown as its method and path. */
@@ -224,7 +227,7 @@ export function answerWords(exchange: Exchange): AnswerWords {
   const { response, error } = exchange;
   if (!response) {
     if (!error) return { answer: 'waiting for the answer', failed: false, pending: true };
-    return { answer: errorWords[error.kind] ?? error.kind, failed: error.kind !== 'aborted' };
+    return { answer: errorWords[error.kind] ?? error.kind, failed: !wasStopped(exchange) };
   }
   if (response.status >= 400 || error) {
     const { code, text } = firstMessage(exchange);
