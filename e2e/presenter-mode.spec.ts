@@ -82,7 +82,7 @@ test('a payment shown in presenter mode: masked on the console and at the bank, 
   await page.getByLabel('Online banking ID').fill('alice');
   await page.getByLabel('Password').fill(SANDBOX_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByText('Logged in as Alice S.')).toBeVisible();
+  await expect(page.getByText('Logged in as Alice S.', { exact: true })).toBeVisible();
   await expect(page.getByRole('note')).toHaveText('Sandbox bank — test data');
   await expectNothingPersonal(page, 'the bank’s approval page');
   await checkBothWidths(page, 'bank-approve');

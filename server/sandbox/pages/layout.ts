@@ -98,3 +98,8 @@ export function leaveLink(uri: string | null | undefined) {
     ? html`<a class="button secondary" href="${usable}">Cancel</a>`
     : html`<p class="hint">To leave without deciding, close this window.</p>`;
 }
+
+/** "Logged in as Alice S." without a second full stop after a shortened name. */
+export function loggedInAs(name: string) {
+  return html`<p>Logged in as <strong>${name}</strong>${name.endsWith('.') ? '' : '.'}</p>`;
+}

@@ -4,7 +4,7 @@ import { html } from 'hono/html';
 import type { AccountChoice, AccountOffer } from '../domain/consents';
 import { withQuery, type AuthorizeParams } from '../rules/oauth';
 import { accountChoiceFieldset } from './account-choice';
-import { errorBox, leaveLink, page, type PageForm } from './layout';
+import { errorBox, leaveLink, loggedInAs, page, type PageForm } from './layout';
 import { presenterField } from './presenter';
 
 /** What every authorize form carries: the page form's fields and the authorization request. */
@@ -88,8 +88,7 @@ export function authorizeChoicePage(
   const { params } = form;
   return page(
     'Choose accounts',
-    html`${form.what} ${errorBox(form.error)} ${clientNote(params)}
-      <p>Logged in as <strong>${form.display.name(psuName)}</strong>.</p>
+    html`${form.what} ${errorBox(form.error)} ${clientNote(params)} ${loggedInAs(form.display.name(psuName))}
       <form method="post" action="${form.action}">
         ${form.token} ${hiddenParams(params)} ${presenterField(form.display)}
         <input type="hidden" name="step" value="choose" />

@@ -4,7 +4,7 @@ import { html } from 'hono/html';
 import type { AuthenticationObject } from '../../../src/xs2a';
 import type { AccountChoice, AccountOffer } from '../domain/consents';
 import { accountChoiceFieldset } from './account-choice';
-import { errorBox, leaveLink, page, type Html, type PageForm } from './layout';
+import { errorBox, leaveLink, loggedInAs, page, type Html, type PageForm } from './layout';
 import { PLAIN_PAGE, presenterField, type PageDisplay } from './presenter';
 
 /** What every form of the redirect page carries. */
@@ -52,8 +52,7 @@ export function scaDecisionPage(
 ) {
   return page(
     'Approve',
-    html`${form.what} ${errorBox(form.error)}
-      <p>Logged in as <strong>${form.display.name(psuName)}</strong>.</p>
+    html`${form.what} ${errorBox(form.error)} ${loggedInAs(form.display.name(psuName))}
       <form method="post" action="${form.action}">
         ${form.token} ${presenterField(form.display)}
         ${offer ? accountChoiceFieldset(offer, checked, form.display) : ''}
