@@ -61,7 +61,7 @@ export {
   type HandOverPurpose,
   type HandOverVia,
 } from './flow-events';
-export { redactExchange, type RedactOptions } from './redact';
+export { REDACTED, redactExchange, type RedactOptions } from './redact';
 export {
   createKeyedEntries,
   createListeners,

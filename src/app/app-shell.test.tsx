@@ -41,6 +41,7 @@ describe('console shell', () => {
     ['/accounts', 'Accounts'],
     ['/inspector', 'Inspector'],
     ['/settings', 'Settings'],
+    ['/replay', 'Open a replay'],
   ])('renders the page at %s with its heading', async (path, heading) => {
     renderAt(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();

@@ -13,6 +13,7 @@ const sections = [
   { to: '/accounts', label: 'Accounts' },
   { to: '/explore', label: 'Explore' },
   { to: '/inspector', label: 'Inspector' },
+  { to: '/replay', label: 'Replays' },
   { to: '/settings', label: 'Settings' },
 ] as const;
 

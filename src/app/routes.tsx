@@ -11,6 +11,7 @@ import { explorerRoutes } from '../features/explorer/routes';
 import { inspectorRoutes } from '../features/inspector/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { profilesRoutes } from '../features/profiles/routes';
+import { replayRoutes } from '../features/replay/routes';
 import { scaRoutes } from '../flows/sca/routes';
 
 export const routes: RouteObject[] = [
@@ -35,6 +36,7 @@ export const routes: RouteObject[] = [
           ...explorerRoutes,
           ...inspectorRoutes,
           ...profilesRoutes,
+          ...replayRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],
       },

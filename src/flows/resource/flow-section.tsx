@@ -1,11 +1,15 @@
 // The Flow view on a payment's or consent's page, loaded when first shown so the console's first load stays small.
 import { lazy, Suspense } from 'react';
 import { ErrorBoundary, LoadingText, Panel } from '../../components/ui';
+import { SaveReplayButton, type SaveReplayInput } from '../replay';
 
 const FlowView = lazy(() => import('../story/flow-view'));
 
-/** The sequence diagram of the flow `flow` (the exchange log's key, e.g. 'payment:<paymentId>'). */
-export function FlowSection({ flow }: { flow: string }) {
+/**
+ * The sequence diagram of the flow `flow` (the exchange log's key, e.g. 'payment:<paymentId>'), with "Save as replay"
+ * when `replay` says what to call it.
+ */
+export function FlowSection({ flow, replay }: { flow: string; replay?: SaveReplayInput }) {
   return (
     <ErrorBoundary what="the flow diagram">
       <Suspense
@@ -15,7 +19,7 @@ export function FlowSection({ flow }: { flow: string }) {
           </Panel>
         }
       >
-        <FlowView flow={flow} />
+        <FlowView flow={flow} actions={replay && <SaveReplayButton {...replay} />} />
       </Suspense>
     </ErrorBoundary>
   );

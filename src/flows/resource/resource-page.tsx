@@ -122,6 +122,8 @@ export interface ResourcePageProps {
   stateMap?: StateMapProps;
   /** The exchange log's key of the resource ('payment:<id>', 'consent:<id>'): its flow diagram ends the page. */
   flow: string;
+  /** What the flow is about in a replay file's title ("Payment to Boulangerie"); no "Save as replay" without it. */
+  replayTitle?: string;
   children: ReactNode;
 }
 
@@ -135,6 +137,7 @@ export function ResourcePage({
   narration,
   stateMap,
   flow,
+  replayTitle,
   children,
 }: ResourcePageProps) {
   const headingRef = useOpenAtTop(created !== undefined);
@@ -148,7 +151,10 @@ export function ResourcePage({
       {created && <DeviationNotice deviations={created.created.deviations} />}
       {stateMap && <StateMapPanel {...stateMap} />}
       {children}
-      <FlowSection flow={flow} />
+      <FlowSection
+        flow={flow}
+        {...(replayTitle !== undefined && { replay: { flow, title: replayTitle, ...(stateMap && { stateMap }) } })}
+      />
     </article>
   );
 }

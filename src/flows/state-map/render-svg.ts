@@ -2,6 +2,7 @@
 // through them, the current one standing out, faint arrows for the usual moves, bold ones for the moves made and
 // dashed ones for what the TPP's user can still cause. A pure function returning a string, with every text escaped,
 // so the page and a replay file (which has no script) draw the same picture.
+import { escapeXml } from '../story/render-svg';
 import { actionText, pathText, type StateMapEdge, type StateMapNode, type StateMapView } from './state-map-view';
 
 const NODE_W = 128;
@@ -29,10 +30,7 @@ const edgeStyles = {
 } as const;
 type EdgeStyle = keyof typeof edgeStyles;
 
-/** Text for XML: the five characters with a meaning in markup are escaped. */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+export { escapeXml };
 
 interface Point {
   x: number;

@@ -1,6 +1,6 @@
 // The Flow view of a payment or consent: its sequence diagram drawn live from this tab's exchanges and hand-overs,
 // each API step a link to its exchange in the inspector, with exports (SVG picture, Mermaid text). Loaded on demand.
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useBankDataDisplay, useExchanges, useFlowEvents } from '../../api';
 import { Button, CopyButton, cx, downloadText, focusRing, Panel, useElementWidth } from '../../components/ui';
@@ -86,7 +86,8 @@ function ExportMenu({ story, title }: { story: FlowStory; title: string }) {
   );
 }
 
-export default function FlowView({ flow }: { flow: string }) {
+/** `actions`: more of what can be done with the flow, beside the export menu (e.g. save it as a replay). */
+export default function FlowView({ flow, actions }: { flow: string; actions?: ReactNode }) {
   const exchanges = useExchanges();
   const events = useFlowEvents();
   const display = useBankDataDisplay();
@@ -102,7 +103,16 @@ export default function FlowView({ flow }: { flow: string }) {
   );
   const outcome = story.outcome;
   return (
-    <Panel title="Flow" className="flow-view" actions={<ExportMenu story={story} title={title} />}>
+    <Panel
+      title="Flow"
+      className="flow-view"
+      actions={
+        <>
+          {actions}
+          <ExportMenu story={story} title={title} />
+        </>
+      }
+    >
       <p className="text-sm text-slate-700">
         What happened in this tab, between the console, the bank’s API and the PSU. Select a step with a request to open
         it in the inspector.

@@ -3,10 +3,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import {
+  flowOf,
   activeConsent,
   type AuthorisationScope,
+  type BankDataDisplay,
   type BankProfile,
-  flowOf,
   hasCode,
   useActiveConsentId,
   useActiveProfile,
@@ -58,6 +59,13 @@ function ConsentHeading({ access }: { access: Record<string, unknown> | undefine
       )}
     </>
   );
+}
+
+/** A replay file's title, with account numbers as the audience may see them. */
+function replayTitleOf(access: Record<string, unknown> | undefined, consentId: string, display: BankDataDisplay) {
+  return access
+    ? `Consent: ${accessSummary(access, { account: display.account, specNames: !display.masked })}`
+    : `Consent ${consentId}`;
 }
 
 /** How long the page follows a consent that still waits for authorisation after an SCA ended. */
@@ -225,6 +233,7 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
         display,
         ...(current && { statusMeaning: consentStatusMeaning(current) }),
       })}
+      replayTitle={replayTitleOf(entry?.access, consentId, display)}
     >
       {current && reason && <NotUsableNote status={current} reason={reason} />}
 

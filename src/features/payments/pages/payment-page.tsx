@@ -148,6 +148,7 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
         ...(current && { statusMeaning: transactionStatusMeaning(current).meaning }),
       })}
       stateMap={{ kind: 'transactionStatus', timeline, current }}
+      replayTitle={entry ? `Payment to ${display.name(entry.creditorName)}` : `Payment ${paymentId}`}
     >
       <ErrorBoundary what="the status">
         <PaymentStatusPanel query={status} polling={polling} timeline={entry?.statuses} />

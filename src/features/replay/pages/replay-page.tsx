@@ -1,0 +1,53 @@
+// /replay: opens a replay file saved by the console and shows it again, read-only. Only the file's data block is read,
+// through its schema; the file's markup is never shown or run.
+import { useId, useState, type ChangeEvent } from 'react';
+import { readReplayFile, type ReplayReading } from '../../../flows/replay/replay-data';
+import { ReplayView } from '../../../flows/replay/replay-view';
+
+/** Far above any replay the console writes (its exchange log keeps at most 500 exchanges of 16 kB bodies). */
+export const MAX_REPLAY_BYTES = 20 * 1024 * 1024;
+
+export function ReplayPage() {
+  const inputId = useId();
+  const [reading, setReading] = useState<(ReplayReading & { fileName: string }) | undefined>();
+
+  async function open(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    if (file.size > MAX_REPLAY_BYTES) {
+      setReading({ ok: false, problem: 'This file is too large to be a replay.', fileName: file.name });
+      return;
+    }
+    setReading({ ...readReplayFile(await file.text()), fileName: file.name });
+  }
+
+  return (
+    <article className="max-w-4xl space-y-4">
+      <title>Open a replay · XS2A Console</title>
+      <h1 className="text-2xl font-semibold">Open a replay</h1>
+      <p className="text-sm text-slate-700">
+        A replay is a flow saved with “Save as replay” on a payment or consent page: one HTML file that also opens by
+        itself in any browser. Open one here to show it again with the console’s views. Nothing is sent to any bank.
+      </p>
+      <div className="space-y-1">
+        <label htmlFor={inputId} className="block text-sm font-medium">
+          Replay file (.html)
+        </label>
+        <input
+          id={inputId}
+          type="file"
+          accept=".html,.htm,text/html"
+          onChange={(event) => void open(event)}
+          className="block text-sm file:mr-3 file:rounded file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5"
+        />
+      </div>
+      {reading && !reading.ok && (
+        <div role="alert" className="rounded border border-red-300 border-l-4 border-l-red-700 bg-red-50 p-3 text-sm">
+          <p className="font-semibold">{reading.fileName} cannot be shown.</p>
+          <p>{reading.problem}</p>
+        </div>
+      )}
+      {reading?.ok && <ReplayView data={reading.data} />}
+    </article>
+  );
+}

@@ -1,0 +1,122 @@
+// An exchange made fit for a file that leaves the console: redacted as the inspector redacts it, then cleared of the
+// secrets a bank or a hand-edited request may carry beyond XS2A's own (API keys, passphrases, private keys in PEM),
+// and, in presenter mode, with account numbers masked and personal names shortened wherever the bank's data shows them.
+import { redactExchange, REDACTED, type BankDataDisplay, type Exchange } from '../../api';
+
+/** Header names that carry a key, passphrase, password, PIN or one-time code (beyond the inspector's list). */
+const secretHeader = /key|passphrase|password|\bpin\b|\botp\b/i;
+/** Member and parameter names that carry one: exact names, and any name saying passphrase, private key or secret. */
+const secretMember = /^(?:key|pin|otp|tan|passphrase)$|passphrase|private_?key|api_?key|client_?key|secret|password/i;
+/** A private key in PEM, wherever it sits in a text. */
+const pemPrivateKey = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g;
+/** Form and query parameters (`name=value`). */
+const parameter = /(^|[?&\s])([^=&?#\s]+)=([^&#\s]*)/g;
+
+/** Members whose text is a person's or a company's name, shortened in presenter mode. */
+const nameMember = /name$|^ultimate(?:creditor|debtor)$/i;
+/** Members whose text is an account number, masked in presenter mode. */
+const accountMember = /^(?:iban|bban|pan|maskedPan|msisdn)$/i;
+
+type Clean = (text: string) => string;
+
+function decoded(name: string): string {
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
+
+/** Free text: private keys and secret parameters removed, account numbers masked in presenter mode. */
+function textCleaner(display: BankDataDisplay): Clean {
+  return (text) =>
+    display.text(
+      text
+        .replace(pemPrivateKey, REDACTED)
+        .replace(parameter, (whole, start: string, name: string) =>
+          secretMember.test(decoded(name)) ? `${start}${name}=${encodeURIComponent(REDACTED)}` : whole,
+        ),
+    );
+}
+
+function cleanValue(value: unknown, clean: Clean, display: BankDataDisplay, member = ''): unknown {
+  if (typeof value === 'string') {
+    if (value === REDACTED) return value;
+    if (accountMember.test(member)) return display.account(value);
+    return nameMember.test(member) ? display.name(clean(value)) : clean(value);
+  }
+  if (Array.isArray(value)) return value.map((item) => cleanValue(item, clean, display, member));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([name, item]) => [
+        name,
+        secretMember.test(name) && item !== null && item !== undefined
+          ? REDACTED
+          : cleanValue(item, clean, display, name),
+      ]),
+    );
+  }
+  return value;
+}
+
+/** A body as text: JSON is cleaned member by member and written again; any other text as free text. */
+function cleanBodyText(text: string, clean: Clean, display: BankDataDisplay): string {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      return JSON.stringify(cleanValue(JSON.parse(text), clean, display), null, 2);
+    } catch {
+      // cut short or not JSON after all: cleaned as text
+    }
+  }
+  return clean(text);
+}
+
+function cleanHeaders(headers: Record<string, string>, clean: Clean): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, secretHeader.test(name) ? REDACTED : clean(value)]),
+  );
+}
+
+export interface CleanOptions {
+  /** Values known to be secret (the profiles' and the tab's tokens), removed wherever they appear. */
+  secrets: readonly (string | undefined)[];
+  /** How bank data is shown; presenter mode masks it. */
+  display: BankDataDisplay;
+}
+
+/** A copy of `raw` with no secret left and, in presenter mode, bank data masked; the original is left as it is. */
+export function cleanExchange(raw: Exchange, { secrets, display }: CleanOptions): Exchange {
+  const exchange = redactExchange(raw, { secrets });
+  const clean = textCleaner(display);
+  const { request, response, error } = exchange;
+  const requestBody =
+    request.body === undefined
+      ? undefined
+      : typeof request.body === 'string'
+        ? cleanBodyText(request.body, clean, display)
+        : cleanValue(request.body, clean, display);
+  return {
+    ...exchange,
+    request: {
+      ...request,
+      url: clean(request.url),
+      headers: cleanHeaders(request.headers, clean),
+      ...(requestBody !== undefined && { body: requestBody }),
+    },
+    ...(response && {
+      response: {
+        ...response,
+        headers: cleanHeaders(response.headers, clean),
+        body: response.body === undefined ? undefined : cleanValue(response.body, clean, display),
+        bodyText: cleanBodyText(response.bodyText, clean, display),
+      },
+    }),
+    ...(error && { error: { ...error, message: clean(error.message) } }),
+  };
+}
+
+/** A text of the console's own (a title, a step's words) cleaned like the exchanges' texts. */
+export function cleanText(text: string, { display }: Pick<CleanOptions, 'display'>): string {
+  return textCleaner(display)(text);
+}
