@@ -139,3 +139,39 @@ test('a dedicated consent the bank granted for fewer accounts says so, and its t
   await expect(heading).not.toContainText('2 accounts');
   await lookAt(page, 'consent-fewer-granted', (name) => testInfo.outputPath(name));
 });
+
+test('the embedded wizard survives a reload: it resumes at the bank’s step with the methods the bank listed', async ({
+  page,
+}, testInfo) => {
+  await storeProfile(page, sandboxProfile('e2e-outcomes-resume', 'Sandbox, embedded', { redirectPreferred: false }));
+  await createPayment(page, { debtorIban: alice.iban, amount: '6.60', remittance: 'Resumed' });
+  const panel = authorisePanel(page);
+  await panel.getByLabel('PSU-ID').fill('alice');
+  await panel.getByLabel('Password').fill(SANDBOX_PASSWORD);
+  await panel.getByRole('button', { name: 'Log in' }).click();
+  await expect(panel.getByRole('group', { name: 'SCA method' }).getByRole('radio')).toHaveCount(3);
+
+  await page.reload();
+  const methods = panel.getByRole('group', { name: 'SCA method' });
+  await expect(methods.getByRole('radio')).toHaveCount(3);
+  await expect(panel.getByLabel('Password')).toHaveCount(0);
+  await expect(panel.getByRole('textbox', { name: 'authenticationMethodId' })).toHaveCount(0);
+  await expect(panel).toContainText('psuAuthenticated');
+  await lookAt(page, 'resumed-wizard', (name) => testInfo.outputPath(name));
+  await methods.getByLabel(/Push notification to Sandbox Banking app/).check();
+  await panel.getByRole('button', { name: 'Use this method' }).click();
+
+  // Reloaded again at the OTP step: the bank says scaMethodSelected, so the wizard asks for the OTP.
+  await expect(panel.getByLabel('One-time password')).toBeVisible();
+  await page.reload();
+  await panel.getByLabel('One-time password').fill(SANDBOX_OTP);
+  await panel.getByRole('button', { name: 'Authorise' }).click();
+  await expect(transactionStatus(page)).toContainText(/ACTC|ACSC/);
+  await expect(outcome(page)).toContainText('Authorised');
+
+  // What the tab kept to resume holds no password, OTP or challenge data; only the step, its links and the methods.
+  const kept = await page.evaluate(() => sessionStorage.getItem('xs2a-console.sca-flows.v1') ?? '');
+  expect(kept).toContain('Push notification to Sandbox Banking app');
+  expect(kept).not.toContain(SANDBOX_OTP);
+  expect(kept).not.toMatch(/psuData|password|challengeData|scaAuthenticationData/i);
+});

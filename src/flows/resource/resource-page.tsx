@@ -3,9 +3,9 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import type { AuthorisationScope, BankProfile, LinkMap } from '../../api';
-import { CopyButton, DeviationNotice, ErrorBoundary, PresenterDetails } from '../../components/ui';
+import { CopyButton, DeviationNotice, ErrorBoundary, LoadingText, PresenterDetails } from '../../components/ui';
 import { Narration } from '../narration';
-import { ScaPanel } from '../sca';
+import { ScaPanel, useResumedFlow } from '../sca';
 import { StateMapPanel, type StateMapProps } from '../state-map';
 import { FlowSection } from './flow-section';
 import type { CreatedState } from './created-state';
@@ -93,7 +93,10 @@ export interface CreationScaProps {
 /** The authorisation of the creation, started from the links of the bank's 201 answer (nothing without those links). */
 export function CreationSca({ recorded, created, show, ...panel }: CreationScaProps) {
   const links = recorded?.links ?? created?.links;
+  // After a reload the wizard resumes at the step the bank's scaStatus says, not at its first step.
+  const resumed = useResumedFlow(panel.profile, panel.scope, show && links !== undefined);
   if (!show || links === undefined) return null;
+  if (resumed.kind === 'reading') return <LoadingText>Reading where the authorisation stands…</LoadingText>;
   return (
     <ErrorBoundary what="the authorisation">
       <ScaPanel
@@ -101,6 +104,7 @@ export function CreationSca({ recorded, created, show, ...panel }: CreationScaPr
         links={links}
         scaApproach={recorded?.scaApproach ?? created?.scaApproach}
         psuMessage={recorded?.psuMessage ?? created?.psuMessage}
+        {...(resumed.kind === 'resumed' && resumed.init)}
       />
     </ErrorBoundary>
   );

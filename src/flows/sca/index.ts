@@ -16,3 +16,4 @@ export { ScaPanel, type ScaPanelProps } from './sca-panel';
 export { useScaReturn, useScaReturnStep, type OAuthReturnState } from './sca-return-notice';
 export { ScaStatusBadge, scaStatusMeaning } from './sca-status-badge';
 export { isFinal, scaStatusLabel } from './sca-flow';
+export { useResumedFlow, type ResumedFlow } from './resumed-flow';
