@@ -109,3 +109,156 @@ test('copies a POST with its body in every language; the curl and Node code crea
   const node = await run('node', [nodeFile], { env: { ...env, NO_COLOR: '1' } });
   expect(node.stdout).toContain("consentStatus: 'received'");
 });
+
+interface Parts {
+  path?: Record<string, string>;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+/** Sets a header's value, adding the header when the request does not have it yet. */
+async function setHeader(page: Page, name: string, value: string) {
+  const existing = headerValue(page, name);
+  if ((await existing.count()) === 0) {
+    await page.getByRole('button', { name: 'Add a header', exact: true }).click();
+    await page
+      .getByRole('combobox', { name: /^Name of header/ })
+      .last()
+      .fill(name);
+  }
+  await headerValue(page, name).fill(value);
+}
+
+/**
+ * Opens the operation from the explorer's list (in the page, so this tab's exchanges and the ids they carry stay),
+ * edits the parts given, sends it and expects a success answer without deviation; returns the answer's body.
+ */
+async function sendOperation(page: Page, operation: string, parts: Parts = {}): Promise<Record<string, unknown>> {
+  await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Explore' }).click();
+  await page.locator(`a[href="/explore/${operation}"]`).click();
+  await expect(page.getByText(`· ${operation}`, { exact: true })).toBeVisible();
+  for (const [name, value] of Object.entries(parts.path ?? {})) await page.getByRole('combobox', { name }).fill(value);
+  for (const [name, value] of Object.entries(parts.headers ?? {})) await setHeader(page, name, value);
+  if (parts.body !== undefined) {
+    await page.getByRole('textbox', { name: /Request body/ }).fill(JSON.stringify(parts.body));
+  }
+  await page.getByRole('button', { name: /^Send/ }).click();
+  const region = answer(page);
+  await expect(region.getByText(/^2\d\d /), operation).toBeVisible();
+  await expect(region.getByText('No deviation from the 1.3.12 answer'), operation).toBeVisible();
+  const body = region.getByRole('region', { name: 'Response body' });
+  const text = (await body.count()) > 0 ? ((await body.textContent()) ?? '') : '';
+  return text.trim().startsWith('{') ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+const EMBEDDED = { 'PSU-ID': 'alice', 'TPP-Redirect-Preferred': 'false' };
+const SEEN: string[] = [];
+
+/** Takes the embedded SCA steps the bank's answer asks for: the SCA method, then the one-time password. */
+async function finishEmbeddedSca(
+  page: Page,
+  operation: string,
+  path: Record<string, string>,
+  started: Record<string, unknown>,
+) {
+  let links = (started._links ?? {}) as Record<string, unknown>;
+  if ('selectAuthenticationMethod' in links) {
+    const chosen = await sendOperation(page, operation, {
+      path,
+      headers: EMBEDDED,
+      body: { authenticationMethodId: 'sms' },
+    });
+    links = (chosen._links ?? {}) as Record<string, unknown>;
+  }
+  expect(Object.keys(links)).toContain('authoriseTransaction');
+  const done = await sendOperation(page, operation, {
+    path,
+    headers: EMBEDDED,
+    body: { scaAuthenticationData: '123456' },
+  });
+  expect(done.scaStatus).toBe('finalised');
+  SEEN.push(operation);
+}
+
+async function send(page: Page, operation: string, parts: Parts = {}) {
+  const body = await sendOperation(page, operation, parts);
+  SEEN.push(operation);
+  return body;
+}
+
+test('sends every operation of the explorer to the sandbox, each answered without deviation', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.goto('/explore');
+  await expect(page.getByRole('heading', { level: 1, name: 'Explore the API' })).toBeVisible();
+  const operations = await page
+    .locator('main a[href^="/explore/"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')?.replace('/explore/', '') ?? ''));
+
+  // Account information: a consent for all accounts, authorised with embedded SCA, then its accounts read.
+  const consent = await send(page, 'createConsent', { headers: EMBEDDED });
+  const consentId = String(consent.consentId);
+  const ofConsent = { consentId };
+  await send(page, 'getConsentInformation', { path: ofConsent });
+  await send(page, 'getConsentStatus', { path: ofConsent });
+  const started = await send(page, 'startConsentAuthorisation', {
+    path: ofConsent,
+    headers: EMBEDDED,
+    body: { psuData: { password: 'sandbox' } },
+  });
+  const consentAuthorisation = { ...ofConsent, authorisationId: String(started.authorisationId) };
+  await send(page, 'getConsentAuthorisation', { path: ofConsent });
+  await send(page, 'getConsentScaStatus', { path: consentAuthorisation });
+  await finishEmbeddedSca(page, 'updateConsentsPsuData', consentAuthorisation, started);
+
+  const underConsent = { headers: { 'Consent-ID': consentId } };
+  const list = await send(page, 'getAccountList', underConsent);
+  const account = (list.accounts as { resourceId: string; iban: string }[])[0];
+  expect(account).toBeDefined();
+  const ofAccount = { ...underConsent, path: { 'account-id': account?.resourceId ?? '' } };
+  await send(page, 'readAccountDetails', ofAccount);
+  await send(page, 'getBalances', ofAccount);
+  const transactions = await send(page, 'getTransactionList', ofAccount);
+  const booked = (transactions.transactions as { booked: { transactionId: string }[] }).booked;
+  await send(page, 'getTransactionDetails', {
+    ...ofAccount,
+    path: { ...ofAccount.path, transactionId: booked[0]?.transactionId ?? '' },
+  });
+
+  // Payment initiation: a standing order from that account, authorised, then cancelled with its own authorisation.
+  const standingOrder = {
+    instructedAmount: { currency: 'EUR', amount: '15.00' },
+    debtorAccount: { iban: account?.iban },
+    creditorName: 'Sportverein',
+    creditorAccount: { iban: 'DE02100100109307118603' },
+    startDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+    frequency: 'Monthly',
+  };
+  const service = { 'payment-service': 'periodic-payments', 'payment-product': 'sepa-credit-transfers' };
+  const payment = await send(page, 'initiatePayment', { path: service, headers: EMBEDDED, body: standingOrder });
+  const ofPayment = { ...service, paymentId: String(payment.paymentId) };
+  await send(page, 'getPaymentInformation', { path: ofPayment });
+  await send(page, 'getPaymentInitiationStatus', { path: ofPayment });
+  const paymentStart = await send(page, 'startPaymentAuthorisation', {
+    path: ofPayment,
+    headers: EMBEDDED,
+    body: { psuData: { password: 'sandbox' } },
+  });
+  const paymentAuthorisation = { ...ofPayment, authorisationId: String(paymentStart.authorisationId) };
+  await send(page, 'getPaymentInitiationAuthorisation', { path: ofPayment });
+  await send(page, 'getPaymentInitiationScaStatus', { path: paymentAuthorisation });
+  await finishEmbeddedSca(page, 'updatePaymentPsuData', paymentAuthorisation, paymentStart);
+
+  await send(page, 'cancelPayment', { path: ofPayment, headers: { 'TPP-Redirect-Preferred': 'false' } });
+  const cancellationStart = await send(page, 'startPaymentInitiationCancellationAuthorisation', {
+    path: ofPayment,
+    headers: EMBEDDED,
+    body: { psuData: { password: 'sandbox' } },
+  });
+  const cancellation = { ...ofPayment, authorisationId: String(cancellationStart.authorisationId) };
+  await send(page, 'getPaymentInitiationCancellationAuthorisationInformation', { path: ofPayment });
+  await send(page, 'getPaymentCancellationScaStatus', { path: cancellation });
+  await finishEmbeddedSca(page, 'updatePaymentCancellationPsuData', cancellation, cancellationStart);
+
+  await send(page, 'deleteConsent', { path: ofConsent });
+  expect([...new Set(SEEN)].sort()).toEqual([...operations].sort());
+});

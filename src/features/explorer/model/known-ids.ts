@@ -20,6 +20,11 @@ function idsInAnswer(known: KnownIds, body: unknown, note: string) {
   add(known, 'authorisationId', body.authorisationId, note);
   if (Array.isArray(body.authorisationIds))
     for (const id of body.authorisationIds) add(known, 'authorisationId', id, note);
+  const booked = isRecord(body.transactions) ? body.transactions.booked : undefined;
+  if (Array.isArray(booked)) {
+    for (const entry of booked.slice(0, 20))
+      if (isRecord(entry)) add(known, 'transactionId', entry.transactionId, note);
+  }
   if (Array.isArray(body.accounts)) {
     for (const account of body.accounts) {
       if (!isRecord(account)) continue;

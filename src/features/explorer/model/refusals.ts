@@ -76,6 +76,20 @@ function queryFindings(draft: RequestDraft): Finding[] {
       findings.push({ at, level: 'refuse', message: 'true or false.' });
     }
   }
+  const delta = sent.get('deltaList') === 'true' || Boolean(sent.get('entryReferenceFrom'));
+  if (
+    draft.operation === 'getTransactionList' &&
+    !sent.get('dateFrom') &&
+    !delta &&
+    sent.get('bookingStatus') !== 'information'
+  ) {
+    findings.push({
+      at: 'query:dateFrom',
+      level: 'refuse',
+      message:
+        '1.3.12 mandates dateFrom unless a delta (deltaList, entryReferenceFrom) or bookingStatus information is asked for.',
+    });
+  }
   for (const name of sent.keys()) {
     if (!listed.some((parameter) => parameter.name === name)) {
       findings.push({ at: `query:${name}`, level: 'note', message: 'Not a 1.3.12 query parameter of this operation.' });

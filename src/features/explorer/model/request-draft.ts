@@ -49,6 +49,14 @@ const PATH_DEFAULTS: Record<string, string> = {
 /** Defaults of required query parameters. */
 const QUERY_DEFAULTS: Record<string, string> = { bookingStatus: 'booked' };
 
+/**
+ * Optional parameters 1.3.12 makes conditionally mandatory, with a value to start from: a transaction list needs
+ * dateFrom unless it asks for a delta or for bookingStatus "information".
+ */
+const CONDITIONAL_QUERY: Partial<Record<OperationName, Record<string, () => string>>> = {
+  getTransactionList: { dateFrom: () => new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10) },
+};
+
 function pathValuesFor(operation: OperationName, context: PrefillContext): Record<string, string> {
   const values: Record<string, string> = {};
   for (const variable of pathVariables(operations[operation].path)) {
@@ -93,7 +101,8 @@ export function prefillDraft(operation: OperationName, context: PrefillContext):
   const spec = operations[operation];
   const query = (queryParameters[operation] ?? [])
     .filter((parameter) => parameter.required)
-    .map((parameter) => row(parameter.name, QUERY_DEFAULTS[parameter.name] ?? ''));
+    .map((parameter) => row(parameter.name, QUERY_DEFAULTS[parameter.name] ?? ''))
+    .concat(Object.entries(CONDITIONAL_QUERY[operation] ?? {}).map(([name, value]) => row(name, value())));
   const kind = 'requestBody' in spec ? spec.requestBody : undefined;
   const iban = context.known.iban?.[0]?.value;
   const examples = kind ? bodyExamples(kind, { sandbox: context.profile.builtIn === true, ...(iban && { iban }) }) : [];

@@ -61,6 +61,10 @@ describe('the request editor’s prefill', () => {
     expect(headerNames()).not.toContain('PSU-ID');
     expect(headerNames()).not.toContain('TPP-Redirect-Preferred');
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Value of bookingStatus' }).value).toBe('booked');
+    // Conditionally mandatory in 1.3.12 (no delta asked for): filled so the request is one the bank accepts.
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Value of dateFrom' }).value).toMatch(
+      /^\d{4}-\d{2}-\d{2}$/,
+    );
   });
 
   it('fills a consent request with the PSU and SCA headers and a body, without Consent-ID', async () => {

@@ -1,0 +1,36 @@
+// Axe scans of the explorer's list and an operation with its answer and code, at desktop and phone widths; the
+// screenshots are kept with the test's results to look at.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from './test';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+for (const width of [1280, 390]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('the explorer has no serious or critical axe violation and does not scroll sideways', async ({
+      page,
+    }, info) => {
+      await page.goto('/explore');
+      await expect(page.getByRole('heading', { level: 1, name: 'Explore the API' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: info.outputPath(`explore-list-${width}.png`), fullPage: true });
+
+      await page.locator('a[href="/explore/createConsent"]').click();
+      await page.getByRole('button', { name: 'Remove PSU-IP-Address' }).click();
+      await page.getByRole('button', { name: 'Send anyway' }).click();
+      await expect(page.getByRole('region', { name: 'Answer' }).getByText('400 Bad Request')).toBeVisible();
+      await page.getByText(/^Request headers:/).click();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: info.outputPath(`explore-operation-${width}.png`), fullPage: true });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  });
+}
