@@ -17,6 +17,8 @@ for (const width of [1280, 390]) {
     test('the explorer has no serious or critical axe violation and does not scroll sideways', async ({
       page,
     }, info) => {
+      // Two scans of long pages: on a busy machine they take longer than the default 30 s allow for the whole test.
+      test.setTimeout(120_000);
       await page.goto('/explore');
       await expect(page.getByRole('heading', { level: 1, name: 'Explore the API' })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
