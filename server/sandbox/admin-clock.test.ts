@@ -1,7 +1,6 @@
 // What the bank's clock drives, moved through the admin API instead of waiting: settlement, the rejection of payments
 // left unauthorised, consent expiry and the frequencyPerDay budget's rollover at the bank's midnight; and on
 // PostgreSQL, every instance on one database reads the same clock.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ConsentsResponse201,
@@ -10,7 +9,7 @@ import {
   ConsentStatusResponse,
 } from '../../src/xs2a';
 import { executionDates } from './domain/bookings';
-import { createTestBank, openTestStore, type TestBank } from './test-support';
+import { createTestBank, twoInstancesOnOneDatabase, type TestBank } from './test-support';
 import { accountOf, authoriseConsentEmbedded, authoriseEmbedded, fails, href, ok, paymentBody, send } from './test-kit';
 
 const EMBEDDED = { 'TPP-Redirect-Preferred': 'false', 'PSU-ID': 'alice' };
@@ -231,12 +230,10 @@ describe('standing order schedules', () => {
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!pgUrl)('PostgreSQL: every instance reads the same admin settings', () => {
-  const schema = `test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   let a: TestBank;
   let b: TestBank;
   beforeAll(async () => {
-    a = await createTestBank({ store: await openTestStore(pgUrl, schema), adminRefreshMs: 0 });
-    b = await createTestBank({ store: await openTestStore(pgUrl, schema), adminRefreshMs: 0 });
+    [a, b] = await twoInstancesOnOneDatabase(pgUrl);
   });
   afterAll(async () => {
     await a.close();

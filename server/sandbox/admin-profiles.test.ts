@@ -1,8 +1,7 @@
 // Bank behaviour profiles: each preset switched at run time through the admin API, as the XS2A answers show it.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConsentsResponse201, PaymentInitiationResponse201, TransactionsResponse } from '../../src/xs2a';
-import { createTestBank, openTestStore, type TestBank } from './test-support';
+import { createTestBank, twoInstancesOnOneDatabase, type TestBank } from './test-support';
 import { accountOf, authoriseConsentEmbedded, fails, ok, paymentBody, send } from './test-kit';
 
 const use = (bank: TestBank, name: string) => send(bank, 'PUT', '/admin/profile', { body: { name } });
@@ -140,12 +139,10 @@ describe('behaviour profiles', () => {
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!pgUrl)('PostgreSQL: one profile for every instance', () => {
-  const schema = `test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   let a: TestBank;
   let b: TestBank;
   beforeAll(async () => {
-    a = await createTestBank({ store: await openTestStore(pgUrl, schema), adminRefreshMs: 0 });
-    b = await createTestBank({ store: await openTestStore(pgUrl, schema), adminRefreshMs: 0 });
+    [a, b] = await twoInstancesOnOneDatabase(pgUrl);
   });
   afterAll(async () => {
     await a.close();

@@ -9,7 +9,7 @@ import {
   PaymentInitiationStatusResponse,
   ScaStatusResponse,
 } from '../../src/xs2a';
-import { createTestBank, openTestStore, ORIGIN, type CallOptions, type TestBank } from './test-support';
+import { createTestBank, ORIGIN, type CallOptions, twoInstancesOnOneDatabase, type TestBank } from './test-support';
 import {
   accountOf,
   authoriseConsentEmbedded,
@@ -257,12 +257,10 @@ describe('scenarios without the admin API: the X-Sandbox-Scenario header and mag
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!pgUrl)('PostgreSQL: a rule for N calls counts the calls of every instance', () => {
-  const schema = `test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   let a: TestBank;
   let b: TestBank;
   beforeAll(async () => {
-    a = await createTestBank({ store: await openTestStore(pgUrl, schema), adminRefreshMs: 0 });
-    b = await createTestBank({ store: await openTestStore(pgUrl, schema), adminRefreshMs: 0 });
+    [a, b] = await twoInstancesOnOneDatabase(pgUrl);
   });
   afterAll(async () => {
     await a.close();

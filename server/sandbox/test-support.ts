@@ -42,6 +42,16 @@ export async function openTestStore(location = ':memory:', pgSchema?: string): P
   return openStore({ location, ...(pgSchema ? { pgSchema } : {}) });
 }
 
+/**
+ * Two instances of the bank on one fresh PostgreSQL schema at `url`, each rereading the admin settings on every call, as
+ * instances sharing a database do; the caller closes both.
+ */
+export async function twoInstancesOnOneDatabase(url: string | undefined): Promise<[TestBank, TestBank]> {
+  const schema = `test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const instance = async () => createTestBank({ store: await openTestStore(url, schema), adminRefreshMs: 0 });
+  return [await instance(), await instance()];
+}
+
 export async function createTestBank(
   options: {
     config?: Partial<SandboxConfig>;
