@@ -184,7 +184,8 @@ describe('executed payments are booked on the accounts, with the balances moved'
 
   it('executes a standing order on each of its dates as the clock passes them', async () => {
     const before = await read(alice.resourceId);
-    const body = { ...paymentBody(), startDate: '2026-03-17', frequency: 'Weekly', endDate: '2026-04-30' };
+    // It starts after the bank's today (the pending entries' value date, 2026-03-17): nothing is due when accepted.
+    const body = { ...paymentBody(), startDate: '2026-03-18', frequency: 'Weekly', endDate: '2026-04-30' };
     const res = await send(bank, 'POST', '/v1/periodic-payments/sepa-credit-transfers', { body, headers: EMBEDDED });
     const self = href(ok(res, 201, PaymentInitiationResponse201)._links.self);
     await authoriseEmbedded(bank, `${self}/authorisations`, 'alice');
@@ -192,18 +193,18 @@ describe('executed payments are booked on the accounts, with the balances moved'
     const executions = async () =>
       (await read(alice.resourceId)).booked.filter((t) => t.transactionId?.startsWith(`tx-${paymentId}`));
     expect(await executions()).toHaveLength(0);
-    await send(bank, 'POST', '/admin/clock/set', { body: { to: '2026-03-31T12:00:00Z' } });
+    await send(bank, 'POST', '/admin/clock/set', { body: { to: '2026-04-01T12:00:00Z' } });
     const done = await executions();
     expect(done.map((t) => t.transactionId)).toEqual(
       expect.arrayContaining([
-        `tx-${paymentId}-2026-03-17`,
-        `tx-${paymentId}-2026-03-24`,
-        `tx-${paymentId}-2026-03-31`,
+        `tx-${paymentId}-2026-03-18`,
+        `tx-${paymentId}-2026-03-25`,
+        `tx-${paymentId}-2026-04-01`,
       ]),
     );
     expect(done).toHaveLength(3);
     const after = await read(alice.resourceId);
-    const booked = pendingDue(before.pending, '2026-03-31');
+    const booked = pendingDue(before.pending, '2026-04-01');
     expect(after.balance('interimBooked')).toBeCloseTo(before.balance('interimBooked') - 3 * 12.5 + booked, 2);
     // Another move books only the dates it passes.
     await advance(bank, 'P7D');

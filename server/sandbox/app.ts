@@ -159,6 +159,38 @@ function createApp(
   return app;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Runs `catchUp` once the bank's clock has entered a day it has not run for yet (the first time, and after midnight by
+ * real time or a clock move); undefined, with nothing to wait for, on every other call, so a request pays one
+ * comparison. A failing catch-up is reported and tried again with the next request.
+ */
+export function dailyCatchUp(
+  clock: Clock,
+  catchUp: () => Promise<unknown>,
+  onError: SandboxOptions['onUnexpectedError'],
+): () => Promise<void> | undefined {
+  let nextDayAt = Number.NEGATIVE_INFINITY;
+  let running: Promise<void> | undefined;
+  return () => {
+    const now = clock.now().getTime();
+    if (now < nextDayAt) return running;
+    nextDayAt = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
+    running = catchUp().then(
+      () => {
+        running = undefined;
+      },
+      (error: unknown) => {
+        running = undefined;
+        nextDayAt = Number.NEGATIVE_INFINITY;
+        onError?.(error);
+      },
+    );
+    return running;
+  };
+}
+
 /** The absolute-links option: the JSON answers' `_links` carry the request's origin before their paths. */
 async function absoluteLinks(request: Request, pending: Promise<Response>): Promise<Response> {
   const response = await pending;
@@ -210,10 +242,14 @@ export async function createSandbox({
     const response = appFor(config.scaRedirect).fetch(request, context);
     return config.absoluteLinks ? absoluteLinks(request, Promise.resolve(response)) : Promise.resolve(response);
   };
+  // What a new day of the bank brings without a clock move (standing orders executing on their dates, pending entries
+  // booking): caught up by the first request of each day, before it is answered.
+  const newDay = dailyCatchUp(admin.clock, () => services.payments.catchUp(), onUnexpectedError);
   // The admin settings are brought up to date before the request when their refresh interval has passed: between two
   // checks this costs a comparison, no query and no middleware.
   const core = (request: Request, context: RequestContext) => {
-    const pending = admin.settings.sync();
+    const synced = admin.settings.sync();
+    const pending = synced ? synced.then(newDay) : newDay();
     if (pending) return pending.then(() => answer(request, context));
     return answer(request, context);
   };

@@ -264,15 +264,25 @@ export class Payments {
         if (current.transaction_status === 'RJCT') done.rejected++;
         if (current.transaction_status === 'ACSC') done.settled++;
       }
-      if (current.payment_service !== 'periodic-payments' || !['ACTC', 'ACSC'].includes(current.transaction_status))
-        continue;
-      const initiation = readInitiation(current);
-      for (const date of executionDates(initiation.fields as StandingOrderTerms, today)) {
-        if (await bookExecution(this.ctx.db, current, initiation, date, at)) done.executions++;
-      }
+      done.executions += await this.executeStandingOrder(this.ctx.db, current, today, at);
     }
     done.booked = await bookPendingEntries(this.ctx.db, today, at);
     return done;
+  }
+
+  /**
+   * Books a running standing order's executions on every date of its schedule up to `today` that is not booked yet
+   * (bookings are keyed by payment and date, so each date books once); returns how many it booked. Anything else books
+   * nothing.
+   */
+  private async executeStandingOrder(db: Kysely<Database>, row: PaymentRow, today: string, at: string) {
+    if (row.payment_service !== 'periodic-payments' || !['ACTC', 'ACSC'].includes(row.transaction_status)) return 0;
+    const initiation = readInitiation(row);
+    let executions = 0;
+    for (const date of executionDates(initiation.fields as StandingOrderTerms, today)) {
+      if (await bookExecution(db, row, initiation, date, at)) executions++;
+    }
+    return executions;
   }
 
   /** A status change (rules/payments.ts's table) that only happens if nobody changed the payment since it was read. */
@@ -375,11 +385,14 @@ export class Payments {
     const account = await this.store.accountOf(db, row.debtor_iban);
     const amount = readInitiation(row).instructedAmount;
     const funded = account ? await this.fundsAvailable(db, account.resource_id, amount) : false;
-    await this.mustSet(db, row, funded ? 'ACTC' : 'RJCT', {
+    const now = this.ctx.clock.now().toISOString();
+    const accepted = await this.mustSet(db, row, funded ? 'ACTC' : 'RJCT', {
       funds_available: funded ? 1 : 0,
-      accepted_at: funded ? this.ctx.clock.now().toISOString() : null,
+      accepted_at: funded ? now : null,
       psu_id: psuId,
     });
+    // A standing order whose first execution date is today (or already passed) executes as it is accepted.
+    await this.executeStandingOrder(db, accepted, this.today(), now);
   }
 
   /** What finishing an authorisation or a cancellation authorisation does to the payment. */
@@ -405,9 +418,11 @@ export class Payments {
   }
 
   private async mustSet(db: Kysely<Database>, row: PaymentRow, status: TransactionStatus, extra: StatusExtra) {
-    if (!(await this.setStatus(db, row, status, extra))) {
+    const changed = await this.setStatus(db, row, status, extra);
+    if (!changed) {
       throw statusInvalid('The payment was changed by another request at the same time; read its status and retry.');
     }
+    return changed;
   }
 
   /** Whether a new authorisation may start: payments before SCA, cancellations of accepted payments. */
