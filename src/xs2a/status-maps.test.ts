@@ -4,10 +4,13 @@ import { finalTransactionStatuses } from './status-names';
 import {
   actionsFrom,
   consentStatusMachine,
+  consentStatusVerdict,
+  isFinalState,
   scaStatusMachine,
   stateOf,
   statusMachines,
   transactionStatusMachine,
+  transactionStatusVerdict,
   type StatusMachine,
 } from './status-maps';
 
@@ -97,5 +100,29 @@ describe('the actions a TPP user can still take', () => {
       { action: { label: 'Choose an SCA method' }, to: ['scaMethodSelected'] },
     ]);
     expect(actionsFrom(scaStatusMachine, 'scaMethodSelected')[0]?.to).toEqual(['finalised']);
+  });
+});
+
+describe.each([
+  ['transactionStatus', transactionStatusMachine, transactionStatusVerdict],
+  ['consentStatus', consentStatusMachine, consentStatusVerdict],
+] as const)('the %s verdicts', (_kind, machine, verdictOf) => {
+  it('agree with the machine: open states wait or are authorised on their way, success and failure are named so', () => {
+    for (const state of machine.states) {
+      const verdict = verdictOf(state.code);
+      expect(verdict, state.code).not.toBe('unknown');
+      if (verdict === 'waiting' || verdict === 'processing') expect(state.final, state.code).toBe(false);
+      if (state.tone === 'success') expect(verdict, state.code).toBe('authorised');
+      if (state.tone === 'failure') expect(verdict, state.code).toBe('rejected');
+      if (verdict === 'cancelled' || verdict === 'ended') expect(state.final, state.code).toBe(true);
+      expect(isFinalState(machine, state.code)).toBe(state.final);
+    }
+    expect(verdictOf(machine.initial)).toBe('waiting');
+  });
+
+  it('names only exact 1.3.12 codes', () => {
+    expect(verdictOf('toString')).toBe('unknown');
+    expect(verdictOf(machine.initial.toUpperCase() === machine.initial ? 'rcvd' : 'RECEIVED')).toBe('unknown');
+    expect(isFinalState(machine, 'toString')).toBe(false);
   });
 });

@@ -222,6 +222,72 @@ export function stateOf<C extends string>(machine: StatusMachine<C>, code: strin
   return machine.states.find((state) => state.code === code);
 }
 
+/**
+ * What a resource's status means for what the TPP's user wanted, as every outcome the console tells reads it (the
+ * pages' outcome banner, the narration, the flow story): one table per resource, so they cannot disagree.
+ */
+export type ResourceVerdict =
+  /** ACTC, ACSC… / valid: the PSU authorised it. */
+  | 'authorised'
+  /** RJCT / rejected. */
+  | 'rejected'
+  /** CANC / terminatedByTpp: the TPP's user ended it. */
+  | 'cancelled'
+  /** Over without being cancelled by the TPP: expired, revoked by the PSU. */
+  | 'ended'
+  /** RCVD, PATC / received, partiallyAuthorised: the PSU's authorisation is still to come. */
+  | 'waiting'
+  /** PDNG: the bank is still checking. */
+  | 'processing'
+  /** A status 1.3.12 does not define. */
+  | 'unknown';
+
+/** transactionStatus → verdict. Every accepted status (ACTC to ACCC, ACWC, ACWP, PART) counts as authorised. */
+export const transactionStatusVerdicts: Readonly<Record<TransactionStatusCode, ResourceVerdict>> = {
+  RCVD: 'waiting',
+  PATC: 'waiting',
+  PDNG: 'processing',
+  ACTC: 'authorised',
+  ACCP: 'authorised',
+  ACFC: 'authorised',
+  ACSP: 'authorised',
+  ACSC: 'authorised',
+  ACCC: 'authorised',
+  ACWC: 'authorised',
+  ACWP: 'authorised',
+  PART: 'authorised',
+  RJCT: 'rejected',
+  CANC: 'cancelled',
+};
+
+/** consentStatus → verdict. */
+export const consentStatusVerdicts: Readonly<Record<ConsentStatusCode, ResourceVerdict>> = {
+  received: 'waiting',
+  partiallyAuthorised: 'waiting',
+  valid: 'authorised',
+  rejected: 'rejected',
+  terminatedByTpp: 'cancelled',
+  revokedByPsu: 'ended',
+  expired: 'ended',
+};
+
+/** The verdict on a transactionStatus as sent; anything but an exact 1.3.12 code is 'unknown'. */
+export function transactionStatusVerdict(status: string): ResourceVerdict {
+  return Object.hasOwn(transactionStatusVerdicts, status)
+    ? transactionStatusVerdicts[status as TransactionStatusCode]
+    : 'unknown';
+}
+
+/** The verdict on a consentStatus as sent; anything but an exact 1.3.12 code is 'unknown'. */
+export function consentStatusVerdict(status: string): ResourceVerdict {
+  return Object.hasOwn(consentStatusVerdicts, status) ? consentStatusVerdicts[status as ConsentStatusCode] : 'unknown';
+}
+
+/** Whether `code` is a final state of `machine` (nothing moves the resource on); false for a code it does not define. */
+export function isFinalState(machine: StatusMachine, code: string): boolean {
+  return stateOf(machine, code)?.final ?? false;
+}
+
 /** A user's action from one state and where it leads: "Cancel payment → CANC". */
 export interface ActionChoice<C extends string> {
   action: StatusAction;

@@ -1,22 +1,9 @@
 // The real outcome of a payment or a consent after the latest step, in plain words: the resource's status as the bank
 // reports it decides, the SCA's end and the return from the bank's page only say how it got there. Pure.
+import type { ResourceVerdict } from '../../xs2a/status-maps';
 
-/** What a feature makes of its resource's status (payments: transactionStatus, consents: consentStatus). */
-export type ResourceVerdict =
-  /** ACTC, ACSC… / valid. */
-  | 'authorised'
-  /** RJCT / rejected. */
-  | 'rejected'
-  /** CANC / terminatedByTpp. */
-  | 'cancelled'
-  /** Over without being cancelled by the TPP: expired, revoked by the PSU. */
-  | 'ended'
-  /** RCVD, PATC / received, partiallyAuthorised: the PSU's authorisation is still to come. */
-  | 'waiting'
-  /** PDNG: the bank is still checking. */
-  | 'processing'
-  /** A status 1.3.12 does not define. */
-  | 'unknown';
+/** What a feature makes of its resource's status: one table per resource in src/xs2a/status-maps.ts. */
+export type { ResourceVerdict };
 
 /** The resource as the banner reads it. */
 export interface ResourceFacts {

@@ -1,50 +1,66 @@
 // What a flow came to, from the last statuses the bank showed: the resource's status decides; a failed SCA is said
-// while the resource still waits.
+// while the resource still waits. The verdict on a status and whether it is final come from the model's status maps,
+// the same table the pages' outcome banner reads, so the diagram and the page cannot tell different outcomes.
 import {
-  consentStatusLabel,
-  readConsentStatus,
-  readTransactionStatus,
-  transactionStatusLabel,
-} from '../../xs2a/status-names';
+  consentStatusVerdict,
+  isFinalState,
+  transactionStatusMachine,
+  transactionStatusVerdict,
+} from '../../xs2a/status-maps';
+import { consentStatusLabel, transactionStatusLabel } from '../../xs2a/status-names';
 import type { StatusFamily } from './exchange-words';
 import type { FlowOutcome } from './story-types';
 
-const SETTLED = new Set(['ACSC', 'ACCC']);
-const WAITING = new Set(['RCVD', 'PDNG', 'PATC']);
+/** A status 1.3.12 does not define says nothing by itself; a failed SCA still does, as on the page's banner. */
+const undefinedStatus = (code: string, what: string, scaFailed: boolean): FlowOutcome =>
+  scaFailed
+    ? { tone: 'failed', label: `SCA failed; the ${what} is in status ${code}, which 1.3.12 does not define` }
+    : { tone: 'neutral', label: `Status ${code}, which 1.3.12 does not define` };
 
 function transactionOutcome(code: string, scaFailed: boolean): FlowOutcome {
-  const known = readTransactionStatus(code).code;
   const words = `${transactionStatusLabel(code)} (${code})`;
-  if (known === 'RJCT') {
-    return {
-      tone: 'failed',
-      label: scaFailed ? `Rejected: the SCA failed (${code})` : `Rejected by the bank (${code})`,
-    };
+  switch (transactionStatusVerdict(code)) {
+    case 'rejected':
+      return {
+        tone: 'failed',
+        label: scaFailed ? `Rejected: the SCA failed (${code})` : `Rejected by the bank (${code})`,
+      };
+    case 'cancelled':
+    case 'ended':
+      return { tone: 'neutral', label: words };
+    case 'waiting':
+    case 'processing':
+      return scaFailed
+        ? { tone: 'failed', label: `SCA failed; the payment is not authorised (${code})` }
+        : { tone: 'waiting', label: `${words}: not authorised yet` };
+    case 'authorised':
+      // A final accepted status (settled, credited) says it all; an open one is authorised on its way there.
+      return isFinalState(transactionStatusMachine, code)
+        ? { tone: 'ok', label: words }
+        : { tone: 'ok', label: `Authorised: ${words.charAt(0).toLowerCase()}${words.slice(1)}` };
+    case 'unknown':
+      return undefinedStatus(code, 'payment', scaFailed);
   }
-  if (known === 'CANC') return { tone: 'neutral', label: words };
-  if (known && WAITING.has(known)) {
-    return scaFailed
-      ? { tone: 'failed', label: `SCA failed; the payment is not authorised (${code})` }
-      : { tone: 'waiting', label: `${words}: not authorised yet` };
-  }
-  if (known && SETTLED.has(known)) return { tone: 'ok', label: words };
-  if (known) return { tone: 'ok', label: `Authorised: ${words.charAt(0).toLowerCase()}${words.slice(1)}` };
-  return { tone: 'neutral', label: `Status ${code}, which 1.3.12 does not define` };
 }
 
 function consentOutcome(code: string, scaFailed: boolean): FlowOutcome {
-  const known = readConsentStatus(code).code;
   const words = consentStatusLabel(code);
-  if (known === 'valid') return { tone: 'ok', label: 'Valid: the TPP may read the accounts it covers' };
-  if (known === 'rejected') {
-    return { tone: 'failed', label: scaFailed ? 'Rejected: the SCA failed' : 'Rejected by the bank' };
+  switch (consentStatusVerdict(code)) {
+    case 'authorised':
+      return { tone: 'ok', label: 'Valid: the TPP may read the accounts it covers' };
+    case 'rejected':
+      return { tone: 'failed', label: scaFailed ? 'Rejected: the SCA failed' : 'Rejected by the bank' };
+    case 'waiting':
+    case 'processing':
+      return scaFailed
+        ? { tone: 'failed', label: 'SCA failed; the consent is not authorised' }
+        : { tone: 'waiting', label: `${words}: not authorised yet` };
+    case 'cancelled':
+    case 'ended':
+      return { tone: 'neutral', label: words };
+    case 'unknown':
+      return undefinedStatus(code, 'consent', scaFailed);
   }
-  if (known === 'received' || known === 'partiallyAuthorised') {
-    return scaFailed
-      ? { tone: 'failed', label: 'SCA failed; the consent is not authorised' }
-      : { tone: 'waiting', label: `${words}: not authorised yet` };
-  }
-  return { tone: 'neutral', label: known ? words : `Status ${code}, which 1.3.12 does not define` };
 }
 
 export function outcomeOf(statuses: ReadonlyMap<StatusFamily, string>): FlowOutcome | undefined {

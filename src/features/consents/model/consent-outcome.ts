@@ -1,16 +1,11 @@
 // A consent as the page's outcome banner reads it: what its consentStatus means (authorised, rejected, deleted, over,
 // still waiting) and the bank's message given with the status read.
-import type { ResourceFacts, ResourceVerdict } from '../../../flows/resource';
-import { consentStatusLabel, isConsentStatusCode } from '../../../xs2a/status-names';
-import { awaitsAuthorisation } from './consent-status';
+import type { ResourceFacts } from '../../../flows/resource';
+import { consentStatusVerdict } from '../../../xs2a/status-maps';
+import { consentStatusLabel } from '../../../xs2a/status-names';
 
-export function consentStatusVerdict(status: string): ResourceVerdict {
-  if (!isConsentStatusCode(status)) return 'unknown';
-  if (status === 'valid') return 'authorised';
-  if (status === 'rejected') return 'rejected';
-  if (status === 'terminatedByTpp') return 'cancelled';
-  return awaitsAuthorisation(status) ? 'waiting' : 'ended';
-}
+/** The verdicts are the model's one table, which the flow story reads too. */
+export { consentStatusVerdict };
 
 export function consentFacts(status: string | undefined, psuMessage: unknown): ResourceFacts {
   const verdict = status === undefined ? 'waiting' : consentStatusVerdict(status);

@@ -4,6 +4,7 @@ export type ConsentStatusTone = 'neutral' | 'info' | 'success' | 'warning' | 'da
 
 /** A short plain name for a consentStatus; a code 1.3.12 does not define is shown as it is. */
 export { consentStatusLabel } from '../../../xs2a/status-names';
+import { consentStatusVerdict } from '../../../xs2a/status-maps';
 import { finalConsentStatuses, isConsentStatusCode } from '../../../xs2a/status-names';
 
 export function consentStatusTone(status: string): ConsentStatusTone {
@@ -25,7 +26,7 @@ export function isFinalConsentStatus(status: string | undefined): boolean {
 
 /** Whether the consent still waits for (some of) its authorisation. */
 export function awaitsAuthorisation(status: string | undefined): boolean {
-  return status === 'received' || status === 'partiallyAuthorised';
+  return status !== undefined && consentStatusVerdict(status) === 'waiting';
 }
 
 /**

@@ -1,16 +1,11 @@
 // A payment as the page's outcome banner reads it: what its transactionStatus means (authorised, rejected, cancelled,
 // still waiting) and the bank's reasons given with the status read.
-import type { ResourceFacts, ResourceVerdict } from '../../../flows/resource';
+import type { ResourceFacts } from '../../../flows/resource';
+import { transactionStatusVerdict } from '../../../xs2a/status-maps';
 import { isTransactionStatusCode, transactionStatusInfo } from '../../../xs2a/status-names';
-import { awaitsAuthorisation } from './transaction-status';
 
-export function transactionStatusVerdict(status: string): ResourceVerdict {
-  if (!isTransactionStatusCode(status)) return 'unknown';
-  if (status === 'RJCT') return 'rejected';
-  if (status === 'CANC') return 'cancelled';
-  if (status === 'PDNG') return 'processing';
-  return awaitsAuthorisation(status) ? 'waiting' : 'authorised';
-}
+/** The verdicts are the model's one table, which the flow story reads too. */
+export { transactionStatusVerdict };
 
 /** The members of a status read (or the payment's body) that say why; anything else the bank put there is ignored. */
 export interface PaymentReasonMembers {

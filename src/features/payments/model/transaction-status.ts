@@ -1,5 +1,6 @@
 // What a payment's transactionStatus means for the console: badge tone and whether it can still change. Free of the
 // xs2a model on purpose (status-names is plain code), so the payments list loads without the schemas.
+import { transactionStatusVerdict } from '../../../xs2a/status-maps';
 import { finalTransactionStatuses, transactionStatusCodes } from '../../../xs2a/status-names';
 
 export function isFinalTransactionStatus(status: string | undefined): boolean {
@@ -31,7 +32,7 @@ export function offersInitiationSca(status: unknown): boolean {
 
 /** Statuses that wait for the PSU's authorisation rather than the bank's processing. */
 export function awaitsAuthorisation(status: string | undefined): boolean {
-  return status === 'RCVD' || status === 'PATC';
+  return status !== undefined && transactionStatusVerdict(status) === 'waiting';
 }
 
 export type StatusTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
