@@ -27,7 +27,7 @@ export default defineConfig({
     rolldownOptions: {
       // The console's own modules only declare things (zod schemas, components); none acts on import. Saying so lets
       // a page leave out schemas it never uses instead of everything its imports' barrels re-export.
-      treeshake: { moduleSideEffects: (id: string) => !/\/src\/(xs2a|api|components|features)\//.test(id) },
+      treeshake: { moduleSideEffects: (id: string) => !/\/src\/(xs2a|api|components|flows|features)\//.test(id) },
     },
   },
 });
