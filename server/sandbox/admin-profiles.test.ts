@@ -156,3 +156,107 @@ describe.skipIf(!pgUrl)('PostgreSQL: one profile for every instance', () => {
     expect((await initiate(a)).headers.get('ASPSP-SCA-Approach')).toBe('REDIRECT');
   });
 });
+
+describe('bank presets', () => {
+  let bank: TestBank;
+  beforeAll(async () => {
+    bank = await createTestBank();
+  });
+  afterAll(() => bank.close());
+  beforeEach(async () => {
+    await use(bank, 'standard');
+  });
+  type Listed = { name: string; kind: string; description: string; options: Record<string, unknown> };
+  const PRESET_NAMES = ['redirect-bank', 'embedded-bank', 'decoupled-app-bank', 'oauth-bank', 'strict-ais-bank'];
+
+  it('lists each preset with its kind, its description and every option it sets, single options beside them', async () => {
+    const { profiles } = (await send(bank, 'GET', '/admin/profiles')).body as { profiles: Listed[] };
+    const presets = profiles.filter((p) => p.kind === 'preset');
+    expect(presets.map((p) => p.name)).toEqual(PRESET_NAMES);
+    for (const p of presets) {
+      expect(p.description.length, p.name).toBeGreaterThan(40);
+      expect(Object.keys(p.options).sort(), p.name).toEqual(
+        [
+          'absoluteLinks',
+          'authorisationStart',
+          'bankOfferedConsents',
+          'defaultScaApproach',
+          'maxFrequencyPerDay',
+          'psuIdRequired',
+          'scaApproaches',
+          'scaRedirect',
+          'signingBaskets',
+          'transactionsPageSize',
+        ].sort(),
+      );
+      expect(p.options.signingBaskets).toBe(false);
+    }
+    expect(profiles.find((p) => p.name === 'small-pages')).toMatchObject({
+      kind: 'option',
+      options: { transactionsPageSize: 10 },
+    });
+    expect(profiles[0]).toMatchObject({ name: 'standard', kind: 'option' });
+  });
+
+  it('redirect-bank: redirect only, explicit start, absolute links', async () => {
+    await use(bank, 'redirect-bank');
+    const res = await initiate(bank, { 'TPP-Redirect-Preferred': 'false', 'PSU-ID': 'alice' });
+    expect(res.headers.get('ASPSP-SCA-Approach')).toBe('REDIRECT');
+    const body = ok(res, 201, PaymentInitiationResponse201);
+    expect(body._links.scaRedirect).toBeUndefined();
+    expect(body._links.startAuthorisation?.href).toMatch(/^http:\/\/bank\.test\/psd2\/v1\/payments\//);
+  });
+
+  it('embedded-bank: embedded only, PSU-ID required', async () => {
+    await use(bank, 'embedded-bank');
+    expect(fails(await initiate(bank, { 'TPP-Redirect-Preferred': 'false' }), 400, 'FORMAT_ERROR')?.path).toBe(
+      'PSU-ID',
+    );
+    const res = await initiate(bank, { 'TPP-Redirect-Preferred': 'true', 'PSU-ID': 'alice' });
+    expect(res.headers.get('ASPSP-SCA-Approach')).toBe('EMBEDDED');
+    expect(ok(res, 201, PaymentInitiationResponse201)._links.self?.href).toMatch(/^\/psd2\//);
+  });
+
+  it('decoupled-app-bank: decoupled only, started with the payment, PSU-ID required', async () => {
+    await use(bank, 'decoupled-app-bank');
+    expect(fails(await initiate(bank), 400, 'FORMAT_ERROR')?.path).toBe('PSU-ID');
+    const res = await initiate(bank, { 'TPP-Explicit-Authorisation-Preferred': 'true', 'PSU-ID': 'alice' });
+    expect(res.headers.get('ASPSP-SCA-Approach')).toBe('DECOUPLED');
+    const body = ok(res, 201, PaymentInitiationResponse201);
+    expect(body._links.scaStatus?.href).toBeDefined();
+    expect(body._links.startAuthorisation).toBeUndefined();
+  });
+
+  it('oauth-bank: redirect through OAuth, started with the payment', async () => {
+    await use(bank, 'oauth-bank');
+    const body = ok(
+      await initiate(bank, { 'TPP-Explicit-Authorisation-Preferred': 'true' }),
+      201,
+      PaymentInitiationResponse201,
+    );
+    expect(body._links.scaOAuth?.href).toMatch(/\/\.well-known\/oauth-authorization-server$/);
+    expect(body._links.startAuthorisation).toBeUndefined();
+  });
+
+  it('strict-ais-bank: no bank-offered consents, frequencyPerDay 4, pages of 10; a later preset undoes it all', async () => {
+    await use(bank, 'strict-ais-bank');
+    const offered = consentBody({ accounts: [], balances: [], transactions: [] });
+    const refused = await send(bank, 'POST', '/v1/consents', { body: offered });
+    expect(fails(refused, refused.status, 'SERVICE_INVALID')?.path).toBe('access');
+    const headers = { 'TPP-Redirect-Preferred': 'false', 'PSU-ID': 'alice' };
+    const created = ok(
+      await send(bank, 'POST', '/v1/consents', { body: consentBody(undefined, 10), headers }),
+      201,
+      ConsentsResponse201,
+    );
+    const read = (await send(bank, 'GET', `/v1/consents/${created.consentId}`)).body as { frequencyPerDay: number };
+    expect(read.frequencyPerDay).toBe(4);
+    await authoriseConsentEmbedded(bank, created.consentId, 'alice');
+    const path = `/v1/accounts/${accountOf('alice').resourceId}/transactions?bookingStatus=booked&dateFrom=2025-01-01`;
+    const report = () => send(bank, 'GET', path, { headers: { 'Consent-ID': created.consentId } });
+    expect(ok(await report(), 200, TransactionsResponse).transactions?.booked).toHaveLength(10);
+    await use(bank, 'redirect-bank');
+    expect(ok(await report(), 200, TransactionsResponse).transactions?.booked?.length).toBeGreaterThan(10);
+    expect((await send(bank, 'POST', '/v1/consents', { body: offered })).status).toBe(201);
+  });
+});

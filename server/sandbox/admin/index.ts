@@ -87,7 +87,7 @@ function discovery(prefix: string, config: AdminConfig, slowMs: number) {
     profiles: {
       href: at('/profiles'),
       description:
-        'Bank behaviour profiles: presets of the options real banks differ in (SCA approaches, OAuth, authorisation start, PSU-ID, bank-offered consents, frequencyPerDay, page size, absolute links).',
+        'Bank behaviour profiles: bank presets, each a whole bank as real ones combine the options they differ in (SCA approaches, OAuth, authorisation start, PSU-ID, bank-offered consents, frequencyPerDay, page size, absolute links; no signing baskets), and single options changing one of them. Each profile has a kind (preset or option) and a description.',
       actions: {
         current: { method: 'GET', href: at('/profile') },
         switch: { method: 'PUT', href: at('/profile'), body: { name: 'a profile name from the list' } },
