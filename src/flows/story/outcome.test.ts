@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { consentStatusCodes, transactionStatusCodes } from '../../xs2a/status-names';
-import { consentStatusVerdict, transactionStatusVerdict } from '../../xs2a/status-maps';
+import { consentStatusVerdict, transactionStatusVerdict, type ResourceVerdict } from '../../xs2a/status-maps';
 import { resolveOutcome, type LastStep, type OutcomeTone } from '../resource/outcome';
 import type { StatusFamily } from './exchange-words';
 import { outcomeOf } from './outcome';
@@ -15,19 +15,19 @@ const storyToneOf: Record<OutcomeTone, StepTone[]> = {
   info: ['waiting', 'neutral'],
 };
 
-const cases = [
+const cases: { family: StatusFamily; code: string; verdict: ResourceVerdict }[] = [
   ...transactionStatusCodes.map((code) => ({
-    family: 'transaction',
+    family: 'transaction' as const,
     code,
     verdict: transactionStatusVerdict(code),
   })),
   ...consentStatusCodes.map((code) => ({
-    family: 'consent',
+    family: 'consent' as const,
     code,
     verdict: consentStatusVerdict(code),
   })),
-  { family: 'transaction' as StatusFamily, code: 'Settled', verdict: transactionStatusVerdict('Settled') },
-  { family: 'consent' as StatusFamily, code: 'VALID', verdict: consentStatusVerdict('VALID') },
+  { family: 'transaction' as const, code: 'Settled', verdict: transactionStatusVerdict('Settled') },
+  { family: 'consent' as const, code: 'VALID', verdict: consentStatusVerdict('VALID') },
 ];
 
 describe('the flow story’s outcome and the page’s outcome banner', () => {
