@@ -17,7 +17,7 @@ import { ScaEngine } from './domain/sca';
 import { createDeviations, describeDeviationModes, modesOfSegment } from './deviations/deviate';
 import { limitBodies } from './http/body-limit';
 import { BankError } from './http/errors';
-import { answerError, corsHeaders, requestBasics, signaturesAndTokens } from './http/middleware';
+import { answerError, answerHeaders, requestBasics, signaturesAndTokens } from './http/middleware';
 import { errorResponse, type Env, type RequestContext } from './http/respond';
 import { registerOAuth } from './routes/oauth';
 import { registerPages } from './routes/pages';
@@ -138,7 +138,7 @@ function createApp(
   const { config, strict, oauth } = s;
   const oauthMode = config.scaRedirect === 'oauth';
   const app = new Hono<Env>().basePath(config.prefix || '/');
-  app.use('*', corsHeaders);
+  app.use('*', answerHeaders);
   app.use('*', requestBasics(config.prefix, strict));
   // Bodies are limited while they are read, before strict mode's signature check or a route reads them.
   app.use('*', limitBodies(config));

@@ -1,4 +1,4 @@
-// The sandbox's middleware, in the order app.ts mounts it: CORS headers, then what every request gets (links, the
+// The sandbox's middleware, in the order app.ts mounts it: the answer headers (CORS first), then what every request gets (links, the
 // X-Request-ID, security headers, strict mode's client certificate), then on /v1 strict mode's signature and OAuth
 // tokens; and the error handler that answers every failure with a 1.3.12 error body.
 import { randomUUID } from 'node:crypto';
@@ -8,7 +8,7 @@ import type { LinkContext } from '../domain/context';
 import type { OAuthService } from '../domain/oauth';
 import { BankError } from './errors';
 import { isUuid } from './headers';
-import { errorResponse, type Env } from './respond';
+import { errorResponse, hasAnswerHeaders, jsonAnswer, type Env } from './respond';
 import type { StrictChecks } from './strict';
 
 /**
@@ -25,15 +25,16 @@ const EXPOSED = [
   'ASPSP-SCA-Approach',
   'ASPSP-Notification-Support',
   'ASPSP-Notification-Content',
-];
+].join(', ');
 
 /**
- * CORS for consoles on other origins. Headers go on the context before the route answers: hono/cors sets them on the
- * finished response instead, which makes every answer be copied and costs most of the sandbox's throughput.
+ * The headers every answer carries, CORS for consoles on other origins first. The middleware collects them in a plain
+ * object on the context; XS2A answers are built with it (http/respond.ts), and any other answer (pages, admin, OAuth)
+ * gets them here once the route answered, unless the route set the header itself.
  */
-export const corsHeaders: MiddlewareHandler<Env> = async (c, next) => {
-  c.header('Access-Control-Allow-Origin', '*');
+export const answerHeaders: MiddlewareHandler<Env> = async (c, next) => {
   if (c.req.method === 'OPTIONS' && c.req.header('Access-Control-Request-Method')) {
+    c.header('Access-Control-Allow-Origin', '*');
     c.header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
     const requested = c.req.header('Access-Control-Request-Headers');
     if (requested) c.header('Access-Control-Allow-Headers', requested);
@@ -41,8 +42,15 @@ export const corsHeaders: MiddlewareHandler<Env> = async (c, next) => {
     c.header('Vary', 'Access-Control-Request-Headers');
     return c.body(null, 204);
   }
-  c.header('Access-Control-Expose-Headers', EXPOSED.join(', '));
-  return next();
+  const headers: Record<string, string> = {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Expose-Headers': EXPOSED,
+  };
+  c.set('answerHeaders', headers);
+  await next();
+  if (hasAnswerHeaders(c.res)) return;
+  const target = c.res.headers;
+  for (const [name, value] of Object.entries(headers)) if (!target.has(name)) target.set(name, value);
 };
 
 /**
@@ -66,18 +74,19 @@ export function requestBasics(prefix: string, strict: StrictChecks | undefined):
   return async (c, next) => {
     c.set('links', new RequestLinks(c.req.url, c.env.linkPrefix ?? prefix));
     const path = c.req.path.slice(prefix.length);
-    // No answer is content-sniffed. Set on the context before the route answers, as the CORS headers are.
-    c.header('X-Content-Type-Options', 'nosniff');
+    const headers = c.get('answerHeaders');
+    // No answer is content-sniffed.
+    headers['X-Content-Type-Options'] = 'nosniff';
     // X-Request-ID: required and a UUID on every XS2A call, echoed on every answer.
     const given = c.req.header('X-Request-ID')?.trim();
     if (!path.startsWith('/v1/') || c.req.method === 'OPTIONS') {
       // The bank's own pages (and its OAuth server, health): never framed by another page, no script at all.
-      c.header('Content-Security-Policy', PAGE_POLICY);
-      c.header('X-Frame-Options', 'DENY');
-      if (given) c.header('X-Request-ID', given);
+      headers['Content-Security-Policy'] = PAGE_POLICY;
+      headers['X-Frame-Options'] = 'DENY';
+      if (given) headers['X-Request-ID'] = given;
       return next();
     }
-    c.header('X-Request-ID', given || randomUUID());
+    headers['X-Request-ID'] = given || randomUUID();
     // Strict mode: the connection's client certificate first (a bank refuses it at the door), then the request.
     const certificateProblem = strict?.clientCertificate(c.env.clientCertificate);
     if (certificateProblem) return errorResponse(c, certificateProblem);
@@ -121,6 +130,6 @@ export function answerError(onUnexpectedError?: (error: unknown) => void): Error
     }
     onUnexpectedError?.(error);
     const text = 'The sandbox bank failed to process the request.';
-    return c.json({ tppMessages: [{ category: 'ERROR', code: 'INTERNAL_SERVER_ERROR', text }] }, 500);
+    return jsonAnswer(c, { tppMessages: [{ category: 'ERROR', code: 'INTERNAL_SERVER_ERROR', text }] }, 500);
   };
 }

@@ -13,7 +13,7 @@ import type { ScaResource } from '../domain/sca';
 import { formatError } from '../http/errors';
 import { checkPsuIp, chooseScaApproach, headersOf, scaPreferences } from '../http/headers';
 import { authorisationsBody, scaStatusBody, startBody, progressBody, type ScaAnswerContext } from '../http/answers/sca';
-import { stepResponse, type Env } from '../http/respond';
+import { jsonAnswer, stepResponse, type Env } from '../http/respond';
 import { offeredApproach } from '../rules/behaviour';
 import { param, validateBody } from '../http/validation';
 import type { Services } from './services';
@@ -84,13 +84,13 @@ export function registerAuthorisationRoutes<P extends AuthorisationParent>(
     },
   );
   const list = async (c: Context<ParentEnv<P>>) =>
-    c.json(authorisationsBody(await s.sca.list(c.get('parent').resource)));
+    jsonAnswer(c, authorisationsBody(await s.sca.list(c.get('parent').resource)));
   if (psuIpBeforeParentInList) app.get(base, checkPsuIp(false), parent, list);
   else app.get(base, parent, checkPsuIp(false), list);
   app.get(`${base}/:authorisationId`, parent, checkPsuIp(false), async (c) => {
     const auth = await s.sca.get(c.get('parent').resource, param(c, 'authorisationId'));
     const psu = auth.psu_id ? await s.sca.findPsu(auth.psu_id) : undefined;
-    return c.json(scaStatusBody(auth, psu?.name));
+    return jsonAnswer(c, scaStatusBody(auth, psu?.name));
   });
   app.put(
     `${base}/:authorisationId`,

@@ -6,7 +6,7 @@ import { checkServiceAndProduct, paymentPath } from '../domain/payments';
 import { cancellationBody, initiationBody, paymentBody, paymentStatusBody } from '../http/answers/payments';
 import { checkPsuIp, headersOf, readScaPreferences } from '../http/headers';
 import { param, readJson } from '../http/validation';
-import { stepResponse, type Env } from '../http/respond';
+import { jsonAnswer, stepResponse, type Env } from '../http/respond';
 import type { AuthorisationKind, PaymentRow } from '../store/schema';
 import { registerAuthorisationRoutes, type AuthorisationParent } from './authorisations';
 import type { Services } from './services';
@@ -41,16 +41,16 @@ export function registerPaymentRoutes(app: Hono<Env>, s: Services) {
   });
   app.get(PAYMENT, checkPsuIp(false), async (c) => {
     const row = await payment(c);
-    return c.json(paymentBody(row, s.payments.initiationOf(row)));
+    return jsonAnswer(c, paymentBody(row, s.payments.initiationOf(row)));
   });
   app.get(`${PAYMENT}/status`, checkPsuIp(false), async (c) => {
-    return c.json(paymentStatusBody(await s.payments.status(await payment(c))));
+    return jsonAnswer(c, paymentStatusBody(await s.payments.status(await payment(c))));
   });
   app.delete(PAYMENT, checkPsuIp(false), async (c) => {
     const row = await payment(c);
     const request = await s.payments.cancel(row, readScaPreferences(headersOf(c)));
     if (request.cancelled) return c.body(null, 204);
-    return c.json(cancellationBody(request, c.get('links')), 202);
+    return jsonAnswer(c, cancellationBody(request, c.get('links')), 202);
   });
 
   for (const [segment, kind] of [

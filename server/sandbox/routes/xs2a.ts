@@ -13,7 +13,7 @@ import {
 } from '../http/answers/accounts';
 import { bankError, formatError } from '../http/errors';
 import { areaOf, checkPsuIp, headersOf, readScaPreferences } from '../http/headers';
-import { stepResponse, type Env } from '../http/respond';
+import { jsonAnswer, stepResponse, type Env } from '../http/respond';
 import { param, readJson } from '../http/validation';
 import type { ConsentRow } from '../store/schema';
 import { registerAuthorisationRoutes, type AuthorisationParent } from './authorisations';
@@ -53,14 +53,14 @@ function registerConsentRoutes(app: Hono<Env>, s: Services) {
   });
   const consent = (c: Context) => s.consents.find(param(c, 'consentId'));
   app.get('/v1/consents/:consentId', checkPsuIp(false), async (c) => {
-    return c.json(consentBody(await s.consents.describe(await consent(c)), c.get('links')));
+    return jsonAnswer(c, consentBody(await s.consents.describe(await consent(c)), c.get('links')));
   });
   app.delete('/v1/consents/:consentId', checkPsuIp(false), async (c) => {
     await s.consents.remove(await consent(c));
     return c.body(null, 204);
   });
   app.get('/v1/consents/:consentId/status', checkPsuIp(false), async (c) => {
-    return c.json(consentStatusBody(await consent(c)));
+    return jsonAnswer(c, consentStatusBody(await consent(c)));
   });
   registerAuthorisationRoutes<AuthorisationParent & { row: ConsentRow }>(
     app,
@@ -90,17 +90,17 @@ function registerAccountRoutes(app: Hono<Env>, s: Services) {
   app.get('/v1/accounts', async (c) => {
     const { consentId, psuPresent } = await consentOf(c);
     const listing = await s.accounts.list(consentId, psuPresent, c.req.query('withBalance'));
-    return c.json(accountListBody(listing, c.get('links')));
+    return jsonAnswer(c, accountListBody(listing, c.get('links')));
   });
   app.get('/v1/accounts/:accountId', async (c) => {
     const { consentId, psuPresent } = await consentOf(c);
     const accountId = param(c, 'accountId');
     const reading = await s.accounts.details(consentId, psuPresent, accountId, c.req.query('withBalance'));
-    return c.json(accountDetailsBody(reading, c.get('links')));
+    return jsonAnswer(c, accountDetailsBody(reading, c.get('links')));
   });
   app.get('/v1/accounts/:accountId/balances', async (c) => {
     const { consentId, psuPresent } = await consentOf(c);
-    return c.json(balancesBody(await s.accounts.balances(consentId, psuPresent, param(c, 'accountId'))));
+    return jsonAnswer(c, balancesBody(await s.accounts.balances(consentId, psuPresent, param(c, 'accountId'))));
   });
   app.get('/v1/accounts/:accountId/transactions', async (c) => {
     const { consentId, psuPresent } = await consentOf(c);
@@ -116,13 +116,13 @@ function registerAccountRoutes(app: Hono<Env>, s: Services) {
       deltaList: q('deltaList'),
     };
     const page = await s.accounts.transactions(consentId, psuPresent, param(c, 'accountId'), query);
-    return c.json(transactionsBody(page, c.get('links')));
+    return jsonAnswer(c, transactionsBody(page, c.get('links')));
   });
   app.get('/v1/accounts/:accountId/transactions/:transactionId', async (c) => {
     const { consentId, psuPresent } = await consentOf(c);
     const ids = [param(c, 'accountId'), param(c, 'transactionId')] as const;
     const row = await s.accounts.transactionDetails(consentId, psuPresent, ...ids);
-    return c.json(transactionDetailsBody(row, c.get('links')));
+    return jsonAnswer(c, transactionDetailsBody(row, c.get('links')));
   });
 }
 

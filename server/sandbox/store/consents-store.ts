@@ -1,6 +1,6 @@
 // The consents' SQL: consent rows, their status changes, and the two statements every account read runs (whether a
 // consent may be read, and counting a read without the PSU); the JSON columns parsed into typed values.
-import type { Kysely } from 'kysely';
+import type { Kysely, QueryResult } from 'kysely';
 import * as z from 'zod';
 import { AccountAccessResponse } from '../../../src/xs2a';
 import type { Access, Granted } from '../rules/consents';
@@ -30,13 +30,23 @@ export function readGranted(row: Pick<ConsentRow, 'granted'>): Granted | undefin
 
 export const writeGranted = (granted: Granted) => JSON.stringify(granted);
 
+const affected = (result: QueryResult<unknown>) => Number(result.numAffectedRows ?? 0) > 0;
+
+/** The reads of one consent on one day that wait for the same commit; `started` once their UPDATE runs. */
+interface ReadBatch {
+  consentId: string;
+  today: string;
+  n: number;
+  started: boolean;
+}
+
 export type ConsentChange = Partial<Pick<ConsentRow, 'consent_status' | 'last_action_date' | 'granted' | 'psu_id'>>;
 
 export class ConsentsStore {
   /** Every consent request writes one row; its INSERT is built once (store/prepared.ts). */
   readonly insert;
   private readonly readable;
-  private readonly count;
+  private readonly count: (consentId: string, today: string) => Promise<boolean>;
 
   constructor(private readonly db: Kysely<Database>) {
     this.insert = buildInsertOnce(db, 'consents', [
@@ -76,17 +86,18 @@ export class ConsentsStore {
         (await readable(db, consentId, today)).rows.length > 0,
       ({ consentId, today }) => `${today} ${consentId}`,
     );
-    const update = buildOnce(
+    // Counting n reads of one consent in one statement: all n fit in today's budget, or nothing changes.
+    const countMany = buildOnce(
       db,
-      (consentId: string, today: string) =>
+      (consentId: string, today: string, n: number) =>
         db
           .updateTable('consents')
           .set((eb) => ({
             usage_count: eb
               .case()
               .when('usage_day', '=', today)
-              .then(eb('usage_count', '+', 1))
-              .else(1)
+              .then(eb('usage_count', '+', n))
+              .else(n)
               .end(),
             usage_day: today,
           }))
@@ -95,17 +106,43 @@ export class ConsentsStore {
           .where('valid_until', '>=', today)
           .where((eb) =>
             eb.or([
-              eb('usage_day', 'is', null),
-              eb('usage_day', '!=', today),
-              eb('usage_count', '<', eb.ref('frequency_per_day')),
+              eb.and([
+                eb.or([eb('usage_day', 'is', null), eb('usage_day', '!=', today)]),
+                eb(eb.val(n), '<=', eb.ref('frequency_per_day')),
+              ]),
+              eb.and([eb('usage_day', '=', today), eb(eb('usage_count', '+', n), '<=', eb.ref('frequency_per_day'))]),
             ]),
           ),
-      2,
+      3,
     );
-    // Concurrent reads without the PSU share one commit (store/group-commit.ts).
-    this.count = groupCommit(db, (executor, { consentId, today }: { consentId: string; today: string }) =>
-      update(executor, consentId, today),
-    );
+    // Concurrent reads without the PSU share one commit (store/group-commit.ts), and the reads of one consent among
+    // them one statement: when the budget cannot take them all, they are counted one by one until it is used up.
+    const count = groupCommit(db, async (executor, batch: ReadBatch) => {
+      batch.started = true;
+      const { consentId, today, n } = batch;
+      if (affected(await countMany(executor, consentId, today, n))) return n;
+      let granted = 0;
+      while (granted < n && affected(await countMany(executor, consentId, today, 1))) granted += 1;
+      return granted;
+    });
+    const open = new Map<string, { batch: ReadBatch; granted: Promise<number> }>();
+    this.count = (consentId: string, today: string) => {
+      const key = `${today} ${consentId}`;
+      let entry = open.get(key);
+      if (!entry || entry.batch.started) {
+        const batch: ReadBatch = { consentId, today, n: 0, started: false };
+        const created = { batch, granted: count(batch) };
+        const close = () => {
+          if (open.get(key) === created) open.delete(key);
+        };
+        created.granted.then(close, close);
+        open.set(key, created);
+        entry = created;
+      }
+      const place = entry.batch.n;
+      entry.batch.n += 1;
+      return entry.granted.then((granted) => place < granted);
+    };
   }
 
   async find(consentId: string, db: Kysely<Database> = this.db): Promise<ConsentRow | undefined> {
@@ -123,9 +160,8 @@ export class ConsentsStore {
    * count beyond frequencyPerDay, on one instance or on several sharing a PostgreSQL database (the row's lock orders
    * them, and each UPDATE tests the count it finds).
    */
-  async countRead(consentId: string, today: string): Promise<boolean> {
-    const result = await this.count({ consentId, today });
-    return Number(result.numAffectedRows ?? 0) > 0;
+  countRead(consentId: string, today: string): Promise<boolean> {
+    return this.count(consentId, today);
   }
 
   /** Changes a consent only if nobody changed it since it was read (its version). */
