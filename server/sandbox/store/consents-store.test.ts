@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestBank, type TestBank } from '../test-support';
 import { ConsentsStore, readAccess, readGranted, writeGranted } from './consents-store';
 import type { ConsentRow } from './schema';
@@ -43,6 +44,7 @@ describe('consents store', () => {
       consent('con-valid'),
       consent('con-received', { consent_status: 'received', granted: null }),
       consent('con-old', { valid_until: '2026-03-15' }),
+      consent('con-busy', { frequency_per_day: 10 }),
     ]) {
       await store.insert(bank.store.db, row);
     }
@@ -76,6 +78,27 @@ describe('consents store', () => {
     expect(await store.countRead('con-valid', '2026-03-17')).toBe(true);
     expect(await store.countRead('con-received', '2026-03-16')).toBe(false);
     expect(await store.find('con-valid')).toMatchObject({ usage_day: '2026-03-17', usage_count: 1 });
+  });
+
+  it('counts the reads of one consent made together in one UPDATE, and one by one when the budget cannot take them all', async () => {
+    // Every statement, in a transaction or not, runs through the executor's prototype.
+    const executor = Object.getPrototypeOf(bank.store.db.getExecutor()) as {
+      executeQuery(query: CompiledQuery): Promise<unknown>;
+    };
+    const spy = vi.spyOn(executor, 'executeQuery');
+    const updates = () => spy.mock.calls.filter(([query]) => /^update/i.test(query.sql)).length;
+    try {
+      const read = () => store.countRead('con-busy', '2026-03-16');
+      expect(await Promise.all([1, 2, 3, 4, 5, 6].map(read))).toEqual([true, true, true, true, true, true]);
+      expect(updates()).toBe(1);
+      spy.mockClear();
+      // Four left: the six together do not fit, so they are counted one by one until the fifth finds none left.
+      expect(await Promise.all([1, 2, 3, 4, 5, 6].map(read))).toEqual([true, true, true, true, false, false]);
+      expect(updates()).toBe(1 + 5);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await store.find('con-busy')).toMatchObject({ usage_day: '2026-03-16', usage_count: 10 });
   });
 
   it('changes a consent only at the version it was read', async () => {
