@@ -1,6 +1,7 @@
 // The exchanges as a list of selectable rows, either grouped by flow or all in one list.
 import type { Exchange } from '../../api';
 import { cx, focusRing } from '../../components/ui';
+import { ExportTestButton, isExportableFlow } from '../../flows/test-export';
 import { groupByFlow } from './exchange-filters';
 import { ExchangeStatusBadge, formatDuration, formatTime, listPath } from './exchange-status';
 
@@ -72,12 +73,15 @@ export function ExchangeList({
     <div className="space-y-4">
       {groupByFlow(exchanges).map((group) => (
         <section key={group.flow ?? ''} aria-label={group.label}>
-          <h3 className="mb-1 flex items-baseline gap-2 border-b border-slate-200 pb-1 text-sm font-semibold text-slate-800">
-            <span className="min-w-0 break-all">{group.label}</span>
-            <span className="shrink-0 text-xs font-normal text-slate-600">
-              {group.exchanges.length} {group.exchanges.length === 1 ? 'exchange' : 'exchanges'}
-            </span>
-          </h3>
+          <div className="mb-1 flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-200 pb-1">
+            <h3 className="flex min-w-0 flex-1 items-baseline gap-2 text-sm font-semibold text-slate-800">
+              <span className="min-w-0 break-all">{group.label}</span>
+              <span className="shrink-0 text-xs font-normal text-slate-600">
+                {group.exchanges.length} {group.exchanges.length === 1 ? 'exchange' : 'exchanges'}
+              </span>
+            </h3>
+            {isExportableFlow(group.flow) && <ExportTestButton flow={group.flow} variant="ghost" />}
+          </div>
           <ul className="space-y-0.5">
             {group.exchanges.map((exchange) => (
               <ExchangeRow

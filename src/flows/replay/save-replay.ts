@@ -15,7 +15,7 @@ export interface SaveReplayInput {
 }
 
 /** The values no file may hold: every profile's bearer token and the tab's OAuth tokens. */
-function knownSecrets(): string[] {
+export function knownSecrets(): string[] {
   return [
     ...profileStore.list().flatMap((profile) => (profile.bearerToken ? [profile.bearerToken] : [])),
     ...sessionTokens.allValues(),

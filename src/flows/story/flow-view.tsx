@@ -4,6 +4,7 @@ import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useBankDataDisplay, useExchanges, useFlowEvents } from '../../api';
 import { Button, CopyButton, cx, downloadText, focusRing, Panel, useElementWidth } from '../../components/ui';
+import { ExportTestButton, isExportableFlow } from '../test-export';
 import { buildFlowStory } from './build-story';
 import { renderFlowSvg } from './render-svg';
 import type { FlowStory, StepTone } from './story-types';
@@ -81,6 +82,7 @@ function ExportMenu({ story, title }: { story: FlowStory; title: string }) {
           Download Mermaid text
         </Button>
         <CopyButton size="sm" variant="secondary" text={() => toMermaid(story)} label="Copy Mermaid text" />
+        {isExportableFlow(story.flow) && <ExportTestButton flow={story.flow} label="Download Playwright test" />}
       </div>
     </details>
   );

@@ -1,0 +1,115 @@
+// A payment's flow exported as a Playwright test: run in the console with redirect SCA, downloaded from the flow view
+// (and offered in the inspector's flow group), then run on its own in a fresh folder that holds nothing but the file, a
+// config and @playwright/test, as a child process: it passes against the sandbox, and fails against a bank that answers
+// differently (the sandbox's deviating base that sends amounts as numbers).
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { SANDBOX, testAccounts } from './fixtures';
+import { approveAtBank, createPayment, transactionStatus } from './payments-helpers';
+
+const alice = testAccounts['alice-main'];
+
+test.describe.configure({ timeout: 60_000 });
+
+/** A folder with the exported file, a Playwright config and @playwright/test linked from this repository (no install). */
+async function standaloneFolder(fileName: string, text: string): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'xs2a-exported-test-'));
+  await writeFile(join(folder, fileName), text);
+  await writeFile(
+    join(folder, 'playwright.config.ts'),
+    "import { defineConfig } from '@playwright/test';\nexport default defineConfig({ testDir: '.', reporter: 'line', retries: 0 });\n",
+  );
+  const packageDir = resolve('node_modules/@playwright/test');
+  await mkdir(join(folder, 'node_modules/@playwright'), { recursive: true });
+  await mkdir(join(folder, 'node_modules/.bin'), { recursive: true });
+  await symlink(packageDir, join(folder, 'node_modules/@playwright/test'), 'dir');
+  await symlink(join(packageDir, 'cli.js'), join(folder, 'node_modules/.bin/playwright'));
+  return folder;
+}
+
+interface Run {
+  code: number;
+  output: string;
+}
+
+/** `npx playwright test` in `folder`, with only the environment a user's shell would give it. */
+function runPlaywright(folder: string, env: Record<string, string>): Promise<Run> {
+  return new Promise((done) => {
+    execFile(
+      'npx',
+      ['playwright', 'test'],
+      {
+        cwd: folder,
+        timeout: 30_000,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? folder, CI: '1', ...env },
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        done({ code, output: `${stdout}\n${stderr}` });
+      },
+    );
+  });
+}
+
+async function exportFromFlowView(page: Page): Promise<{ name: string; text: string }> {
+  const flow = page.getByRole('region', { name: 'Flow', exact: true });
+  await flow.getByText('Export').click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    flow.getByRole('button', { name: 'Download Playwright test' }).click(),
+  ]);
+  await expect(flow.getByText(`Saved ${download.suggestedFilename()}`)).toBeVisible();
+  return { name: download.suggestedFilename(), text: await readFile(await download.path(), 'utf8') };
+}
+
+test('a payment flow exported as a Playwright test passes against the sandbox and fails against a deviating bank', async ({
+  page,
+  baseURL,
+}) => {
+  const payment = await createPayment(page, { debtorIban: alice.iban, amount: '3.20', creditorName: 'Kiosk Am Markt' });
+  await page.getByRole('link', { name: 'Continue at the bank' }).click();
+  await approveAtBank(page, 'alice');
+  await page.waitForURL((url) => url.pathname === payment.path);
+  await expect(transactionStatus(page)).toContainText(/ACTC|ACSC/);
+
+  const file = await exportFromFlowView(page);
+  expect(file.name).toBe(`payment-${payment.paymentId}.spec.ts`);
+  expect(file.text).toContain('SCA (redirect)');
+  expect(file.text).toContain('linkOf(a1, "scaRedirect", BASE_URL)');
+  // Nothing of the console: no import of its code, no ids to reuse, no secret.
+  expect(file.text).not.toMatch(/from ["']\.\.?\//);
+  expect(file.text).not.toContain(`/${payment.paymentId}`);
+  expect(file.text).not.toContain('[redacted]');
+
+  // The inspector's flow group offers the same file.
+  await page.goto('/inspector');
+  const group = page.getByRole('region', { name: `Payment ${payment.paymentId}` });
+  const [fromInspector] = await Promise.all([
+    page.waitForEvent('download'),
+    group.getByRole('button', { name: 'Export as Playwright test' }).click(),
+  ]);
+  expect(fromInspector.suggestedFilename()).toBe(file.name);
+
+  const folder = await standaloneFolder(file.name, file.text);
+  try {
+    const sandbox = `${baseURL}${SANDBOX}`;
+    const passed = await runPlaywright(folder, { XS2A_BASE_URL: sandbox });
+    expect(passed.output).toContain('1 passed');
+    expect(passed.code, passed.output).toBe(0);
+
+    // A bank that sends amounts as JSON numbers: the body check against 1.3.12 fails the replay.
+    const deviating = await runPlaywright(folder, {
+      XS2A_BASE_URL: `${sandbox}/deviating/amounts-as-numbers`,
+      XS2A_SCA_WAIT_MS: '3000',
+      XS2A_STATUS_WAIT_MS: '3000',
+    });
+    expect(deviating.code, deviating.output).not.toBe(0);
+    expect(deviating.output).toContain('1 failed');
+    expect(deviating.output).toMatch(/amount: expected string, got number/);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,387 @@
+// A flow's exchanges as the steps of a replay: each request with the URL it takes from the bank's earlier answers
+// (their `_links`, else the ids they gave), its headers and body with secrets turned into environment variables, the
+// status and body schema to expect, the SCA steps (embedded PUTs, redirect and decoupled approvals) and the states the
+// resources ended in. Pure: the exchanges in, a plan of code expressions out (render-test.ts writes the file).
+import { REDACTED, readLinks, type Exchange } from '../../api';
+import { answerBody, psuDataStepOf, requestName, statusSeen } from '../story/exchange-words';
+import { schemaKeyOf } from './flow-schemas';
+
+/** A piece of TypeScript code. */
+export type Code = string;
+
+export interface CallStep {
+  kind: 'call';
+  /** The answer's variable is `a<n>`. */
+  n: number;
+  title: string;
+  method: string;
+  url: Code;
+  headers: [string, Code][];
+  body?: Code;
+  status: number;
+  /** Message codes of an error answer (tppMessages), to expect again. */
+  errorCodes: string[];
+  schemaKey?: string;
+  /** A PUT of the PSU's data or a read of the SCA status: grouped into the embedded SCA step. */
+  sca: boolean;
+}
+
+export type ScaApproach = 'redirect' | 'decoupled' | 'oauth';
+
+export interface ScaStep {
+  kind: 'sca';
+  approach: ScaApproach;
+  /** The answer that sent the PSU to the bank. */
+  n: number;
+  /** The headers its SCA status is read with. */
+  headers: [string, Code][];
+  decision: 'approve' | 'deny';
+  /** Where the answer let the SCA status be read; undefined when it gave no link for it. */
+  scaStatus?: Code;
+  /** Decoupled: the authorisation the banking app decides on. */
+  authorisationId?: Code;
+  /** The scaStatus the flow ended with, when it read one. */
+  expected?: string;
+}
+
+export interface EmbeddedStep {
+  kind: 'embedded';
+  calls: CallStep[];
+}
+
+export type PlanStep = CallStep | ScaStep | EmbeddedStep;
+
+export interface FinalState {
+  member: 'transactionStatus' | 'consentStatus' | 'scaStatus';
+  /** Read with a GET on this URL. */
+  url: Code;
+  headers: [string, Code][];
+  seen: string;
+  /** What was read: the member, and for scaStatus the authorisation's URL as recorded. */
+  key: string;
+}
+
+export interface ReplayPlan {
+  baseUrl: string;
+  steps: PlanStep[];
+  finals: FinalState[];
+  /** Environment variables the steps read, besides the fixed ones, with what each stands for. */
+  env: Map<string, string>;
+  psuId?: string;
+  /** Exchanges left out, in words. */
+  skipped: string[];
+}
+
+const q = (text: string): Code => JSON.stringify(text);
+
+/** The base_url: what comes before `/v1/` in the first request (the bank's prefix included). */
+export function baseUrlOf(exchanges: readonly Exchange[]): string {
+  for (const exchange of exchanges) {
+    const at = exchange.request.url.indexOf('/v1/');
+    if (at > 0) return exchange.request.url.slice(0, at);
+  }
+  return exchanges[0] ? new URL(exchanges[0].request.url).origin : '';
+}
+
+/** `X-Sandbox-Scenario` → `XS2A_X_SANDBOX_SCENARIO`. */
+export function envNameOf(name: string): string {
+  return `XS2A_${name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .toUpperCase()}`;
+}
+
+interface Answered {
+  n: number;
+  exchange: Exchange;
+}
+
+const ID_MEMBERS = ['paymentId', 'consentId', 'authorisationId', 'cancellationId'];
+
+function stripQuery(url: string): string {
+  const at = url.search(/[?#]/);
+  return at < 0 ? url : url.slice(0, at);
+}
+
+/** A code expression for `url`: a link of an earlier answer, else the base_url with the ids earlier answers gave. */
+export function urlCode(url: string, earlier: readonly Answered[], baseUrl: string): Code {
+  const query = url.slice(stripQuery(url).length);
+  for (const { n, exchange } of [...earlier].reverse()) {
+    for (const [name, { href }] of Object.entries(readLinks(answerBody(exchange)?._links).links)) {
+      let resolved: string;
+      try {
+        resolved = new URL(href, `${baseUrl}/`).href;
+      } catch {
+        continue;
+      }
+      const link = `linkOf(a${n}, ${q(name)}, BASE_URL)`;
+      if (resolved === url) return link;
+      if (query !== '' && resolved === stripQuery(url)) return `\`\${${link}}${query.replace(/[`$\\]/g, '\\$&')}\``;
+    }
+  }
+  if (!url.startsWith(`${baseUrl}/`)) return q(url);
+  let path = url.slice(baseUrl.length).replace(/[`$\\]/g, '\\$&');
+  for (const { n, exchange } of [...earlier].reverse()) {
+    const body = answerBody(exchange) ?? {};
+    for (const member of ID_MEMBERS) {
+      const id = body[member];
+      if (typeof id !== 'string' || id.length < 3) continue;
+      const segment = `/${encodeURIComponent(id)}`;
+      path = path.replace(
+        new RegExp(`${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=/|$|\\?)`, 'g'),
+        `/\${idOf(a${n}, ${q(member)})}`,
+      );
+    }
+  }
+  return `\`\${BASE_URL}${path}\``;
+}
+
+/** Headers the test sets itself, or that a client must not copy. */
+const DROPPED_HEADERS = new Set(['x-request-id', 'content-length', 'host', 'accept-encoding', 'connection']);
+
+function headerCodes(exchange: Exchange, earlier: readonly Answered[], env: Map<string, string>): [string, Code][] {
+  const codes: [string, Code][] = [];
+  for (const [name, value] of Object.entries(exchange.request.headers)) {
+    const lower = name.toLowerCase();
+    if (DROPPED_HEADERS.has(lower)) continue;
+    if (value.includes(REDACTED)) {
+      const variable = envNameOf(name);
+      env.set(variable, `the ${name} header (not written into this file)`);
+      codes.push([name, `env(${q(variable)})`]);
+    } else if (lower === 'psu-id') codes.push([name, 'PSU.id']);
+    else if (lower === 'consent-id') codes.push([name, idCode(value, earlier) ?? q(value)]);
+    else codes.push([name, q(value)]);
+  }
+  return codes;
+}
+
+/** `idOf(a1, "consentId")` when an earlier answer gave this id. */
+function idCode(value: string, earlier: readonly Answered[]): Code | undefined {
+  for (const { n, exchange } of [...earlier].reverse()) {
+    const body = answerBody(exchange) ?? {};
+    const member = ID_MEMBERS.find((name) => body[name] === value);
+    if (member) return `idOf(a${n}, ${q(member)})`;
+  }
+  return undefined;
+}
+
+/** The request body as code, each redacted member read from the environment instead. */
+function bodyCode(body: unknown, env: Map<string, string>): Code | undefined {
+  if (body === undefined || body === null) return undefined;
+  const codes: Code[] = [];
+  const json = JSON.stringify(
+    body,
+    (name, value: unknown) => {
+      if (value !== REDACTED) return value;
+      let code: Code;
+      if (/password/i.test(name)) code = 'PSU.password';
+      else if (name === 'scaAuthenticationData') code = 'PSU.otp';
+      else {
+        const variable = envNameOf(name);
+        env.set(variable, `the request member ${name} (not written into this file)`);
+        code = `env(${q(variable)})`;
+      }
+      codes.push(code);
+      return `@@secret${codes.length - 1}@@`;
+    },
+    2,
+  );
+  return json.replace(/"@@secret(\d+)@@"/g, (_, index: string) => codes[Number(index)] ?? 'undefined');
+}
+
+function errorCodesOf(exchange: Exchange): string[] {
+  const body = answerBody(exchange);
+  const messages = body?.tppMessages ?? body?.tppMessage;
+  if (!Array.isArray(messages)) return [];
+  return messages.flatMap((message: unknown) => {
+    const code = (message as { code?: unknown } | null)?.code;
+    return typeof code === 'string' ? [code] : [];
+  });
+}
+
+const isScaRead = (exchange: Exchange) => /Sca(Status)?$|ScaStatus$/.test(exchange.operationId);
+
+/**
+ * The exchanges worth replaying: answered ones, a read repeated before anything else happened only once (its last
+ * time: polling), and a PSU-data update that failed and was then sent again left out (a mistyped one-time password).
+ */
+export function replayedExchanges(exchanges: readonly Exchange[], skipped: string[]): Exchange[] {
+  return exchanges.filter((exchange, index) => {
+    if (!exchange.response) {
+      skipped.push(`${requestName(exchange)}: no answer (${exchange.error?.kind ?? 'in flight'})`);
+      return false;
+    }
+    if (/^oauth/.test(exchange.operationId)) {
+      skipped.push(`${requestName(exchange)}: the OAuth exchange is the PSU's part, not replayed`);
+      return false;
+    }
+    const later = exchanges.slice(index + 1);
+    const sameUrl = (other: Exchange) =>
+      other.request.method === exchange.request.method && other.request.url === exchange.request.url;
+    if (exchange.request.method === 'GET') {
+      const nextChange = later.findIndex((other) => other.request.method !== 'GET');
+      const untilChange = nextChange < 0 ? later : later.slice(0, nextChange);
+      return !untilChange.some((other) => sameUrl(other) && other.response);
+    }
+    const step = psuDataStepOf(exchange);
+    if (step && exchange.response.status >= 400) {
+      return !later.some((other) => sameUrl(other) && psuDataStepOf(other) === step);
+    }
+    return true;
+  });
+}
+
+interface PlanContext {
+  baseUrl: string;
+  env: Map<string, string>;
+}
+
+function callStep(n: number, exchange: Exchange, earlier: readonly Answered[], context: PlanContext): CallStep {
+  const { env } = context;
+  const { method, url } = exchange.request;
+  const status = exchange.response?.status ?? 0;
+  const schemaKey = schemaKeyOf(method, url, status);
+  const body = bodyCode(exchange.request.body, env);
+  return {
+    kind: 'call',
+    n,
+    title: `${requestName(exchange)} → ${status}`,
+    method,
+    url: urlCode(url, earlier, context.baseUrl),
+    headers: headerCodes(exchange, earlier, env),
+    ...(body !== undefined && { body }),
+    status,
+    errorCodes: status >= 400 ? errorCodesOf(exchange) : [],
+    ...(schemaKey && { schemaKey }),
+    sca: psuDataStepOf(exchange) !== undefined || isScaRead(exchange),
+  };
+}
+
+function headerOf(exchange: Exchange, name: string): string | undefined {
+  const entry = Object.entries(exchange.response?.headers ?? {}).find(([key]) => key.toLowerCase() === name);
+  return entry?.[1];
+}
+
+/** The SCA hand-over an answer starts, if any: redirect (scaRedirect), OAuth (scaOAuth) or decoupled. */
+function scaHandOver(exchange: Exchange): ScaApproach | undefined {
+  const links = readLinks(answerBody(exchange)?._links).links;
+  if (links.scaRedirect) return 'redirect';
+  if (links.scaOAuth) return 'oauth';
+  if (headerOf(exchange, 'aspsp-sca-approach')?.toUpperCase() === 'DECOUPLED' && links.scaStatus) return 'decoupled';
+  return undefined;
+}
+
+function scaStep(approach: ScaApproach, call: CallStep, exchange: Exchange, later: readonly Exchange[]): ScaStep {
+  const n = call.n;
+  const body = answerBody(exchange) ?? {};
+  const links = readLinks(body._links).links;
+  const lastSca = later
+    .map((other) => statusSeen(other))
+    .filter((status) => status?.family === 'sca')
+    .pop()?.code;
+  return {
+    kind: 'sca',
+    approach,
+    n,
+    headers: readHeaders(call),
+    decision: lastSca === 'failed' ? 'deny' : 'approve',
+    ...(links.scaStatus && { scaStatus: `linkOf(a${n}, "scaStatus", BASE_URL)` }),
+    ...(approach === 'decoupled' && {
+      authorisationId:
+        typeof body.authorisationId === 'string'
+          ? `idOf(a${n}, "authorisationId")`
+          : `new URL(linkOf(a${n}, "scaStatus", BASE_URL)).pathname.split("/").pop() ?? ""`,
+    }),
+    ...(lastSca && { expected: lastSca }),
+  };
+}
+
+/** A call's headers as a GET on the same resource sends them. */
+const readHeaders = (call: CallStep) => call.headers.filter(([name]) => name.toLowerCase() !== 'content-type');
+
+const MEMBERS = { transaction: 'transactionStatus', consent: 'consentStatus', sca: 'scaStatus' } as const;
+
+/** Where the final state of what this answer reported can be read again: the GET itself, or the resource it acted on. */
+function finalState(step: CallStep, exchange: Exchange): FinalState | undefined {
+  const seen = statusSeen(exchange);
+  if (!seen) return undefined;
+  const member = MEMBERS[seen.family];
+  const headers = readHeaders(step);
+  const keyOf = (url: string) => (member === 'scaStatus' ? `scaStatus ${stripQuery(url)}` : member);
+  if (step.method === 'GET' || (member === 'scaStatus' && step.method === 'PUT')) {
+    return { member, url: step.url, headers, seen: seen.code, key: keyOf(exchange.request.url) };
+  }
+  const links = readLinks(answerBody(exchange)?._links).links;
+  const link = member === 'scaStatus' ? 'scaStatus' : 'status';
+  const href = links[link]?.href;
+  if (href === undefined) return undefined;
+  const url = `linkOf(a${step.n}, ${q(link)}, BASE_URL)`;
+  return { member, url, headers, seen: seen.code, key: keyOf(new URL(href, exchange.request.url).href) };
+}
+
+/** Consecutive SCA calls with at least one PSU-data update become one embedded SCA step. */
+function groupEmbedded(steps: PlanStep[]): PlanStep[] {
+  const grouped: PlanStep[] = [];
+  for (const step of steps) {
+    const previous = grouped[grouped.length - 1];
+    if (step.kind === 'call' && step.sca && step.method === 'PUT') {
+      if (previous?.kind === 'embedded') previous.calls.push(step);
+      else {
+        // The SCA reads just before the first update belong to the step too.
+        const reads: CallStep[] = [];
+        while (grouped.length > 0) {
+          const last = grouped[grouped.length - 1];
+          if (last?.kind !== 'call' || !last.sca || last.method !== 'GET') break;
+          reads.unshift(last);
+          grouped.pop();
+        }
+        grouped.push({ kind: 'embedded', calls: [...reads, step] });
+      }
+    } else if (step.kind === 'call' && step.sca && previous?.kind === 'embedded') previous.calls.push(step);
+    else grouped.push(step);
+  }
+  return grouped;
+}
+
+/** The replay of one flow's exchanges (oldest first), as steps. */
+export function buildReplayPlan(exchanges: readonly Exchange[]): ReplayPlan {
+  const baseUrl = baseUrlOf(exchanges);
+  const skipped: string[] = [];
+  const env = new Map<string, string>();
+  const replayed = replayedExchanges(exchanges, skipped);
+  const answered: Answered[] = [];
+  const steps: PlanStep[] = [];
+  const finals = new Map<string, FinalState>();
+  const handedOver = new Set<string>();
+  replayed.forEach((exchange, index) => {
+    const n = answered.length + 1;
+    const step = callStep(n, exchange, answered, { baseUrl, env });
+    steps.push(step);
+    answered.push({ n, exchange });
+    const final = finalState(step, exchange);
+    if (final) {
+      finals.delete(final.key); // the latest read comes last
+      finals.set(final.key, final);
+    }
+    const approach = scaHandOver(exchange);
+    const link = readLinks(answerBody(exchange)?._links).links;
+    const key = link.scaRedirect?.href ?? link.scaOAuth?.href ?? link.scaStatus?.href ?? '';
+    if (approach && !handedOver.has(key)) {
+      handedOver.add(key);
+      steps.push(scaStep(approach, step, exchange, replayed.slice(index + 1)));
+    }
+  });
+  const psuId = replayed.flatMap((exchange) =>
+    Object.entries(exchange.request.headers).flatMap(([name, value]) =>
+      name.toLowerCase() === 'psu-id' ? [value] : [],
+    ),
+  )[0];
+  return {
+    baseUrl,
+    steps: groupEmbedded(steps),
+    finals: [...finals.values()],
+    env,
+    ...(psuId && { psuId }),
+    skipped,
+  };
+}

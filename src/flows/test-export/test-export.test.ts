@@ -1,0 +1,335 @@
+import { describe, expect, it } from 'vitest';
+import type { Exchange } from '../../api';
+import { playwrightTest, testFileName } from './export-test';
+import { flowSchemas, shareRepeatedParts } from './flow-schemas';
+import { buildReplayPlan, urlCode } from './plan';
+import { acceptedFinalStates, runtimeCode } from './render-test';
+import { errorCodes, linkOf, pageForms, schemaProblems, type Answer } from './runtime';
+
+const BANK = 'https://bank.example/psd2';
+const PAY = `${BANK}/v1/payments/sepa-credit-transfers`;
+const FLOW = 'payment:p-123';
+
+let sequence = 0;
+
+function exchange(
+  operationId: string,
+  method: string,
+  url: string,
+  status: number,
+  answer: unknown,
+  more: { requestBody?: unknown; headers?: Record<string, string>; answerHeaders?: Record<string, string> } = {},
+): Exchange {
+  sequence += 1;
+  return {
+    id: `exchange-${sequence}`,
+    flow: FLOW,
+    operationId,
+    requestId: `req-${sequence}`,
+    startedAt: sequence * 1000,
+    durationMs: 10,
+    request: {
+      method,
+      url,
+      headers: {
+        'X-Request-ID': `req-${sequence}`,
+        'PSU-ID': 'alice',
+        'PSU-IP-Address': '192.0.2.1',
+        ...(more.requestBody !== undefined && { 'Content-Type': 'application/json' }),
+        ...more.headers,
+      },
+      ...(more.requestBody !== undefined && { body: more.requestBody }),
+    },
+    response: {
+      status,
+      statusText: '',
+      headers: { 'x-request-id': `req-${sequence}`, ...more.answerHeaders },
+      body: answer,
+      bodyText: JSON.stringify(answer),
+    },
+    deviations: [],
+  };
+}
+
+const payment = {
+  debtorAccount: { iban: 'DE16990100000010010001' },
+  instructedAmount: { currency: 'EUR', amount: '12.50' },
+  creditorAccount: { iban: 'DE49990100000020020001' },
+  creditorName: 'Bob Laurent',
+};
+
+/** An embedded flow as the sandbox answers it: links relative to the host, ids new on every run. */
+function embeddedFlow(): Exchange[] {
+  const auth = '/psd2/v1/payments/sepa-credit-transfers/p-123/authorisations/au-9';
+  return [
+    exchange(
+      'initiatePayment',
+      'POST',
+      PAY,
+      201,
+      {
+        transactionStatus: 'RCVD',
+        paymentId: 'p-123',
+        _links: {
+          self: { href: '/psd2/v1/payments/sepa-credit-transfers/p-123' },
+          status: { href: '/psd2/v1/payments/sepa-credit-transfers/p-123/status' },
+          startAuthorisationWithPsuAuthentication: { href: auth },
+          scaStatus: { href: auth },
+        },
+      },
+      { requestBody: { ...payment }, headers: { 'TPP-Redirect-Preferred': 'false' } },
+    ),
+    exchange(
+      'updatePaymentPsuData',
+      'PUT',
+      `${BANK}/v1/payments/sepa-credit-transfers/p-123/authorisations/au-9`,
+      200,
+      {
+        scaStatus: 'psuAuthenticated',
+        authorisationId: 'au-9',
+        scaMethods: [{ authenticationType: 'SMS_OTP', authenticationMethodId: 'sms' }],
+        _links: { selectAuthenticationMethod: { href: auth } },
+      },
+      { requestBody: { psuData: { password: '[redacted]' } } },
+    ),
+    exchange(
+      'updatePaymentPsuData',
+      'PUT',
+      `${BANK}/v1/payments/sepa-credit-transfers/p-123/authorisations/au-9`,
+      200,
+      { scaStatus: 'scaMethodSelected', authorisationId: 'au-9', _links: { authoriseTransaction: { href: auth } } },
+      { requestBody: { authenticationMethodId: 'sms' } },
+    ),
+    exchange(
+      'updatePaymentPsuData',
+      'PUT',
+      `${BANK}/v1/payments/sepa-credit-transfers/p-123/authorisations/au-9`,
+      401,
+      { tppMessages: [{ category: 'ERROR', code: 'PSU_CREDENTIALS_INVALID' }] },
+      { requestBody: { scaAuthenticationData: '[redacted]' } },
+    ),
+    exchange(
+      'updatePaymentPsuData',
+      'PUT',
+      `${BANK}/v1/payments/sepa-credit-transfers/p-123/authorisations/au-9`,
+      200,
+      { scaStatus: 'finalised', authorisationId: 'au-9', _links: { scaStatus: { href: auth } } },
+      { requestBody: { scaAuthenticationData: '[redacted]' } },
+    ),
+    exchange('getPaymentInitiationStatus', 'GET', `${PAY}/p-123/status`, 200, { transactionStatus: 'ACTC' }),
+    exchange('getPaymentInitiationStatus', 'GET', `${PAY}/p-123/status`, 200, { transactionStatus: 'ACTC' }),
+    exchange('getPaymentInformation', 'GET', `${PAY}/p-123`, 200, { ...payment, transactionStatus: 'ACSC' }),
+  ];
+}
+
+describe('the replay plan', () => {
+  it('follows the links of earlier answers instead of fixed ids, and falls back to the ids they gave', () => {
+    const plan = buildReplayPlan(embeddedFlow());
+    const calls = plan.steps.flatMap((step) =>
+      step.kind === 'call' ? [step] : step.kind === 'embedded' ? step.calls : [],
+    );
+    expect(calls.map((call) => call.url)).toEqual([
+      '`${BASE_URL}/v1/payments/sepa-credit-transfers`',
+      'linkOf(a1, "startAuthorisationWithPsuAuthentication", BASE_URL)',
+      'linkOf(a2, "selectAuthenticationMethod", BASE_URL)',
+      'linkOf(a3, "authoriseTransaction", BASE_URL)',
+      'linkOf(a1, "status", BASE_URL)',
+      'linkOf(a1, "self", BASE_URL)',
+    ]);
+    // A link the answers never gave: the path with the id the creation answered.
+    const created = embeddedFlow()[0]!;
+    expect(urlCode(`${PAY}/p-123/cancellation-authorisations`, [{ n: 1, exchange: created }], BANK)).toBe(
+      '`${BASE_URL}/v1/payments/sepa-credit-transfers/${idOf(a1, "paymentId")}/cancellation-authorisations`',
+    );
+    // A query beyond the link is kept.
+    expect(urlCode(`${PAY}/p-123/status?x=1`, [{ n: 1, exchange: created }], BANK)).toBe(
+      '`${linkOf(a1, "status", BASE_URL)}?x=1`',
+    );
+  });
+
+  it('groups the PSU-data updates into one embedded SCA step, leaving out a mistyped OTP sent again, and the repeated read', () => {
+    const plan = buildReplayPlan(embeddedFlow());
+    expect(plan.steps.map((step) => step.kind)).toEqual(['call', 'embedded', 'call', 'call']);
+    const embedded = plan.steps[1];
+    expect(embedded?.kind === 'embedded' && embedded.calls.map((call) => [call.status, call.body])).toEqual([
+      [200, '{\n  "psuData": {\n    "password": PSU.password\n  }\n}'],
+      [200, '{\n  "authenticationMethodId": "sms"\n}'],
+      [200, '{\n  "scaAuthenticationData": PSU.otp\n}'],
+    ]);
+    expect(plan.finals.map((final) => [final.member, final.seen, final.url])).toEqual([
+      ['scaStatus', 'finalised', 'linkOf(a3, "authoriseTransaction", BASE_URL)'],
+      ['transactionStatus', 'ACSC', 'linkOf(a1, "self", BASE_URL)'],
+    ]);
+  });
+
+  it('turns redacted headers and body members into environment variables and keeps the PSU headers', () => {
+    const flow = embeddedFlow();
+    flow[0]!.request.headers.Authorization = 'Bearer [redacted]';
+    (flow[0]!.request.body as Record<string, unknown>).remittanceInformationUnstructured = '[redacted]';
+    const file = playwrightTest({ flow: FLOW, exchanges: flow, savedAt: 0 });
+    expect(file.text).toContain('"Authorization": env("XS2A_AUTHORIZATION")');
+    expect(file.text).toContain('"remittanceInformationUnstructured": env("XS2A_REMITTANCE_INFORMATION_UNSTRUCTURED")');
+    expect(file.text).toMatch(/XS2A_AUTHORIZATION\s+the Authorization header \(not written into this file\)/);
+    expect(file.text).toContain('"PSU-ID": PSU.id');
+    expect(file.text).toContain('"PSU-IP-Address": "192.0.2.1"');
+    expect(file.text).not.toContain('[redacted]');
+    expect(file.text).not.toContain('X-Request-ID": "req-');
+  });
+
+  it('removes secrets the log did not know as secrets, wherever they appear', () => {
+    const flow = embeddedFlow();
+    flow[0]!.request.headers['X-Bank-Key'] = 'tok-ABCDEFGH';
+    const file = playwrightTest({ flow: FLOW, exchanges: flow, secrets: ['tok-ABCDEFGH'], savedAt: 0 });
+    expect(file.text).not.toContain('tok-ABCDEFGH');
+    expect(file.text).toContain('"X-Bank-Key": env("XS2A_X_BANK_KEY")');
+  });
+});
+
+describe('SCA steps per approach', () => {
+  const redirectAnswer = {
+    transactionStatus: 'RCVD',
+    paymentId: 'p-123',
+    _links: {
+      scaRedirect: { href: 'https://bank.example/psd2/sca/au-1' },
+      scaStatus: { href: '/psd2/v1/payments/sepa-credit-transfers/p-123/authorisations/au-1' },
+      status: '/psd2/v1/payments/sepa-credit-transfers/p-123/status',
+    },
+  };
+
+  it('redirect: decided on the sandbox bank page when it offers its admin API, otherwise a polled wait', () => {
+    const flow = [
+      exchange('initiatePayment', 'POST', PAY, 201, redirectAnswer, { requestBody: payment }),
+      exchange('getPaymentInitiationScaStatus', 'GET', `${PAY}/p-123/authorisations/au-1`, 200, {
+        scaStatus: 'finalised',
+      }),
+      exchange('getPaymentInitiationStatus', 'GET', `${PAY}/p-123/status`, 200, { transactionStatus: 'ACTC' }),
+    ];
+    const plan = buildReplayPlan(flow);
+    expect(plan.steps.map((step) => step.kind)).toEqual(['call', 'sca', 'call', 'call']);
+    const { text } = playwrightTest({ flow: FLOW, exchanges: flow, savedAt: 0 });
+    expect(text).toContain('SCA (redirect)');
+    expect(text).toContain('if (await offersSandboxAdmin(request, BASE_URL)) {');
+    expect(text).toContain('await decideAtBankPage(request, linkOf(a1, "scaRedirect", BASE_URL), PSU, "approve");');
+    expect(text).toContain('Open ${linkOf(a1, "scaRedirect", BASE_URL)} and decide as the PSU');
+    expect(text).toContain('expect(scaStatus, "the authorisation\'s scaStatus").toBe("finalised");');
+    // The plain-string link is followed too.
+    expect(text).toContain('url: linkOf(a1, "status", BASE_URL)');
+  });
+
+  it('redirect denied in the flow: denied again', () => {
+    const flow = [
+      exchange('initiatePayment', 'POST', PAY, 201, redirectAnswer, { requestBody: payment }),
+      exchange('getPaymentInitiationScaStatus', 'GET', `${PAY}/p-123/authorisations/au-1`, 200, {
+        scaStatus: 'failed',
+      }),
+    ];
+    const { text } = playwrightTest({ flow: FLOW, exchanges: flow, savedAt: 0 });
+    expect(text).toContain('PSU, "deny");');
+    expect(text).toContain('.toBe("failed");');
+  });
+
+  it('decoupled: decided in the sandbox banking app for the authorisation the answer named', () => {
+    const flow = [
+      exchange(
+        'initiatePayment',
+        'POST',
+        PAY,
+        201,
+        {
+          transactionStatus: 'RCVD',
+          paymentId: 'p-123',
+          authorisationId: 'au-2',
+          _links: { scaStatus: { href: '/psd2/v1/payments/sepa-credit-transfers/p-123/authorisations/au-2' } },
+        },
+        { requestBody: payment, answerHeaders: { 'aspsp-sca-approach': 'DECOUPLED' } },
+      ),
+    ];
+    const { text } = playwrightTest({ flow: FLOW, exchanges: flow, savedAt: 0 });
+    expect(text).toContain('SCA (decoupled)');
+    expect(text).toContain('await decideInBankingApp(request, BASE_URL, idOf(a1, "authorisationId"), PSU, "approve");');
+    expect(text).toContain('Decide in the banking app as the PSU');
+  });
+
+  it('embedded: the PUTs inside one marked step, credentials from XS2A_PSU_PASSWORD and XS2A_OTP', () => {
+    const { text } = playwrightTest({ flow: FLOW, exchanges: embeddedFlow(), savedAt: 0 });
+    expect(text).toContain('const [a2, a3, a4] = await test.step(\n    "SCA (embedded)');
+    expect(text).toMatch(/XS2A_PSU_PASSWORD\s+the PSU's password for SCA \(sandbox default: sandbox\)/);
+    expect(text).toMatch(/XS2A_OTP\s+the one-time password for SCA \(sandbox default: 123456\)/);
+    expect(text).not.toContain('offersSandboxAdmin(request, BASE_URL)) {');
+  });
+});
+
+describe('final states', () => {
+  it('accepts the state seen or one the usual moves lead on to, never a failure', () => {
+    expect(acceptedFinalStates('transactionStatus', 'ACTC')).toEqual(
+      expect.arrayContaining(['ACTC', 'ACSC', 'ACSP', 'ACCC']) as unknown,
+    );
+    expect(acceptedFinalStates('transactionStatus', 'ACTC')).not.toContain('RJCT');
+    expect(acceptedFinalStates('transactionStatus', 'RJCT')).toEqual(['RJCT']);
+    expect(acceptedFinalStates('consentStatus', 'valid')).toEqual(['valid']);
+    expect(acceptedFinalStates('scaStatus', 'odd')).toEqual(['odd']);
+  });
+});
+
+describe('schemas and the runtime the file carries', () => {
+  it('embeds compact schemas that reject what 1.3.12 rejects', () => {
+    const { schemas, defs } = flowSchemas(['getPaymentInformation:payments', 'initiatePayment']);
+    const schema = schemas['getPaymentInformation:payments']!;
+    expect(schemaProblems({ ...payment, transactionStatus: 'ACSC' }, schema, defs)).toEqual([]);
+    expect(schemaProblems({ ...payment, instructedAmount: { currency: 'EUR', amount: 12.5 } }, schema, defs)).toEqual([
+      '$.instructedAmount.amount: expected string, got number 12.5',
+    ]);
+    expect(schemaProblems({ ...payment, transactionStatus: 'actc', bankInternalId: 1 }, schema, defs)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('$.transactionStatus: "actc" is not one of'),
+        '$.bankInternalId: not defined by 1.3.12',
+      ]) as unknown,
+    );
+    // Shared pieces are stored once.
+    expect(Object.keys(defs).length).toBeGreaterThan(0);
+    expect(JSON.stringify(schema)).toContain('"$ref":"#/$defs/');
+  });
+
+  it('shares a repeated piece once, and a repeated piece inside it too', () => {
+    const amount = { type: 'object', properties: { amount: { type: 'string', pattern: '^[0-9]+$', maxLength: 20 } } };
+    const { schemas, defs } = shareRepeatedParts({
+      a: { type: 'object', properties: { x: amount, y: amount } },
+      b: { type: 'object', properties: { z: amount } },
+    });
+    expect(Object.values(defs)).toEqual([amount]);
+    expect(schemas.a).toEqual({ type: 'object', properties: { x: { $ref: '#/$defs/d0' }, y: { $ref: '#/$defs/d0' } } });
+  });
+
+  it('reads links as objects and plain strings, and error codes', () => {
+    const answer: Answer = {
+      status: 201,
+      headers: {},
+      body: { _links: { a: { href: '/psd2/v1/x' }, b: 'https://other.example/y' }, tppMessages: [{ code: 'X' }] },
+      text: '',
+    };
+    expect(linkOf(answer, 'a', BANK)).toBe('https://bank.example/psd2/v1/x');
+    expect(linkOf(answer, 'b', BANK)).toBe('https://other.example/y');
+    expect(() => linkOf(answer, 'c', BANK)).toThrow(/no _links.c/);
+    expect(errorCodes(answer)).toEqual(['X']);
+  });
+
+  it('reads the forms of a PSU page as they would be posted', () => {
+    const html = `<form method="post" action="/psd2/sca/au-1/decision"><input type="hidden" name="csrf" value="t&amp;1" />
+      <input type="checkbox" name="acc" value="a1" checked /><input type="checkbox" name="acc2" value="a2" />
+      <select id="method" name="method"><option value="sms">SMS</option><option value="push">Push</option></select>
+      <input id="otp" name="otp" /></form>`;
+    expect(pageForms(html, 'https://bank.example/psd2/sca/au-1')).toEqual([
+      {
+        action: 'https://bank.example/psd2/sca/au-1/decision',
+        fields: { csrf: 't&1', acc: 'a1', method: 'sms', otp: '' },
+      },
+    ]);
+  });
+
+  it('carries the runtime without imports or exports, and names the file after the flow', () => {
+    const code = runtimeCode();
+    expect(code).not.toMatch(/^import |^export /m);
+    expect(code).toContain('function linkOf(');
+    expect(testFileName('payment:p-1/x')).toBe('payment-p-1-x.spec.ts');
+  });
+});
