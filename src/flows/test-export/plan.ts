@@ -296,8 +296,8 @@ function scaStep(approach: ScaApproach, call: CallStep, exchange: Exchange, late
   };
 }
 
-/** A call's headers as a GET on the same resource sends them. */
-const readHeaders = (call: CallStep) => call.headers.filter(([name]) => name.toLowerCase() !== 'content-type');
+/** A call's headers as a GET on the same resource sends them: without the body's type and the TPP's SCA wishes. */
+const readHeaders = (call: CallStep) => call.headers.filter(([name]) => !/^(content-type|tpp-)/i.test(name));
 
 const MEMBERS = { transaction: 'transactionStatus', consent: 'consentStatus', sca: 'scaStatus' } as const;
 

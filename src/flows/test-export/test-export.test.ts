@@ -198,7 +198,10 @@ describe('SCA steps per approach', () => {
 
   it('redirect: decided on the sandbox bank page when it offers its admin API, otherwise a polled wait', () => {
     const flow = [
-      exchange('initiatePayment', 'POST', PAY, 201, redirectAnswer, { requestBody: payment }),
+      exchange('initiatePayment', 'POST', PAY, 201, redirectAnswer, {
+        requestBody: payment,
+        headers: { 'TPP-Redirect-URI': 'https://tpp.example/ok' },
+      }),
       exchange('getPaymentInitiationScaStatus', 'GET', `${PAY}/p-123/authorisations/au-1`, 200, {
         scaStatus: 'finalised',
       }),
@@ -212,6 +215,10 @@ describe('SCA steps per approach', () => {
     expect(text).toContain('await decideAtBankPage(request, linkOf(a1, "scaRedirect", BASE_URL), PSU, "approve");');
     expect(text).toContain('Open ${linkOf(a1, "scaRedirect", BASE_URL)} and decide as the PSU');
     expect(text).toContain('expect(scaStatus, "the authorisation\'s scaStatus").toBe("finalised");');
+    // The SCA status is read without the initiation's body type and SCA wishes.
+    const wait = text.slice(text.indexOf('const scaStatus = await waitForStatus('), text.indexOf('expect(scaStatus'));
+    expect(wait).toContain('"PSU-ID": PSU.id');
+    expect(wait).not.toMatch(/Content-Type|TPP-/);
     // The plain-string link is followed too.
     expect(text).toContain('url: linkOf(a1, "status", BASE_URL)');
   });
