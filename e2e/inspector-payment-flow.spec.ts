@@ -37,7 +37,8 @@ test('groups a payment and its embedded SCA in one flow, with psuData and the OT
   await expect(page.getByRole('region', { name: 'Response body' })).toContainText(payment.paymentId);
 
   // Every request body of the flow: the password and the OTP are shown as [redacted], never as typed.
-  const rows = flow.getByRole('button');
+  // The exchanges' rows (the group's heading also offers an export).
+  const rows = flow.getByRole('list').getByRole('button');
   await expect(flow.getByRole('button', { name: /^PUT / })).not.toHaveCount(0);
   const bodies: string[] = [];
   for (const row of await rows.all()) {

@@ -74,7 +74,7 @@ test('keeps the initiation and the status reads of a payment across the redirect
 
   // Every exchange of the flow opened once: what the page shows never holds the password or the OTP.
   const shown: string[] = [];
-  for (const row of await flow.getByRole('button').all()) {
+  for (const row of await flow.getByRole('list').getByRole('button').all()) {
     await row.click();
     await expect(row).toHaveAttribute('aria-current', 'true');
     shown.push(await page.locator('body').innerText());

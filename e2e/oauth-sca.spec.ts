@@ -117,7 +117,7 @@ test('a consent authorised at the bank’s OAuth page: valid, accounts read with
   await expect(flow.getByRole('button', { name: /^GET \S*\/\.well-known\/\S* 200 / })).toHaveCount(1);
   await expect(flow.getByRole('button', { name: /^POST \S*\/oauth\/token 200 / })).toHaveCount(1);
   const shown: string[] = [];
-  for (const row of await flow.getByRole('button').all()) {
+  for (const row of await flow.getByRole('list').getByRole('button').all()) {
     await row.click();
     await expect(row).toHaveAttribute('aria-current', 'true');
     shown.push(await page.locator('body').innerText());
