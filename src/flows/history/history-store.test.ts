@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { describe, expect, it, vi } from 'vitest';
 import { createHistory, linkMapSchema, listOf, memoryStorage, optional, type KeyValueStorage } from '.';
 
@@ -6,7 +6,7 @@ const note = z.object({
   id: z.string(),
   createdAt: z.number(),
   tag: optional(z.string()),
-  links: linkMapSchema.catch({}),
+  links: z.catch(linkMapSchema, {}),
   seen: listOf(z.number()),
 });
 type Note = z.infer<typeof note>;

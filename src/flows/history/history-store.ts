@@ -1,27 +1,27 @@
 // What the console created at a bank (payments, consents), per bank profile, in localStorage: XS2A has no operation
 // that lists them, so the console keeps its own record. One store for every kind of entry; what differs is the
 // storage prefix, the zod schema an entry is read back with (whatever does not parse is dropped) and which entry a
-// reference names.
+// reference names. The schemas are zod/mini, which list pages load without the rest of zod.
 import { useCallback, useSyncExternalStore } from 'react';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { createRecordList, type KeyValueStorage, type LinkMap } from '../../api';
 
 export type { KeyValueStorage, LinkMap };
 
 /** `_links` as kept: `{ href }` objects by name; anything else reads as no links. */
-export const linkMapSchema: z.ZodType<LinkMap> = z.record(z.string(), z.looseObject({ href: z.string() }));
+export const linkMapSchema: z.ZodMiniType<LinkMap> = z.record(z.string(), z.looseObject({ href: z.string() }));
 
 /** A member that is dropped (not the whole entry) when storage holds something else there. */
-export function optional<T extends z.ZodType>(schema: T) {
-  return schema.optional().catch(undefined);
+export function optional<T extends z.core.SomeType>(schema: T) {
+  return z.catch(z.optional(schema), undefined);
 }
 
 /** A list that keeps the items `item` reads and drops the others; anything but a list reads as empty. */
-export function listOf<T>(item: z.ZodType<T>) {
-  return z
-    .array(z.unknown())
-    .catch([])
-    .transform((items) => items.flatMap((value) => item.safeParse(value).data ?? []));
+export function listOf<T>(item: z.core.$ZodType<T>) {
+  return z.pipe(
+    z.catch(z.array(z.unknown()), []),
+    z.transform((items: unknown[]) => items.flatMap((value) => z.safeParse(item, value).data ?? [])),
+  );
 }
 
 export interface HistoryOptions<T, Ref> {
@@ -29,8 +29,8 @@ export interface HistoryOptions<T, Ref> {
   prefix: string;
   /** Most entries kept per profile; the oldest go first. */
   limit: number;
-  /** Reads an entry back from storage; what does not parse is dropped. */
-  schema: z.ZodType<T>;
+  /** Reads an entry back from storage (a zod or zod/mini schema); what does not parse is dropped. */
+  schema: z.core.$ZodType<T>;
   /** The reference that names an entry. */
   refOf: (entry: T) => Ref;
   /** Whether `entry` is the one `ref` names. */
@@ -44,7 +44,7 @@ export function createHistory<T extends { createdAt: number }, Ref>(
   const records = createRecordList(storage, {
     prefix,
     limit,
-    parseEntry: (value) => schema.safeParse(value).data,
+    parseEntry: (value) => z.safeParse(schema, value).data,
     createdAt: (entry) => entry.createdAt,
   });
   const { read, write } = records;

@@ -14,3 +14,12 @@ export {
 } from './history-store';
 export { memoryStorage } from './memory-storage';
 export { observeStatus, statusObservation, statusTimeline, type StatusObservation } from './status-timeline';
+export {
+  createdMembers,
+  createdResourceMembers,
+  createResourceHistory,
+  RESOURCE_HISTORY_LIMIT,
+  type CreatedResourceMembers,
+  type CreationAnswer,
+  type ResourceHistoryOptions,
+} from './resource-history';

@@ -1,6 +1,6 @@
 // The statuses this browser saw a resource in (payments, consents), in order, as its history entry keeps them: the
 // state map and the status panels draw the path from it.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { listOf } from './history-store';
 
 export const statusObservation = z.object({

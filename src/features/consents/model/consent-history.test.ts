@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { memoryStorage } from '../../../flows/history';
-import { createConsentHistory, HISTORY_LIMIT, readsOn, type ConsentHistoryEntry } from './consent-history';
+import { memoryStorage, RESOURCE_HISTORY_LIMIT as HISTORY_LIMIT } from '../../../flows/history';
+import { createConsentHistory, readsOn, type ConsentHistoryEntry } from './consent-history';
 
 function entry(consentId: string, createdAt: number, changes: Partial<ConsentHistoryEntry> = {}): ConsentHistoryEntry {
   return {

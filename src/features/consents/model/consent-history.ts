@@ -1,19 +1,15 @@
 // Consents created from this browser, per bank profile, in localStorage: XS2A has no operation that lists consents, so
 // this is the console's own record of what it created, the statuses it saw, the links the bank gave, and its own count
 // of account reads made without the PSU present.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
-  browserStorage,
-  createHistory,
-  linkMapSchema,
+  createdMembers,
+  createdResourceMembers,
+  createResourceHistory,
   listOf,
-  observeStatus,
   optional,
-  statusTimeline,
-  useHistoryEntry,
-  useHistoryList,
+  type CreationAnswer,
   type KeyValueStorage,
-  type LinkMap,
 } from '../../../flows/history';
 
 /** A read the bank refused because of the consent (CONSENT_* or ACCESS_EXCEEDED), as last seen by this browser. */
@@ -32,10 +28,9 @@ export type ConsentRefusal = z.infer<typeof consentRefusal>;
  * (YYYY-MM-DD). Ids, not a number, so a read seen again (the exchange log survives a reload) counts once. Days and
  * ids that are not that are dropped.
  */
-const readCounts = z
-  .record(z.string(), z.unknown())
-  .catch({})
-  .transform((value) => {
+const readCounts = z.pipe(
+  z.catch(z.record(z.string(), z.unknown()), {}),
+  z.transform((value: Record<string, unknown>) => {
     const reads: Record<string, string[]> = {};
     for (const [day, ids] of Object.entries(value)) {
       if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !Array.isArray(ids)) continue;
@@ -43,13 +38,13 @@ const readCounts = z
       if (valid.length > 0) reads[day] = valid;
     }
     return reads;
-  });
+  }),
+);
 
 /** What the list and the consent page need; anything else in storage is dropped. */
 const consentHistoryEntry = z.object({
+  ...createdResourceMembers,
   consentId: z.string(),
-  /** Epoch ms. */
-  createdAt: z.number(),
   /** The `access` object as requested. */
   access: z.record(z.string(), z.unknown()),
   recurringIndicator: z.boolean(),
@@ -59,20 +54,11 @@ const consentHistoryEntry = z.object({
   combinedServiceIndicator: optional(z.boolean()),
   /** Last consentStatus this browser saw. */
   consentStatus: optional(z.string()),
-  /** The statuses this browser saw, in order. */
-  statuses: statusTimeline,
-  /** `_links` of the 201 answer. */
-  links: linkMapSchema.catch({}),
-  /** ASPSP-SCA-Approach of the 201 answer. */
-  scaApproach: optional(z.string()),
-  psuMessage: optional(z.string()),
   reads: readCounts,
   lastRefusal: optional(consentRefusal),
 });
 export type ConsentHistoryEntry = z.infer<typeof consentHistoryEntry>;
 
-/** Enough for a long demo session; the oldest entries go first. */
-export const HISTORY_LIMIT = 200;
 /** Read counts older than this many days are dropped. */
 export const READ_DAYS_KEPT = 7;
 /** Request ids kept per day; far beyond any frequencyPerDay a bank allows. */
@@ -95,27 +81,21 @@ function pruneReads(reads: Record<string, string[]>, today: string): Record<stri
   return Object.fromEntries(Object.entries(reads).filter(([day]) => day >= cutoff));
 }
 
-export function createConsentHistory(storage: () => KeyValueStorage | undefined) {
-  const history = createHistory<ConsentHistoryEntry, string>(storage, {
-    prefix: 'xs2a-console:consents:',
-    limit: HISTORY_LIMIT,
-    schema: consentHistoryEntry,
-    refOf: (entry) => entry.consentId,
-    matches: (entry, consentId) => entry.consentId === consentId,
-  });
+export function createConsentHistory(storage?: () => KeyValueStorage | undefined) {
+  const history = createResourceHistory(
+    {
+      statusMember: 'consentStatus',
+      prefix: 'xs2a-console:consents:',
+      schema: consentHistoryEntry,
+      refOf: (entry: ConsentHistoryEntry) => entry.consentId,
+      matches: (entry: ConsentHistoryEntry, consentId: string) => entry.consentId === consentId,
+    },
+    storage,
+  );
   const update = history.update;
 
   return {
     ...history,
-
-    /** Notes the consentStatus the bank reported; only a change from the last one observed adds to the timeline. */
-    recordStatus: (profileId: string, consentId: string, consentStatus: string, at = Date.now()) => {
-      update(profileId, consentId, (entry) => {
-        const statuses = observeStatus(entry.statuses, consentStatus, at);
-        if (statuses === entry.statuses && entry.consentStatus === consentStatus) return entry;
-        return { ...entry, consentStatus, statuses };
-      });
-    },
 
     /** Notes what GET consent reports about validity and frequency (the bank may have adjusted them). */
     recordBankTerms: (
@@ -155,22 +135,15 @@ export function createConsentHistory(storage: () => KeyValueStorage | undefined)
 
 export type ConsentHistory = ReturnType<typeof createConsentHistory>;
 
-export const consentHistory: ConsentHistory = createConsentHistory(browserStorage);
-
-export function useConsentHistory(profileId: string): ConsentHistoryEntry[] {
-  return useHistoryList(consentHistory, profileId);
-}
-
-export function useConsentHistoryEntry(profileId: string, consentId: string): ConsentHistoryEntry | undefined {
-  return useHistoryEntry(consentHistory, profileId, consentId);
-}
+/** The consents created from this browser, in its localStorage. */
+export const consentHistory: ConsentHistory = createConsentHistory();
 
 /** What the history keeps of a sent body: read leniently, since the JSON view may send a body the schema refuses. */
 const sentConsent = z.object({
-  access: z.record(z.string(), z.unknown()).catch({}),
-  recurringIndicator: z.boolean().catch(false),
-  validUntil: z.string().catch(''),
-  frequencyPerDay: z.number().catch(1),
+  access: z.catch(z.record(z.string(), z.unknown()), {}),
+  recurringIndicator: z.catch(z.boolean(), false),
+  validUntil: z.catch(z.string(), ''),
+  frequencyPerDay: z.catch(z.number(), 1),
   combinedServiceIndicator: optional(z.boolean()),
 });
 
@@ -178,22 +151,18 @@ const sentConsent = z.object({
 export function createdConsentEntry(
   consentId: string,
   body: Record<string, unknown>,
-  answer: { consentStatus: string; links: LinkMap; scaApproach?: string; psuMessage?: string },
+  answer: CreationAnswer & { consentStatus: string },
   now = Date.now(),
 ): ConsentHistoryEntry {
   const { combinedServiceIndicator, ...sent } = sentConsent.parse(body);
-  const { consentStatus, links, scaApproach, psuMessage } = answer;
+  const { consentStatus } = answer;
   return {
     consentId,
-    createdAt: now,
+    ...createdMembers(consentStatus, answer, now),
     ...sent,
     ...(combinedServiceIndicator !== undefined && { combinedServiceIndicator }),
     consentStatus,
-    statuses: [{ status: consentStatus, at: now }],
-    links,
     reads: {},
-    ...(scaApproach && { scaApproach }),
-    ...(psuMessage && { psuMessage }),
   };
 }
 

@@ -31,7 +31,7 @@ import { ConsentDetailsPanel } from '../components/consent-details-panel';
 import { ConsentStatusPanel } from '../components/consent-status-panel';
 import { ConsentUsagePanel } from '../components/consent-usage-panel';
 import { DeleteConsentPanel } from '../components/delete-consent-panel';
-import { consentHistory, useConsentHistoryEntry } from '../model/consent-history';
+import { consentHistory } from '../model/consent-history';
 import { consentFacts } from '../model/consent-outcome';
 import {
   awaitsAuthorisation,
@@ -146,7 +146,7 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
   const route = consentRoute(consentId);
   const location = useLocation();
   const created = readCreatedState(location.state);
-  const entry = useConsentHistoryEntry(profile.id, consentId);
+  const entry = consentHistory.useEntry(profile.id, consentId);
   const activeId = useActiveConsentId(profile.id);
   const isActive = activeId === consentId;
 

@@ -5,13 +5,13 @@ import { activeConsent, useActiveConsentId, useActiveProfile, useBankDataDisplay
 import { Badge, Button, PresenterDetails } from '../../../components/ui';
 import { HistoryList, HistoryListPage } from '../../../flows/resource';
 import { ConsentStatusBadge } from '../components/consent-status-badge';
-import { consentHistory, readsOn, useConsentHistory, type ConsentHistoryEntry } from '../model/consent-history';
+import { consentHistory, readsOn, type ConsentHistoryEntry } from '../model/consent-history';
 import { consentStatusLabel, isFinalConsentStatus } from '../model/consent-status';
 import { accessSummary, consentRoute, displayTime, timeLeft } from '../model/format';
 
 export function ConsentsListPage() {
   const profile = useActiveProfile();
-  const entries = useConsentHistory(profile.id);
+  const entries = consentHistory.useList(profile.id);
   const activeId = useActiveConsentId(profile.id);
 
   return (

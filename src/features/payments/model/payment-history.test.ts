@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { memoryStorage } from '../../../flows/history';
-import { createPaymentHistory, HISTORY_LIMIT, type PaymentHistoryEntry } from './payment-history';
+import { memoryStorage, RESOURCE_HISTORY_LIMIT as HISTORY_LIMIT } from '../../../flows/history';
+import { createPaymentHistory, type PaymentHistoryEntry } from './payment-history';
 
 function entry(
   paymentId: string,

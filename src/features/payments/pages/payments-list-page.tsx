@@ -6,11 +6,11 @@ import { HistoryList, HistoryListPage } from '../../../flows/resource';
 import { TransactionStatusBadge } from '../components/transaction-status-badge';
 import { transactionStatusMeaning } from '../model/transaction-status-meaning';
 import { displayTime, paymentRoute } from '../model/format';
-import { paymentHistory, usePaymentHistory, type PaymentHistoryEntry } from '../model/payment-history';
+import { paymentHistory, type PaymentHistoryEntry } from '../model/payment-history';
 
 export function PaymentsListPage() {
   const profile = useActiveProfile();
-  const entries = usePaymentHistory(profile.id);
+  const entries = paymentHistory.useList(profile.id);
 
   return (
     <HistoryListPage
