@@ -18,5 +18,12 @@ export { LinkButton } from './link-button';
 export { Panel, type HeadingLevel } from './panel';
 export { LoadingText, Spinner } from './spinner';
 export { useElementWidth } from './use-element-width';
-export { PresenterDetails, PresenterViewContext, usePresenterView, type PresenterDetailsProps } from './presenter-view';
+export {
+  PRESENTER_TYPE_SCALE,
+  PresenterDetails,
+  PresenterViewContext,
+  usePresenterTypeScale,
+  usePresenterView,
+  type PresenterDetailsProps,
+} from './presenter-view';
 export { SpecName } from './spec-name';

@@ -1,7 +1,7 @@
 // How the design-system pieces show themselves in presenter mode (the console on a projector or a shared screen):
 // raw JSON, headers, ids and spec jargon fold behind a "details" disclosure the presenter can open. The mode itself
 // lives in the app's state; the app passes it down through this context, so these pieces stay free of it.
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { cx } from './cx';
 
 export const PresenterViewContext = createContext(false);
@@ -9,6 +9,31 @@ export const PresenterViewContext = createContext(false);
 /** Whether the console is shown to an audience right now. */
 export function usePresenterView(): boolean {
   return useContext(PresenterViewContext);
+}
+
+/**
+ * How much larger presenter mode sets the type: the root font size the stylesheet (src/index.css) gives
+ * `html.presenter`, 112.5 % on a phone and 125 % from 48rem (768 px) up. Drawings sized in px (the flow diagram)
+ * scale by it to grow with the text around them.
+ */
+export const PRESENTER_TYPE_SCALE = { narrow: 1.125, wide: 1.25, wideFrom: '(min-width: 48rem)' } as const;
+
+function subscribeToWide(notify: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const query = window.matchMedia(PRESENTER_TYPE_SCALE.wideFrom);
+  query.addEventListener('change', notify);
+  return () => query.removeEventListener('change', notify);
+}
+
+const isWide = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia(PRESENTER_TYPE_SCALE.wideFrom).matches;
+
+/** The type's scale right now: 1, or presenter mode's at this window's width (followed as the window changes). */
+export function usePresenterTypeScale(): number {
+  const presenting = usePresenterView();
+  const wide = useSyncExternalStore(subscribeToWide, isWide, () => true);
+  if (!presenting) return 1;
+  return wide ? PRESENTER_TYPE_SCALE.wide : PRESENTER_TYPE_SCALE.narrow;
 }
 
 export interface PresenterDetailsProps {

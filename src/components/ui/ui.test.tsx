@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   Button,
@@ -11,6 +12,7 @@ import {
   Field,
   FieldError,
   JsonView,
+  PRESENTER_TYPE_SCALE,
   TextInput,
 } from '.';
 
@@ -155,5 +157,14 @@ describe('ErrorBoundary', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(screen.getByText('Recovered')).toBeTruthy();
+  });
+});
+
+describe('PRESENTER_TYPE_SCALE', () => {
+  it('is the root font size the stylesheet gives presenter mode, on a phone and from 48rem up', () => {
+    const css = readFileSync('src/index.css', 'utf8');
+    const sizes = [...css.matchAll(/html\.presenter\s*\{\s*font-size:\s*([\d.]+)%/g)].map((m) => Number(m[1]) / 100);
+    expect(sizes).toEqual([PRESENTER_TYPE_SCALE.narrow, PRESENTER_TYPE_SCALE.wide]);
+    expect(css).toContain(`@media ${PRESENTER_TYPE_SCALE.wideFrom}`);
   });
 });

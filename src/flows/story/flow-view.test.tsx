@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-do
 import { afterEach, describe, expect, it } from 'vitest';
 import { exchangeLog, flowEvents, presenterMode } from '../../api';
 import { recordExchange, updateExchange } from '../../api/exchange-log';
+import { PRESENTER_TYPE_SCALE, PresenterViewContext } from '../../components/ui';
 import FlowView from './flow-view';
 
 const FLOW = 'payment:p1';
@@ -14,7 +15,7 @@ function Inspector() {
   return <p>{`inspector at ${location.pathname}${location.search}`}</p>;
 }
 
-function renderView() {
+function renderView(presenting = false) {
   const router = createMemoryRouter(
     [
       { path: '/payment', element: <FlowView flow={FLOW} /> },
@@ -22,7 +23,12 @@ function renderView() {
     ],
     { initialEntries: ['/payment'] },
   );
-  render(<RouterProvider router={router} />);
+  // The app hands presenter mode to the pieces through this context, as it does on every page.
+  render(
+    <PresenterViewContext.Provider value={presenting}>
+      <RouterProvider router={router} />
+    </PresenterViewContext.Provider>,
+  );
 }
 
 function record(operationId: string, method: string, answer: { status: number; body: unknown }, body?: unknown) {
@@ -87,5 +93,32 @@ describe('FlowView', () => {
     expect(view.textContent).toContain('2606)');
     expect(view.textContent).not.toContain('Curie');
     expect(view.textContent).not.toContain('FR1420041010050500013M02606');
+  });
+
+  it('draws its text and lanes larger with presenter mode’s larger type', () => {
+    record('initiatePayment', 'POST', { status: 201, body: { transactionStatus: 'RCVD' } });
+    const sizes = (presenting: boolean) => {
+      renderView(presenting);
+      const svg = screen.getByRole('region', { name: 'Flow' }).querySelector('svg')!;
+      const step = svg.querySelector('g[data-step] text')!;
+      const lane = svg.querySelector('rect[rx="6"]')!;
+      const measured = {
+        font: Number(step.getAttribute('font-size')),
+        lane: Number(lane.getAttribute('width')),
+        width: Number(svg.getAttribute('width')),
+      };
+      cleanup();
+      return measured;
+    };
+    const usual = sizes(false);
+    const presented = sizes(true);
+    expect(usual.font).toBe(13);
+    // The window decides between the phone's and the wide screen's scale, as the stylesheet does.
+    const scale = window.matchMedia(PRESENTER_TYPE_SCALE.wideFrom).matches
+      ? PRESENTER_TYPE_SCALE.wide
+      : PRESENTER_TYPE_SCALE.narrow;
+    expect(presented.font).toBe(Math.round(13 * scale * 10) / 10);
+    expect(presented.width).toBe(Math.round(usual.width * scale));
+    expect(presented.lane).toBeGreaterThan(usual.lane);
   });
 });

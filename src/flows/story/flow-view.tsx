@@ -3,15 +3,25 @@
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useBankDataDisplay, useExchanges, useFlowEvents } from '../../api';
-import { Button, CopyButton, cx, downloadText, focusRing, Panel, useElementWidth } from '../../components/ui';
+import {
+  Button,
+  CopyButton,
+  cx,
+  downloadText,
+  focusRing,
+  Panel,
+  useElementWidth,
+  usePresenterTypeScale,
+} from '../../components/ui';
 import { ExportTestButton, isExportableFlow } from '../test-export';
 import { buildFlowStory } from './build-story';
 import { renderFlowSvg } from './render-svg';
 import type { FlowStory, StepTone } from './story-types';
 import { toMermaid } from './to-mermaid';
 
-/** The width the diagram is drawn at when exported as a picture. */
+/** The width the diagram is drawn at when exported as a picture, at the usual type size. */
 const EXPORT_WIDTH = 760;
+/** The narrowest the diagram is drawn on the page at the usual type size; a narrower box scrolls. */
 const MIN_WIDTH = 320;
 
 /** The outcome line in the diagram's tone colours. */
@@ -54,7 +64,8 @@ function useInspectorLinks(container: React.RefObject<HTMLElement | null>) {
   }, [container, navigate]);
 }
 
-function ExportMenu({ story, title }: { story: FlowStory; title: string }) {
+/** `scale`: the type's scale the picture is drawn at (presenter mode's larger type), its width growing with it. */
+function ExportMenu({ story, title, scale }: { story: FlowStory; title: string; scale: number }) {
   const base = fileBase(story.flow);
   const menu = useRef<HTMLDetailsElement>(null);
   /** Saves the file and closes the menu, as a menu item does. */
@@ -63,7 +74,7 @@ function ExportMenu({ story, title }: { story: FlowStory; title: string }) {
     if (menu.current) menu.current.open = false;
   };
   const svgFile = () =>
-    `<?xml version="1.0" encoding="UTF-8"?>\n${renderFlowSvg(story, { width: EXPORT_WIDTH, title, idPrefix: 'flow' })}\n`;
+    `<?xml version="1.0" encoding="UTF-8"?>\n${renderFlowSvg(story, { width: Math.round(EXPORT_WIDTH * scale), title, idPrefix: 'flow', scale })}\n`;
   return (
     <details ref={menu} className="relative">
       <summary
@@ -96,12 +107,13 @@ export default function FlowView({ flow, actions }: { flow: string; actions?: Re
   const story = useMemo(() => buildFlowStory({ flow, exchanges, events, display }), [flow, exchanges, events, display]);
   const title = titleOf(story);
   const { ref, width: measured } = useElementWidth(720);
-  const width = Math.max(MIN_WIDTH, measured);
+  const scale = usePresenterTypeScale();
+  const width = Math.max(Math.round(MIN_WIDTH * scale), measured);
   useInspectorLinks(ref);
   const idPrefix = `flow-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const svg = useMemo(
-    () => renderFlowSvg(story, { width, title, exchangeHref: inspectorHref, idPrefix }),
-    [story, width, title, idPrefix],
+    () => renderFlowSvg(story, { width, title, exchangeHref: inspectorHref, idPrefix, scale }),
+    [story, width, title, idPrefix, scale],
   );
   const outcome = story.outcome;
   return (
@@ -111,7 +123,7 @@ export default function FlowView({ flow, actions }: { flow: string; actions?: Re
       actions={
         <>
           {actions}
-          <ExportMenu story={story} title={title} />
+          <ExportMenu story={story} title={title} scale={scale} />
         </>
       }
     >

@@ -109,3 +109,23 @@ describe('toMermaid', () => {
     expect(text).toContain('Note right of Bank: a #60;b#62; #37;#37;#123;init#125;#37;#37; #35;c\n');
   });
 });
+
+describe('renderFlowSvg at a larger type scale', () => {
+  it('draws every size larger and wraps sooner, with wider lanes at the narrowest width', () => {
+    const story = redirectStory();
+    const usual = parse(renderFlowSvg(story, { width: 300 }));
+    const large = parse(renderFlowSvg(story, { width: 300, scale: 1.25 }));
+    const fonts = (doc: Document) => [...doc.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size')));
+    expect(Math.max(...fonts(usual))).toBe(13);
+    expect(Math.max(...fonts(large))).toBe(16.3);
+    expect(Math.min(...fonts(large))).toBe(15);
+    // The narrowest drawing grows with the type, so each lane keeps room for its title.
+    expect(Number(large.documentElement.getAttribute('width'))).toBe(375);
+    const lane = (doc: Document) => Number(doc.querySelector('rect[rx="6"]')?.getAttribute('width'));
+    expect(lane(large)).toBeGreaterThan(lane(usual));
+    expect(Number(large.documentElement.getAttribute('height'))).toBeGreaterThan(
+      Number(usual.documentElement.getAttribute('height')),
+    );
+    expect(large.querySelectorAll('text').length).toBeGreaterThanOrEqual(usual.querySelectorAll('text').length);
+  });
+});

@@ -12,13 +12,18 @@ export interface RenderFlowSvgOptions {
   exchangeHref?: (exchangeId: string) => string;
   /** Prefix of the ids inside the SVG, unique on the page. */
   idPrefix?: string;
+  /**
+   * How much larger than usual the type is drawn (presenter mode's larger type): font sizes, line heights, spacing and
+   * the narrowest width all grow with it, so the lanes keep room for the words. 1 by default.
+   */
+  scale?: number;
 }
 
 const PAD = 12;
-const FONT = 13;
-const LINE = 17;
-const DETAIL_FONT = 12;
-const HEADER_LINE = 15;
+/** The sizes at scale 1, in px. */
+const BASE = { font: 13, line: 17, detailFont: 12, headerFont: 12, headerLine: 15, arrowGap: 12 };
+/** The narrowest drawing at scale 1, in px. */
+export const MIN_SVG_WIDTH = 300;
 const FONT_FAMILY = 'system-ui, -apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif';
 /** A generous average glyph width (in em) of the fallback fonts in bold, so wrapped lines never run past the edge. */
 export const CHAR_WIDTH = 0.64;
@@ -58,27 +63,38 @@ export function wrapText(text: string, max: number): string[] {
   return lines.length > 0 ? lines : [''];
 }
 
-interface Frame {
+type Metrics = typeof BASE;
+
+interface Frame extends Metrics {
   width: number;
+  /** Each lane's centre. */
   laneX: Record<Lane, number>;
+  /** A lane's width. */
+  column: number;
   /** Characters per full-width line at the step font. */
   maxChars: number;
 }
 
-function frameFor(width: number): Frame {
+/** Sizes rounded to tenths of a px, so the markup stays short. */
+const tenths = (value: number) => Math.round(value * 10) / 10;
+
+function frameFor(width: number, scale: number): Frame {
+  const metrics = Object.fromEntries(
+    Object.entries(BASE).map(([name, size]) => [name, tenths(size * scale)]),
+  ) as Metrics;
   const column = (width - 2 * PAD) / LANES.length;
-  const laneX = Object.fromEntries(LANES.map(({ lane }, index) => [lane, PAD + column * (index + 0.5)])) as Record<
-    Lane,
-    number
-  >;
-  return { width, laneX, maxChars: Math.max(16, Math.floor((width - 2 * PAD) / (FONT * CHAR_WIDTH))) };
+  const laneX = Object.fromEntries(
+    LANES.map(({ lane }, index) => [lane, tenths(PAD + column * (index + 0.5))]),
+  ) as Record<Lane, number>;
+  const maxChars = Math.max(16, Math.floor((width - 2 * PAD) / (metrics.font * CHAR_WIDTH)));
+  return { ...metrics, width, laneX, column, maxChars };
 }
 
-function textLines(lines: readonly string[], x: number, y: number, attrs: string): string {
+function textLines(frame: Frame, lines: readonly string[], x: number, y: number, attrs: string): string {
   return lines
     .map(
       (line, index) =>
-        `<text x="${x}" y="${y + index * LINE}" ${attrs} stroke="#ffffff" stroke-width="3" paint-order="stroke">${escapeXml(line)}</text>`,
+        `<text x="${x}" y="${tenths(y + index * frame.line)}" ${attrs} stroke="#ffffff" stroke-width="3" paint-order="stroke">${escapeXml(line)}</text>`,
     )
     .join('');
 }
@@ -89,13 +105,15 @@ function arrowMarkup(frame: Frame, arrow: StoryArrow, y: number, colour: string)
   const dash = arrow.answer ? ' stroke-dasharray="5 4"' : '';
   if (x1 === x2) {
     // The PSU on their own (still at the bank): a small loop on their lifeline.
-    const loop = `M ${x1} ${y - 6} h 22 v 12 h -18`;
-    return `<path d="${loop}" fill="none" stroke="${colour}" stroke-width="2"${dash}/><polygon points="${x1},${y + 6} ${x1 + 8},${y + 2} ${x1 + 8},${y + 10}" fill="${colour}"/>`;
+    const loop = `M ${x1} ${tenths(y - 6)} h 22 v 12 h -18`;
+    const [tipY, topY, bottomY, backX] = [y + 6, y + 2, y + 10, x1 + 8].map(tenths);
+    return `<path d="${loop}" fill="none" stroke="${colour}" stroke-width="2"${dash}/><polygon points="${x1},${tipY} ${backX},${topY} ${backX},${bottomY}" fill="${colour}"/>`;
   }
   const direction = x2 > x1 ? 1 : -1;
-  const tip = x2 - direction * 2;
-  const head = `${tip},${y} ${tip - direction * 9},${y - 5} ${tip - direction * 9},${y + 5}`;
-  return `<line x1="${x1}" y1="${y}" x2="${tip - direction * 8}" y2="${y}" stroke="${colour}" stroke-width="2"${dash}/><polygon points="${head}" fill="${colour}"/>`;
+  const tip = tenths(x2 - direction * 2);
+  const back = tenths(tip - direction * 9);
+  const head = `${tip},${y} ${back},${tenths(y - 5)} ${back},${tenths(y + 5)}`;
+  return `<line x1="${x1}" y1="${y}" x2="${tenths(tip - direction * 8)}" y2="${y}" stroke="${colour}" stroke-width="2"${dash}/><polygon points="${head}" fill="${colour}"/>`;
 }
 
 /** One step: its number and words across the width, the detail line, then its arrows (or the waiting span). */
@@ -103,50 +121,50 @@ function stepMarkup(frame: Frame, step: FlowStep, index: number, top: number, op
   const colour = TONE_COLOURS[step.tone];
   const failed = step.tone === 'failed' ? '✗ ' : '';
   const label = wrapText(`${index + 1}. ${failed}${step.label}`, frame.maxChars);
-  const detail = step.detail ? wrapText(step.detail, Math.floor((frame.maxChars * FONT) / DETAIL_FONT)) : [];
-  let y = top + FONT;
-  let markup = textLines(label, PAD, y, `font-size="${FONT}" fill="${colour}" font-weight="600"`);
-  y += label.length * LINE;
+  const detail = step.detail ? wrapText(step.detail, Math.floor((frame.maxChars * frame.font) / frame.detailFont)) : [];
+  let y = top + frame.font;
+  let markup = textLines(frame, label, PAD, y, `font-size="${frame.font}" fill="${colour}" font-weight="600"`);
+  y += label.length * frame.line;
   if (detail.length > 0) {
-    markup += textLines(detail, PAD, y - 2, `font-size="${DETAIL_FONT}" fill="#475569"`);
-    y += detail.length * LINE;
+    markup += textLines(frame, detail, PAD, y - 2, `font-size="${frame.detailFont}" fill="#475569"`);
+    y += detail.length * frame.line;
   }
   if (step.arrows.length === 0) {
     const x1 = frame.laneX.tpp;
     const x2 = frame.laneX.bank;
-    markup += `<rect x="${x1}" y="${y - 6}" width="${x2 - x1}" height="12" rx="6" fill="#fef3c7" stroke="${colour}" stroke-dasharray="4 3"/>`;
+    markup += `<rect x="${x1}" y="${tenths(y - 6)}" width="${tenths(x2 - x1)}" height="12" rx="6" fill="#fef3c7" stroke="${colour}" stroke-dasharray="4 3"/>`;
     y += 14;
   } else {
     step.arrows.forEach((arrow, n) => {
-      markup += arrowMarkup(frame, arrow, y + n * 12, colour);
+      markup += arrowMarkup(frame, arrow, tenths(y + n * frame.arrowGap), colour);
     });
-    y += step.arrows.length * 12 + 4;
+    y += step.arrows.length * frame.arrowGap + 4;
   }
   const height = y - top;
   if (step.exchangeId && options.exchangeHref) {
     const name = `Step ${index + 1}: ${step.label}. Open the exchange in the inspector`;
-    const hit = `<rect x="2" y="${top}" width="${frame.width - 4}" height="${height}" rx="4" fill="#ffffff" fill-opacity="0" stroke="none"/>`;
+    const hit = `<rect x="2" y="${tenths(top)}" width="${frame.width - 4}" height="${tenths(height)}" rx="4" fill="#ffffff" fill-opacity="0" stroke="none"/>`;
     markup = `<a href="${escapeXml(options.exchangeHref(step.exchangeId))}" aria-label="${escapeXml(name)}" data-exchange="${escapeXml(step.exchangeId)}">${hit}${markup}</a>`;
   }
   return { markup: `<g data-step="${escapeXml(step.id)}" data-tone="${step.tone}">${markup}</g>`, height };
 }
 
 function headerMarkup(frame: Frame): { markup: string; height: number } {
-  const column = (frame.width - 2 * PAD) / LANES.length;
-  const perLine = Math.max(8, Math.floor((column - 8) / (12 * CHAR_WIDTH)));
+  const { column, headerFont, headerLine } = frame;
+  const perLine = Math.max(8, Math.floor((column - 8) / (headerFont * CHAR_WIDTH)));
   const titles = LANES.map(({ lane, title }) => ({ lane, lines: wrapText(title, perLine) }));
   const lines = Math.max(...titles.map((t) => t.lines.length));
-  const height = lines * HEADER_LINE + 12;
+  const height = tenths(lines * headerLine + 12);
   const markup = titles
     .map(({ lane, lines: words }) => {
       const x = frame.laneX[lane];
       const text = words
         .map(
           (line, n) =>
-            `<text x="${x}" y="${PAD + 16 + n * HEADER_LINE}" text-anchor="middle" font-size="12" font-weight="700" fill="#0f172a">${escapeXml(line)}</text>`,
+            `<text x="${x}" y="${tenths(PAD + headerFont + 4 + n * headerLine)}" text-anchor="middle" font-size="${headerFont}" font-weight="700" fill="#0f172a">${escapeXml(line)}</text>`,
         )
         .join('');
-      return `<rect x="${x - column / 2 + 4}" y="${PAD}" width="${column - 8}" height="${height}" rx="6" fill="#f1f5f9" stroke="#94a3b8"/>${text}`;
+      return `<rect x="${tenths(x - column / 2 + 4)}" y="${PAD}" width="${tenths(column - 8)}" height="${height}" rx="6" fill="#f1f5f9" stroke="#94a3b8"/>${text}`;
     })
     .join('');
   return { markup, height: height + PAD + 14 };
@@ -154,7 +172,8 @@ function headerMarkup(frame: Frame): { markup: string; height: number } {
 
 /** The story as standalone SVG markup. */
 export function renderFlowSvg(story: FlowStory, options: RenderFlowSvgOptions = {}): string {
-  const frame = frameFor(Math.max(300, Math.round(options.width ?? 720)));
+  const scale = options.scale ?? 1;
+  const frame = frameFor(Math.max(Math.round(MIN_SVG_WIDTH * scale), Math.round(options.width ?? 720)), scale);
   const prefix = options.idPrefix ?? 'flow';
   const title = options.title ?? `Flow of ${story.flow}`;
   const header = headerMarkup(frame);
@@ -165,22 +184,37 @@ export function renderFlowSvg(story: FlowStory, options: RenderFlowSvgOptions = 
     return drawn.markup;
   });
   if (story.steps.length === 0) {
-    steps.push(textLines(['Nothing recorded in this tab yet.'], PAD, y + FONT, `font-size="${FONT}" fill="#334155"`));
-    y += LINE + 8;
+    steps.push(
+      textLines(
+        frame,
+        ['Nothing recorded in this tab yet.'],
+        PAD,
+        y + frame.font,
+        `font-size="${frame.font}" fill="#334155"`,
+      ),
+    );
+    y += frame.line + 8;
   }
   const outcome = story.outcome;
   let outcomeMarkup = '';
   if (outcome) {
     const lines = wrapText(`Outcome: ${outcome.label}`, frame.maxChars - 2);
-    const boxHeight = lines.length * LINE + 12;
+    const boxHeight = lines.length * frame.line + 12;
     const colour = TONE_COLOURS[outcome.tone];
-    outcomeMarkup = `<g data-outcome="${outcome.tone}"><rect x="${PAD}" y="${y}" width="${frame.width - 2 * PAD}" height="${boxHeight}" rx="6" fill="#ffffff" stroke="${colour}" stroke-width="2"/>${textLines(lines, PAD + 8, y + 6 + FONT, `font-size="${FONT}" font-weight="700" fill="${colour}"`)}</g>`;
+    const words = textLines(
+      frame,
+      lines,
+      PAD + 8,
+      y + 6 + frame.font,
+      `font-size="${frame.font}" font-weight="700" fill="${colour}"`,
+    );
+    outcomeMarkup = `<g data-outcome="${outcome.tone}"><rect x="${PAD}" y="${tenths(y)}" width="${frame.width - 2 * PAD}" height="${tenths(boxHeight)}" rx="6" fill="#ffffff" stroke="${colour}" stroke-width="2"/>${words}</g>`;
     y += boxHeight + 8;
   }
   const height = Math.ceil(y + PAD);
   const lifelines = LANES.map(
     ({ lane }) =>
-      `<line x1="${frame.laneX[lane]}" y1="${header.height - 14}" x2="${frame.laneX[lane]}" y2="${height - PAD}" stroke="#94a3b8" stroke-dasharray="3 4"/>`,
+      `<line x1="${frame.laneX[lane]}" y1="${tenths(header.height - 14)}" x2="${frame.laneX[lane]}" y2="${height - PAD}" stroke="#94a3b8" stroke-dasharray="3 4"/>`,
   ).join('');
   const description = outcome ? `Outcome: ${outcome.label}.` : 'No outcome yet.';
   return (
