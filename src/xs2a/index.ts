@@ -12,4 +12,5 @@ export * from './sca';
 export * from './status-names';
 export * from './masking';
 export * from './status-maps';
+export * from './audience-words';
 export * from './request-parameters';

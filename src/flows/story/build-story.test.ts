@@ -365,4 +365,28 @@ describe('buildFlowStory: bank data', () => {
     expect(JSON.stringify(story)).not.toContain('370400');
     expect(story.masked).toBe(true);
   });
+
+  it('tells the flow without the spec’s codes in presenter mode, in its steps, arrows and outcome', () => {
+    const exchanges = [initiate('RCVD'), status('RCVD'), status('ACTC'), status('ACSC')];
+    const refused = exchange('getPaymentInitiationStatus', {
+      status: 401,
+      body: { tppMessages: [{ code: 'PSU_CREDENTIALS_INVALID' }] },
+    });
+    const story = buildFlowStory({
+      flow: PAYMENT,
+      exchanges: [...exchanges, refused],
+      events: [],
+      display: bankDataDisplay(true),
+    });
+    expect(labels(story)).toEqual([
+      'Initiate payment → received',
+      'Status read 1 time, unchanged: received',
+      'Status → technically valid',
+      'Status → settled',
+      'Status → PSU credentials invalid',
+    ]);
+    expect(story.outcome?.label).toBe('Settled');
+    const drawn = JSON.stringify(story.steps.map((step) => [step.label, step.arrows.map((arrow) => arrow.text)]));
+    expect(drawn).not.toMatch(/\b(RCVD|ACTC|ACSC|201|401|PSU_CREDENTIALS_INVALID)\b/);
+  });
 });

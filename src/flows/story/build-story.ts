@@ -2,6 +2,7 @@
 // (the PSU sent to the bank, a decoupled wait, the return). Reads that saw nothing new fold into one waiting span; the
 // PSU's part, which no request shows, is told from the events and the bank's answers.
 import { PLAIN_DISPLAY, type BankDataDisplay, type Exchange, type FlowEvent } from '../../api';
+import { withoutSpecCodes } from '../../xs2a/audience-words';
 import { exchangeDetail } from './bank-details';
 import {
   answerBody,
@@ -273,11 +274,28 @@ export function buildFlowStory({ flow, exchanges, events, display = PLAIN_DISPLA
   }
   builder.finish();
   const outcome = outcomeOf(builder.statuses);
-  return {
+  const story: FlowStory = {
     flow,
     subject: subjectOf(flow),
     steps: builder.steps,
     ...(outcome && { outcome }),
     masked: display.masked,
+  };
+  return display.masked ? forAudience(story) : story;
+}
+
+/**
+ * The story as an audience reads it (presenter mode, which also masks the bank data): the spec's codes left out of
+ * every line it draws and exports ("Status → ACSC, settled" → "Status → settled"), so the diagram reads on its own.
+ */
+function forAudience(story: FlowStory): FlowStory {
+  return {
+    ...story,
+    steps: story.steps.map((step) => ({
+      ...step,
+      label: withoutSpecCodes(step.label),
+      arrows: step.arrows.map((arrow) => ({ ...arrow, text: withoutSpecCodes(arrow.text) })),
+    })),
+    ...(story.outcome && { outcome: { ...story.outcome, label: withoutSpecCodes(story.outcome.label) } }),
   };
 }

@@ -2,6 +2,7 @@
 // ("201, received"), the status it showed and whether it failed. Reads the bank's answer tolerantly: an odd or
 // missing member gives plainer words, never an error.
 import type { Exchange } from '../../api';
+import { inSentence } from '../../xs2a/audience-words';
 import {
   consentStatusLabel,
   readConsentStatus,
@@ -177,11 +178,6 @@ export function statusSeen(exchange: Exchange): StatusSeen | undefined {
 function statusLabel({ family, code }: StatusSeen): string {
   if (family === 'transaction') return transactionStatusLabel(code);
   return family === 'consent' ? consentStatusLabel(code) : scaStatusLabel(code);
-}
-
-/** "Settled" → "settled", but "PSU authenticated" keeps its capitals. */
-function inSentence(label: string): string {
-  return /^[A-Z][A-Z]/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
 }
 
 /** "ACSC, settled"; a code whose plain name is itself ("valid") is said once. */

@@ -19,7 +19,7 @@ import { renderFlowSvg } from './render-svg';
 import type { FlowStory, StepTone } from './story-types';
 import { toMermaid } from './to-mermaid';
 
-/** The width the diagram is drawn at when exported as a picture, at the usual type size. */
+/** The width the diagram is drawn at when exported as a picture, at the usual type size; it grows with the type. */
 const EXPORT_WIDTH = 760;
 /** The narrowest the diagram is drawn on the page at the usual type size; a narrower box scrolls. */
 const MIN_WIDTH = 320;
@@ -108,7 +108,7 @@ export default function FlowView({ flow, actions }: { flow: string; actions?: Re
   const title = titleOf(story);
   const { ref, width: measured } = useElementWidth(720);
   const scale = usePresenterTypeScale();
-  const width = Math.max(Math.round(MIN_WIDTH * scale), measured);
+  const width = Math.max(MIN_WIDTH, measured);
   useInspectorLinks(ref);
   const idPrefix = `flow-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const svg = useMemo(

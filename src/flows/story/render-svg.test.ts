@@ -111,7 +111,7 @@ describe('toMermaid', () => {
 });
 
 describe('renderFlowSvg at a larger type scale', () => {
-  it('draws every size larger and wraps sooner, with wider lanes at the narrowest width', () => {
+  it('draws every size larger and wraps sooner, with taller lane titles', () => {
     const story = redirectStory();
     const usual = parse(renderFlowSvg(story, { width: 300 }));
     const large = parse(renderFlowSvg(story, { width: 300, scale: 1.25 }));
@@ -119,9 +119,9 @@ describe('renderFlowSvg at a larger type scale', () => {
     expect(Math.max(...fonts(usual))).toBe(13);
     expect(Math.max(...fonts(large))).toBe(16.3);
     expect(Math.min(...fonts(large))).toBe(15);
-    // The narrowest drawing grows with the type, so each lane keeps room for its title.
-    expect(Number(large.documentElement.getAttribute('width'))).toBe(375);
-    const lane = (doc: Document) => Number(doc.querySelector('rect[rx="6"]')?.getAttribute('width'));
+    // The lanes keep the width they are given, and their titles take more lines.
+    expect(Number(large.documentElement.getAttribute('width'))).toBe(300);
+    const lane = (doc: Document) => Number(doc.querySelector('rect[rx="6"]')?.getAttribute('height'));
     expect(lane(large)).toBeGreaterThan(lane(usual));
     expect(Number(large.documentElement.getAttribute('height'))).toBeGreaterThan(
       Number(usual.documentElement.getAttribute('height')),

@@ -13,8 +13,8 @@ export interface RenderFlowSvgOptions {
   /** Prefix of the ids inside the SVG, unique on the page. */
   idPrefix?: string;
   /**
-   * How much larger than usual the type is drawn (presenter mode's larger type): font sizes, line heights, spacing and
-   * the narrowest width all grow with it, so the lanes keep room for the words. 1 by default.
+   * How much larger than usual the type is drawn (presenter mode's larger type): font sizes, line heights and spacing
+   * grow with it, and the lanes' titles and steps' words wrap sooner. 1 by default.
    */
   scale?: number;
 }
@@ -173,7 +173,8 @@ function headerMarkup(frame: Frame): { markup: string; height: number } {
 /** The story as standalone SVG markup. */
 export function renderFlowSvg(story: FlowStory, options: RenderFlowSvgOptions = {}): string {
   const scale = options.scale ?? 1;
-  const frame = frameFor(Math.max(Math.round(MIN_SVG_WIDTH * scale), Math.round(options.width ?? 720)), scale);
+  // The narrowest drawing stays the same at any scale: on a phone the lanes share the screen's width, and grow taller.
+  const frame = frameFor(Math.max(MIN_SVG_WIDTH, Math.round(options.width ?? 720)), scale);
   const prefix = options.idPrefix ?? 'flow';
   const title = options.title ?? `Flow of ${story.flow}`;
   const header = headerMarkup(frame);
