@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 // The transactions panel against a scripted bank that deviates from 1.3.12 the way real banks do: the panel keeps its
 // query form and rows, shows what the bank sent, and says where it deviates.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { profileStore } from '../../../api';
 import { answerAll, hang, jsonResponse } from '../../../testing/http';
+import { forgetPage, renderRoute } from '../../../testing/pages';
 import { ErrorBoundary } from '../../../components/ui';
 import { TransactionsPanel } from './transactions-panel';
 
@@ -30,31 +29,19 @@ function bank(answer: (url: URL) => Answer) {
 
 function renderPanel() {
   const profile = profileStore.active();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/accounts/:accountId',
-        element: (
-          <ErrorBoundary what="the transactions">
-            <TransactionsPanel
-              profile={profile}
-              consentId="con-1"
-              accountId="acc-1"
-              iban="DE16990100000010010001"
-              currency="EUR"
-              balances={undefined}
-            />
-          </ErrorBoundary>
-        ),
-      },
-    ],
-    { initialEntries: ['/accounts/acc-1'] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+  renderRoute(
+    '/accounts/:accountId',
+    <ErrorBoundary what="the transactions">
+      <TransactionsPanel
+        profile={profile}
+        consentId="con-1"
+        accountId="acc-1"
+        iban="DE16990100000010010001"
+        currency="EUR"
+        balances={undefined}
+      />
+    </ErrorBoundary>,
+    { at: '/accounts/acc-1' },
   );
 }
 
@@ -67,9 +54,8 @@ beforeAll(() => {
 });
 
 afterEach(() => {
-  cleanup();
+  forgetPage();
   vi.unstubAllGlobals();
-  localStorage.clear();
 });
 
 describe('a transaction report from a deviating bank', () => {

@@ -1,12 +1,11 @@
 // @vitest-environment happy-dom
 // The accounts list against a stubbed bank, through the real fetch layer: reads carry the active consent, switching the
 // consent never shows the other consent's accounts, and a consent that is not valid stops every account read.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accountKeys, activeConsent, consentKeys, profileStore } from '../../../api';
 import { answerAll } from '../../../testing/http';
+import { forgetPage, renderRoute, testQueryClient } from '../../../testing/pages';
 import { AccountsListPage } from './accounts-list-page';
 
 interface Call {
@@ -52,22 +51,14 @@ function bank(statuses: Record<string, string>) {
   };
 }
 
-function renderPage(client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
-  const router = createMemoryRouter([{ path: '/accounts', element: <AccountsListPage /> }], {
-    initialEntries: ['/accounts'],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+function renderPage(client = testQueryClient()) {
+  renderRoute('/accounts', <AccountsListPage />, { client });
   return client;
 }
 
 afterEach(() => {
-  cleanup();
+  forgetPage();
   activeConsent.set(profileStore.active().id, undefined);
-  localStorage.clear();
 });
 
 describe('the accounts list', () => {
@@ -117,7 +108,7 @@ describe('the accounts list', () => {
     const profileId = profileStore.active().id;
     const { calls } = bank({ 'con-gone': 'terminatedByTpp' });
     activeConsent.set(profileId, 'con-gone');
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const client = testQueryClient();
     client.setQueryData(consentKeys.status(profileId, 'con-gone'), {
       body: { consentStatus: 'valid' },
       status: 200,

@@ -2,15 +2,14 @@
 // The account pages in presenter mode: the list, the details, the balances, the transactions (counterparties and their
 // accounts) and an entry's details show no full IBAN and no full personal name, and the raw JSON waits behind a
 // disclosure with the same data masked.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activeConsent, presenterMode, profileStore } from '../../../api';
 import { PresenterViewContext } from '../../../components/ui';
 import { answerAll } from '../../../testing/http';
+import { forgetPage, renderRoute } from '../../../testing/pages';
 import { AccountPage } from './account-page';
 import { AccountsListPage } from './accounts-list-page';
 
@@ -79,16 +78,13 @@ function bank() {
   });
 }
 
+/** The page as presenter mode shows it. */
+const presenterView = (page: ReactNode) => (
+  <PresenterViewContext.Provider value={presenterMode.isOn()}>{page}</PresenterViewContext.Provider>
+);
+
 function renderAt(path: string, element: ReactNode, route: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: route, element }], { initialEntries: [path] });
-  render(
-    <PresenterViewContext.Provider value={presenterMode.isOn()}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </PresenterViewContext.Provider>,
-  );
+  renderRoute(route, element, { at: path, wrap: presenterView });
 }
 
 /** All text of the page, closed disclosures and dialogs included. */
@@ -110,11 +106,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
+  forgetPage();
   presenterMode.set(false);
   activeConsent.set(profileStore.active().id, undefined);
-  localStorage.clear();
-  sessionStorage.clear();
 });
 
 describe('the account pages in presenter mode', () => {

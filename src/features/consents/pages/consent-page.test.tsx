@@ -1,12 +1,11 @@
 // @vitest-environment happy-dom
 // The consent page states what the bank granted: a dedicated consent granted for fewer accounts than asked says so,
 // and its title counts the granted ones; a rejection after the bank's page is a red outcome.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_PROFILE_ID } from '../../../api';
 import { answerAll, jsonResponse } from '../../../testing/http';
+import { forgetPage, renderRoute } from '../../../testing/pages';
 import { consentHistory, createdConsentEntry } from '../model/consent-history';
 import { ConsentPage } from './consent-page';
 
@@ -37,22 +36,10 @@ function bank(consentStatus: string, access: Record<string, unknown>) {
 
 function renderPage(path = '/consents/con-1') {
   consentHistory.add(SANDBOX_PROFILE_ID, createdConsentEntry('con-1', asked, { consentStatus: 'received', links: {} }));
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/consents/:consentId', element: <ConsentPage /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRoute('/consents/:consentId', <ConsentPage />, { at: path });
 }
 
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
-});
+afterEach(forgetPage);
 
 describe('a dedicated consent', () => {
   it('granted for fewer accounts than asked says so, and its title counts the granted ones', async () => {

@@ -1,14 +1,12 @@
 // @vitest-environment happy-dom
 // The consent pages in presenter mode: the consent page, the list and the header's indicator show no full IBAN and no
 // consent id in plain view, fold spec names and the raw answer away, and narrate where the consent stands.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { activeConsent, presenterMode, profileStore } from '../../../api';
 import { PresenterViewContext } from '../../../components/ui';
-import { answerAll } from '../../../testing/http';
+import { answerByPath, forgetPage, renderRoute, visibleText } from '../../../testing/pages';
 import { ActiveConsentIndicator } from '../components/active-consent-indicator';
 import { consentHistory } from '../model/consent-history';
 import { ConsentPage } from './consent-page';
@@ -20,48 +18,27 @@ const CONSENT_ID = 'con-1234567890abcdef';
 const access = { accounts: [{ iban: IBAN }], balances: [{ iban: IBAN }], transactions: [{ iban: OTHER }] };
 
 function bank(consentStatus: string) {
-  answerAll((request) => {
-    const path = new URL(request.url).pathname;
-    const body = path.endsWith('/status')
-      ? { consentStatus }
-      : path.endsWith('/authorisations')
-        ? { authorisationIds: ['auth-77a1'] }
-        : path.endsWith(`/v1/consents/${CONSENT_ID}`)
-          ? {
-              access: { ...access, additionalInformation: { ownerName: [{ iban: IBAN }] } },
-              recurringIndicator: true,
-              validUntil: '2099-01-01',
-              frequencyPerDay: 4,
-              lastActionDate: '2026-11-24',
-              consentStatus,
-            }
-          : undefined;
-    return body === undefined
-      ? new Response('', { status: 404 })
-      : new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+  answerByPath({
+    '/status': { consentStatus },
+    '/authorisations': { authorisationIds: ['auth-77a1'] },
+    [`/v1/consents/${CONSENT_ID}`]: {
+      access: { ...access, additionalInformation: { ownerName: [{ iban: IBAN }] } },
+      recurringIndicator: true,
+      validUntil: '2099-01-01',
+      frequencyPerDay: 4,
+      lastActionDate: '2026-11-24',
+      consentStatus,
+    },
   });
 }
 
-function renderAt(path: string, element: ReactNode, route: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: route, element }], { initialEntries: [path] });
-  render(
-    <PresenterViewContext.Provider value={presenterMode.isOn()}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </PresenterViewContext.Provider>,
-  );
-}
+/** The page as presenter mode shows it. */
+const presenterView = (page: ReactNode) => (
+  <PresenterViewContext.Provider value={presenterMode.isOn()}>{page}</PresenterViewContext.Provider>
+);
 
-/** Text outside any closed disclosure and screen-reader-only text: what the audience sees on the screen. */
-function visibleText(): string {
-  const copy = document.body.cloneNode(true) as HTMLElement;
-  for (const hidden of copy.querySelectorAll('.sr-only')) hidden.remove();
-  for (const details of copy.querySelectorAll('details')) {
-    for (const child of [...details.children]) if (child.tagName !== 'SUMMARY') child.remove();
-  }
-  return copy.textContent ?? '';
+function renderAt(path: string, element: ReactNode, route: string) {
+  renderRoute(route, element, { at: path, wrap: presenterView });
 }
 
 beforeEach(() => {
@@ -80,11 +57,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
+  forgetPage();
   presenterMode.set(false);
   activeConsent.set(profileStore.active().id, undefined);
-  localStorage.clear();
-  sessionStorage.clear();
 });
 
 describe('the consent pages in presenter mode', () => {

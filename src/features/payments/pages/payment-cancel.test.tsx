@@ -1,12 +1,11 @@
 // @vitest-environment happy-dom
 // "Cancel payment" on the payment page: offered only while the payment can still be cancelled, and a cancellation the
 // bank refuses closes its question and shows the bank's reason.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answerAll, jsonResponse } from '../../../testing/http';
+import { forgetPage, renderRoute } from '../../../testing/pages';
 import { PaymentPage } from './payment-page';
 
 function bank(status: string, onDelete?: () => Response) {
@@ -20,22 +19,12 @@ function bank(status: string, onDelete?: () => Response) {
 }
 
 function renderPage(service = 'payments') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/payments/:service/:product/:paymentId', element: <PaymentPage /> }], {
-    initialEntries: [`/payments/${service}/sepa-credit-transfers/pay-1`],
+  renderRoute('/payments/:service/:product/:paymentId', <PaymentPage />, {
+    at: `/payments/${service}/sepa-credit-transfers/pay-1`,
   });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
 }
 
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
-});
+afterEach(forgetPage);
 
 describe('cancelling a payment', () => {
   it.each(['ACSC', 'ACCC', 'RJCT', 'CANC', 'PART'])('is not offered for the final status %s', async (status) => {

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 // The payment page's outcome banner: a rejection after the bank's page said ok is red with the bank's reason, an
 // embedded authorisation that fails says "SCA failed" and its panel stays, and the creation's notice gives way.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router-dom';
+import type { InitialEntry } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerAll, jsonResponse } from '../../../testing/http';
+import { forgetPage, renderRoute } from '../../../testing/pages';
 import { PaymentPage } from './payment-page';
 
 const paymentPath = '/v1/payments/sepa-credit-transfers/pay-1';
@@ -27,24 +27,12 @@ function bank(state: { status: string; psuMessage?: string }) {
 }
 
 function renderPage(entry: InitialEntry) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/payments/:service/:product/:paymentId', element: <PaymentPage /> }], {
-    initialEntries: [entry],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRoute('/payments/:service/:product/:paymentId', <PaymentPage />, { at: entry });
 }
 
 const outcome = () => screen.getByRole('status', { name: 'Outcome' });
 
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
-});
+afterEach(forgetPage);
 
 describe('the outcome banner of a payment', () => {
   it('is red with the bank’s reason when the bank rejects the payment the PSU approved at its page', async () => {

@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 // The payment page in presenter mode: no full IBAN or personal name anywhere on the page (fields, status, heading,
 // raw JSON), ids and JSON folded behind disclosures, and one plain sentence on where the payment stands.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { presenterMode } from '../../../api';
 import { PresenterViewContext } from '../../../components/ui';
-import { answerAll } from '../../../testing/http';
+import { answerByPath, forgetPage, renderRoute } from '../../../testing/pages';
 import { paymentHistory } from '../model/payment-history';
 import { PaymentPage } from './payment-page';
 
@@ -24,42 +23,30 @@ function bank(status: Record<string, unknown>) {
     creditorName: 'Bob Laurent',
     remittanceInformationUnstructured: `Refund to ${CREDITOR}`,
   };
-  answerAll((request) => {
-    const path = new URL(request.url).pathname;
-    const body = path.endsWith('/status')
-      ? status
-      : path.endsWith('/authorisations')
-        ? { authorisationIds: [] }
-        : path.endsWith(paymentPath)
-          ? payment
-          : undefined;
-    return body === undefined
-      ? new Response('', { status: 404 })
-      : new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+  answerByPath({
+    [`${paymentPath}/status`]: status,
+    [`${paymentPath}/authorisations`]: { authorisationIds: [] },
+    [paymentPath]: payment,
   });
 }
 
+/** The page as presenter mode shows it. */
+const presenterView = (page: ReactNode) => (
+  <PresenterViewContext.Provider value={presenterMode.isOn()}>{page}</PresenterViewContext.Provider>
+);
+
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/payments/:service/:product/:paymentId', element: <PaymentPage /> }], {
-    initialEntries: ['/payments/payments/sepa-credit-transfers/pay-1'],
+  renderRoute('/payments/:service/:product/:paymentId', <PaymentPage />, {
+    at: '/payments/payments/sepa-credit-transfers/pay-1',
+    wrap: presenterView,
   });
-  render(
-    <PresenterViewContext.Provider value={presenterMode.isOn()}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </PresenterViewContext.Provider>,
-  );
 }
 
 beforeEach(() => presenterMode.set(true));
 
 afterEach(() => {
-  cleanup();
+  forgetPage();
   presenterMode.set(false);
-  localStorage.clear();
-  sessionStorage.clear();
 });
 
 describe('the payment page in presenter mode', () => {

@@ -2,52 +2,27 @@
 // The payment page against a bank that deviates from 1.3.12 the way real banks do: an amount as a JSON number, a
 // lower-case transactionStatus and `_links` as plain strings. The page shows the data, names each deviation and keeps
 // every action the bank's links offer.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { answerAll } from '../../../testing/http';
+import { answerByPath as bank, forgetPage, renderRoute } from '../../../testing/pages';
 import { PaymentPage } from './payment-page';
 
 const paymentPath = '/v1/payments/sepa-credit-transfers/pay-1';
 
-/** A bank that answers by the end of the path; anything else is a bodiless 404. */
-function bank(answers: Record<string, unknown>) {
-  answerAll((request) => {
-    const url = new URL(request.url);
-    const key = Object.keys(answers).find((suffix) => url.pathname.endsWith(suffix));
-    return key === undefined
-      ? new Response('', { status: 404 })
-      : new Response(JSON.stringify(answers[key]), { headers: { 'Content-Type': 'application/json' } });
-  });
-}
-
 function renderPage(links: Record<string, unknown>) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/payments/:service/:product/:paymentId', element: <PaymentPage /> }], {
-    initialEntries: [
-      {
-        pathname: '/payments/payments/sepa-credit-transfers/pay-1',
-        state: {
-          created: { requestId: 'req-1', status: 201, deviations: [], tppMessages: [] },
-          links,
-          scaApproach: 'REDIRECT',
-        },
+  renderRoute('/payments/:service/:product/:paymentId', <PaymentPage />, {
+    at: {
+      pathname: '/payments/payments/sepa-credit-transfers/pay-1',
+      state: {
+        created: { requestId: 'req-1', status: 201, deviations: [], tppMessages: [] },
+        links,
+        scaApproach: 'REDIRECT',
       },
-    ],
+    },
   });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
 }
 
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
-});
+afterEach(forgetPage);
 
 describe('a payment at a deviating bank', () => {
   it('says a lower-case status is not a 1.3.12 status and keeps the SCA the links offer', async () => {
