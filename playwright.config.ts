@@ -89,12 +89,14 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 120_000,
       // A fresh in-memory sandbox database per run: every run starts from the deterministic seed.
-      // Settlement after 3 s, so flows reach ACSC within a test.
+      // Settlement after 3 s, so flows reach ACSC within a test. Test benches (/bench/<name>, e2e/bench.ts): a bank of
+      // its own for a spec that moves the clock or switches the preset, so parallel specs never see it.
       env: {
         PORT: String(port),
         DATA_DIR: ':memory:',
         CONSOLE_DIST: outDir,
         SANDBOX_SETTLEMENT_DELAY_MS: '3000',
+        SANDBOX_BENCHES: '32',
         RELAY_CONFIG: relayConfigFile,
       },
     },

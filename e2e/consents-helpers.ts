@@ -151,12 +151,16 @@ export async function decideAtBank(page: Page, psuId: string, decision: 'approve
   await page.getByRole('button', { name: 'Approve' }).click();
 }
 
-/** Runs the consent's SCA on its page as the PSU, with the approach the bank chose; does not wait for the outcome. */
+/**
+ * Runs the consent's SCA on its page as the PSU, with the approach the bank chose; does not wait for the outcome. A
+ * decoupled one is approved in the banking app of the bank at `bankPath` (the shared sandbox unless a bench's).
+ */
 export async function authoriseConsent(
   page: Page,
   psu: string,
   approach: ConsentScaApproach,
   decision: 'approve' | 'deny' = 'approve',
+  bankPath = '/sandbox',
 ): Promise<void> {
   const panel = authoriseConsentPanel(page);
   await expect(panel).toBeVisible();
@@ -192,7 +196,7 @@ export async function authoriseConsent(
   await expect(panel.getByRole('heading', { name: 'Waiting for approval in the banking app' })).toBeVisible();
   const authorisationId = await shownAuthorisationId(panel);
   const app = await page.context().newPage();
-  await app.goto('/sandbox/app');
+  await app.goto(`${bankPath}/app`);
   await app.getByLabel('Online banking ID').fill(psu);
   await app.getByLabel('Password').fill(SANDBOX_PASSWORD);
   await app.getByRole('button', { name: 'Log in' }).click();

@@ -16,12 +16,14 @@ export interface StoredProfile {
 
 /**
  * Makes `profile` the console's only and active bank profile before any page script runs. Only on the console's own
- * pages (`onlyOrigin`, or any origin's pages outside /sandbox): the bank's pages may share the origin.
+ * pages (`onlyOrigin`, or any origin's pages outside /sandbox and the test benches' /bench): the bank's pages may share
+ * the origin.
  */
 export async function storeProfile(page: Page, profile: StoredProfile, onlyOrigin?: string): Promise<void> {
   await page.addInitScript(
     ({ stored, onlyOrigin }) => {
-      if (onlyOrigin ? window.location.origin !== onlyOrigin : window.location.pathname.startsWith('/sandbox')) return;
+      const bankPage = /^\/(sandbox|bench)(\/|$)/.test(window.location.pathname);
+      if (onlyOrigin ? window.location.origin !== onlyOrigin : bankPage) return;
       const baseUrl = stored.baseUrl.startsWith('/') ? `${window.location.origin}${stored.baseUrl}` : stored.baseUrl;
       window.localStorage.setItem('xs2a-console.profiles.v1', JSON.stringify({ profiles: [{ ...stored, baseUrl }] }));
       window.localStorage.setItem('xs2a-console.active-profile.v1', stored.id);
@@ -34,7 +36,7 @@ export async function storeProfile(page: Page, profile: StoredProfile, onlyOrigi
 export async function storeActiveConsent(page: Page, consentId: string, profileId = 'sandbox'): Promise<void> {
   await page.addInitScript(
     ({ consentId, profileId }) => {
-      if (window.location.pathname.startsWith('/sandbox')) return;
+      if (/^\/(sandbox|bench)(\/|$)/.test(window.location.pathname)) return;
       window.localStorage.setItem('xs2a-console.active-consent.v1', JSON.stringify({ [profileId]: consentId }));
     },
     { consentId, profileId },

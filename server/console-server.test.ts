@@ -18,6 +18,7 @@ let bank: Server;
 let bankOrigin: string;
 let bankRequests = 0;
 let sandboxRequests = 0;
+let benchRequests = 0;
 let relay: Relay;
 let server: ConsoleServer;
 
@@ -52,7 +53,14 @@ beforeAll(async () => {
       return Response.json({ status: 'UP' });
     },
   };
-  server = createConsoleServer({ dist, sandbox, relay, hosts });
+  const benches = {
+    prefix: '/bench',
+    fetch: () => {
+      benchRequests += 1;
+      return Response.json({ status: 'UP' });
+    },
+  };
+  server = createConsoleServer({ dist, sandbox, relay, hosts, benches });
 });
 
 afterAll(async () => {
@@ -66,6 +74,14 @@ function request(host: string, path: string, init: RequestInit = {}): Promise<Re
 }
 
 describe('the console’s server and host names', () => {
+  it('mounts the test benches under their prefix, for the names it serves only', async () => {
+    benchRequests = 0;
+    expect(await (await request(`127.0.0.1:${PORT}`, '/bench/preset-a/health')).json()).toEqual({ status: 'UP' });
+    expect(benchRequests).toBe(1);
+    expect((await request(REBOUND, '/bench/preset-a/health')).status).toBe(421);
+    expect(benchRequests).toBe(1);
+  });
+
   it('answers a rebound host name with a short plain 421, never the console, the sandbox or the relay', async () => {
     bankRequests = 0;
     sandboxRequests = 0;

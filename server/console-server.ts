@@ -15,6 +15,8 @@ export interface ConsoleServerOptions {
   sandbox: { fetch: (request: Request) => Response | Promise<Response>; config: { prefix: string } };
   relay: Pick<Relay, 'fetch'>;
   hosts: HostPolicy;
+  /** Test benches (server/sandbox-benches.ts), mounted under their prefix when the server offers them. */
+  benches?: { prefix: string; fetch: (request: Request) => Response | Promise<Response> } | undefined;
 }
 
 export interface ConsoleServer {
@@ -47,7 +49,7 @@ export const consolePageHeaders = secureHeaders({
   strictTransportSecurity: false,
 });
 
-export function createConsoleServer({ dist, sandbox, relay, hosts }: ConsoleServerOptions): ConsoleServer {
+export function createConsoleServer({ dist, sandbox, relay, hosts, benches }: ConsoleServerOptions): ConsoleServer {
   const app = new Hono();
   // A name the server does not serve (DNS rebinding, a stray proxy) gets a short text, never the app.
   app.use(async (c, next) => {
@@ -59,6 +61,7 @@ export function createConsoleServer({ dist, sandbox, relay, hosts }: ConsoleServ
     app.all(prefix, (c) => sandbox.fetch(c.req.raw));
     app.all(`${prefix}/*`, (c) => sandbox.fetch(c.req.raw));
   }
+  if (benches) app.all(`${benches.prefix}/*`, (c) => benches.fetch(c.req.raw));
   app.all(RELAY_PREFIX, (c) => relay.fetch(c.req.raw));
   app.all(`${RELAY_PREFIX}/*`, (c) => relay.fetch(c.req.raw));
   app.use('*', consolePageHeaders);

@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import { createConsoleServer } from './console-server';
 import { createHostPolicy } from './host-policy';
 import { createSandbox } from './sandbox/app';
+import { createBenches } from './sandbox-benches';
 import { openStore } from './sandbox/store/db';
 import { describeDatabase, readServerOptions, type ServerOptions } from './options';
 import { describeRelayTarget, emptyRelayConfig, loadRelayConfig, type RelayConfig } from './relay/config';
@@ -43,7 +44,12 @@ const hosts = createHostPolicy({
 });
 const relay = createRelay(relayConfig, { hosts });
 for (const warning of relayConfig.warnings) console.warn(warning);
-const app = createConsoleServer({ dist, sandbox, relay, hosts });
+// Test benches: only beside a sandbox whose admin API is on, since a bench is worth nothing without its clock and presets.
+const benches =
+  options.benches > 0 && sandbox.adminEnabled
+    ? createBenches({ max: options.benches, config: options.sandbox, onUnexpectedError: (e) => console.error(e) })
+    : undefined;
+const app = createConsoleServer({ dist, sandbox, relay, hosts, benches });
 
 const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, (info) => {
   listeningPort = info.port;
@@ -51,9 +57,13 @@ const server = serve({ fetch: app.fetch, port: options.port, hostname: options.h
   console.log(`XS2A Console ready: ${origin}/`);
   console.log(`Sandbox bank base_url: ${origin}${prefix}  (database: ${describeDatabase(options.database)})`);
   console.log(`Deviating banks: ${origin}${prefix}/deviating/<mode>  (modes: ${origin}${prefix}/deviating)`);
+  if (benches) console.log(`Test benches: ${origin}${benches.prefix}/<name>  (up to ${options.benches} at once)`);
   const targets = relayConfig.targets.map(describeRelayTarget).join(', ');
   console.log(`Relay: ${origin}${RELAY_PREFIX}  (${targets ? `targets: ${targets}` : 'no targets: set RELAY_CONFIG'})`);
 });
 exitOnListenError(server, options.port);
-server.on('close', () => void relay.close());
+server.on('close', () => {
+  void relay.close();
+  void benches?.close();
+});
 shutdownOn(server, store);

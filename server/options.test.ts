@@ -48,3 +48,12 @@ describe('the sandbox admin API', () => {
     expect(() => read([], { SANDBOX_ADMIN_TOKEN: 'short' })).toThrow(/at least 16/);
   });
 });
+
+describe('test benches', () => {
+  it('are off by default, and as many as --benches or SANDBOX_BENCHES say', () => {
+    expect(read([]).benches).toBe(0);
+    expect(read(['--benches', '8']).benches).toBe(8);
+    expect(read([], { SANDBOX_BENCHES: '24' }).benches).toBe(24);
+    expect(() => read([], { SANDBOX_BENCHES: 'many' })).toThrow(/SANDBOX_BENCHES/);
+  });
+});

@@ -33,6 +33,11 @@ export interface ServerOptions {
   relayConfigFile: string | undefined;
   /** HTTPS and strict mode: the standalone sandbox only; undefined serves plain HTTP. */
   tls: TlsOptions | undefined;
+  /**
+   * How many test benches (independent in-memory sandboxes under /bench/<name>, server/sandbox-benches.ts) may live at
+   * once (`--benches` / `SANDBOX_BENCHES`); 0, the default, serves none. `npm start` only.
+   */
+  benches: number;
 }
 
 function number(name: string, value: string | undefined, fallback: number): number {
@@ -73,6 +78,7 @@ export function readServerOptions(
       deviations: { type: 'string' },
       'slow-ms': { type: 'string' },
       admin: { type: 'string' },
+      benches: { type: 'string' },
       ...(standalone
         ? {
             strict: { type: 'boolean' },
@@ -133,7 +139,8 @@ export function readServerOptions(
   const allowedHosts = parseAllowedHosts(text('allowed-hosts') ?? env.ALLOWED_HOSTS);
   const host = text('host') ?? env.HOST ?? '127.0.0.1';
   sandbox.admin = readAdminOptions(text('admin') ?? env.SANDBOX_ADMIN, env.SANDBOX_ADMIN_TOKEN, host);
-  return { port, host, allowedHosts, database, sandbox, relayConfigFile, tls };
+  const benches = Math.floor(number('SANDBOX_BENCHES (--benches)', text('benches') ?? env.SANDBOX_BENCHES, 0));
+  return { port, host, allowedHosts, database, sandbox, relayConfigFile, tls, benches };
 }
 
 /**
