@@ -510,7 +510,7 @@ describe('decoupled SCA in the banking app', () => {
     expect(started.headers.get('ASPSP-SCA-Approach')).toBe('DECOUPLED');
     expect(startBody.scaStatus).toBe('started');
     const home = await browse(bank, '/psd2/app', undefined, cookie);
-    expect(home.html).toContain('Cancel this payment?');
+    expect(home.html).toContain('Cancel payment: €');
     await browse(bank, '/psd2/app/decide', { authorisationId: startBody.authorisationId, action: 'approve' }, cookie);
     expect(await scaStatus(bank, href(startBody._links.scaStatus))).toBe('finalised');
     expect((await paymentStatus(bank, self)).transactionStatus).toBe('CANC');

@@ -7,12 +7,12 @@ import { bankError, BankError, statusInvalid, type Area } from '../http/errors';
 import { identifiedStatus, initialScaStatus, isFinal, mayMove, mayTakeStep, SCA_STEP_APPROACHES } from '../rules/sca';
 import type { ScaStepKind } from '../rules/sca';
 import { SANDBOX_OTP } from '../seed/test-psus';
-import { parseScaMethods, ScaStore, type AuthorisationChange } from '../store/sca-store';
+import { parseScaMethods, ScaStore, type AuthorisationChange, type TestLogin } from '../store/sca-store';
 import type { AuthorisationKind, AuthorisationRow, Database, PsuRow, ResourceType } from '../store/schema';
 import { newId, type DomainContext } from './context';
 import type { AccountChoice, Outcome, OutcomeRegistry } from './outcomes';
 
-export { parseScaMethods } from '../store/sca-store';
+export { parseScaMethods, type TestLogin } from '../store/sca-store';
 export type { Outcome, OutcomeHandler } from './outcomes';
 
 /** The parent an authorisation belongs to, as the SCA engine needs to see it. */
@@ -375,6 +375,11 @@ export class ScaEngine {
   }
 
   /** Decoupled authorisations waiting for this PSU in the banking app. */
+  /** The PSUs who can log in, for the sandbox's login help. */
+  testLogins(): Promise<TestLogin[]> {
+    return this.store.testLogins();
+  }
+
   async pendingDecoupled(psuId: string): Promise<AuthorisationRow[]> {
     return this.store.pendingDecoupled(psuId);
   }

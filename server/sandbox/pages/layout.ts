@@ -53,9 +53,21 @@ const style = `
   .choice input[type=checkbox] { width: 22px; height: 22px; margin: 0; }
   .hint { font-size: .85rem; color: #4a5568; margin: 8px 0 0; }
   .card { border: 1px solid #d8dee8; border-radius: 8px; padding: 14px; margin: 12px 0; }
+  .card h2 { margin: 0 0 10px; }
+  .card dl + dl { margin-top: 10px; padding-top: 10px; border-top: 1px solid #e6eaf0; }
+  ol.requests { list-style: none; margin: 0; padding: 0; }
   footer { text-align: center; color: #4a5568; font-size: .85rem; margin: 24px; }
   body.presenter { font-size: 1.2rem; }
   body.presenter main { max-width: 640px; }
+  .sandbox-help { margin: 28px 0 0; padding: 12px 14px; border: 2px dashed #b7791f; border-radius: 8px;
+    background: #fffaf0; color: #3d2a00; font-size: .9rem; }
+  .sandbox-help h2 { margin: 0 0 6px; font-size: 1rem; }
+  .sandbox-help p { margin: 0 0 8px; }
+  .sandbox-help table { width: 100%; border-collapse: collapse; }
+  .sandbox-help caption { text-align: left; font-weight: 600; padding: 4px 0; }
+  .sandbox-help th, .sandbox-help td { text-align: left; vertical-align: top; padding: 5px 6px 5px 0;
+    border-top: 1px solid #f0d9a8; }
+  .sandbox-help code { font-size: .95em; background: #fdf0d2; padding: 0 3px; border-radius: 3px; }
   .presenter-banner { margin: 0; padding: 10px 24px; background: #fff4d6; color: #5c3b00; border-bottom: 2px solid #d9a400;
     font-weight: 700; text-align: center; }
 `;
@@ -63,7 +75,16 @@ const style = `
 export function page(
   title: string,
   body: Html,
-  { bankName = 'Sandbox Bank', display = PLAIN_PAGE }: { bankName?: string; display?: PageDisplay } = {},
+  {
+    bankName = 'Sandbox Bank',
+    display = PLAIN_PAGE,
+    help,
+  }: {
+    bankName?: string;
+    display?: PageDisplay;
+    /** The sandbox's help for testers (pages/sandbox-help.ts), set apart below the page's own content. */
+    help?: Html | undefined;
+  } = {},
 ) {
   return html`<!doctype html>
     <html lang="en">
@@ -78,7 +99,7 @@ export function page(
       <body class="${display.masked ? 'presenter' : ''}">
         <header role="banner">${bankName}</header>
         ${presenterBanner(display)}
-        <main>${body}</main>
+        <main>${body} ${help ?? ''}</main>
         <footer>A sandbox bank for XS2A Console. No real money moves.</footer>
       </body>
     </html>`;

@@ -4,7 +4,7 @@ import { html } from 'hono/html';
 import type { AccountChoice, AccountOffer } from '../domain/consents';
 import { withQuery, type AuthorizeParams } from '../rules/oauth';
 import { accountChoiceFieldset } from './account-choice';
-import { errorBox, leaveLink, loggedInAs, page, type PageForm } from './layout';
+import { errorBox, leaveLink, loggedInAs, page, type Html, type PageForm } from './layout';
 import { presenterField } from './presenter';
 
 /** What every authorize form carries: the page form's fields and the authorization request. */
@@ -56,7 +56,10 @@ function cancelLink(params: AuthorizeParams) {
 }
 
 /** The login: online banking ID and password, then Approve (or Continue, to choose accounts) or Deny. */
-export function authorizeLoginPage(form: AuthorizeForm, { psuId, choosing }: { psuId: string; choosing: boolean }) {
+export function authorizeLoginPage(
+  form: AuthorizeForm,
+  { psuId, choosing, help }: { psuId: string; choosing: boolean; help?: Html },
+) {
   const { params } = form;
   return page(
     'Authorise access',
@@ -76,7 +79,7 @@ export function authorizeLoginPage(form: AuthorizeForm, { psuId, choosing }: { p
           ${cancelLink(params)}
         </div>
       </form>`,
-    { display: form.display },
+    { display: form.display, help },
   );
 }
 

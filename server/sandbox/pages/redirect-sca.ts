@@ -20,7 +20,10 @@ export function scaFinishedPage(what: Html, status: string, display: PageDisplay
 }
 
 /** The login. Leaving without deciding goes back to the TPP (`back`) and changes nothing. */
-export function scaLoginPage(form: ScaForm, { psuId, back }: { psuId: string; back: string | undefined }) {
+export function scaLoginPage(
+  form: ScaForm,
+  { psuId, back, help }: { psuId: string; back: string | undefined; help?: Html },
+) {
   return page(
     'Log in',
     html`${form.what} ${errorBox(form.error)}
@@ -36,7 +39,7 @@ export function scaLoginPage(form: ScaForm, { psuId, back }: { psuId: string; ba
           ${leaveLink(back)}
         </div>
       </form>`,
-    { display: form.display },
+    { display: form.display, help },
   );
 }
 

@@ -34,48 +34,55 @@ const Access = z.object({
 });
 
 export function paymentSummary(payment: PaymentRow, auth: AuthorisationRow, display: PageDisplay = PLAIN_PAGE) {
-  const body = PaymentBody.parse(JSON.parse(payment.body));
-  const shown = (value: string | undefined, as: (value: string) => string) => (value === undefined ? '' : as(value));
-  const amount = body.instructedAmount
-    ? formatAmount(body.instructedAmount.amount, body.instructedAmount.currency, 'en-GB')
-    : '';
   const cancel = auth.kind === 'cancellation';
   const periodic = payment.payment_service === 'periodic-payments';
   return html`<h1>
       ${cancel ? 'Cancel this payment?' : periodic ? 'Set up this standing order?' : 'Approve this payment?'}
     </h1>
-    <dl aria-label="Payment details">
-      <dt>Amount</dt>
-      <dd>${amount}</dd>
-      <dt>To</dt>
-      <dd>${shown(body.creditorName, display.name)}</dd>
-      <dt>Creditor IBAN</dt>
-      <dd>${shown(body.creditorAccount?.iban, display.account)}</dd>
-      <dt>From</dt>
-      <dd>${shown(body.debtorAccount?.iban, display.account)}</dd>
-      ${
-        body.remittanceInformationUnstructured
-          ? html`<dt>Reference</dt>
-              <dd>${display.text(body.remittanceInformationUnstructured)}</dd>`
-          : ''
-      }
-      ${
-        periodic
-          ? html`<dt>Schedule</dt>
-              <dd>
-                ${body.frequency ?? ''} from ${body.startDate ?? ''}${body.endDate ? ` until ${body.endDate}` : ''}
-              </dd>`
-          : body.requestedExecutionDate
-            ? html`<dt>Execution date</dt>
-                <dd>${body.requestedExecutionDate}</dd>`
-            : ''
-      }
-      <dt>Product</dt>
-      <dd>${payment.payment_product}</dd>
-    </dl>`;
+    ${paymentDetails(payment, display)}`;
 }
 
-export function consentSummary(consent: ConsentRow, display: PageDisplay = PLAIN_PAGE) {
+/** A payment's terms as a list: amount, creditor, debtor, reference, schedule or date, product. */
+export function paymentDetails(payment: PaymentRow, display: PageDisplay = PLAIN_PAGE) {
+  const body = PaymentBody.parse(JSON.parse(payment.body));
+  const shown = (value: string | undefined, as: (value: string) => string) => (value === undefined ? '' : as(value));
+  const amount = body.instructedAmount
+    ? formatAmount(body.instructedAmount.amount, body.instructedAmount.currency, 'en-GB')
+    : '';
+  const periodic = payment.payment_service === 'periodic-payments';
+  return html`<dl aria-label="Payment details">
+    <dt>Amount</dt>
+    <dd>${amount}</dd>
+    <dt>To</dt>
+    <dd>${shown(body.creditorName, display.name)}</dd>
+    <dt>Creditor IBAN</dt>
+    <dd>${shown(body.creditorAccount?.iban, display.account)}</dd>
+    <dt>From</dt>
+    <dd>${shown(body.debtorAccount?.iban, display.account)}</dd>
+    ${
+      body.remittanceInformationUnstructured
+        ? html`<dt>Reference</dt>
+            <dd>${display.text(body.remittanceInformationUnstructured)}</dd>`
+        : ''
+    }
+    ${
+      periodic
+        ? html`<dt>Schedule</dt>
+            <dd>
+              ${body.frequency ?? ''} from ${body.startDate ?? ''}${body.endDate ? ` until ${body.endDate}` : ''}
+            </dd>`
+        : body.requestedExecutionDate
+          ? html`<dt>Execution date</dt>
+              <dd>${body.requestedExecutionDate}</dd>`
+          : ''
+    }
+    <dt>Product</dt>
+    <dd>${payment.payment_product}</dd>
+  </dl>`;
+}
+
+/** The access a consent asks for, as term and description pairs. */
+function accessLines(consent: ConsentRow, display: PageDisplay): string[][] {
   const access = Access.parse(JSON.parse(consent.access));
   const list = (refs: { iban?: string | undefined }[] | undefined) =>
     refs === undefined
@@ -83,7 +90,7 @@ export function consentSummary(consent: ConsentRow, display: PageDisplay = PLAIN
       : refs.length === 0
         ? 'accounts you choose at the bank'
         : refs.map((r) => (r.iban === undefined ? '?' : display.account(r.iban))).join(', ');
-  const lines = access.allPsd2
+  return access.allPsd2
     ? [['Access', 'all your payment accounts: details, balances and transactions']]
     : access.availableAccounts
       ? [['Access', 'the list of your payment accounts']]
@@ -94,16 +101,49 @@ export function consentSummary(consent: ConsentRow, display: PageDisplay = PLAIN
             ['Balances', list(access.balances)],
             ['Transactions', list(access.transactions)],
           ];
+}
+
+export function consentSummary(consent: ConsentRow, display: PageDisplay = PLAIN_PAGE) {
   return html`<h1>Share your account information?</h1>
-    <dl aria-label="Consent details">
-      ${lines.map(
-        ([term, value]) =>
-          html`<dt>${term}</dt>
-            <dd>${value}</dd>`,
-      )}
-      <dt>Valid until</dt>
-      <dd>${consent.valid_until}</dd>
-      <dt>Access per day</dt>
-      <dd>${consent.recurring_indicator ? `up to ${consent.frequency_per_day} times a day` : 'once'}</dd>
-    </dl>`;
+    ${consentDetails(consent, display)}`;
+}
+
+/** A consent's access, validity and reads per day as a list. */
+export function consentDetails(consent: ConsentRow, display: PageDisplay = PLAIN_PAGE) {
+  const lines = accessLines(consent, display);
+  return html`<dl aria-label="Consent details">
+    ${lines.map(
+      ([term, value]) =>
+        html`<dt>${term}</dt>
+          <dd>${value}</dd>`,
+    )}
+    <dt>Valid until</dt>
+    <dd>${consent.valid_until}</dd>
+    <dt>Access per day</dt>
+    <dd>${consent.recurring_indicator ? `up to ${consent.frequency_per_day} times a day` : 'once'}</dd>
+  </dl>`;
+}
+
+/** What a request in the banking app is, in one line: a payment's kind, amount and creditor, or a consent's access. */
+export function paymentHeadline(payment: PaymentRow, auth: AuthorisationRow, display: PageDisplay = PLAIN_PAGE) {
+  const body = PaymentBody.parse(JSON.parse(payment.body));
+  const what =
+    auth.kind === 'cancellation'
+      ? 'Cancel payment'
+      : payment.payment_service === 'periodic-payments'
+        ? 'Standing order'
+        : 'Payment';
+  const amount = body.instructedAmount
+    ? formatAmount(body.instructedAmount.amount, body.instructedAmount.currency, 'en-GB')
+    : 'an amount not given';
+  const creditor = body.creditorName ?? body.creditorAccount?.iban;
+  const to =
+    creditor === undefined ? '' : ` to ${body.creditorName ? display.name(creditor) : display.account(creditor)}`;
+  return `${what}: ${amount}${to}`;
+}
+
+export function consentHeadline(consent: ConsentRow, display: PageDisplay = PLAIN_PAGE) {
+  const lines = accessLines(consent, display).filter(([, value]) => value !== 'none');
+  const access = lines.map(([term, value]) => (term === 'Access' ? value : `${term}: ${value}`)).join('; ');
+  return `Account access: ${access || 'nothing named'}`;
 }

@@ -35,7 +35,7 @@ import {
   type ScopeTarget,
 } from '../rules/oauth';
 import type { AuthorisationRow } from '../store/schema';
-import { accountOffer, authorisationSummary, displayOf } from './pages';
+import { accountOffer, authorisationSummary, displayOf, loginHelp } from './pages';
 import type { Services } from './xs2a';
 
 type Checked =
@@ -295,7 +295,8 @@ class OAuthEndpoints {
     const form = await this.form(c, params, auth, session, shown.error);
     // A bank-offered consent: the PSU logs in first, then chooses the accounts and approves.
     const choosing = await this.bankOffered(auth);
-    const page = authorizeLoginPage(form, { psuId: shown.psuId ?? auth.psu_id ?? '', choosing });
+    const help = await loginHelp(this.s, form.display);
+    const page = authorizeLoginPage(form, { psuId: shown.psuId ?? auth.psu_id ?? '', choosing, help });
     return c.html(page, shown.error ? 401 : 200);
   }
 

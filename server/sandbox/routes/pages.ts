@@ -11,7 +11,7 @@ import { BankError } from '../http/errors';
 import { safeRedirectTarget } from '../http/headers';
 import type { Env } from '../http/respond';
 import { EMPTY_CHOICE, readAccountChoice } from '../pages/account-choice';
-import { appHomePage, appLoginPage, appRequestCard } from '../pages/banking-app';
+import { appHomePage, appLoginPage, appRequestCard, type AppRequest } from '../pages/banking-app';
 import {
   PageSessions,
   TOKEN_FIELD,
@@ -29,7 +29,15 @@ import {
   type ScaForm,
 } from '../pages/redirect-sca';
 import { keepPresenter, PRESENTER_PARAM, requestedDisplay, type PageDisplay } from '../pages/presenter';
-import { consentSummary, paymentSummary } from '../pages/summary';
+import { sandboxHelp } from '../pages/sandbox-help';
+import {
+  consentDetails,
+  consentHeadline,
+  consentSummary,
+  paymentDetails,
+  paymentHeadline,
+  paymentSummary,
+} from '../pages/summary';
 import type { AuthorisationRow } from '../store/schema';
 import type { Services } from './xs2a';
 
@@ -52,6 +60,26 @@ export async function authorisationSummary(s: Services, auth: AuthorisationRow, 
   }
   const payment = await s.payments.findById(auth.resource_id);
   return payment ? paymentSummary(payment, auth, display) : html`<h1>Payment</h1>`;
+}
+
+/** The sandbox's help beside a login form: its test PSUs, as the bank's data has them now. */
+export async function loginHelp(s: Services, display: PageDisplay) {
+  return sandboxHelp({ psus: await s.sca.testLogins(), maxOtpAttempts: s.config.maxOtpAttempts, display });
+}
+
+/** A decoupled authorisation as the banking app lists it: when it came, what it authorises, and its ids. */
+async function appRequest(s: Services, auth: AuthorisationRow, display: PageDisplay): Promise<AppRequest> {
+  const base = { authorisationId: auth.authorisation_id, requestedAt: auth.created_at };
+  if (auth.resource_type === 'consent') {
+    const consent = await s.consents.find(auth.resource_id).catch(() => undefined);
+    const headline = consent ? consentHeadline(consent, display) : 'Account access';
+    const details = consent ? consentDetails(consent, display) : '';
+    return { ...base, headline, details, resource: { label: 'Consent id', id: auth.resource_id } };
+  }
+  const payment = await s.payments.findById(auth.resource_id);
+  const headline = payment ? paymentHeadline(payment, auth, display) : 'Payment';
+  const details = payment ? paymentDetails(payment, display) : '';
+  return { ...base, headline, details, resource: { label: 'Payment id', id: auth.resource_id } };
 }
 
 /** Presenter mode as a request asks for it: in the query of a page load, in the hidden field of a posted form. */
@@ -215,7 +243,8 @@ class RedirectScaPages {
       // Leaving without deciding goes back to the TPP and changes nothing: only the logged-in PSU can deny.
       const back = safeRedirectTarget(auth.tpp_nok_redirect_uri ?? auth.tpp_redirect_uri);
       const form: ScaForm = { action: `${base}/login`, token, what, error, display };
-      return c.html(scaLoginPage(form, { psuId: auth.psu_id ?? '', back }), error ? 401 : 200);
+      const help = await loginHelp(this.s, display);
+      return c.html(scaLoginPage(form, { psuId: auth.psu_id ?? '', back, help }), error ? 401 : 200);
     }
     const psu = auth.psu_id ? await this.s.sca.findPsu(auth.psu_id) : undefined;
     const offer = await accountOffer(this.s, auth, auth.psu_id);
@@ -259,12 +288,15 @@ class BankingApp {
     const display = displayOf(c);
     const session = await this.sessions.ensure(c, base);
     const token = tokenField(this.sessions.token(session, 'app'));
-    if (!psu) return c.html(appLoginPage({ base, token, error: c.req.query('error'), display }));
+    if (!psu) {
+      const help = await loginHelp(this.s, display);
+      return c.html(appLoginPage({ base, token, error: c.req.query('error'), display, help }));
+    }
     const pending = await this.s.sca.pendingDecoupled(psu.psu_id);
     const cards = await Promise.all(
       pending.map(async (auth) => {
-        const summary = await authorisationSummary(this.s, auth, display);
-        return appRequestCard({ base, token, authorisationId: auth.authorisation_id, summary, display });
+        const request = await appRequest(this.s, auth, display);
+        return appRequestCard({ base, token, request, display });
       }),
     );
     return c.html(appHomePage({ base, token, psuName: psu.name, done: c.req.query('done'), cards, display }));

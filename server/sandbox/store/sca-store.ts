@@ -29,6 +29,19 @@ export function findAuthorisation(
   return db.selectFrom('authorisations').selectAll().where('authorisation_id', '=', authorisationId).executeTakeFirst();
 }
 
+/** A PSU as the sandbox's login help describes it. */
+export interface TestLogin {
+  psuId: string;
+  name: string;
+  password: string;
+  /** Every SCA of this PSU fails (dave). */
+  alwaysFails: boolean;
+  /** How many SCA methods the PSU has; one means the choice is skipped. */
+  methods: number;
+  /** An account of the PSU fails the funds check, so its payments are rejected. */
+  lacksFunds: boolean;
+}
+
 export class ScaStore {
   /** Every started authorisation writes one row; its INSERT is built once (store/prepared.ts). */
   readonly insert;
@@ -50,6 +63,28 @@ export class ScaStore {
       'updated_at',
       'version',
     ]);
+  }
+
+  /** Every PSU with what decides how its logins and SCA go: password, SCA behaviour, methods, an underfunded account. */
+  async testLogins(): Promise<TestLogin[]> {
+    const psus = await this.db
+      .selectFrom('psus')
+      .select(['psu_id', 'name', 'password', 'sca_behaviour', 'sca_methods'])
+      .orderBy('psu_id')
+      .execute();
+    const underfunded = await this.db
+      .selectFrom('accounts')
+      .select('psu_id')
+      .where('funds_rule', '=', 'insufficient')
+      .execute();
+    return psus.map((p) => ({
+      psuId: p.psu_id,
+      name: p.name,
+      password: p.password,
+      alwaysFails: p.sca_behaviour === 'alwaysFail',
+      methods: parseScaMethods(p).length,
+      lacksFunds: underfunded.some((a) => a.psu_id === p.psu_id),
+    }));
   }
 
   async findPsu(psuId: string, db: Kysely<Database> = this.db): Promise<PsuRow | undefined> {
@@ -98,7 +133,7 @@ export class ScaStore {
       .execute();
   }
 
-  /** Decoupled authorisations waiting for this PSU in the banking app, oldest first. */
+  /** The decoupled authorisations waiting for the PSU, newest first. */
   async pendingDecoupled(psuId: string): Promise<AuthorisationRow[]> {
     return this.db
       .selectFrom('authorisations')
@@ -106,7 +141,8 @@ export class ScaStore {
       .where('psu_id', '=', psuId)
       .where('sca_approach', '=', 'DECOUPLED')
       .where('sca_status', '=', 'started')
-      .orderBy('created_at')
+      .orderBy('created_at', 'desc')
+      .orderBy('authorisation_id', 'desc')
       .execute();
   }
 
