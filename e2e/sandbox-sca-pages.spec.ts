@@ -65,7 +65,7 @@ test('decoupled SCA: the PSU approves in the banking app', async ({ page, reques
   await page.getByLabel('Password').fill(SANDBOX_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
   const card = page.getByRole('region', { name: new RegExp(payment._links.scaStatus!.href.split('/').pop()!) });
-  await expect(card.getByText('Kiosk am Markt')).toBeVisible();
+  await expect(card.getByRole('heading', { name: 'Payment: €42.50 to Kiosk am Markt' })).toBeVisible();
   await card.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByRole('status')).toContainText('approved');
 
