@@ -103,18 +103,44 @@ function stripQuery(url: string): string {
   return at < 0 ? url : url.slice(0, at);
 }
 
+interface FoundLink {
+  /** Where the `_links` object sits in the body: [] at the top, e.g. ["accounts", 0] inside. */
+  path: (string | number)[];
+  name: string;
+  href: string;
+}
+
+/** Every link of a body: the top-level `_links` first, then those of nested objects (accounts, pages), not too deep. */
+export function linksIn(body: unknown, path: (string | number)[] = [], depth = 0): FoundLink[] {
+  if (typeof body !== 'object' || body === null || depth > 4) return [];
+  const own = Array.isArray(body)
+    ? []
+    : Object.entries(readLinks((body as Record<string, unknown>)._links).links).map(([name, { href }]) => ({
+        path,
+        name,
+        href,
+      }));
+  const nested = Object.entries(body).flatMap(([key, value]) =>
+    key === '_links' ? [] : linksIn(value, [...path, Array.isArray(body) ? Number(key) : key], depth + 1),
+  );
+  return [...own, ...nested];
+}
+
 /** A code expression for `url`: a link of an earlier answer, else the base_url with the ids earlier answers gave. */
 export function urlCode(url: string, earlier: readonly Answered[], baseUrl: string): Code {
   const query = url.slice(stripQuery(url).length);
   for (const { n, exchange } of [...earlier].reverse()) {
-    for (const [name, { href }] of Object.entries(readLinks(answerBody(exchange)?._links).links)) {
+    for (const { path, name, href } of linksIn(answerBody(exchange))) {
       let resolved: string;
       try {
         resolved = new URL(href, `${baseUrl}/`).href;
       } catch {
         continue;
       }
-      const link = `linkOf(a${n}, ${q(name)}, BASE_URL)`;
+      const link =
+        path.length === 0
+          ? `linkOf(a${n}, ${q(name)}, BASE_URL)`
+          : `linkAt(a${n}, ${JSON.stringify(path)}, ${q(name)}, BASE_URL)`;
       if (resolved === url) return link;
       if (query !== '' && resolved === stripQuery(url)) return `\`\${${link}}${query.replace(/[`$\\]/g, '\\$&')}\``;
     }

@@ -26,10 +26,20 @@ function membersOf(value: unknown): Record<string, unknown> {
 
 /** The href of one of the answer's `_links` (`{ href }`, or a plain string as some banks send), made absolute. */
 export function linkOf(answer: Answer, name: string, baseUrl: string): string {
-  const link = membersOf(membersOf(answer.body)._links)[name];
+  return linkAt(answer, [], name, baseUrl);
+}
+
+/** The same for links inside the body, e.g. `linkAt(answer, ["accounts", 0], "balances", …)`. */
+export function linkAt(answer: Answer, path: (string | number)[], name: string, baseUrl: string): string {
+  let holder: unknown = answer.body;
+  for (const step of path) holder = Array.isArray(holder) ? holder[Number(step)] : membersOf(holder)[step];
+  const link = membersOf(membersOf(holder)._links)[name];
   const href = typeof link === 'string' ? link : membersOf(link).href;
   if (typeof href !== 'string' || href === '') {
-    throw new Error(`The bank's answer has no _links.${name} to follow (answered ${answer.status}: ${answer.text})`);
+    const where = path.map((step) => (typeof step === 'number' ? `[${step}]` : `.${step}`)).join('');
+    throw new Error(
+      `The bank's answer has no ${where.slice(1)}${where ? '.' : ''}_links.${name} to follow (answered ${answer.status}: ${answer.text})`,
+    );
   }
   return new URL(href, `${baseUrl}/`).href;
 }

@@ -4,7 +4,7 @@ import { playwrightTest, testFileName } from './export-test';
 import { flowSchemas, shareRepeatedParts } from './flow-schemas';
 import { buildReplayPlan, urlCode } from './plan';
 import { acceptedFinalStates, runtimeCode } from './render-test';
-import { errorCodes, linkOf, pageForms, schemaProblems, type Answer } from './runtime';
+import { errorCodes, linkAt, linkOf, pageForms, schemaProblems, type Answer } from './runtime';
 
 const BANK = 'https://bank.example/psd2';
 const PAY = `${BANK}/v1/payments/sepa-credit-transfers`;
@@ -182,6 +182,85 @@ describe('the replay plan', () => {
     const file = playwrightTest({ flow: FLOW, exchanges: flow, secrets: ['tok-ABCDEFGH'], savedAt: 0 });
     expect(file.text).not.toContain('tok-ABCDEFGH');
     expect(file.text).toContain('"X-Bank-Key": env("XS2A_X_BANK_KEY")');
+  });
+});
+
+describe('a consent flow', () => {
+  const CONSENTS = `${BANK}/v1/consents`;
+  const ACCOUNTS = `${BANK}/v1/accounts`;
+
+  function consentFlow(): Exchange[] {
+    const read = { headers: { 'Consent-ID': 'c-77' } };
+    return [
+      exchange(
+        'createConsent',
+        'POST',
+        CONSENTS,
+        201,
+        {
+          consentStatus: 'received',
+          consentId: 'c-77',
+          _links: {
+            scaRedirect: { href: 'https://bank.example/psd2/sca/au-5' },
+            scaStatus: { href: '/psd2/v1/consents/c-77/authorisations/au-5' },
+            status: { href: '/psd2/v1/consents/c-77/status' },
+          },
+        },
+        { requestBody: { access: { allPsd2: 'allAccounts' }, recurringIndicator: true } },
+      ),
+      exchange('getConsentStatus', 'GET', `${CONSENTS}/c-77/status`, 200, { consentStatus: 'valid' }),
+      exchange(
+        'getAccountList',
+        'GET',
+        ACCOUNTS,
+        200,
+        {
+          accounts: [
+            {
+              resourceId: 'acc-1',
+              iban: 'DE16990100000010010001',
+              currency: 'EUR',
+              _links: {
+                balances: { href: '/psd2/v1/accounts/acc-1/balances' },
+                transactions: '/psd2/v1/accounts/acc-1/transactions',
+              },
+            },
+          ],
+        },
+        read,
+      ),
+      exchange('getBalances', 'GET', `${ACCOUNTS}/acc-1/balances`, 200, { balances: [] }, read),
+      exchange(
+        'getTransactionList',
+        'GET',
+        `${ACCOUNTS}/acc-1/transactions?bookingStatus=booked&dateFrom=2026-01-01`,
+        200,
+        { transactions: {} },
+        read,
+      ),
+    ];
+  }
+
+  it('takes the Consent-ID from the creation answer and follows the links inside the account list', () => {
+    const { text } = playwrightTest({
+      flow: 'consent:c-77',
+      exchanges: consentFlow().map((e) => ({ ...e, flow: 'consent:c-77' })),
+      savedAt: 0,
+    });
+    expect(text).toContain('"Consent-ID": idOf(a1, "consentId")');
+    expect(text).toContain('url: linkAt(a3, ["accounts",0], "balances", BASE_URL)');
+    expect(text).toContain(
+      'url: `${linkAt(a3, ["accounts",0], "transactions", BASE_URL)}?bookingStatus=booked&dateFrom=2026-01-01`',
+    );
+    expect(text).toContain('decideAtBankPage(request, linkOf(a1, "scaRedirect", BASE_URL), PSU, "approve")');
+    expect(text).toContain('"consentStatus (the flow ended at valid)"');
+    expect(text).not.toContain('acc-1');
+    expect(text).not.toContain('c-77/');
+  });
+
+  it('a nested link the bank does not send any more says where it looked', () => {
+    const answer: Answer = { status: 200, headers: {}, body: { accounts: [{}] }, text: '{}' };
+    expect(() => linkAt(answer, ['accounts', 0], 'balances', BANK)).toThrow(/no accounts\[0\]\._links\.balances/);
   });
 });
 
