@@ -257,6 +257,16 @@ export function replayedExchanges(exchanges: readonly Exchange[], skipped: strin
   });
 }
 
+/** A chosen SCA method becomes the bank's offer of the answer before (the same method when it is offered again). */
+function methodChoice(body: Code | undefined, earlier: readonly Answered[]): Code | undefined {
+  const offer = [...earlier].reverse().find(({ exchange }) => Array.isArray(answerBody(exchange)?.scaMethods));
+  if (body === undefined || !offer) return body;
+  return body.replace(
+    /("authenticationMethodId": )("(?:[^"\\]|\\.)*")/,
+    (_, member: string, chosen: string) => `${member}methodOf(a${offer.n}, ${chosen})`,
+  );
+}
+
 interface PlanContext {
   baseUrl: string;
   env: Map<string, string>;
@@ -267,7 +277,7 @@ function callStep(n: number, exchange: Exchange, earlier: readonly Answered[], c
   const { method, url } = exchange.request;
   const status = exchange.response?.status ?? 0;
   const schemaKey = schemaKeyOf(method, url, status);
-  const body = bodyCode(exchange.request.body, env);
+  const body = methodChoice(bodyCode(exchange.request.body, env), earlier);
   return {
     kind: 'call',
     n,

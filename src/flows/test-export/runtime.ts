@@ -53,6 +53,15 @@ export function idOf(answer: Answer, member: string): string {
   return value;
 }
 
+/** The SCA method to choose: the one the flow chose when the bank offers it again, else the first one it offers. */
+export function methodOf(answer: Answer, chosen: string): string {
+  const methods = membersOf(answer.body).scaMethods;
+  const offered = (Array.isArray(methods) ? methods : [])
+    .map((method) => membersOf(method).authenticationMethodId)
+    .filter((id): id is string => typeof id === 'string');
+  return offered.includes(chosen) ? chosen : (offered[0] ?? chosen);
+}
+
 /** A status member of the answer (transactionStatus, consentStatus, scaStatus), or undefined. */
 export function statusOf(answer: Answer, member: string): string | undefined {
   const value = membersOf(answer.body)[member];

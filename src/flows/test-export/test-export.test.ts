@@ -4,7 +4,7 @@ import { playwrightTest, testFileName } from './export-test';
 import { flowSchemas, shareRepeatedParts } from './flow-schemas';
 import { buildReplayPlan, urlCode } from './plan';
 import { acceptedFinalStates, runtimeCode } from './render-test';
-import { errorCodes, linkAt, linkOf, pageForms, schemaProblems, type Answer } from './runtime';
+import { errorCodes, linkAt, linkOf, methodOf, pageForms, schemaProblems, type Answer } from './runtime';
 
 const BANK = 'https://bank.example/psd2';
 const PAY = `${BANK}/v1/payments/sepa-credit-transfers`;
@@ -153,7 +153,7 @@ describe('the replay plan', () => {
     const embedded = plan.steps[1];
     expect(embedded?.kind === 'embedded' && embedded.calls.map((call) => [call.status, call.body])).toEqual([
       [200, '{\n  "psuData": {\n    "password": PSU.password\n  }\n}'],
-      [200, '{\n  "authenticationMethodId": "sms"\n}'],
+      [200, '{\n  "authenticationMethodId": methodOf(a2, "sms")\n}'],
       [200, '{\n  "scaAuthenticationData": PSU.otp\n}'],
     ]);
     expect(plan.finals.map((final) => [final.member, final.seen, final.url])).toEqual([
@@ -384,6 +384,18 @@ describe('schemas and the runtime the file carries', () => {
     });
     expect(Object.values(defs)).toEqual([amount]);
     expect(schemas.a).toEqual({ type: 'object', properties: { x: { $ref: '#/$defs/d0' }, y: { $ref: '#/$defs/d0' } } });
+  });
+
+  it('chooses the method the flow chose when the bank offers it, else the first offered', () => {
+    const offer = (...ids: string[]): Answer => ({
+      status: 200,
+      headers: {},
+      body: { scaMethods: ids.map((id) => ({ authenticationType: 'SMS_OTP', authenticationMethodId: id })) },
+      text: '',
+    });
+    expect(methodOf(offer('push', 'sms'), 'sms')).toBe('sms');
+    expect(methodOf(offer('push', 'chip'), 'sms')).toBe('push');
+    expect(methodOf(offer(), 'sms')).toBe('sms');
   });
 
   it('reads links as objects and plain strings, and error codes', () => {
