@@ -6,9 +6,10 @@ import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { SANDBOX, testAccounts } from './fixtures';
+import { expect, sandboxProfile, test, type Page } from './test';
+import { SANDBOX, SANDBOX_PASSWORD, testAccounts } from './fixtures';
 import { approveAtBank, createPayment, transactionStatus } from './payments-helpers';
+import { authorisePanel, shownAuthorisationId } from './sca-helpers';
 
 const alice = testAccounts['alice-main'];
 
@@ -112,4 +113,47 @@ test('a payment flow exported as a Playwright test passes against the sandbox an
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+});
+
+test.describe('decoupled SCA', () => {
+  test.use({ bankProfile: sandboxProfile('e2e-export-decoupled', 'Sandbox, decoupled', { decoupledPreferred: true }) });
+
+  test('the exported test approves in the sandbox banking app and passes', async ({ page, context, baseURL }) => {
+    const payment = await createPayment(page, { debtorIban: alice.iban, amount: '4.10' });
+    const panel = authorisePanel(page);
+    await panel.getByLabel('PSU-ID').fill('alice');
+    await panel.getByRole('button', { name: 'Start authorisation' }).click();
+    const authorisationId = await shownAuthorisationId(panel);
+    const app = await context.newPage();
+    await app.goto(`${SANDBOX}/app`);
+    await app.getByLabel('Online banking ID').fill('alice');
+    await app.getByLabel('Password').fill(SANDBOX_PASSWORD);
+    await app.getByRole('button', { name: 'Log in' }).click();
+    await app
+      .getByRole('region', { name: `Request ${authorisationId}` })
+      .getByRole('button', { name: 'Approve' })
+      .click();
+    await expect(transactionStatus(page)).toContainText(/ACTC|ACSC/);
+
+    await page.goto('/inspector');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByRole('region', { name: `Payment ${payment.paymentId}` })
+        .getByRole('button', { name: 'Export as Playwright test' })
+        .click(),
+    ]);
+    const text = await readFile(await download.path(), 'utf8');
+    expect(text).toContain('SCA (decoupled)');
+    expect(text).not.toContain(authorisationId);
+
+    const folder = await standaloneFolder(download.suggestedFilename(), text);
+    try {
+      const run = await runPlaywright(folder, { XS2A_BASE_URL: `${baseURL}${SANDBOX}` });
+      expect(run.output).toContain('1 passed');
+      expect(run.code, run.output).toBe(0);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
 });

@@ -289,7 +289,8 @@ function callStep(n: number, exchange: Exchange, earlier: readonly Answered[], c
     status,
     errorCodes: status >= 400 ? errorCodesOf(exchange) : [],
     ...(schemaKey && { schemaKey }),
-    sca: psuDataStepOf(exchange) !== undefined || isScaRead(exchange),
+    // Naming the PSU alone is no embedded SCA: a decoupled flow starts that way too.
+    sca: (psuDataStepOf(exchange) ?? 'identification') !== 'identification' || isScaRead(exchange),
   };
 }
 
