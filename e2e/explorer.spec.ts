@@ -262,3 +262,14 @@ test('sends every operation of the explorer to the sandbox, each answered withou
   await send(page, 'deleteConsent', { path: ofConsent });
   expect([...new Set(SEEN)].sort()).toEqual([...operations].sort());
 });
+
+test('a payment example is sent as prefilled and the sandbox accepts it: the debtor is a test PSU’s account', async ({
+  page,
+}) => {
+  await page.goto('/explore/initiatePayment');
+  const body = page.getByRole('textbox', { name: /Request body/ });
+  await expect(body).toHaveValue(/"iban": "DE16990100000010010001"/);
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(answer(page).getByText('201 Created')).toBeVisible();
+  await expect(answer(page).getByText('No deviation from the 1.3.12 answer')).toBeVisible();
+});

@@ -15,8 +15,23 @@ import {
 } from '../../../xs2a';
 import { bodyDescription, requestBodyMembers } from '../model/schema-members';
 
+/** A name of the spec; a long header name breaks after its hyphens, never inside a word. */
 function Term({ children }: { children: string }) {
-  return <code className="font-mono text-xs break-all text-slate-900">{children}</code>;
+  const parts = children.split('-');
+  return (
+    <code className="font-mono text-xs break-words text-slate-900">
+      {parts.map((part, index) => (
+        <span key={index}>
+          {part}
+          {index < parts.length - 1 && (
+            <>
+              -<wbr />
+            </>
+          )}
+        </span>
+      ))}
+    </code>
+  );
 }
 
 function Required({ required }: { required: boolean }) {
@@ -56,7 +71,7 @@ function HeadersPart({ operation }: { operation: OperationName }) {
             <th scope="col" className="px-3 py-1">
               Header
             </th>
-            <th scope="col" className="px-3 py-1">
+            <th scope="col" className="px-3 py-1 max-sm:hidden">
               In 1.3.12
             </th>
             <th scope="col" className="px-3 py-1">
@@ -67,10 +82,14 @@ function HeadersPart({ operation }: { operation: OperationName }) {
         <tbody>
           {headers.map((header) => (
             <tr key={header.name} className="border-b border-slate-100 align-top last:border-0">
-              <th scope="row" className="px-3 py-1 text-left font-normal">
+              {/* On a phone the requirement goes under the name, so the name and its meaning keep their width. */}
+              <th scope="row" className="w-[45%] px-3 py-1 text-left font-normal sm:w-auto">
                 <Term>{header.name}</Term>
+                <span className="block sm:hidden">
+                  <Required required={header.required} />
+                </span>
               </th>
-              <td className="px-3 py-1">
+              <td className="px-3 py-1 max-sm:hidden">
                 <Required required={header.required} />
               </td>
               <td className="px-3 py-1 text-slate-700">{requestHeaderMeanings[header.name]}</td>

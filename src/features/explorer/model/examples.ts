@@ -1,5 +1,5 @@
 // Bodies to start from: 1.3.12-shaped requests of each kind, with the sandbox's test data where the profile is the
-// embedded sandbox (its PSUs log in with "sandbox" and confirm with 123456).
+// embedded sandbox (its PSUs log in with "sandbox", confirm with 123456 and pay from their own accounts).
 import type { RequestBodyKind } from '../../../xs2a';
 
 export interface BodyExample {
@@ -8,13 +8,38 @@ export interface BodyExample {
 }
 
 export interface ExampleContext {
-  /** An IBAN of an account this browser knows; the examples use a 1.3.12-style one otherwise. */
+  /** An IBAN of an account this browser knows; otherwise a test PSU's (sandbox) or a 1.3.12-style one. */
   iban?: string;
   sandbox: boolean;
+  /** The profile's PSU-ID: on the sandbox, the debtor account is that test PSU's when it is one. */
+  psuId?: string;
 }
+
+/**
+ * The embedded sandbox's test data: every test PSU logs in with the password and confirms with the one-time password;
+ * the debtor IBANs are the test PSUs' main euro accounts (alice's Girokonto unless the profile names another PSU).
+ */
+export const SANDBOX_TEST_DATA = {
+  password: 'sandbox',
+  otp: '123456',
+  mainAccounts: {
+    alice: 'DE16990100000010010001',
+    bob: 'DE49990100000020020001',
+    carol: 'DE82990100000030030001',
+    dave: 'DE18990100000040040001',
+  } as Record<string, string>,
+} as const;
 
 const CREDITOR = { creditorName: 'Kiosk am Markt', creditorAccount: { iban: 'DE02100100109307118603' } };
 const EXAMPLE_IBAN = 'DE40100100103307118608';
+
+/** The debtor of a payment example: an account this browser knows, the sandbox's test PSU's, or a 1.3.12-style one. */
+export function exampleIban(context: ExampleContext): string {
+  if (context.iban) return context.iban;
+  if (!context.sandbox) return EXAMPLE_IBAN;
+  const accounts = SANDBOX_TEST_DATA.mainAccounts;
+  return accounts[context.psuId?.trim().toLowerCase() ?? ''] ?? accounts.alice ?? EXAMPLE_IBAN;
+}
 
 function isoDay(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -73,9 +98,9 @@ function consentExamples(known: string | undefined): BodyExample[] {
 
 function scaExamples(kind: 'startAuthorisation' | 'updatePsuData', sandbox: boolean): BodyExample[] {
   const examples: BodyExample[] = [
-    { label: 'PSU password', body: { psuData: { password: sandbox ? 'sandbox' : '' } } },
+    { label: 'PSU password', body: { psuData: { password: sandbox ? SANDBOX_TEST_DATA.password : '' } } },
     { label: 'Select an SCA method', body: { authenticationMethodId: sandbox ? 'sms' : '' } },
-    { label: 'One-time password', body: { scaAuthenticationData: sandbox ? '123456' : '' } },
+    { label: 'One-time password', body: { scaAuthenticationData: sandbox ? SANDBOX_TEST_DATA.otp : '' } },
   ];
   if (kind === 'startAuthorisation')
     return [{ label: 'No body (the bank asks for what it needs)', body: undefined }, ...examples];
@@ -84,7 +109,7 @@ function scaExamples(kind: 'startAuthorisation' | 'updatePsuData', sandbox: bool
 
 /** The examples for a kind of body, the first one the default. */
 export function bodyExamples(kind: RequestBodyKind, context: ExampleContext): BodyExample[] {
-  if (kind === 'payment') return paymentExamples(context.iban ?? EXAMPLE_IBAN);
+  if (kind === 'payment') return paymentExamples(exampleIban(context));
   if (kind === 'consents') return consentExamples(context.iban);
   return scaExamples(kind, context.sandbox);
 }

@@ -9,7 +9,7 @@ import {
   requestHeaders,
   type OperationName,
 } from '../../../xs2a';
-import { bodyExamples, bodyText } from './examples';
+import { bodyExamples, bodyText, type ExampleContext } from './examples';
 import type { KnownIds } from './known-ids';
 
 export interface NameValueRow {
@@ -91,6 +91,13 @@ function headersFor(operation: OperationName, context: PrefillContext): Record<s
   );
 }
 
+/** What the example bodies are made from: an IBAN this browser knows, and whether (and as whom) this is the sandbox. */
+export function exampleContextFor(profile: BankProfile, known: KnownIds): ExampleContext {
+  const iban = known.iban?.[0]?.value;
+  const psuId = profile.psuHeaders.psuId?.trim();
+  return { sandbox: profile.builtIn === true, ...(iban && { iban }), ...(psuId && { psuId }) };
+}
+
 /**
  * A new draft of `operation`: the path variables from the ids this browser knows (the active consent for a consentId),
  * the required query parameters, the profile's headers that the operation takes, a fresh X-Request-ID, and the first
@@ -104,8 +111,7 @@ export function prefillDraft(operation: OperationName, context: PrefillContext):
     .map((parameter) => row(parameter.name, QUERY_DEFAULTS[parameter.name] ?? ''))
     .concat(Object.entries(CONDITIONAL_QUERY[operation] ?? {}).map(([name, value]) => row(name, value())));
   const kind = 'requestBody' in spec ? spec.requestBody : undefined;
-  const iban = context.known.iban?.[0]?.value;
-  const examples = kind ? bodyExamples(kind, { sandbox: context.profile.builtIn === true, ...(iban && { iban }) }) : [];
+  const examples = kind ? bodyExamples(kind, exampleContextFor(context.profile, context.known)) : [];
   return {
     operation,
     pathValues: pathValuesFor(operation, context),

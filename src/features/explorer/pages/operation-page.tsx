@@ -22,7 +22,14 @@ import { knownIds } from '../model/known-ids';
 import { pathValuesOfHref } from '../model/next-actions';
 import { isOperationName, operationTitles } from '../model/operation-groups';
 import { draftFindings } from '../model/refusals';
-import { bodyOf, draftHeaders, draftUrl, prefillDraft, type RequestDraft } from '../model/request-draft';
+import {
+  bodyOf,
+  draftHeaders,
+  draftUrl,
+  exampleContextFor,
+  prefillDraft,
+  type RequestDraft,
+} from '../model/request-draft';
 import { newRowId, useRequestDraft } from '../model/use-request-draft';
 
 type Outcome = { exchangeId: string; error?: Xs2aError } | { failure: string };
@@ -98,10 +105,7 @@ function OperationView({ operation, href }: { operation: OperationName; href: st
   const exchange =
     outcome && 'exchangeId' in outcome ? exchanges.find((item) => item.id === outcome.exchangeId) : undefined;
   const error = outcome && 'error' in outcome ? outcome.error : undefined;
-  const exampleContext = useMemo(
-    () => ({ sandbox: profile.builtIn === true, ...(known.iban?.[0] && { iban: known.iban[0].value }) }),
-    [profile.builtIn, known.iban],
-  );
+  const exampleContext = useMemo(() => exampleContextFor(profile, known), [profile, known]);
   const codeRequestParts = useMemo(() => {
     const headers = draftHeaders(draft);
     // The token is never in the draft: the snippet names it, and includes it only when the user ticks it.
