@@ -273,3 +273,45 @@ test('a payment example is sent as prefilled and the sandbox accepts it: the deb
   await expect(answer(page).getByText('201 Created')).toBeVisible();
   await expect(answer(page).getByText('No deviation from the 1.3.12 answer')).toBeVisible();
 });
+
+test('edits and resends an inspector exchange: a changed header, a new X-Request-ID, kept across a reload', async ({
+  page,
+}) => {
+  await page.goto('/explore/createConsent');
+  const firstId = await headerValue(page, 'X-Request-ID').inputValue();
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(answer(page).getByText('201 Created')).toBeVisible();
+
+  await page
+    .getByRole('navigation', { name: 'Console sections' })
+    .getByRole('link', { name: /Inspector/ })
+    .click();
+  await page.getByRole('button', { name: /^POST \/v1\/consents/ }).click();
+  await page.getByRole('link', { name: 'Edit and resend' }).click();
+  await expect(page).toHaveURL(/\/explore\?from=/);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create a consent' })).toBeVisible();
+  await expect(page.getByRole('note').filter({ hasText: 'Edit and resend of' })).toContainText('/sandbox/v1/consents');
+  await expect(headerValue(page, 'PSU-IP-Address')).toHaveValue('192.168.0.10');
+  const resentId = await headerValue(page, 'X-Request-ID').inputValue();
+  expect(resentId).toMatch(/^[0-9a-f-]{36}$/);
+  expect(resentId).not.toBe(firstId);
+  expect(JSON.parse(await page.getByRole('textbox', { name: /Request body/ }).inputValue())).toMatchObject({
+    access: { allPsd2: 'allAccounts' },
+  });
+
+  await headerValue(page, 'PSU-IP-Address').fill('10.0.0.7');
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(answer(page).getByText('201 Created')).toBeVisible();
+
+  await page
+    .getByRole('navigation', { name: 'Console sections' })
+    .getByRole('link', { name: /Inspector/ })
+    .click();
+  const rows = page.getByRole('button', { name: /^POST \/v1\/consents/ });
+  await expect(rows).toHaveCount(2);
+  await rows.last().click();
+  const sent = page.getByRole('table', { name: 'Request headers' });
+  await expect(sent.getByRole('row', { name: /PSU-IP-Address/i })).toContainText('10.0.0.7');
+  await expect(sent.getByRole('row', { name: /^X-Request-ID/i })).toContainText(resentId);
+});

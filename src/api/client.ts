@@ -541,26 +541,8 @@ export interface ExactRequestOptions extends Pick<
   bodyText?: string;
 }
 
-/**
- * Sends a request whose parts are all given (the explorer's edited requests, resent exchanges) through the same path as
- * every other: recorded in the exchange log, through the profile's relay, its answer checked against the operation's
- * 1.3.12 answer. Resolves and rejects like xs2aRequest; the X-Request-ID checked for its echo is the one in `headers`.
- */
-export async function sendOperation<T>(options: ExactRequestOptions): Promise<Xs2aResult<T>> {
-  const { profile, operationId, method, url, headers } = options;
-  const requestId = Object.entries(headers).find(([name]) => name.toLowerCase() === 'x-request-id')?.[1] ?? '';
-  const { response, text, redirect, exchange } = await sendRecorded({
-    profile,
-    flow: options.flow,
-    operationId,
-    requestId,
-    request: { method, url, headers, body: options.body },
-    bodyText: options.bodyText,
-    signal: options.signal,
-    timeoutMs: options.timeoutMs,
-  });
-  const { exchangeId, startedAt, redaction, relayTarget, fail } = exchange;
-
+/** The answer as the exchange log keeps it: header names in lower case, the body parsed when it is JSON. */
+function answerOf(response: Response, text: string) {
   // Names in lower case, as browsers give them (not every Headers implementation does).
   const responseHeaders = Object.fromEntries(
     [...response.headers.entries()].map(([name, value]) => [name.toLowerCase(), value]),
@@ -574,6 +556,62 @@ export async function sendOperation<T>(options: ExactRequestOptions): Promise<Xs
     body: parsed.body,
     bodyText: text,
   };
+  return { responseHeaders, contentType, parsed, recorded };
+}
+
+/** Records and sends a request exactly as given; the X-Request-ID is the one in its headers. */
+async function sendExact(options: RawRequestOptions, operationId: string) {
+  const { profile, method, url, headers } = options;
+  const requestId = Object.entries(headers).find(([name]) => name.toLowerCase() === 'x-request-id')?.[1] ?? '';
+  const sent = await sendRecorded({
+    profile,
+    flow: options.flow,
+    operationId,
+    requestId,
+    request: { method, url, headers, body: options.body },
+    bodyText: options.bodyText,
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
+  });
+  return { ...sent, requestId };
+}
+
+/** A request to a path that is no 1.3.12 operation, with every part given (the explorer's raw requests). */
+export interface RawRequestOptions extends Omit<ExactRequestOptions, 'operationId' | 'schema' | 'method'> {
+  method: string;
+}
+
+/**
+ * Sends a request the console knows no operation for (a resent exchange of an unknown path) through the same path as
+ * every other: recorded in the exchange log, through the profile's relay. Its answer, whatever its status, is recorded
+ * as it came and not checked against a schema; rejects like sendOperation when no answer came.
+ */
+export async function sendRawRequest(
+  options: RawRequestOptions & {
+    /** What the inspector names the exchange (e.g. the operation of the exchange it was resent from). */
+    label: string;
+  },
+): Promise<{ exchangeId: string; status: number }> {
+  const { response, text, exchange } = await sendExact(options, options.label);
+  const { recorded } = answerOf(response, text);
+  updateExchange(
+    exchange.exchangeId,
+    { durationMs: Date.now() - exchange.startedAt, response: recorded },
+    exchange.redaction,
+  );
+  return { exchangeId: exchange.exchangeId, status: response.status };
+}
+
+/**
+ * Sends a request whose parts are all given (the explorer's edited requests, resent exchanges) through the same path as
+ * every other: recorded in the exchange log, through the profile's relay, its answer checked against the operation's
+ * 1.3.12 answer. Resolves and rejects like xs2aRequest; the X-Request-ID checked for its echo is the one in `headers`.
+ */
+export async function sendOperation<T>(options: ExactRequestOptions): Promise<Xs2aResult<T>> {
+  const { operationId } = options;
+  const { response, text, redirect, exchange, requestId } = await sendExact(options, operationId);
+  const { exchangeId, startedAt, redaction, relayTarget, fail } = exchange;
+  const { responseHeaders, contentType, parsed, recorded } = answerOf(response, text);
   const durationMs = Date.now() - startedAt;
   const status = { status: response.status, statusText: response.statusText };
 

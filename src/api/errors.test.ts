@@ -7,6 +7,11 @@ const error = (details: Partial<Xs2aErrorDetails>) => new Xs2aError({ kind: 'htt
 beforeAll(() => loadMessageMeanings());
 
 describe('describeXs2aError', () => {
+  it('names the exchange the log recorded, so the page can offer to edit and resend it', () => {
+    expect(describeXs2aError(error({ status: 400, exchangeId: 'exchange-12' })).exchangeId).toBe('exchange-12');
+    expect(describeXs2aError(error({ status: 400, exchangeId: '' }))).not.toHaveProperty('exchangeId');
+  });
+
   it('titles a refusal with its status and first code, and explains every message', () => {
     const description = describeXs2aError(
       error({

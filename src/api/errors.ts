@@ -146,6 +146,8 @@ export interface Xs2aErrorDescription {
   advice?: string;
   requestId?: string;
   status?: number;
+  /** The exchange log's record of the request, to edit and resend it. */
+  exchangeId?: string;
 }
 
 /**
@@ -428,7 +430,11 @@ export function describeXs2aError(error: unknown): Xs2aErrorDescription {
     const text = error instanceof Error ? error.message : String(error);
     return { title: 'Something went wrong', summary: text, messages: [] };
   }
-  const base = { requestId: error.requestId, status: error.status };
+  const base = {
+    requestId: error.requestId,
+    status: error.status,
+    ...(error.exchangeId !== '' && { exchangeId: error.exchangeId }),
+  };
   const origin = originOf(error.url);
   switch (error.kind) {
     case 'http': {

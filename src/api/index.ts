@@ -29,6 +29,7 @@ export {
   profileToken,
   psuHeaderNames,
   sendOperation,
+  sendRawRequest,
   xs2aRequest,
   type ExactRequestOptions,
   type OperationId,

@@ -1,5 +1,6 @@
 // Shows an error the same way everywhere: code, its meaning in plain words, the bank's text and the X-Request-ID.
 import type { ReactNode } from 'react';
+import { Link, useInRouterContext } from 'react-router-dom';
 import { CopyButton } from './copy-button';
 import { cx } from './cx';
 import { PresenterDetails } from './presenter-view';
@@ -21,6 +22,8 @@ export interface ErrorCalloutProps {
   advice?: string;
   requestId?: string;
   status?: number;
+  /** The exchange log's record of the request: offers to edit and resend it in the explorer. */
+  exchangeId?: string;
   /** Announce it at once (for errors that appear after a user action). */
   alert?: boolean;
   /** Extra content, e.g. a retry button. */
@@ -35,6 +38,7 @@ export function ErrorCallout({
   advice,
   requestId,
   status,
+  exchangeId,
   alert = false,
   children,
   className,
@@ -80,11 +84,31 @@ export function ErrorCallout({
               X-Request-ID: <code className="font-mono break-all">{requestId}</code>
             </span>
             <CopyButton text={requestId} label="Copy X-Request-ID" />
+            {exchangeId && <ResendLink exchangeId={exchangeId} />}
           </p>
         </PresenterDetails>
       )}
       {children && <div className="mt-2">{children}</div>}
     </div>
+  );
+}
+
+/** Where the explorer opens an exchange of the log to edit and resend it (a link keeps it across a reload). */
+export function editAndResendHref(exchangeId: string): string {
+  return `/explore?from=${encodeURIComponent(exchangeId)}`;
+}
+
+function ResendLink({ exchangeId }: { exchangeId: string }) {
+  const className = 'text-blue-800 underline hover:text-blue-950';
+  // A page outside the router (a standalone view) follows the link with a page load; the log is kept across it.
+  return useInRouterContext() ? (
+    <Link to={editAndResendHref(exchangeId)} className={className}>
+      Edit and resend
+    </Link>
+  ) : (
+    <a href={editAndResendHref(exchangeId)} className={className}>
+      Edit and resend
+    </a>
   );
 }
 

@@ -7,7 +7,7 @@ export { cx } from './cx';
 export { DeviationNotice, type DeviationItem } from './deviation-notice';
 export { downloadText } from './download';
 export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary';
-export { ErrorCallout, type ErrorCalloutProps, type ErrorMessageLine } from './error-callout';
+export { editAndResendHref, ErrorCallout, type ErrorCalloutProps, type ErrorMessageLine } from './error-callout';
 export { Field, FieldError, type FieldControlProps, type FieldProps } from './field';
 export { BodyModeSwitch, FieldErrorSummary, type BodyMode, type FieldErrorSummaryProps } from './form-parts';
 export { Checkbox, Select, Textarea, TextInput, type CheckboxProps } from './inputs';

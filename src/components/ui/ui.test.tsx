@@ -2,6 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   Button,
@@ -105,6 +106,20 @@ describe('ErrorCallout', () => {
       'What to check: Set tls.ca of the relay target.',
     );
     expect(screen.getByText('Authorise again.').closest('p')?.textContent).toBe('What to check: Authorise again.');
+  });
+
+  it('offers to edit and resend the request of an error the exchange log recorded, inside the router or not', () => {
+    const callout = (
+      <ErrorCallout title="The bank refused the request" requestId="99391c7e" exchangeId="exchange-7" status={400} />
+    );
+    render(<MemoryRouter>{callout}</MemoryRouter>);
+    expect(screen.getByRole('link', { name: 'Edit and resend' }).getAttribute('href')).toBe('/explore?from=exchange-7');
+    cleanup();
+    render(callout);
+    expect(screen.getByRole('link', { name: 'Edit and resend' }).getAttribute('href')).toBe('/explore?from=exchange-7');
+    cleanup();
+    render(<ErrorCallout title="The bank refused the request" requestId="99391c7e" />);
+    expect(screen.queryByRole('link', { name: 'Edit and resend' })).toBeNull();
   });
 });
 

@@ -1,8 +1,16 @@
-// One exchange in full: request and response headers and bodies, X-Request-ID, schema deviations, copy as curl.
+// One exchange in full: request and response headers and bodies, X-Request-ID, schema deviations, copy as curl, edit
+// and resend in the explorer.
 import type { ReactNode, Ref } from 'react';
 import { useActiveProfile, type Exchange } from '../../api';
 import { CodeExport, headerValue } from '../../flows/code-export';
-import { CopyButton, DeviationNotice, JsonView, KeyValueList } from '../../components/ui';
+import {
+  CopyButton,
+  DeviationNotice,
+  editAndResendHref,
+  JsonView,
+  KeyValueList,
+  LinkButton,
+} from '../../components/ui';
 import { ExchangeStatusBadge, formatDuration, formatTime, shortUrl } from './exchange-status';
 import { flowLabel } from './exchange-filters';
 import { requestBodyText } from './to-curl';
@@ -178,6 +186,10 @@ export function ExchangeDetail({
       </div>
       <div className="flex flex-wrap gap-2">
         <CopyButton text={curl} label="Copy as curl" variant="secondary" />
+        {/* In the explorer's editor, with a new X-Request-ID and secrets from the active profile, not the log. */}
+        <LinkButton variant="secondary" to={editAndResendHref(exchange.id)}>
+          Edit and resend
+        </LinkButton>
       </div>
       <ExchangeFacts exchange={exchange} />
       <ExchangeFindings exchange={exchange} />

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // The inspector shows header deviations beside body deviations, and says which headers a cross-origin answer hid.
 import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Exchange } from '../../api';
 import { scaExchange } from '../../api/test-exchanges';
@@ -15,7 +16,7 @@ describe('header deviations in the inspector', () => {
       deviations: [{ path: 'header ASPSP-SCA-Approach', message: 'OAUTH is not one of EMBEDDED, DECOUPLED, REDIRECT' }],
       uncheckedHeaders: ['X-Request-ID'],
     };
-    render(<ExchangeDetail exchange={exchange} curl={() => ''} />);
+    render(<ExchangeDetail exchange={exchange} curl={() => ''} />, { wrapper: MemoryRouter });
     expect(screen.getByText('header ASPSP-SCA-Approach').closest('li')?.textContent).toBe(
       'header ASPSP-SCA-Approach: OAUTH is not one of EMBEDDED, DECOUPLED, REDIRECT',
     );
@@ -30,6 +31,7 @@ describe('header deviations in the inspector', () => {
         exchange={{ ...scaExchange(), deviations: [], uncheckedHeaders: ['Location'] }}
         curl={() => ''}
       />,
+      { wrapper: MemoryRouter },
     );
     expect(screen.getByText(/^Not checked: Location\./)).toBeTruthy();
     expect(screen.queryByText(/No deviation/)).toBeNull();

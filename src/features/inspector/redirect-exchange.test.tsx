@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // The inspector shows a bank's redirect as an answer the console did not follow, with its status where it is known.
 import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Exchange } from '../../api';
 import { failedExchange } from '../../api/test-exchanges';
@@ -50,12 +51,12 @@ describe('a redirect in the inspector', () => {
   });
 
   it('spells out in the detail that the redirect was not followed, and where it pointed', () => {
-    render(<ExchangeDetail exchange={opaque} curl={() => ''} />);
+    render(<ExchangeDetail exchange={opaque} curl={() => ''} />, { wrapper: MemoryRouter });
     expect(screen.getByText('Redirect, not followed (the browser does not show its status or location)')).toBeTruthy();
     expect(screen.getByRole('note').textContent).toContain(message);
     cleanup();
 
-    render(<ExchangeDetail exchange={relayed} curl={() => ''} />);
+    render(<ExchangeDetail exchange={relayed} curl={() => ''} />, { wrapper: MemoryRouter });
     expect(screen.getByText('307 Temporary Redirect, not followed')).toBeTruthy();
     const pointedTo = screen.getByText('Pointed to (not followed)').nextElementSibling;
     expect(pointedTo?.textContent).toBe('https://evil.example/collect');

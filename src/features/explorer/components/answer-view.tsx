@@ -1,10 +1,12 @@
 // The bank's answer to the explorer's request: status, the bank's messages, deviations from 1.3.12, headers, body,
 // and its `_links` as the next operations to try.
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { describeXs2aError, type Exchange, type Xs2aError } from '../../../api';
+import { describeXs2aError, useExchanges, type Exchange, type Xs2aError } from '../../../api';
 import { Badge, DeviationNotice, ErrorCallout, JsonView, KeyValueList, Panel } from '../../../components/ui';
 import { operationTitles } from '../model/operation-groups';
 import { nextActions } from '../model/next-actions';
+import type { Outcome } from '../model/use-send';
 
 function NextActions({ body }: { body: unknown }) {
   const actions = nextActions(body);
@@ -34,7 +36,16 @@ function NextActions({ body }: { body: unknown }) {
   );
 }
 
-export function AnswerView({ exchange, error }: { exchange: Exchange | undefined; error: Xs2aError | undefined }) {
+export function AnswerView({
+  exchange,
+  error,
+  checked = true,
+}: {
+  exchange: Exchange | undefined;
+  error: Xs2aError | undefined;
+  /** False for a request that is no 1.3.12 operation: its answer has no schema to be checked against. */
+  checked?: boolean;
+}) {
   const response = exchange?.response;
   const ok = response !== undefined && response.status < 300;
   return (
@@ -51,7 +62,11 @@ export function AnswerView({ exchange, error }: { exchange: Exchange | undefined
           </p>
         )}
         {error && <ErrorCallout {...describeXs2aError(error)} />}
-        {exchange &&
+        {!checked && response && (
+          <p className="text-sm text-slate-700">Not a 1.3.12 operation: the answer is shown as it came, unchecked.</p>
+        )}
+        {checked &&
+          exchange &&
           response &&
           (exchange.deviations.length > 0 || (exchange.uncheckedHeaders?.length ?? 0) > 0 ? (
             <DeviationNotice deviations={exchange.deviations} uncheckedHeaders={exchange.uncheckedHeaders} />
@@ -83,5 +98,29 @@ export function AnswerView({ exchange, error }: { exchange: Exchange | undefined
         )}
       </div>
     </Panel>
+  );
+}
+
+/** What became of the last send: the request could not be made, or the bank's answer (an error included). */
+export function SendOutcome({ outcome, checked = true }: { outcome: Outcome | undefined; checked?: boolean }) {
+  const exchanges = useExchanges();
+  if (!outcome) return null;
+  if ('failure' in outcome) {
+    return <ErrorCallout alert title="The request could not be sent" summary={outcome.failure} />;
+  }
+  const exchange = exchanges.find((item) => item.id === outcome.exchangeId);
+  return <AnswerView exchange={exchange} error={outcome.error} checked={checked} />;
+}
+
+/** The top of an explorer page: the way back to the list, the title and what follows it. */
+export function ExplorerPageTop({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <Link to="/explore" className="text-sm text-blue-800 underline hover:text-blue-950">
+        All operations
+      </Link>
+      <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
+      {children}
+    </div>
   );
 }

@@ -2,6 +2,7 @@
 // in it and, after sending, what the bank said about it.
 import { Button, FieldError, TextInput } from '../../../components/ui';
 import type { NameValueRow } from '../model/request-draft';
+import type { DraftActions, EditableDraft, RowList } from '../model/use-request-draft';
 
 export interface RowMessages {
   /** Keyed by the lower-case name. */
@@ -122,4 +123,41 @@ export function NameValueRows({
       </Button>
     </fieldset>
   );
+}
+
+/** What one list of rows shows beside its values: messages at the names, names offered while typing. */
+export interface RowHelp {
+  messages: RowMessages;
+  suggestions: readonly string[];
+}
+
+/** The draft's query parameters and headers, each row editable. */
+export function DraftRows({
+  draft,
+  actions,
+  query,
+  headers,
+}: {
+  draft: EditableDraft;
+  actions: DraftActions;
+  query: RowHelp;
+  headers: RowHelp;
+}) {
+  const lists: { list: RowList; legend: string; noun: string; help: RowHelp }[] = [
+    { list: 'query', legend: 'Query parameters', noun: 'query parameter', help: query },
+    { list: 'headers', legend: 'Headers', noun: 'header', help: headers },
+  ];
+  return lists.map(({ list, legend, noun, help }) => (
+    <NameValueRows
+      key={list}
+      legend={legend}
+      noun={noun}
+      rows={draft[list]}
+      messages={help.messages}
+      suggestions={help.suggestions}
+      onEdit={(id, change) => actions.editRow(list, id, change)}
+      onRemove={(id) => actions.removeRow(list, id)}
+      onAdd={(name) => actions.addRow(list, name)}
+    />
+  ));
 }

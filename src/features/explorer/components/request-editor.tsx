@@ -15,7 +15,7 @@ import type { Finding } from '../model/refusals';
 import type { RequestDraft } from '../model/request-draft';
 import { rowMessages } from '../model/row-messages';
 import type { DraftActions } from '../model/use-request-draft';
-import { NameValueRows } from './name-value-rows';
+import { DraftRows } from './name-value-rows';
 
 /** Values offered for the path variables that 1.3.12 lists, beside the ids this browser knows. */
 const FIXED_VALUES: Record<string, readonly string[]> = {
@@ -109,6 +109,18 @@ function BodyPart({ draft, actions, findings, exampleContext }: RequestEditorPro
   );
 }
 
+/** Whether the profile's token goes with the request; it is never shown or kept in the draft. */
+export function TokenChoice({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <Checkbox
+      label="Send the profile’s token (Authorization: Bearer …)"
+      hint="Added when sending; it is not shown here and the inspector records it redacted."
+      checked={checked}
+      onChange={(event) => onChange(event.target.checked)}
+    />
+  );
+}
+
 export interface RequestEditorProps {
   draft: RequestDraft;
   actions: DraftActions;
@@ -137,34 +149,16 @@ export function RequestEditor(props: RequestEditorProps) {
       }}
     >
       <PathVariables {...props} />
-      <NameValueRows
-        legend="Query parameters"
-        noun="query parameter"
-        rows={draft.query}
-        messages={rowMessages('query:', findings, bankMessages, queryNames)}
-        suggestions={queryNames}
-        onEdit={(id, change) => actions.editRow('query', id, change)}
-        onRemove={(id) => actions.removeRow('query', id)}
-        onAdd={(name) => actions.addRow('query', name)}
+      <DraftRows
+        draft={draft}
+        actions={actions}
+        query={{ messages: rowMessages('query:', findings, bankMessages, queryNames), suggestions: queryNames }}
+        headers={{
+          messages: rowMessages('header:', findings, bankMessages, headerNames),
+          suggestions: [...headerNames, 'Accept', 'Content-Type'],
+        }}
       />
-      <NameValueRows
-        legend="Headers"
-        noun="header"
-        rows={draft.headers}
-        messages={rowMessages('header:', findings, bankMessages, headerNames)}
-        suggestions={[...headerNames, 'Accept', 'Content-Type']}
-        onEdit={(id, change) => actions.editRow('headers', id, change)}
-        onRemove={(id) => actions.removeRow('headers', id)}
-        onAdd={(name) => actions.addRow('headers', name)}
-      />
-      {hasToken && (
-        <Checkbox
-          label="Send the profile’s token (Authorization: Bearer …)"
-          hint="Added when sending; it is not shown here and the inspector records it redacted."
-          checked={draft.sendProfileToken}
-          onChange={(event) => actions.setSendProfileToken(event.target.checked)}
-        />
-      )}
+      {hasToken && <TokenChoice checked={draft.sendProfileToken} onChange={actions.setSendProfileToken} />}
       <BodyPart {...props} />
       {refusals.length > 0 && (
         <div role="note" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">

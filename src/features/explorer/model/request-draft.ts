@@ -144,7 +144,7 @@ export function draftUrl(draft: RequestDraft, baseUrl: string): string {
 }
 
 /** The draft's headers as sent: rows without a name are left out; a later row of the same name wins. */
-export function draftHeaders(draft: RequestDraft): Record<string, string> {
+export function draftHeaders(draft: Pick<RequestDraft, 'headers'>): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const { name, value } of draft.headers) {
     const trimmed = name.trim();

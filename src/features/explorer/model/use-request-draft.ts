@@ -2,6 +2,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { NameValueRow, RequestDraft } from './request-draft';
 
+/** What the editor changes in a draft of an operation and in a raw request alike. */
+export type EditableDraft = Pick<RequestDraft, 'pathValues' | 'query' | 'headers' | 'bodyText' | 'sendProfileToken'>;
+
 export type RowList = 'query' | 'headers';
 
 let rowCounter = 0;
@@ -11,8 +14,10 @@ export function newRowId(): string {
   return `row-${rowCounter}`;
 }
 
-export function useRequestDraft(initial: () => RequestDraft) {
-  const [draft, setDraft] = useState(initial);
+export function useRequestDraft<D extends EditableDraft>(initial: () => D) {
+  const [draft, setDraft] = useState<D>(initial);
+  /** Other parts of the draft (a raw request's method and URL). */
+  const update = useCallback((change: Partial<D>) => setDraft((current) => ({ ...current, ...change })), []);
   const setPathValue = useCallback(
     (variable: string, value: string) =>
       setDraft((current) => ({ ...current, pathValues: { ...current.pathValues, [variable]: value } })),
@@ -53,10 +58,10 @@ export function useRequestDraft(initial: () => RequestDraft) {
     [],
   );
   const actions = useMemo(
-    () => ({ setPathValue, editRow, addRow, removeRow, setBodyText, setSendProfileToken, renewRequestId }),
-    [setPathValue, editRow, addRow, removeRow, setBodyText, setSendProfileToken, renewRequestId],
+    () => ({ setPathValue, editRow, addRow, removeRow, setBodyText, setSendProfileToken, renewRequestId, update }),
+    [setPathValue, editRow, addRow, removeRow, setBodyText, setSendProfileToken, renewRequestId, update],
   );
   return { draft, actions };
 }
 
-export type DraftActions = ReturnType<typeof useRequestDraft>['actions'];
+export type DraftActions = Omit<ReturnType<typeof useRequestDraft<RequestDraft>>['actions'], 'update'>;

@@ -1,10 +1,16 @@
-// The explorer's list: every operation of payment initiation, account information and their authorisations.
-import { Link } from 'react-router-dom';
+// The explorer's list: every operation of payment initiation, account information and their authorisations; with
+// ?from=<exchangeId>, that exchange of the log opened to edit and resend.
+import { Link, useSearchParams } from 'react-router-dom';
 import { Panel } from '../../../components/ui';
 import { operations } from '../../../xs2a';
 import { operationGroups, operationTitles } from '../model/operation-groups';
+import { ResendPage } from './resend-page';
 
 export function ExplorePage() {
+  const [search] = useSearchParams();
+  const from = search.get('from');
+  // An exchange of the log to edit and resend; a new one starts a new draft.
+  if (from) return <ResendPage key={from} exchangeId={from} />;
   return (
     <div className="mx-auto max-w-5xl space-y-4">
       <div className="space-y-1">
