@@ -1,8 +1,8 @@
 // A test bench for a spec that moves the bank's clock or switches its preset: a sandbox bank of its own under
 // /bench/<name> (server/sandbox-benches.ts), so specs running in parallel on the shared /sandbox never see the move.
 // Name a bench after the test that uses it; a name is a fresh bank the first time it is asked for.
-import { expect, type APIRequestContext, type TestInfo } from '@playwright/test';
-import type { StoredProfile } from './console-storage';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { storeProfile, type StoredProfile } from './console-storage';
 
 export interface Bench {
   /** The bench's base_url on the console's origin, e.g. `/bench/preset-oauth-bank`. */
@@ -47,4 +47,20 @@ export function bench(request: APIRequestContext, name: string): Bench {
     freeze: () => admin('POST', '/clock/freeze', {}),
     advance: (by) => admin('POST', '/clock/advance', { by }),
   };
+}
+
+/**
+ * A fresh bench for this test with its clock stopped, made the console's active bank profile before the first
+ * navigation: payments accepted there settle only when the test moves the clock (`advance`), never by waiting.
+ */
+export async function frozenBench(
+  page: Page,
+  testInfo: TestInfo,
+  sca: StoredProfile['sca'] = {},
+  psuHeaders: Record<string, string> = {},
+): Promise<Bench> {
+  const b = bench(page.request, benchName(testInfo));
+  await b.freeze();
+  await storeProfile(page, b.profile(sca, psuHeaders));
+  return b;
 }

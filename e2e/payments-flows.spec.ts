@@ -1,6 +1,7 @@
 // Payment flows through the console's UI against the sandbox: redirect SCA to settlement, bank errors, cancellation.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { frozenBench } from './bench';
 import { testAccounts } from './fixtures';
 import { approveAtBank, createPayment, fillPaymentForm, transactionStatus } from './payments-helpers';
 
@@ -31,7 +32,9 @@ async function authoriseByRedirect(page: Page, psuId: string, paymentPath: strin
 
 test('a single payment goes through redirect SCA to ACSC, and a settled payment cannot be cancelled', async ({
   page,
-}) => {
+}, testInfo) => {
+  // A bench of its own whose clock stands still: the payment settles when the test moves the clock.
+  const b = await frozenBench(page, testInfo);
   const payment = await createPayment(page, {
     debtorIban: alice.iban,
     amount: '12.50',
@@ -50,8 +53,10 @@ test('a single payment goes through redirect SCA to ACSC, and a settled payment 
   await expectNoSeriousAxeViolations(page);
 
   await authoriseByRedirect(page, 'alice', payment.path);
-  // ACTC after the SCA, ACSC once the e2e sandbox settles it (3 s); the page follows the status by itself.
-  await expect(transactionStatus(page)).toContainText('ACSC', { timeout: 15_000 });
+  // ACTC after the SCA, ACSC once the bank's clock passes the settlement delay; the page follows the status by itself.
+  await expect(transactionStatus(page)).toContainText('ACTC');
+  await b.advance('PT1M');
+  await expect(transactionStatus(page)).toContainText('ACSC');
   await expect(transactionStatus(page)).toContainText('AcceptedSettlementCompleted');
   // The payment's own body is read again once the status moved.
   await expect(details.getByRole('region', { name: 'Payment as JSON' })).toContainText('"transactionStatus": "ACSC"');
@@ -81,7 +86,8 @@ test('a single payment goes through redirect SCA to ACSC, and a settled payment 
 
 test('a standing order goes through redirect SCA to ACSC, then its cancellation is authorised to CANC', async ({
   page,
-}) => {
+}, testInfo) => {
+  const b = await frozenBench(page, testInfo);
   const payment = await createPayment(page, {
     service: 'periodic-payments',
     debtorIban: bob.iban,
@@ -94,7 +100,9 @@ test('a standing order goes through redirect SCA to ACSC, then its cancellation 
   await expect(page.getByRole('region', { name: 'Payment', exact: true })).toContainText('Monthly');
 
   await authoriseByRedirect(page, 'bob', payment.path);
-  await expect(transactionStatus(page)).toContainText('ACSC', { timeout: 15_000 });
+  await expect(transactionStatus(page)).toContainText('ACTC');
+  await b.advance('PT1M');
+  await expect(transactionStatus(page)).toContainText('ACSC');
 
   // A running standing order can still be cancelled, with the PSU's authorisation (202).
   await page.getByRole('button', { name: 'Cancel payment…' }).click();

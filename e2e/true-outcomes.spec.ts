@@ -1,6 +1,7 @@
 // What a demo exposes first: the payment and consent pages state the real outcome of every step — carol's payment
 // rejected for lack of funds, dave's failed SCA, a settled payment that can no longer be cancelled.
 import { expect, test, type Page } from '@playwright/test';
+import { frozenBench } from './bench';
 import { sandboxProfile, storeProfile } from './console-storage';
 import {
   authoriseConsent,
@@ -90,11 +91,14 @@ test('dave’s embedded SCA fails: the page says “SCA failed” and the panel 
 });
 
 test('a settled payment shows a green outcome and offers no cancellation', async ({ page }, testInfo) => {
+  const b = await frozenBench(page, testInfo);
   const payment = await createPayment(page, { debtorIban: alice.iban, amount: '4.20', remittance: 'Settles' });
   await page.getByRole('link', { name: 'Continue at the bank' }).click();
   await approveAtBank(page, 'alice');
   await page.waitForURL((url) => url.pathname === payment.path && url.searchParams.get('sca') === 'ok');
-  await expect(transactionStatus(page)).toContainText('ACSC', { timeout: 15_000 });
+  await expect(transactionStatus(page)).toContainText('ACTC');
+  await b.advance('PT1M');
+  await expect(transactionStatus(page)).toContainText('ACSC');
   const banner = outcome(page);
   await expect(banner).toContainText('Authorised');
   await expect(banner).toContainText('Settled (ACSC)');
