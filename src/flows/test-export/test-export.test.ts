@@ -1,3 +1,4 @@
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../api';
 import { playwrightTest, testFileName } from './export-test';
@@ -422,6 +423,19 @@ describe('schemas and the runtime the file carries', () => {
         fields: { csrf: 't&1', acc: 'a1', method: 'sms', otp: '' },
       },
     ]);
+  });
+
+  it('writes files that parse as TypeScript, whatever the approach', () => {
+    const redirect = embeddedFlow().slice(0, 1);
+    (redirect[0]!.response!.body as { _links: Record<string, unknown> })._links.scaRedirect = { href: '/psd2/sca/x' };
+    for (const flow of [embeddedFlow(), redirect]) {
+      const { text } = playwrightTest({ flow: FLOW, exchanges: flow, savedAt: 0 });
+      const output = ts.transpileModule(text, {
+        reportDiagnostics: true,
+        compilerOptions: { target: ts.ScriptTarget.ES2022 },
+      });
+      expect(output.diagnostics?.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([]);
+    }
   });
 
   it('carries the runtime without imports or exports, and names the file after the flow', () => {
