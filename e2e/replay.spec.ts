@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { frozenBench } from './bench';
 import { testAccounts } from './fixtures';
 import { approveAtBank, createPayment, transactionStatus } from './payments-helpers';
 
@@ -28,13 +29,19 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-/** A settled payment of alice's, authorised at the bank's page; its page is open. */
+/**
+ * A settled payment of alice's, authorised at the bank's page; its page is open. On a bench of the test's own, settled
+ * by moving the bench's clock. Call it before the test's first navigation.
+ */
 async function settledPayment(page: Page) {
+  const b = await frozenBench(page, test.info());
   const payment = await createPayment(page, { debtorIban: alice.iban, amount: '7.30', creditorName: 'Café Lumière' });
   await page.getByRole('link', { name: 'Continue at the bank' }).click();
   await approveAtBank(page, 'alice');
   await page.waitForURL((url) => url.pathname === payment.path);
-  await expect(transactionStatus(page)).toContainText('ACSC', { timeout: 15_000 });
+  await expect(transactionStatus(page)).toContainText('ACTC');
+  await b.advance('PT1M');
+  await expect(transactionStatus(page)).toContainText('ACSC');
   return payment;
 }
 
