@@ -16,3 +16,4 @@ export { HistoryList, HistoryListPage, type HistoryListProps, type HistoryListPa
 export { StatusPanelFrame, type StatusPanelFrameProps } from './status-panel';
 export { OutcomeBanner, useLastStep, type OutcomeBannerProps } from './outcome-banner';
 export { resolveOutcome, type LastStep, type Outcome, type ResourceFacts, type ResourceVerdict } from './outcome';
+export { ResourceAuthorisations, useResourceView, type ResourceViewOptions } from './resource-view';

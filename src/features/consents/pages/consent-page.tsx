@@ -1,7 +1,7 @@
 // /consents/:consentId: the consent's status (followed while its SCA finishes), the access it grants, its validity,
 // the reads it has used today, its authorisations, making it active, and deleting it.
-import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import {
   flowOf,
   activeConsent,
@@ -19,14 +19,14 @@ import { Button, ErrorBoundary, LinkButton } from '../../../components/ui';
 import {
   CreationSca,
   NotFromThisBrowser,
-  readCreatedState,
+  ResourceAuthorisations,
   ResourcePage,
   statusText,
-  useLastStep,
   useRefetchOnNewStatus,
+  useResourceView,
 } from '../../../flows/resource';
 import { narrateStatusAnswer } from '../../../flows/narration';
-import { AuthorisationsPanel, useScaReturn } from '../../../flows/sca';
+import { useScaReturn } from '../../../flows/sca';
 import { ConsentDetailsPanel } from '../components/consent-details-panel';
 import { ConsentStatusPanel } from '../components/consent-status-panel';
 import { ConsentUsagePanel } from '../components/consent-usage-panel';
@@ -144,8 +144,6 @@ function NotUsableNote({ status, reason }: { status: string; reason: string }) {
 function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: string }) {
   const variables = { profile, consentId };
   const route = consentRoute(consentId);
-  const location = useLocation();
-  const created = readCreatedState(location.state);
   const entry = consentHistory.useEntry(profile.id, consentId);
   const activeId = useActiveConsentId(profile.id);
   const isActive = activeId === consentId;
@@ -158,9 +156,14 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
   // Read as text whatever JSON type the bank used, so an odd value is shown and flagged rather than breaking the page.
   const current = statusText(status.data?.body.consentStatus) ?? statusText(details.data?.body.consentStatus);
 
-  useEffect(() => {
-    if (current) consentHistory.recordStatus(profile.id, consentId, current);
-  }, [current, profile.id, consentId]);
+  const { created, last, timeline } = useResourceView({
+    profileId: profile.id,
+    historyRef: consentId,
+    recordStatus: consentHistory.recordStatus,
+    statuses: entry?.statuses,
+    current,
+    steps: { creation: 'consent request', returned: 'authorisation of the consent' },
+  });
 
   const terms = details.data?.body;
   useRecordBankTerms(profile.id, consentId, terms);
@@ -172,7 +175,6 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
 
   // An authorisation that ended in this page stays in view, so its outcome ("Authorised", "failed") can be read.
   const [scaEndedHere, setScaEndedHere] = useState(false);
-  const last = useLastStep(created, 'consent request', 'authorisation of the consent');
   function scaFinished(scaStatus: string) {
     last.scaEnded(scaStatus);
     setScaEndedHere(true);
@@ -189,7 +191,6 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
   // The title counts what the bank granted once the consent is valid, and what was asked until then.
   const shownAccess: Record<string, unknown> | undefined =
     terms?.consentStatus === 'valid' ? terms.access : entry?.access;
-  const timeline = useMemo(() => entry?.statuses.map((seen) => seen.status) ?? [], [entry?.statuses]);
   const reason = current ? notUsableReason(current) : undefined;
   const polling = !status.isError && following(statusValue);
   // The bank does not know the consent (another bank, another TPP, or a typo in the address): only the status panel,
@@ -266,15 +267,13 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
             </ErrorBoundary>
           )}
 
-          <ErrorBoundary what="the authorisations">
-            <AuthorisationsPanel
-              profile={profile}
-              scope={scope}
-              returnTo={route}
-              title="Consent authorisations"
-              startRefusal={newAuthorisationRefusal(current)}
-            />
-          </ErrorBoundary>
+          <ResourceAuthorisations
+            profile={profile}
+            scope={scope}
+            returnTo={route}
+            title="Consent authorisations"
+            startRefusal={newAuthorisationRefusal(current)}
+          />
 
           <ErrorBoundary what="the deletion">
             <DeleteConsentPanel profile={profile} consentId={consentId} status={current} onDeleted={deleted} />

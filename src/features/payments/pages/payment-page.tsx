@@ -1,6 +1,6 @@
 // /payments/:service/:product/:paymentId: the payment, its status (followed while it moves), SCA and cancellation.
-import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import {
   type AuthorisationScope,
   type BankProfile,
@@ -15,14 +15,14 @@ import { ErrorBoundary } from '../../../components/ui';
 import {
   CreationSca,
   NotFromThisBrowser,
-  readCreatedState,
+  ResourceAuthorisations,
   ResourcePage,
   statusText,
-  useLastStep,
   useRefetchOnNewStatus,
+  useResourceView,
 } from '../../../flows/resource';
 import { narrateStatusAnswer } from '../../../flows/narration';
-import { AuthorisationsPanel, useScaReturn } from '../../../flows/sca';
+import { useScaReturn } from '../../../flows/sca';
 import { PaymentProduct, PaymentService } from '../../../xs2a';
 import { CancelPaymentPanel } from '../components/cancel-payment-panel';
 import { PaymentDetailsPanel } from '../components/payment-details-panel';
@@ -73,8 +73,6 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
   const ref = useMemo(() => ({ service, product, paymentId }), [service, product, paymentId]);
   const variables: GetPaymentVariables = { profile, ...ref };
   const route = paymentRoute(ref);
-  const location = useLocation();
-  const created = readCreatedState(location.state);
   const entry = usePaymentHistoryEntry(profile.id, ref);
 
   // Back from the bank's page (`?sca=ok`): the bank may need a moment, so the status is followed for a while even
@@ -91,9 +89,14 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
   const current = statusText(status.data?.body.transactionStatus) ?? statusText(details.data?.body.transactionStatus);
   const polling = !status.isError && shouldPollStatus(status.data?.body.transactionStatus, followSince !== undefined);
 
-  useEffect(() => {
-    if (current) paymentHistory.recordStatus(profile.id, ref, current);
-  }, [current, profile.id, ref]);
+  const { created, last, timeline } = useResourceView({
+    profileId: profile.id,
+    historyRef: ref,
+    recordStatus: paymentHistory.recordStatus,
+    statuses: entry?.statuses,
+    current,
+    steps: { creation: 'initiation', returned: 'authorisation' },
+  });
 
   useRefetchOnNewStatus(status.data?.body.transactionStatus, details.data?.body.transactionStatus, details.refetch);
 
@@ -104,7 +107,6 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
     paymentHistory.recordCancellation(profile.id, ref, record);
   }
 
-  const last = useLastStep(created, 'initiation', 'authorisation');
   // An authorisation of the initiation that ended in this page stays in view, so its outcome can be read there too.
   const [initiationScaEnded, setInitiationScaEnded] = useState(false);
   function scaFinished(scaStatus: string) {
@@ -117,7 +119,6 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
   const scope: AuthorisationScope = { kind: 'payment', ...ref };
   const display = useBankDataDisplay();
   const said = status.data?.body;
-  const timeline = useMemo(() => entry?.statuses.map((seen) => seen.status) ?? [], [entry?.statuses]);
   const facts = paymentFacts(current, said ?? details.data?.body);
 
   return (
@@ -182,15 +183,13 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
         />
       </ErrorBoundary>
 
-      <ErrorBoundary what="the authorisations">
-        <AuthorisationsPanel
-          profile={profile}
-          scope={scope}
-          returnTo={route}
-          title="Authorisations"
-          startRefusal={paymentAuthorisationRefusal(current)}
-        />
-      </ErrorBoundary>
+      <ResourceAuthorisations
+        profile={profile}
+        scope={scope}
+        returnTo={route}
+        title="Authorisations"
+        startRefusal={paymentAuthorisationRefusal(current)}
+      />
 
       <ErrorBoundary what="the payment">
         <PaymentDetailsPanel query={details} />
