@@ -1,30 +1,34 @@
 // Pages and panels in the console's component tests: rendered under a route of a memory router with a fresh query
-// cache that does not retry, the browser's storage forgotten after each test, and what the audience sees of a page.
+// cache that does not retry (in presenter mode when asked), what the console kept in the browser forgotten after each
+// test, and what the audience sees of a page.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router-dom';
+import { activeConsent, presenterMode, profileStore } from '../api';
+import { PresenterViewContext } from '../components/ui';
 import { answerAll } from './http';
 
 export interface RenderRouteOptions {
   /** Where the router opens: a path (with its query) or a location with state; the route itself by default. */
   at?: InitialEntry;
-  /** Providers around the page (e.g. presenter mode's context). */
-  wrap?: (page: ReactNode) => ReactNode;
+  /** Presenter mode: switched on, and its context around the page. */
+  presenter?: boolean;
   /** The query cache, when the test looks into it; a fresh one that does not retry by default. */
   client?: QueryClient;
 }
 
 /** Renders `element` as the one route `route` ("/payments/:service/:product/:paymentId") and opens it. */
 export function renderRoute(route: string, element: ReactNode, options: RenderRouteOptions = {}) {
-  const { at = route, wrap = (page: ReactNode) => page, client = testQueryClient() } = options;
+  const { at = route, presenter = false, client = testQueryClient() } = options;
   const router = createMemoryRouter([{ path: route, element }], { initialEntries: [at] });
+  presenterMode.set(presenter);
   render(
-    wrap(
+    <PresenterViewContext.Provider value={presenter}>
       <QueryClientProvider client={client}>
         <RouterProvider router={router} />
-      </QueryClientProvider>,
-    ),
+      </QueryClientProvider>
+    </PresenterViewContext.Provider>,
   );
   return { client, router };
 }
@@ -34,9 +38,14 @@ export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
 }
 
-/** After a test: unmounts what it rendered and forgets what the console kept in localStorage and sessionStorage. */
+/**
+ * After a test: unmounts what it rendered and forgets what the console kept in the browser: presenter mode, the active
+ * profile's active consent, and everything in localStorage and sessionStorage.
+ */
 export function forgetPage(): void {
   cleanup();
+  presenterMode.set(false);
+  activeConsent.set(profileStore.active().id, undefined);
   localStorage.clear();
   sessionStorage.clear();
 }

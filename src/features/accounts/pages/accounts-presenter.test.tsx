@@ -6,8 +6,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { activeConsent, presenterMode, profileStore } from '../../../api';
-import { PresenterViewContext } from '../../../components/ui';
+import { activeConsent, profileStore } from '../../../api';
 import { answerAll } from '../../../testing/http';
 import { forgetPage, renderRoute } from '../../../testing/pages';
 import { AccountPage } from './account-page';
@@ -78,13 +77,8 @@ function bank() {
   });
 }
 
-/** The page as presenter mode shows it. */
-const presenterView = (page: ReactNode) => (
-  <PresenterViewContext.Provider value={presenterMode.isOn()}>{page}</PresenterViewContext.Provider>
-);
-
 function renderAt(path: string, element: ReactNode, route: string) {
-  renderRoute(route, element, { at: path, wrap: presenterView });
+  renderRoute(route, element, { at: path, presenter: true });
 }
 
 /** All text of the page, closed disclosures and dialogs included. */
@@ -100,16 +94,11 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  presenterMode.set(true);
   activeConsent.set(profileStore.active().id, 'con-1');
   bank();
 });
 
-afterEach(() => {
-  forgetPage();
-  presenterMode.set(false);
-  activeConsent.set(profileStore.active().id, undefined);
-});
+afterEach(forgetPage);
 
 describe('the account pages in presenter mode', () => {
   it('list the accounts with masked IBANs and shortened owner names', async () => {

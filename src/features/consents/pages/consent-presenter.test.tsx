@@ -4,8 +4,7 @@
 import { screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { activeConsent, presenterMode, profileStore } from '../../../api';
-import { PresenterViewContext } from '../../../components/ui';
+import { activeConsent, profileStore } from '../../../api';
 import { answerByPath, forgetPage, renderRoute, visibleText } from '../../../testing/pages';
 import { ActiveConsentIndicator } from '../components/active-consent-indicator';
 import { consentHistory } from '../model/consent-history';
@@ -32,17 +31,11 @@ function bank(consentStatus: string) {
   });
 }
 
-/** The page as presenter mode shows it. */
-const presenterView = (page: ReactNode) => (
-  <PresenterViewContext.Provider value={presenterMode.isOn()}>{page}</PresenterViewContext.Provider>
-);
-
 function renderAt(path: string, element: ReactNode, route: string) {
-  renderRoute(route, element, { at: path, wrap: presenterView });
+  renderRoute(route, element, { at: path, presenter: true });
 }
 
 beforeEach(() => {
-  presenterMode.set(true);
   consentHistory.add(profileStore.active().id, {
     consentId: CONSENT_ID,
     createdAt: Date.now(),
@@ -56,11 +49,7 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
-  forgetPage();
-  presenterMode.set(false);
-  activeConsent.set(profileStore.active().id, undefined);
-});
+afterEach(forgetPage);
 
 describe('the consent pages in presenter mode', () => {
   it('mask the accounts on the consent page, hide ids and spec names, and narrate the wait', async () => {

@@ -2,10 +2,7 @@
 // The payment page in presenter mode: no full IBAN or personal name anywhere on the page (fields, status, heading,
 // raw JSON), ids and JSON folded behind disclosures, and one plain sentence on where the payment stands.
 import { screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { presenterMode } from '../../../api';
-import { PresenterViewContext } from '../../../components/ui';
+import { afterEach, describe, expect, it } from 'vitest';
 import { answerByPath, forgetPage, renderRoute } from '../../../testing/pages';
 import { paymentHistory } from '../model/payment-history';
 import { PaymentPage } from './payment-page';
@@ -30,24 +27,14 @@ function bank(status: Record<string, unknown>) {
   });
 }
 
-/** The page as presenter mode shows it. */
-const presenterView = (page: ReactNode) => (
-  <PresenterViewContext.Provider value={presenterMode.isOn()}>{page}</PresenterViewContext.Provider>
-);
-
 function renderPage() {
   renderRoute('/payments/:service/:product/:paymentId', <PaymentPage />, {
     at: '/payments/payments/sepa-credit-transfers/pay-1',
-    wrap: presenterView,
+    presenter: true,
   });
 }
 
-beforeEach(() => presenterMode.set(true));
-
-afterEach(() => {
-  forgetPage();
-  presenterMode.set(false);
-});
+afterEach(forgetPage);
 
 describe('the payment page in presenter mode', () => {
   it('masks every IBAN and shortens every name, in the fields, the status and the raw JSON', async () => {
