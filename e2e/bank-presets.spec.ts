@@ -4,6 +4,7 @@
 // moves through the admin API, so the shared /sandbox and the specs running beside it never see either.
 import { expect, test, type Page } from './test';
 import { bench, benchName, type Bench } from './bench';
+import { isoDay, reportStatus, showTransactions } from './accounts-helpers';
 import { authoriseConsent, consentStatus, fillConsentForm, submitConsentForm } from './consents-helpers';
 import { SANDBOX_OTP, SANDBOX_PASSWORD, testAccounts } from './fixtures';
 import { approveAtBank, createPayment, transactionStatus } from './payments-helpers';
@@ -23,6 +24,8 @@ interface PresetCase {
   psuHeaders?: Record<string, string>;
   /** The bank never starts the authorisation with the resource: the console offers to start it. */
   explicitStart?: boolean;
+  /** Entries on one page of a transaction report (the bank's page size). */
+  pageSize?: number;
 }
 
 const PRESETS: PresetCase[] = [
@@ -30,7 +33,7 @@ const PRESETS: PresetCase[] = [
   { preset: 'embedded-bank', approach: 'embedded', psuHeaders: { psuId: 'alice' } },
   { preset: 'decoupled-app-bank', approach: 'decoupled', psuHeaders: { psuId: 'alice' } },
   { preset: 'oauth-bank', approach: 'oauth' },
-  { preset: 'strict-ais-bank', approach: 'redirect' },
+  { preset: 'strict-ais-bank', approach: 'redirect', pageSize: 10 },
 ];
 
 /** A bench of the test's own with the preset switched on and its clock stopped; the console's profile points at it. */
@@ -137,6 +140,18 @@ for (const c of PRESETS) {
       await expect(page.getByText(`Reading with consent ${consentId}`)).toBeVisible();
       const item = page.getByRole('listitem').filter({ hasText: 'DE16 9901 0000 0010 0100 01' });
       await expect(item).toContainText('Girokonto Plus');
+
+      // Its transactions, paged as this bank pages them, through the bank's own links (absolute on a redirect bank).
+      await item.getByRole('link').click();
+      await showTransactions(page, { dateFrom: isoDay(-150), dateTo: isoDay(-20), bookingStatus: 'booked' });
+      const size = c.pageSize ?? 100;
+      await expect(reportStatus(page)).toHaveText(
+        new RegExp(`^${size} entries on this page \\(0 pending, ${size} booked\\)`),
+      );
+      const pages = page.getByRole('navigation', { name: 'Report pages' });
+      await pages.getByRole('button', { name: 'Next' }).click();
+      await expect(pages).toContainText('Page 2');
+      await expect(reportStatus(page)).toHaveText(new RegExp(`^${size} entries on this page`));
     });
   });
 }
