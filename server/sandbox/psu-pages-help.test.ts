@@ -5,6 +5,7 @@ import { ConsentsResponse201, PaymentInitiationResponse201 } from '../../src/xs2
 import { SANDBOX_OTP, SANDBOX_PASSWORD } from './seed';
 import { createTestBank, type TestBank } from './test-support';
 import { accountOf, browse, href, ok, paymentBody, send } from './test-kit';
+import { authorizePage, newPayment, oauthBank, pkce } from './oauth-test-kit';
 
 let bank: TestBank;
 beforeAll(async () => {
@@ -72,6 +73,18 @@ describe('the sandbox help on the login pages', () => {
     const session = await browse(bank, '/psd2/app/login', { psuId: 'alice', password: SANDBOX_PASSWORD });
     const cookie = session.setCookie?.split(';')[0];
     expect(helpOf((await browse(bank, '/psd2/app', undefined, cookie)).html)).toBeUndefined();
+  });
+
+  it('is on the OAuth authorize page’s login too', async () => {
+    const oauth = await oauthBank();
+    try {
+      const { paymentId } = await newPayment(oauth);
+      const page = await authorizePage(oauth, { scope: `PIS:${paymentId}`, challenge: pkce().challenge });
+      expect(page.status).toBe(200);
+      expect(rowOf(helpOf(page.html) ?? '', 'carol')).toContain('Payments are rejected for lack of funds');
+    } finally {
+      await oauth.close();
+    }
   });
 
   it('shortens the names in presenter mode', async () => {
