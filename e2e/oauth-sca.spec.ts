@@ -149,7 +149,7 @@ test('a payment authorised through OAuth is accepted and settles', async ({ page
   await page.waitForURL((url) => url.pathname === payment.path && url.searchParams.get('sca') === 'ok');
   await expect(transactionStatus(page)).toContainText(/ACTC|ACSC/);
   await expect(page.getByRole('status').filter({ hasText: 'through OAuth' })).toContainText('finalised');
-  await expect(transactionStatus(page)).toContainText('ACSC', { timeout: 20_000 });
+  await expect(transactionStatus(page)).toContainText('ACSC');
 });
 
 test('a PSU who denies at the bank’s OAuth page: back on the consent, rejected, and no token', async ({ page }) => {

@@ -102,7 +102,7 @@ test('through relay target "strict": a consent, accounts, balances, transactions
   await panel.getByLabel('One-time password').fill(SANDBOX_OTP);
   await panel.getByRole('button', { name: 'Authorise' }).click();
   await expect(transactionStatus(page)).toContainText(/ACTC|ACSC/);
-  await expect(transactionStatus(page)).toContainText('ACSC', { timeout: 20_000 });
+  await expect(transactionStatus(page)).toContainText('ACSC');
 
   // The inspector shows the bank's URLs via the relay, and neither it nor the HAR export holds a key or passphrase.
   await openInspector(page);
