@@ -144,6 +144,8 @@ export interface RecordedRequest {
   /** The caller's cancellation. */
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Further secrets the request carries (e.g. the sandbox's admin token), redacted like the profile's token. */
+  secrets?: readonly string[];
 }
 
 /** The exchange a sent request is recorded as; `fail` records an error on it and returns the Xs2aError to throw. */
@@ -165,7 +167,9 @@ export async function sendRecorded(options: RecordedRequest) {
   const { profile, request } = options;
   const startedAt = Date.now();
   // The log keeps no secret: the tokens are removed wherever the bank might echo them, not only from Authorization.
-  const redaction = { secrets: [profile.bearerToken?.trim(), ...sessionTokens.allValues()] };
+  const redaction = {
+    secrets: [profile.bearerToken?.trim(), ...sessionTokens.allValues(), ...(options.secrets ?? [])],
+  };
   const relayTarget = profile.relayTarget?.trim() || undefined;
   // The log shows the bank's URL; the exchange notes the relay it went through.
   const exchangeId = recordExchange(

@@ -258,3 +258,25 @@ export {
   usePresenterMode,
   type BankDataDisplay,
 } from './presenter';
+export {
+  actionHref,
+  ADMIN_FLOW,
+  adminRequest,
+  describeAdminError,
+  discoverAdmin,
+  SandboxAdminError,
+  type AdminControls,
+  type AdminDiscovery,
+} from './sandbox-admin/admin-client';
+export {
+  adminTokenChanged,
+  bankTimeChanged,
+  sandboxAdminKeys,
+  useAdminReads,
+  useAdminWrites,
+  useSandboxAdmin,
+  useSandboxPsus,
+  type ClockMove,
+} from './sandbox-admin/admin-queries';
+export { ADMIN_TOKENS_STORAGE_KEY, adminTokens, useAdminToken } from './sandbox-admin/admin-token';
+export type * from './sandbox-admin/admin-types';

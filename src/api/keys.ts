@@ -55,8 +55,10 @@ export const consentKeys = {
 };
 
 export const accountKeys = {
+  /** Everything read under any consent of the profile. */
+  profile: (profileId: string) => [profileId, 'accounts'] as const,
   /** Everything read under one consent. */
-  all: (profileId: string, consentId: string) => [profileId, 'accounts', consentId] as const,
+  all: (profileId: string, consentId: string) => [...accountKeys.profile(profileId), consentId] as const,
   list: (profileId: string, consentId: string, withBalance: boolean) =>
     [...accountKeys.all(profileId, consentId), 'list', { withBalance }] as const,
   account: (profileId: string, consentId: string, accountId: string) =>

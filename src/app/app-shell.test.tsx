@@ -4,8 +4,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { profileStore } from '../api';
+import { noSandboxAdmin } from '../testing/http';
 import { createQueryClient } from './providers';
 import { routes } from './routes';
 
@@ -20,6 +21,7 @@ function renderAt(path: string) {
 }
 
 describe('console shell', () => {
+  beforeEach(noSandboxAdmin);
   afterEach(() => {
     cleanup();
     for (const profile of profileStore.list()) if (!profile.builtIn) profileStore.remove(profile.id);

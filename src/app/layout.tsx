@@ -1,6 +1,6 @@
 // The console's frame: header with the bank profile choice, section navigation, and the page outlet.
 import { NavLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
-import { useExchanges } from '../api';
+import { useActiveProfile, useExchanges, useSandboxAdmin } from '../api';
 import { cx, ErrorBoundary, Spinner } from '../components/ui';
 import { ActiveConsentIndicator } from '../features/consents';
 import { ProfileSwitcher } from '../features/profiles';
@@ -13,6 +13,8 @@ const sections = [
   { to: '/accounts', label: 'Accounts' },
   { to: '/explore', label: 'Explore' },
   { to: '/inspector', label: 'Inspector' },
+  // Only when the active profile's bank offers the sandbox admin API.
+  { to: '/sandbox', label: 'Sandbox' },
   { to: '/replay', label: 'Replays' },
   { to: '/settings', label: 'Settings' },
 ] as const;
@@ -28,8 +30,15 @@ function ExchangeCount() {
   );
 }
 
+/** The sections to offer: the Sandbox page only for a bank whose admin API was found. */
+function useSections() {
+  const admin = useSandboxAdmin(useActiveProfile());
+  return sections.filter(({ to }) => to !== '/sandbox' || admin.data?.available === true);
+}
+
 export function Layout() {
   const { pathname } = useLocation();
+  const shown = useSections();
   const loading = useNavigation().state === 'loading';
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
@@ -58,7 +67,7 @@ export function Layout() {
           className="border-b border-slate-200 bg-white px-2 py-1 md:w-44 md:shrink-0 md:border-r md:border-b-0 md:p-3"
         >
           <ul className="flex flex-wrap gap-1 md:flex-col">
-            {sections.map(({ to, label }) => (
+            {shown.map(({ to, label }) => (
               <li key={to}>
                 <NavLink
                   to={to}

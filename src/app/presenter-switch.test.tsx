@@ -5,12 +5,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PRESENTER_STORAGE_KEY, presenterMode } from '../api';
 import { JsonView } from '../components/ui';
 import { createQueryClient } from './providers';
 import { PresenterView } from './presenter-switch';
 import { routes } from './routes';
+import { noSandboxAdmin } from '../testing/http';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -21,6 +22,7 @@ function renderAt(path: string) {
   );
 }
 
+beforeEach(noSandboxAdmin);
 afterEach(() => {
   cleanup();
   presenterMode.set(false);

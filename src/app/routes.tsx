@@ -12,6 +12,7 @@ import { inspectorRoutes } from '../features/inspector/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { profilesRoutes } from '../features/profiles/routes';
 import { replayRoutes } from '../features/replay/routes';
+import { sandboxRoutes } from '../features/sandbox/routes';
 import { scaRoutes } from '../flows/sca/routes';
 
 export const routes: RouteObject[] = [
@@ -37,6 +38,7 @@ export const routes: RouteObject[] = [
           ...inspectorRoutes,
           ...profilesRoutes,
           ...replayRoutes,
+          ...sandboxRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],
       },

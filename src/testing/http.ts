@@ -120,3 +120,52 @@ export function resetHttp(): void {
   browserOnly?.mockRestore();
   browserOnly = undefined;
 }
+
+/** The sandbox admin API's discovery document for a bank at `base` (its path prefix, e.g. '/sandbox'). */
+export function adminDiscoveryDocument(base = '/sandbox') {
+  const at = (path: string) => `${base}/admin${path}`;
+  const action = (method: string, path: string) => ({ method, href: at(path) });
+  return {
+    name: 'XS2A Console sandbox bank: admin API',
+    version: 1,
+    authentication: 'none',
+    controls: {
+      clock: {
+        href: at('/clock'),
+        actions: Object.fromEntries(
+          ['advance', 'set', 'freeze', 'unfreeze', 'reset'].map((name) => [name, action('POST', `/clock/${name}`)]),
+        ),
+      },
+      scenarios: {
+        href: at('/scenarios'),
+        actions: {
+          list: action('GET', '/scenarios'),
+          catalogue: action('GET', '/scenarios/catalogue'),
+          add: action('POST', '/scenarios'),
+          remove: action('DELETE', '/scenarios/{id}'),
+        },
+      },
+      profiles: { href: at('/profiles'), actions: { switch: action('PUT', '/profile') } },
+      data: {
+        href: at('/psus'),
+        actions: {
+          psus: action('GET', '/psus'),
+          reset: action('POST', '/data/reset'),
+          snapshots: action('GET', '/snapshots'),
+          saveSnapshot: action('POST', '/snapshots'),
+          restoreSnapshot: action('POST', '/snapshots/{name}/restore'),
+        },
+      },
+    },
+  };
+}
+
+/** An admin API error as the sandbox sends it: `{"error": {"code", "message"}}` with its status. */
+export function adminErrorResponse(status: number, code: string, message: string): Response {
+  return Response.json({ error: { code, message } }, { status });
+}
+
+/** Answers the sandbox admin API's discovery (`GET …/admin`) as a bank without it does (404), for tests of other pages. */
+export function noSandboxAdmin(): void {
+  server.use(http.get('*/admin', () => jsonResponse({ tppMessages: [{ code: 'RESOURCE_UNKNOWN' }] }, { status: 404 })));
+}

@@ -16,6 +16,7 @@ import {
 } from '../../../flows/body-editor';
 import { createdState, type CreatedState } from '../../../flows/resource';
 import { newScaRedirect } from '../../../flows/sca';
+import { TestPsuChoice } from '../../../flows/test-psu';
 import { ConsentErrorCallout } from '../components/consent-error-callout';
 import { ConsentFormFields } from '../components/consent-form-fields';
 import {
@@ -25,6 +26,7 @@ import {
   fieldId,
   fieldsInFormOrder,
   formValuesFromJson,
+  newRow,
   keptMembers,
   labelOf,
   placeBankMessages,
@@ -177,6 +179,15 @@ export function NewConsentPage() {
       }
       onSubmit={submit}
     >
+      <TestPsuChoice
+        profile={profile}
+        fills="PSU-ID (under Request headers) and the consent’s accounts"
+        onChoose={(psu) => {
+          setPsuId(psu.psuId);
+          const shared = psu.accounts.map((account) => newRow(account.iban, account.currency));
+          change({ accessKind: 'dedicated', sameForAll: true, shared }, ['access']);
+        }}
+      />
       <RequestBody
         editor={editor}
         summaryRef={summaryRef}

@@ -23,6 +23,7 @@ import {
 import { bodyIssues, memberPaths } from '../../../flows/form-model';
 import { createdState, type CreatedState } from '../../../flows/resource';
 import { newScaRedirect } from '../../../flows/sca';
+import { accountFor, TestPsuChoice } from '../../../flows/test-psu';
 import { paymentBodySchemaFor } from '../../../xs2a';
 import { fieldId, PaymentFormFields } from '../components/payment-form-fields';
 import { paymentRoute } from '../model/format';
@@ -183,6 +184,14 @@ export function NewPaymentPage() {
       onSubmit={submit}
     >
       <ServiceAndProduct service={service} product={product} onService={setService} onProduct={setProduct} />
+      <TestPsuChoice
+        profile={profile}
+        fills="PSU-ID (under Request headers) and the debtor IBAN"
+        onChoose={(psu) => {
+          setPsuId(psu.psuId);
+          change('debtorIban', accountFor(psu, values.currency)?.iban ?? '');
+        }}
+      />
       <RequestBody
         editor={editor}
         summaryRef={summaryRef}

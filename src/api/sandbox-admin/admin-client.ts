@@ -1,0 +1,183 @@
+// The embedded sandbox bank's admin API (`{base_url}/admin`): its discovery document and its controls (clock,
+// scenarios, behaviour profiles, data). Every call goes the way the profile's XS2A calls go (directly or through its
+// relay) and is recorded in the exchange log, with the admin token redacted as a secret.
+import * as z from 'zod';
+import { buildUrl, sendRecorded } from '../client';
+import { updateExchange } from '../exchange-log';
+import { describeXs2aError, Xs2aError, type Xs2aErrorDescription } from '../errors';
+import type { BankProfile } from '../profiles/bank-profile';
+import { adminTokens } from './admin-token';
+
+/** What the inspector lists admin calls under. */
+export const ADMIN_FLOW = 'sandbox-admin';
+
+/** Admin calls are quick; a bank that does not answer within this is treated as having no admin API. */
+const DISCOVERY_TIMEOUT_MS = 8_000;
+
+const action = z.object({ method: z.string(), href: z.string() });
+const control = z.object({ href: z.string(), actions: z.record(z.string(), action).optional() });
+const discoverySchema = z.object({
+  name: z.string(),
+  version: z.number(),
+  authentication: z.enum(['none', 'bearer']).optional(),
+  controls: z.object({ clock: control, scenarios: control, profiles: control, data: control }),
+});
+
+export type AdminControls = z.infer<typeof discoverySchema>['controls'];
+
+/** Whether the profile's bank offers the sandbox admin API, and its controls when they could be read. */
+export type AdminDiscovery =
+  | { available: false }
+  | { available: true; tokenNeeded: true }
+  | { available: true; tokenNeeded: false; controls: AdminControls };
+
+/** An admin call the sandbox refused: its status, its code and its sentence (`{"error": {"code", "message"}}`). */
+export class SandboxAdminError extends Error {
+  override name = 'SandboxAdminError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly exchangeId: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface AdminCall {
+  /** What the inspector lists the exchange as, e.g. 'sandboxAdmin.clock.advance'. */
+  operationId: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** A path of the admin API's discovery document (e.g. /sandbox/admin/clock), resolved against the base_url. */
+  href: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text.trim() ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function adminErrorOf(body: unknown): { code: string; message: string } | undefined {
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  if (typeof error?.code !== 'string') return undefined;
+  return { code: error.code, message: typeof error.message === 'string' ? error.message : error.code };
+}
+
+/** The admin API's URL for a path of its discovery document, or for the document itself ('' → `{base_url}/admin`). */
+export function adminUrl(profile: BankProfile, href: string): string {
+  return href ? buildUrl(profile.baseUrl, { href }) : buildUrl(profile.baseUrl, { path: '/admin' });
+}
+
+/**
+ * Sends one admin call and returns its JSON body. Rejects with a SandboxAdminError when the sandbox refuses it, and with
+ * the client's Xs2aError when no answer came (network, timeout, relay).
+ */
+export async function adminRequest<T>(profile: BankProfile, call: AdminCall): Promise<T> {
+  const token = adminTokens.get(profile.id);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (call.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const bodyText = call.body === undefined ? undefined : JSON.stringify(call.body);
+  const url = adminUrl(profile, call.href);
+  const { response, text, exchange } = await sendRecorded({
+    profile,
+    flow: ADMIN_FLOW,
+    operationId: call.operationId,
+    requestId: '',
+    request: { method: call.method, url, headers, ...(call.body !== undefined && { body: call.body }) },
+    bodyText,
+    signal: call.signal,
+    timeoutMs: call.timeoutMs,
+    secrets: token ? [token] : [],
+  });
+  const parsed = parseJson(text);
+  const responseHeaders = Object.fromEntries(response.headers.entries());
+  updateExchange(
+    exchange.exchangeId,
+    {
+      durationMs: Date.now() - exchange.startedAt,
+      response: {
+        status: response.status,
+        statusText: response.statusText,
+        headers: responseHeaders,
+        ...(parsed !== undefined && { body: parsed }),
+        bodyText: text,
+      },
+    },
+    exchange.redaction,
+  );
+  if (!response.ok) {
+    const refusal = adminErrorOf(parsed);
+    const message = refusal?.message ?? `The sandbox answered ${response.status} ${response.statusText}`.trim();
+    throw new SandboxAdminError(response.status, refusal?.code ?? 'http', message, exchange.exchangeId);
+  }
+  return parsed as T;
+}
+
+/**
+ * Whether the profile's bank offers the admin API: `GET {base_url}/admin`. A bank without it (404, another answer, no
+ * answer) reads as not available; a sandbox that wants its token (401 from the admin API) as available, token needed.
+ */
+export async function discoverAdmin(profile: BankProfile, signal?: AbortSignal): Promise<AdminDiscovery> {
+  try {
+    const body = await adminRequest<unknown>(profile, {
+      operationId: 'sandboxAdmin.discovery',
+      method: 'GET',
+      href: '',
+      signal,
+      timeoutMs: DISCOVERY_TIMEOUT_MS,
+    });
+    const parsed = discoverySchema.safeParse(body);
+    return parsed.success
+      ? { available: true, tokenNeeded: false, controls: parsed.data.controls }
+      : { available: false };
+  } catch (error) {
+    if (error instanceof SandboxAdminError && error.status === 401 && error.code === 'unauthorized') {
+      return { available: true, tokenNeeded: true };
+    }
+    if (error instanceof SandboxAdminError || error instanceof Xs2aError) return { available: false };
+    throw error;
+  }
+}
+
+/** The href of a control's action in the discovery document, its `{id}`/`{name}` filled in (percent-encoded). */
+export function actionHref(
+  controls: AdminControls,
+  control: keyof AdminControls,
+  name: string,
+  params: Record<string, string> = {},
+): string {
+  const href = controls[control].actions?.[name]?.href;
+  if (!href) throw new Error(`The sandbox's admin API names no ${control} action "${name}".`);
+  return href.replace(/\{(\w+)[^}]*\}/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
+}
+
+/** An admin error in plain words, for the page's error callouts. */
+export function describeAdminError(error: unknown): Xs2aErrorDescription {
+  if (!(error instanceof SandboxAdminError)) return describeXs2aError(error);
+  const titles: Record<number, string> = {
+    400: 'The sandbox did not accept these values',
+    401: 'The sandbox’s admin API wants its token',
+    403: 'The sandbox refused the call',
+    404: 'The sandbox does not know this',
+    409: 'The sandbox cannot do this now',
+    415: 'The sandbox wants JSON',
+  };
+  const advice =
+    error.status === 401
+      ? 'Enter the admin token the sandbox was started with (SANDBOX_ADMIN_TOKEN) under “Admin token”.'
+      : undefined;
+  return {
+    title: titles[error.status] ?? 'The sandbox could not do this',
+    summary: error.message,
+    messages: [],
+    status: error.status,
+    ...(advice && { advice }),
+  };
+}

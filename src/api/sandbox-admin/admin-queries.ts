@@ -1,0 +1,147 @@
+// The sandbox admin API in React Query: the discovery (cached per profile, so the console's navigation knows whether to
+// offer the Sandbox page), the controls' reads, and the writes with what they change in the cache.
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { accountKeys, authorisationKeys, consentKeys, paymentKeys } from '../keys';
+import type { BankProfile } from '../profiles/bank-profile';
+import { actionHref, adminRequest, discoverAdmin, type AdminCall, type AdminControls } from './admin-client';
+import { adminTokens, useAdminToken } from './admin-token';
+import type {
+  BankClockState,
+  BehaviourProfiles,
+  SandboxPsus,
+  SandboxScenario,
+  ScenarioCatalogue,
+  ScenarioInput,
+  Snapshots,
+} from './admin-types';
+
+export const sandboxAdminKeys = {
+  all: (profileId: string) => [profileId, 'sandbox-admin'] as const,
+  /** Whether the bank offers the admin API: changes with where the profile points and whether a token is given. */
+  discovery: (profileId: string, baseUrl: string, relayTarget: string, withToken: boolean) =>
+    [...sandboxAdminKeys.all(profileId), 'discovery', { baseUrl, relayTarget, withToken }] as const,
+  control: (profileId: string, control: string) => [...sandboxAdminKeys.all(profileId), control] as const,
+};
+
+/** The admin API's discovery for the profile's bank, kept for the session (a bank does not grow one by itself). */
+export function useSandboxAdmin(profile: BankProfile) {
+  const withToken = Boolean(useAdminToken(profile.id));
+  const key = sandboxAdminKeys.discovery(profile.id, profile.baseUrl, profile.relayTarget?.trim() ?? '', withToken);
+  // The key names the profile by its id and where it points; its headers do not change what the bank offers.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  return useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => discoverAdmin(profile, signal),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** Sets the admin token of a profile's bank and reads the admin API again with it. */
+export function adminTokenChanged(queryClient: QueryClient, profileId: string, token: string): void {
+  adminTokens.set(profileId, token);
+  void queryClient.invalidateQueries({ queryKey: sandboxAdminKeys.all(profileId) });
+}
+
+/**
+ * After the bank's clock moved (or its data was reset or restored): every payment, consent, authorisation and account
+ * read of the profile is read again, since settlement, expiry and bookings follow the bank's time.
+ */
+export function bankTimeChanged(queryClient: QueryClient, profileId: string): void {
+  for (const queryKey of [
+    paymentKeys.all(profileId),
+    consentKeys.all(profileId),
+    authorisationKeys.all(profileId),
+    accountKeys.profile(profileId),
+    sandboxAdminKeys.all(profileId),
+  ]) {
+    void queryClient.invalidateQueries({ queryKey });
+  }
+}
+
+type Control = keyof AdminControls;
+
+function adminQuery<T>(profile: BankProfile, name: string, href: string) {
+  // The key names the profile by its id alone, as every key of src/api does; the href comes from the discovery.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  return queryOptions({
+    queryKey: sandboxAdminKeys.control(profile.id, name),
+    queryFn: ({ signal }) =>
+      adminRequest<T>(profile, { operationId: `sandboxAdmin.${name}`, method: 'GET', href, signal }),
+    retry: false,
+  });
+}
+
+/** The reads of the Sandbox page: clock, scenarios and their catalogue, behaviour profiles, PSUs, snapshots. */
+export function useAdminReads(profile: BankProfile, controls: AdminControls) {
+  const get = (control: Control, name: string) => actionHref(controls, control, name);
+  return {
+    clock: useQuery(adminQuery<BankClockState>(profile, 'clock', controls.clock.href)),
+    scenarios: useQuery(adminQuery<{ scenarios: SandboxScenario[] }>(profile, 'scenarios', get('scenarios', 'list'))),
+    catalogue: useQuery({
+      ...adminQuery<ScenarioCatalogue>(profile, 'catalogue', get('scenarios', 'catalogue')),
+      staleTime: Infinity,
+    }),
+    profiles: useQuery(adminQuery<BehaviourProfiles>(profile, 'profiles', controls.profiles.href)),
+    psus: useQuery(adminQuery<SandboxPsus>(profile, 'psus', get('data', 'psus'))),
+    snapshots: useQuery(adminQuery<Snapshots>(profile, 'snapshots', get('data', 'snapshots'))),
+  };
+}
+
+/** The sandbox's test PSUs with their accounts, for the forms' "Use test PSU" (only when the admin API answers). */
+export function useSandboxPsus(profile: BankProfile, controls: AdminControls | undefined) {
+  const href = controls ? actionHref(controls, 'data', 'psus') : '';
+  return useQuery({ ...adminQuery<SandboxPsus>(profile, 'psus', href), enabled: controls !== undefined });
+}
+
+export type ClockMove =
+  { kind: 'advance'; by: string } | { kind: 'set'; to: string } | { kind: 'freeze' | 'unfreeze' | 'reset' };
+
+/** The admin calls that change the bank, each with what it changes in the cache. */
+export function useAdminWrites(profile: BankProfile, controls: AdminControls) {
+  const queryClient = useQueryClient();
+  const write = <T>(name: string, call: Omit<AdminCall, 'operationId'>) =>
+    adminRequest<T>(profile, { operationId: `sandboxAdmin.${name}`, ...call });
+  const post = (control: Control, name: string, body: unknown = {}, params?: Record<string, string>) =>
+    write<unknown>(`${control}.${name}`, { method: 'POST', href: actionHref(controls, control, name, params), body });
+  const refresh = (control: string) => () =>
+    queryClient.invalidateQueries({ queryKey: sandboxAdminKeys.control(profile.id, control) });
+  const timeChanged = () => bankTimeChanged(queryClient, profile.id);
+
+  return {
+    moveClock: useMutation({
+      mutationFn: (move: ClockMove) => {
+        const { kind, ...body } = move;
+        return write<BankClockState>(`clock.${kind}`, {
+          method: 'POST',
+          href: actionHref(controls, 'clock', kind),
+          body,
+        });
+      },
+      onSuccess: timeChanged,
+    }),
+    addScenario: useMutation({
+      mutationFn: (input: ScenarioInput) => post('scenarios', 'add', input),
+      onSuccess: refresh('scenarios'),
+    }),
+    removeScenario: useMutation({
+      mutationFn: (id: string) =>
+        write('scenarios.remove', { method: 'DELETE', href: actionHref(controls, 'scenarios', 'remove', { id }) }),
+      onSuccess: refresh('scenarios'),
+    }),
+    applyProfile: useMutation({
+      mutationFn: (name: string) =>
+        write('profiles.switch', { method: 'PUT', href: actionHref(controls, 'profiles', 'switch'), body: { name } }),
+      onSuccess: refresh('profiles'),
+    }),
+    resetData: useMutation({ mutationFn: () => post('data', 'reset'), onSuccess: timeChanged }),
+    saveSnapshot: useMutation({
+      mutationFn: (name: string) => post('data', 'saveSnapshot', { name }),
+      onSuccess: refresh('snapshots'),
+    }),
+    restoreSnapshot: useMutation({
+      mutationFn: (name: string) => post('data', 'restoreSnapshot', {}, { name }),
+      onSuccess: timeChanged,
+    }),
+  };
+}

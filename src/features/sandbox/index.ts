@@ -1,0 +1,2 @@
+// Public surface of the Sandbox feature for the app shell.
+export { sandboxRoutes } from './routes';
