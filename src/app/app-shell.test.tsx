@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 // The shell with its real route table: layout, navigation, profile choice, lazy pages and the not-found page.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { profileStore } from '../api';
-import { noSandboxAdmin } from '../testing/http';
+import { http } from 'msw';
+import { exchangeLog, profileStore } from '../api';
+import { adminDiscoveryDocument, jsonResponse, noSandboxAdmin, server } from '../testing/http';
 import { createQueryClient } from './providers';
 import { routes } from './routes';
 
@@ -36,6 +37,24 @@ describe('console shell', () => {
     expect(within(nav).getByRole('link', { name: 'Consents' }).getAttribute('aria-current')).toBeNull();
     const choice = screen.getByLabelText<HTMLSelectElement>('Bank profile');
     expect(choice.selectedOptions[0]?.textContent).toBe('Embedded sandbox');
+  });
+
+  it('offers the Sandbox page only when the bank’s admin API answers', async () => {
+    renderAt('/payments');
+    await screen.findByRole('heading', { level: 1, name: 'Payments' });
+    await waitFor(() =>
+      expect(exchangeLog.list().find((e) => e.operationId === 'sandboxAdmin.discovery')?.response?.status).toBe(404),
+    );
+    const nav = screen.getByRole('navigation', { name: 'Console sections' });
+    expect(within(nav).queryByRole('link', { name: 'Sandbox' })).toBeNull();
+    cleanup();
+    exchangeLog.clear();
+
+    server.use(http.get('*/admin', () => jsonResponse(adminDiscoveryDocument())));
+    renderAt('/payments');
+    await screen.findByRole('heading', { level: 1, name: 'Payments' });
+    const shown = screen.getByRole('navigation', { name: 'Console sections' });
+    expect(await within(shown).findByRole('link', { name: 'Sandbox' })).toBeTruthy();
   });
 
   it.each([

@@ -1,9 +1,24 @@
 // Decoupled SCA: waiting while the PSU approves in the banking app.
-import type { AuthorisationScope, BankProfile } from '../../../api';
+import { useSandboxAdmin, type AuthorisationScope, type BankProfile } from '../../../api';
 import { DecoupledMonitor } from '../decoupled-monitor';
 import type { ScaNextStep } from '../sca-flow';
 import type { ScaFlow } from '../use-sca-flow';
 import { StepHeading, type StepHeadingProps } from './step-heading';
+
+/** The sandbox's banking app (`{base_url}/app`), where its PSU approves: linked only when the bank is the sandbox. */
+function SandboxBankingAppLink({ profile }: { profile: BankProfile }) {
+  const admin = useSandboxAdmin(profile);
+  if (!admin.data?.available) return null;
+  const href = `${profile.baseUrl.replace(/\/+$/, '')}/app`;
+  return (
+    <p className="text-sm">
+      <a href={href} target="_blank" rel="noopener noreferrer" className="text-blue-800 underline">
+        Open the sandbox’s banking app
+      </a>{' '}
+      (a new tab) to approve or deny as the PSU.
+    </p>
+  );
+}
 
 export function DecoupledStep({
   step,
@@ -22,6 +37,7 @@ export function DecoupledStep({
   return (
     <>
       <StepHeading {...heading}>Waiting for approval in the banking app</StepHeading>
+      <SandboxBankingAppLink profile={profile} />
       <DecoupledMonitor
         profile={profile}
         scope={scope}
