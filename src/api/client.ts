@@ -222,6 +222,39 @@ export async function sendRecorded(options: RecordedRequest) {
   return { response, text, redirect, exchange };
 }
 
+/** A text's JSON value; undefined when it is empty or not JSON. */
+export function parseJsonText(text: string): unknown {
+  try {
+    return text.trim() ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Records an answer that is not an XS2A operation's (OAuth, the sandbox's admin API) on its exchange as it came: its
+ * status, headers and body, nothing checked against 1.3.12. Returns the headers and the body parsed when it is JSON.
+ */
+export function recordPlainAnswer(exchange: RecordedExchange, response: Response, text: string) {
+  const headers = Object.fromEntries(response.headers.entries());
+  const body = parseJsonText(text);
+  updateExchange(
+    exchange.exchangeId,
+    {
+      durationMs: Date.now() - exchange.startedAt,
+      response: {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+        ...(body !== undefined && { body }),
+        bodyText: text,
+      },
+    },
+    exchange.redaction,
+  );
+  return { headers, body };
+}
+
 /** The header each of a profile's PSU fields is sent as. */
 export const psuHeaderNames: Record<keyof BankProfile['psuHeaders'], string> = {
   psuId: 'PSU-ID',

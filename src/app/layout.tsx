@@ -14,7 +14,7 @@ const sections = [
   { to: '/explore', label: 'Explore' },
   { to: '/inspector', label: 'Inspector' },
   // Only when the active profile's bank offers the sandbox admin API.
-  { to: '/sandbox', label: 'Sandbox' },
+  { to: '/test-bench', label: 'Sandbox' },
   { to: '/replay', label: 'Replays' },
   { to: '/settings', label: 'Settings' },
 ] as const;
@@ -33,7 +33,7 @@ function ExchangeCount() {
 /** The sections to offer: the Sandbox page only for a bank whose admin API was found. */
 function useSections() {
   const admin = useSandboxAdmin(useActiveProfile());
-  return sections.filter(({ to }) => to !== '/sandbox' || admin.data?.available === true);
+  return sections.filter(({ to }) => to !== '/test-bench' || admin.data?.available === true);
 }
 
 export function Layout() {

@@ -1,9 +1,8 @@
 // The fetch that OAuth requests to a bank take (metadata, token endpoint): through the profile's relay when it has one,
 // recorded in the exchange log with codes, verifiers and tokens redacted, like every XS2A request of the client.
-import { relayFailureOf, sendRecorded } from '../client';
+import { recordPlainAnswer, relayFailureOf, sendRecorded } from '../client';
 import { loadMessageMeanings } from '../errors';
 import type { TppMessage } from '../../xs2a/errors';
-import { updateExchange } from '../exchange-log';
 import type { BankProfile } from '../profiles/bank-profile';
 
 export interface OAuthFetchOptions {
@@ -25,14 +24,6 @@ export interface OAuthRequestInit {
 
 /** Statuses whose Response may not carry a body. */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
-
-function parseJson(text: string): unknown {
-  try {
-    return text.trim() ? (JSON.parse(text) as unknown) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 function tppMessagesOf(body: unknown): TppMessage[] {
   const list = (body as { tppMessages?: unknown } | null | undefined)?.tppMessages;
@@ -63,23 +54,8 @@ export async function oauthFetch(url: string, init: OAuthRequestInit, options: O
     signal: init.signal,
     timeoutMs: options.timeoutMs,
   });
-  const { exchangeId, startedAt, redaction, relayTarget, fail } = exchange;
-  const responseHeaders = Object.fromEntries(response.headers.entries());
-  const parsed = parseJson(text);
-  updateExchange(
-    exchangeId,
-    {
-      durationMs: Date.now() - startedAt,
-      response: {
-        status: response.status,
-        statusText: response.statusText,
-        headers: responseHeaders,
-        ...(parsed !== undefined && { body: parsed }),
-        bodyText: text,
-      },
-    },
-    redaction,
-  );
+  const { relayTarget, fail } = exchange;
+  const { headers: responseHeaders, body: parsed } = recordPlainAnswer(exchange, response, text);
   const relayError = relayTarget ? relayFailureOf(responseHeaders, parsed) : undefined;
   const status = { status: response.status, statusText: response.statusText };
   if (redirect) throw fail('redirect', { ...redirect, statusText: redirect.status ? response.statusText : undefined });

@@ -31,14 +31,21 @@ afterEach(() => {
 });
 
 describe('discoverAdmin', () => {
-  it('finds the admin API at {base_url}/admin and records the call', async () => {
+  it('finds the admin API at {base_url}/admin, with the token when one is given, and leaves the log alone', async () => {
+    adminTokens.set(profile.id, TOKEN);
     answerNext(jsonResponse(adminDiscoveryDocument()));
     const found = await discoverAdmin(profile);
     expect(found).toMatchObject({ available: true, tokenNeeded: false });
-    expect((await sent()).url).toBe('https://bank.example/sandbox/admin');
-    const [exchange] = exchangeLog.list();
-    expect(exchange?.operationId).toBe('sandboxAdmin.discovery');
-    expect(exchange?.response?.status).toBe(200);
+    const request = await sent();
+    expect(request.url).toBe('https://bank.example/sandbox/admin');
+    expect(request.headers.get('Authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(exchangeLog.list()).toEqual([]);
+  });
+
+  it('asks through the profile’s relay when it has one', async () => {
+    answerNext(jsonResponse(adminDiscoveryDocument()));
+    await discoverAdmin({ ...profile, relayTarget: 'bank' });
+    expect((await sent()).url).toMatch(/\/relay\/bank\?url=https%3A%2F%2Fbank\.example%2Fsandbox%2Fadmin$/);
   });
 
   it.each([

@@ -2,9 +2,8 @@
 // scenarios, behaviour profiles, data). Every call goes the way the profile's XS2A calls go (directly or through its
 // relay) and is recorded in the exchange log, with the admin token redacted as a secret.
 import * as z from 'zod';
-import { buildUrl, sendRecorded } from '../client';
-import { updateExchange } from '../exchange-log';
-import { describeXs2aError, Xs2aError, type Xs2aErrorDescription } from '../errors';
+import { buildUrl, parseJsonText, recordPlainAnswer, relayFailureOf, requestUrlFor, sendRecorded } from '../client';
+import { describeXs2aError, type Xs2aErrorDescription } from '../errors';
 import type { BankProfile } from '../profiles/bank-profile';
 import { adminTokens } from './admin-token';
 
@@ -55,14 +54,6 @@ export interface AdminCall {
   timeoutMs?: number;
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return text.trim() ? (JSON.parse(text) as unknown) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function adminErrorOf(body: unknown): { code: string; message: string } | undefined {
   const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
   if (typeof error?.code !== 'string') return undefined;
@@ -80,12 +71,11 @@ export function adminUrl(profile: BankProfile, href: string): string {
  */
 export async function adminRequest<T>(profile: BankProfile, call: AdminCall): Promise<T> {
   const token = adminTokens.get(profile.id);
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...tokenHeader(profile) };
   if (call.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
   const bodyText = call.body === undefined ? undefined : JSON.stringify(call.body);
   const url = adminUrl(profile, call.href);
-  const { response, text, exchange } = await sendRecorded({
+  const { response, text, redirect, exchange } = await sendRecorded({
     profile,
     flow: ADMIN_FLOW,
     operationId: call.operationId,
@@ -96,22 +86,11 @@ export async function adminRequest<T>(profile: BankProfile, call: AdminCall): Pr
     timeoutMs: call.timeoutMs,
     secrets: token ? [token] : [],
   });
-  const parsed = parseJson(text);
-  const responseHeaders = Object.fromEntries(response.headers.entries());
-  updateExchange(
-    exchange.exchangeId,
-    {
-      durationMs: Date.now() - exchange.startedAt,
-      response: {
-        status: response.status,
-        statusText: response.statusText,
-        headers: responseHeaders,
-        ...(parsed !== undefined && { body: parsed }),
-        bodyText: text,
-      },
-    },
-    exchange.redaction,
-  );
+  const { headers: answerHeaders, body: parsed } = recordPlainAnswer(exchange, response, text);
+  // The relay's own failure (the bank could not be reached) and a redirect are told like an XS2A call's.
+  const relayError = exchange.relayTarget ? relayFailureOf(answerHeaders, parsed) : undefined;
+  if (relayError) throw exchange.fail('relay', { status: response.status, relayError });
+  if (redirect) throw exchange.fail('redirect', redirect);
   if (!response.ok) {
     const refusal = adminErrorOf(parsed);
     const message = refusal?.message ?? `The sandbox answered ${response.status} ${response.statusText}`.trim();
@@ -120,30 +99,40 @@ export async function adminRequest<T>(profile: BankProfile, call: AdminCall): Pr
   return parsed as T;
 }
 
+/** The token of the admin API, as a request header, when one is given for the profile's bank. */
+function tokenHeader(profile: BankProfile): Record<string, string> {
+  const token = adminTokens.get(profile.id);
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
 /**
- * Whether the profile's bank offers the admin API: `GET {base_url}/admin`. A bank without it (404, another answer, no
- * answer) reads as not available; a sandbox that wants its token (401 from the admin API) as available, token needed.
+ * Whether the profile's bank offers the admin API: `GET {base_url}/admin`, the way its XS2A calls go (directly or through
+ * its relay). A bank without it (404, another answer, no answer) reads as not available; a sandbox that wants its token
+ * (401 from the admin API) as available, token needed. This check runs for every profile the console shows, so it is not
+ * recorded in the exchange log, which keeps what the user did; every call of the Sandbox page and its forms is.
  */
 export async function discoverAdmin(profile: BankProfile, signal?: AbortSignal): Promise<AdminDiscovery> {
+  const timeout = AbortSignal.timeout(DISCOVERY_TIMEOUT_MS);
+  let response: Response;
+  let body: unknown;
   try {
-    const body = await adminRequest<unknown>(profile, {
-      operationId: 'sandboxAdmin.discovery',
-      method: 'GET',
-      href: '',
-      signal,
-      timeoutMs: DISCOVERY_TIMEOUT_MS,
+    response = await fetch(requestUrlFor(profile, adminUrl(profile, '')), {
+      headers: { Accept: 'application/json', ...tokenHeader(profile) },
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      cache: 'no-store',
+      redirect: 'manual',
     });
-    const parsed = discoverySchema.safeParse(body);
-    return parsed.success
-      ? { available: true, tokenNeeded: false, controls: parsed.data.controls }
-      : { available: false };
+    body = parseJsonText(await response.text());
   } catch (error) {
-    if (error instanceof SandboxAdminError && error.status === 401 && error.code === 'unauthorized') {
-      return { available: true, tokenNeeded: true };
-    }
-    if (error instanceof SandboxAdminError || error instanceof Xs2aError) return { available: false };
-    throw error;
+    if (signal?.aborted) throw error;
+    return { available: false };
   }
+  if (response.status === 401 && adminErrorOf(body)?.code === 'unauthorized')
+    return { available: true, tokenNeeded: true };
+  const parsed = response.ok ? discoverySchema.safeParse(body) : undefined;
+  return parsed?.success
+    ? { available: true, tokenNeeded: false, controls: parsed.data.controls }
+    : { available: false };
 }
 
 /** The href of a control's action in the discovery document, its `{id}`/`{name}` filled in (percent-encoded). */

@@ -181,7 +181,7 @@ export function NewConsentPage() {
     >
       <TestPsuChoice
         profile={profile}
-        fills="PSU-ID (under Request headers) and the consent’s accounts"
+        fills="the PSU-ID header and the consent’s accounts"
         onChoose={(psu) => {
           setPsuId(psu.psuId);
           const shared = psu.accounts.map((account) => newRow(account.iban, account.currency));

@@ -186,7 +186,7 @@ export function NewPaymentPage() {
       <ServiceAndProduct service={service} product={product} onService={setService} onProduct={setProduct} />
       <TestPsuChoice
         profile={profile}
-        fills="PSU-ID (under Request headers) and the debtor IBAN"
+        fills="the PSU-ID header and the debtor IBAN"
         onChoose={(psu) => {
           setPsuId(psu.psuId);
           change('debtorIban', accountFor(psu, values.currency)?.iban ?? '');

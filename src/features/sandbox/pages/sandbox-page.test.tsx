@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 // The Sandbox page against a stubbed admin API: the clock and its moves, a refused scenario that keeps what was typed,
 // a bank without the admin API, and a sandbox that wants its token.
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exchangeLog } from '../../../api';
-import { createQueryClient } from '../../../app/providers';
 import {
   adminDiscoveryDocument,
   adminErrorResponse,
@@ -34,7 +33,7 @@ interface BankState {
 
 /** A sandbox's admin API in the stub: answers by method and path, with the state the test gives. */
 function sandboxAdmin(state: BankState) {
-  answerAll(async (request) => {
+  answerAll((request) => {
     const path = new URL(request.url).pathname.replace(/^\/sandbox\/admin/, '');
     if (state.token && request.headers.get('Authorization') !== `Bearer ${state.token}`) {
       return adminErrorResponse(
@@ -84,9 +83,11 @@ function sandboxAdmin(state: BankState) {
 }
 
 function renderPage() {
-  const router = createMemoryRouter([{ path: '/sandbox', element: <SandboxPage /> }], { initialEntries: ['/sandbox'] });
+  const router = createMemoryRouter([{ path: '/test-bench', element: <SandboxPage /> }], {
+    initialEntries: ['/test-bench'],
+  });
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );

@@ -1,0 +1,89 @@
+// Helpers for the Sandbox page specs. The bank's clock is one for every client of a sandbox, and other specs run on the
+// console's own sandbox at the same time, so the specs that move a clock use a sandbox of their own (started by
+// playwright.config.ts on clockBankPort, reached through the relay target "sandbox-clock") and run one after another.
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { StoredProfile } from './console-storage';
+import { e2ePort } from './strict-helpers';
+
+/** The sandbox whose clock the clock specs move: no other spec uses it. */
+export const clockBankPort = e2ePort + 400;
+export const clockBankOrigin = `http://127.0.0.1:${clockBankPort}`;
+/** Its settlement delay: an accepted payment settles (ACSC) once the clock passes it, never by itself within a test. */
+export const CLOCK_BANK_SETTLEMENT_MS = 30 * 60_000;
+/** How long the relay target "sandbox-slow" waits for the console's own sandbox before it gives up. */
+export const SLOW_RELAY_TIMEOUT_MS = 3_000;
+
+/** The relay targets these specs add to the e2e relay config. */
+export function sandboxAdminRelayTargets(consoleBaseUrl: string): object[] {
+  return [
+    { id: 'sandbox-clock', baseUrl: `${clockBankOrigin}/sandbox`, timeoutMs: 20_000 },
+    { id: 'sandbox-slow', baseUrl: `${consoleBaseUrl}/sandbox`, timeoutMs: SLOW_RELAY_TIMEOUT_MS },
+  ];
+}
+
+/** A profile of the clock specs' own sandbox, through the relay. */
+export const clockBankProfile: StoredProfile = {
+  id: 'clock-bank',
+  name: 'Sandbox with its own clock',
+  baseUrl: `${clockBankOrigin}/sandbox`,
+  relayTarget: 'sandbox-clock',
+  psuHeaders: { psuIpAddress: '192.168.0.10' },
+  sca: {},
+};
+
+/** The console's own sandbox through a relay target that gives up after SLOW_RELAY_TIMEOUT_MS. */
+export const impatientProfile: StoredProfile = {
+  id: 'impatient',
+  name: 'Sandbox through an impatient relay',
+  baseUrl: '/sandbox',
+  relayTarget: 'sandbox-slow',
+  psuHeaders: { psuIpAddress: '192.168.0.10' },
+  sca: {},
+};
+
+/** Opens the Sandbox page through the console's navigation (an in-app move: the query cache stays). */
+export async function openSandboxPage(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Sandbox' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sandbox' })).toBeVisible();
+}
+
+export function clockPanel(page: Page): Locator {
+  return page.getByRole('region', { name: 'The bank’s clock' });
+}
+
+/** Moves the bank's clock with one of the panel's buttons and waits until the move is done. */
+export async function moveClock(page: Page, button: string): Promise<void> {
+  const panel = clockPanel(page);
+  await panel.getByRole('button', { name: button }).click();
+  await expect(panel.getByText(/^Clock moved\./)).toBeVisible();
+}
+
+/** Adds a scenario from the Sandbox page's editor. */
+export async function addScenario(
+  page: Page,
+  input: { operation: string; error?: string; delayMs?: number; resourceId?: string; psuId?: string },
+): Promise<void> {
+  const form = page.getByRole('form', { name: 'New scenario' });
+  await expect(form.getByRole('option', { name: input.operation })).toBeAttached();
+  await form.getByLabel('Operation').selectOption(input.operation);
+  if (input.error) {
+    await form.getByRole('radio', { name: 'Answer with an error' }).check();
+    await form.getByLabel('Error code').selectOption(input.error);
+  } else {
+    await form.getByRole('radio', { name: 'Answer slowly' }).check();
+    await form.getByLabel('Delay (ms)').fill(String(input.delayMs ?? 0));
+  }
+  if (input.psuId) await form.getByLabel('PSU-ID').fill(input.psuId);
+  if (input.resourceId) await form.getByLabel('Resource').fill(input.resourceId);
+  await form.getByRole('button', { name: 'Add scenario' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Active scenarios' }).getByText(input.resourceId ?? input.operation),
+  ).toBeVisible();
+}
+
+/** Removes the active scenario about `resourceId` from the Sandbox page. */
+export async function removeScenario(page: Page, resourceId: string): Promise<void> {
+  const list = page.getByRole('list', { name: 'Active scenarios' });
+  await list.getByRole('button', { name: new RegExp(`Remove: .*${resourceId}`) }).click();
+  await expect(list.getByText(resourceId)).toHaveCount(0);
+}
