@@ -12,7 +12,7 @@ import {
   strictPort,
   writeRelayConfig,
 } from './e2e/strict-helpers';
-import { CLOCK_BANK_SETTLEMENT_MS, clockBankPort, sandboxAdminRelayTargets } from './e2e/sandbox-admin-helpers';
+import { sandboxAdminRelayTargets } from './e2e/sandbox-admin-helpers';
 
 // E2E_PORT lets several suites run side by side; each then builds into its own folder.
 const outDir = process.env.E2E_PORT ? `.e2e-dist-${port}` : 'dist';
@@ -35,7 +35,7 @@ if (!madeByRunner) {
     { id: 'bank-hangs', baseUrl: `http://127.0.0.1:${hangingBankPort}/psd2`, timeoutMs: 2000 },
     { id: 'bank-redirects', baseUrl: `http://127.0.0.1:${redirectingBankPort}/psd2`, timeoutMs: 5000 },
     { id: 'bank-redirected-to', baseUrl: `http://127.0.0.1:${redirectedToBankPort}/psd2`, timeoutMs: 5000 },
-    // The Sandbox page's specs: a sandbox of their own whose clock they move, and an impatient way to the console's.
+    // The Sandbox page's specs: an impatient way to the console's own sandbox (a bank slower than the relay waits).
     ...sandboxAdminRelayTargets(baseURL),
   ]);
 }
@@ -119,15 +119,6 @@ export default defineConfig({
       // Like a real bank's gateway it has no admin API, so no spec can move its clock: its payments settle at once
       // instead (ACTC reads ACSC on the next read), and no spec waits real time for settlement.
       env: { DATA_DIR: ':memory:', SANDBOX_SETTLEMENT_DELAY_MS: '0' },
-    },
-    {
-      // The sandbox whose clock the Sandbox page's specs move (e2e/sandbox-admin-helpers.ts): the clock is one for
-      // every client of a bank, so no other spec uses this one. Payments settle only when its clock passes the delay.
-      command: `node build/server/sandbox-main.js --port ${clockBankPort} --prefix /sandbox`,
-      url: `http://127.0.0.1:${clockBankPort}/sandbox/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: { DATA_DIR: ':memory:', SANDBOX_SETTLEMENT_DELAY_MS: String(CLOCK_BANK_SETTLEMENT_MS) },
     },
   ],
 });

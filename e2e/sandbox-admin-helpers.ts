@@ -1,35 +1,15 @@
-// Helpers for the Sandbox page specs. The bank's clock is one for every client of a sandbox, and other specs run on the
-// console's own sandbox at the same time, so the specs that move a clock use a sandbox of their own (started by
-// playwright.config.ts on clockBankPort, reached through the relay target "sandbox-clock") and run one after another.
+// Helpers for the Sandbox page specs: the page's panels, and a way to the console's own sandbox through a relay target
+// that gives up soon, for a bank slower than the console is willing to wait.
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { StoredProfile } from './console-storage';
-import { e2ePort } from './strict-helpers';
 
-/** The sandbox whose clock the clock specs move: no other spec uses it. */
-export const clockBankPort = e2ePort + 400;
-export const clockBankOrigin = `http://127.0.0.1:${clockBankPort}`;
-/** Its settlement delay: an accepted payment settles (ACSC) once the clock passes it, never by itself within a test. */
-export const CLOCK_BANK_SETTLEMENT_MS = 30 * 60_000;
 /** How long the relay target "sandbox-slow" waits for the console's own sandbox before it gives up. */
 export const SLOW_RELAY_TIMEOUT_MS = 3_000;
 
 /** The relay targets these specs add to the e2e relay config. */
 export function sandboxAdminRelayTargets(consoleBaseUrl: string): object[] {
-  return [
-    { id: 'sandbox-clock', baseUrl: `${clockBankOrigin}/sandbox`, timeoutMs: 20_000 },
-    { id: 'sandbox-slow', baseUrl: `${consoleBaseUrl}/sandbox`, timeoutMs: SLOW_RELAY_TIMEOUT_MS },
-  ];
+  return [{ id: 'sandbox-slow', baseUrl: `${consoleBaseUrl}/sandbox`, timeoutMs: SLOW_RELAY_TIMEOUT_MS }];
 }
-
-/** A profile of the clock specs' own sandbox, through the relay. */
-export const clockBankProfile: StoredProfile = {
-  id: 'clock-bank',
-  name: 'Sandbox with its own clock',
-  baseUrl: `${clockBankOrigin}/sandbox`,
-  relayTarget: 'sandbox-clock',
-  psuHeaders: { psuIpAddress: '192.168.0.10' },
-  sca: {},
-};
 
 /** The console's own sandbox through a relay target that gives up after SLOW_RELAY_TIMEOUT_MS. */
 export const impatientProfile: StoredProfile = {

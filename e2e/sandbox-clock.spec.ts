@@ -1,36 +1,29 @@
-// The bank's clock moved from the Sandbox page: a payment settles and a consent expires, with no waiting. The clock is
-// one for every client of a bank, so these tests use a sandbox of their own (e2e/sandbox-admin-helpers.ts) and run one
-// after another, each moving it forward from where the one before left it.
-import { authoriseConsentViaApi, createConsentViaApi, dedicated, isoDay } from './accounts-helpers';
+// The bank's clock moved: a payment settles and a consent expires, with no waiting. The clock is one for every client of
+// a bank, so each test runs on a test bench of its own (e2e/bench.ts), with its clock frozen until the test moves it.
+import { authoriseConsentViaApi, dedicated, isoDay } from './accounts-helpers';
+import { bench, benchName } from './bench';
 import { storeActiveConsent, storeProfile } from './console-storage';
 import { singlePayment, testAccounts, xs2aHeaders } from './fixtures';
 import { transactionStatus } from './payments-helpers';
-import { clockBankOrigin, clockBankProfile, clockPanel, moveClock, openSandboxPage } from './sandbox-admin-helpers';
+import { clockPanel, moveClock, openSandboxPage } from './sandbox-admin-helpers';
 import { expect, test } from './test';
 
 const aliceMain = testAccounts['alice-main'];
 
-test.describe.configure({ mode: 'serial' });
-
-test.beforeEach(async ({ page }) => {
-  await storeProfile(page, clockBankProfile);
-});
-
 test('an authorised payment settles (ACSC) when the bank’s clock is moved on from the Sandbox page', async ({
   page,
-  playwright,
-}) => {
-  const bank = await playwright.request.newContext({ baseURL: clockBankOrigin });
-  const created = await bank.post('/sandbox/v1/payments/sepa-credit-transfers', {
+}, testInfo) => {
+  const b = bench(page.request, benchName(testInfo));
+  await b.freeze();
+  await storeProfile(page, b.profile());
+  const created = await page.request.post(`${b.path}/v1/payments/sepa-credit-transfers`, {
     headers: xs2aHeaders({ 'PSU-ID': 'alice', 'TPP-Redirect-Preferred': 'false' }),
     data: singlePayment(aliceMain.iban),
   });
   expect(created.status(), await created.text()).toBe(201);
   const payment = (await created.json()) as { paymentId: string; _links: Record<string, { href: string }> };
-  expect(await authoriseConsentViaApi(bank, { consentId: payment.paymentId, _links: payment._links }, 'alice')).toBe(
-    'finalised',
-  );
-  await bank.dispose();
+  const scaStatus = await authoriseConsentViaApi(page.request, { consentId: payment.paymentId, ...payment }, 'alice');
+  expect(scaStatus).toBe('finalised');
 
   await page.goto(`/payments/payments/sepa-credit-transfers/${payment.paymentId}`);
   await expect(transactionStatus(page)).toContainText('ACTC');
@@ -47,12 +40,25 @@ test('an authorised payment settles (ACSC) when the bank’s clock is moved on f
 
 test('a consent expires when the clock passes its validUntil, and the account page shows the bank’s CONSENT_EXPIRED', async ({
   page,
-  playwright,
-}) => {
-  const bank = await playwright.request.newContext({ baseURL: clockBankOrigin });
-  const consent = await createConsentViaApi(bank, { psu: 'alice', access: dedicated(aliceMain.iban) });
-  expect(await authoriseConsentViaApi(bank, consent, 'alice')).toBe('finalised');
-  await storeActiveConsent(page, consent.consentId, clockBankProfile.id);
+}, testInfo) => {
+  const b = bench(page.request, benchName(testInfo));
+  await b.freeze();
+  const profile = b.profile();
+  await storeProfile(page, profile);
+  const created = await page.request.post(`${b.path}/v1/consents`, {
+    headers: xs2aHeaders({ 'PSU-ID': 'alice', 'TPP-Redirect-Preferred': 'false' }),
+    data: {
+      access: dedicated(aliceMain.iban),
+      recurringIndicator: false,
+      validUntil: isoDay(30),
+      frequencyPerDay: 1,
+      combinedServiceIndicator: false,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const consent = (await created.json()) as { consentId: string; _links: Record<string, { href: string }> };
+  expect(await authoriseConsentViaApi(page.request, consent, 'alice')).toBe('finalised');
+  await storeActiveConsent(page, consent.consentId, profile.id);
 
   await page.goto(`/accounts/${aliceMain.resourceId}`);
   const details = page.getByRole('region', { name: 'Account details' });
@@ -60,9 +66,8 @@ test('a consent expires when the clock passes its validUntil, and the account pa
 
   // While the page is open, the bank's day passes the consent's validUntil (30 days ahead): the console learns it from
   // the bank's refusal of the next read.
-  const moved = await bank.post('/sandbox/admin/clock/set', { data: { to: isoDay(31) } });
+  const moved = await page.request.post(`${b.path}/admin/clock/set`, { data: { to: isoDay(31) } });
   expect(moved.status(), await moved.text()).toBe(200);
-  await bank.dispose();
   await details.getByRole('button', { name: 'Refresh' }).click();
 
   // The bank refused the read with CONSENT_EXPIRED; the page then says so in plain words and reads nothing more.
