@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, sandboxProfile, test } from './test';
 import { SANDBOX_OTP, SANDBOX_PASSWORD, testAccounts } from './fixtures';
 import { createPayment, transactionStatus } from './payments-helpers';
+import { exchangeRows } from './inspector-helpers';
 import { authorisePanel } from './sca-helpers';
 
 test.describe.configure({ timeout: 90_000 });
@@ -38,10 +39,9 @@ test('groups a payment and its embedded SCA in one flow, with psuData and the OT
 
   // Every request body of the flow: the password and the OTP are shown as [redacted], never as typed.
   // The exchanges' rows (the group's heading also offers an export).
-  const rows = flow.getByRole('list').getByRole('button');
   await expect(flow.getByRole('button', { name: /^PUT / })).not.toHaveCount(0);
   const bodies: string[] = [];
-  for (const row of await rows.all()) {
+  for (const row of await exchangeRows(flow)) {
     await row.click();
     await expect(row).toHaveAttribute('aria-current', 'true');
     const body = page.getByRole('region', { name: 'Request body' });

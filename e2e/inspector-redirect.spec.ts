@@ -3,6 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SANDBOX_OTP, SANDBOX_PASSWORD, testAccounts } from './fixtures';
 import { approveAtBank, createPayment, transactionStatus } from './payments-helpers';
+import { exchangeRows } from './inspector-helpers';
 import { useScaProfile } from './sca-helpers';
 
 test.describe.configure({ timeout: 90_000 });
@@ -63,7 +64,8 @@ test('keeps the initiation and the status reads of a payment across the redirect
   });
   await expect.poll(() => statusReads.count()).toBeGreaterThanOrEqual(2);
   const seen = new Set<string>();
-  for (const row of await statusReads.all()) {
+  const rows = await exchangeRows(flow);
+  for (const row of await statusReads.and(flow.locator('button:not([aria-expanded])')).all()) {
     await row.click();
     await expect(row).toHaveAttribute('aria-current', 'true');
     const body = (await page.getByRole('region', { name: 'Response body' }).textContent()) ?? '';
@@ -74,7 +76,7 @@ test('keeps the initiation and the status reads of a payment across the redirect
 
   // Every exchange of the flow opened once: what the page shows never holds the password or the OTP.
   const shown: string[] = [];
-  for (const row of await flow.getByRole('list').getByRole('button').all()) {
+  for (const row of rows) {
     await row.click();
     await expect(row).toHaveAttribute('aria-current', 'true');
     shown.push(await page.locator('body').innerText());

@@ -18,6 +18,7 @@ import {
   watchTokenRequests,
 } from './oauth-helpers';
 import { createPayment, transactionStatus } from './payments-helpers';
+import { exchangeRows } from './inspector-helpers';
 import { authorisePanel, expectNoSeriousA11yViolations } from './sca-helpers';
 
 test.describe.configure({ timeout: 120_000 });
@@ -117,7 +118,7 @@ test('a consent authorised at the bank’s OAuth page: valid, accounts read with
   await expect(flow.getByRole('button', { name: /^GET \S*\/\.well-known\/\S* 200 / })).toHaveCount(1);
   await expect(flow.getByRole('button', { name: /^POST \S*\/oauth\/token 200 / })).toHaveCount(1);
   const shown: string[] = [];
-  for (const row of await flow.getByRole('list').getByRole('button').all()) {
+  for (const row of await exchangeRows(flow)) {
     await row.click();
     await expect(row).toHaveAttribute('aria-current', 'true');
     shown.push(await page.locator('body').innerText());

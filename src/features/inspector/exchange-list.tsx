@@ -1,9 +1,17 @@
-// The exchanges as a list of selectable rows, either grouped by flow or all in one list.
+// The exchanges as a list of selectable rows, either grouped by flow or all in one list; status polling that got the
+// same answer again and again is one row that opens to its reads.
+import { useState } from 'react';
 import type { Exchange } from '../../api';
 import { cx, focusRing } from '../../components/ui';
 import { ExportTestButton, isExportableFlow } from '../../flows/test-export';
 import { groupByFlow } from './exchange-filters';
 import { ExchangeStatusBadge, formatDuration, formatTime, listPath } from './exchange-status';
+import { collapsePolling, type ListItem } from './polling';
+
+const rowClass = cx(
+  'grid w-full grid-cols-[3rem_1fr_auto] sm:grid-cols-[3.5rem_1fr_auto] items-center gap-x-2 gap-y-0.5 rounded px-2 py-1.5 text-left text-sm',
+  focusRing,
+);
 
 function ExchangeRow({
   exchange,
@@ -21,11 +29,7 @@ function ExchangeRow({
         aria-current={selected ? 'true' : undefined}
         onClick={() => onSelect(exchange.id)}
         title={exchange.request.url}
-        className={cx(
-          'grid w-full grid-cols-[3rem_1fr_auto] sm:grid-cols-[3.5rem_1fr_auto] items-center gap-x-2 gap-y-0.5 rounded px-2 py-1.5 text-left text-sm',
-          focusRing,
-          selected ? 'bg-blue-50 ring-1 ring-blue-400 ring-inset' : 'hover:bg-slate-100',
-        )}
+        className={cx(rowClass, selected ? 'bg-blue-50 ring-1 ring-blue-400 ring-inset' : 'hover:bg-slate-100')}
       >
         <span className="font-mono text-xs font-semibold text-slate-700">{exchange.request.method}</span>
         <span className="min-w-0 font-mono text-xs break-all text-slate-900">{listPath(exchange.request.url)}</span>
@@ -40,6 +44,87 @@ function ExchangeRow({
         </span>
       </button>
     </li>
+  );
+}
+
+interface RowsProps {
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}
+
+/** A run of status reads with the same answer: one row, opened to its reads (and open while one of them is selected). */
+export function PollingRow({
+  item,
+  selectedId,
+  onSelect,
+}: RowsProps & { item: Extract<ListItem, { kind: 'polling' }> }) {
+  const holdsSelected = item.exchanges.some((exchange) => exchange.id === selectedId);
+  const [open, setOpen] = useState(holdsSelected);
+  // A read selected from elsewhere (a link to it) opens the row, so the selection is in view.
+  const [held, setHeld] = useState(holdsSelected);
+  if (held !== holdsSelected) {
+    setHeld(holdsSelected);
+    if (holdsSelected) setOpen(true);
+  }
+  const first = item.exchanges[0];
+  const last = item.exchanges.at(-1);
+  if (!first || !last) return null;
+  const times = [formatTime(first.startedAt), formatTime(last.startedAt)].sort();
+  return (
+    <li>
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        title={first.request.url}
+        className={cx(rowClass, 'hover:bg-slate-100')}
+      >
+        <span className="font-mono text-xs font-semibold text-slate-700">{first.request.method}</span>
+        <span className="min-w-0 font-mono text-xs break-all text-slate-900">{listPath(first.request.url)}</span>
+        <ExchangeStatusBadge exchange={last} />
+        <span className="col-start-2 text-xs text-slate-700">
+          <span aria-hidden="true">{open ? '▾' : '▸'} </span>
+          <span className="font-medium">
+            Status read {item.exchanges.length} times, unchanged{item.value && ` (${item.value})`}
+          </span>
+          <span className="text-slate-600">
+            {' '}
+            · {first.operationId} · {times[0]}–{times[1]}
+          </span>
+        </span>
+      </button>
+      {open && (
+        <ul
+          aria-label={`The ${item.exchanges.length} status reads`}
+          className="mt-0.5 ml-3 border-l border-slate-200 pl-2"
+        >
+          {item.exchanges.map((exchange) => (
+            <ExchangeRow
+              key={exchange.id}
+              exchange={exchange}
+              selected={exchange.id === selectedId}
+              onSelect={onSelect}
+            />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/** The rows of `exchanges` in the order given, status polling folded. */
+function ExchangeRows({ exchanges, selectedId, onSelect }: RowsProps & { exchanges: Exchange[] }) {
+  return collapsePolling(exchanges).map((item) =>
+    item.kind === 'exchange' ? (
+      <ExchangeRow
+        key={item.exchange.id}
+        exchange={item.exchange}
+        selected={item.exchange.id === selectedId}
+        onSelect={onSelect}
+      />
+    ) : (
+      <PollingRow key={item.exchanges[0]?.id} item={item} selectedId={selectedId} onSelect={onSelect} />
+    ),
   );
 }
 
@@ -58,14 +143,7 @@ export function ExchangeList({
   if (view === 'all') {
     return (
       <ul aria-label="Exchanges, newest first" className="space-y-0.5">
-        {[...exchanges].reverse().map((exchange) => (
-          <ExchangeRow
-            key={exchange.id}
-            exchange={exchange}
-            selected={exchange.id === selectedId}
-            onSelect={onSelect}
-          />
-        ))}
+        <ExchangeRows exchanges={[...exchanges].reverse()} selectedId={selectedId} onSelect={onSelect} />
       </ul>
     );
   }
@@ -83,14 +161,7 @@ export function ExchangeList({
             {isExportableFlow(group.flow) && <ExportTestButton flow={group.flow} variant="ghost" />}
           </div>
           <ul className="space-y-0.5">
-            {group.exchanges.map((exchange) => (
-              <ExchangeRow
-                key={exchange.id}
-                exchange={exchange}
-                selected={exchange.id === selectedId}
-                onSelect={onSelect}
-              />
-            ))}
+            <ExchangeRows exchanges={group.exchanges} selectedId={selectedId} onSelect={onSelect} />
           </ul>
         </section>
       ))}

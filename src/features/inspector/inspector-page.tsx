@@ -69,14 +69,25 @@ function useInspectorLocation() {
     );
   }
 
+  // On narrow screens the detail sits below the list: a selection takes the reader there once its detail is drawn
+  // (the first one has no detail yet when the row is tapped).
+  const focusPending = useRef(false);
+  // Counts selections, so tapping the selected row again also brings its detail back into view.
+  const [selections, setSelections] = useState(0);
   function select(id: string) {
+    focusPending.current = true;
+    setSelections((count) => count + 1);
     update({ exchange: id });
-    // On narrow screens the detail sits below the list: take the reader there.
-    requestAnimationFrame(() => {
-      detailHeading.current?.focus({ preventScroll: true });
-      detailHeading.current?.scrollIntoView({ block: 'nearest' });
-    });
   }
+  const selectedId = params.get('exchange');
+  useEffect(() => {
+    const heading = detailHeading.current;
+    if (!focusPending.current || !selectedId || !heading) return;
+    focusPending.current = false;
+    heading.focus({ preventScroll: true });
+    const { top, bottom } = heading.getBoundingClientRect();
+    if (top < 0 || bottom > window.innerHeight) heading.scrollIntoView({ block: 'start' });
+  }, [selectedId, selections]);
 
   // Opened by a link to one exchange (`?exchange=<id>`, e.g. from a flow diagram): its detail takes the focus.
   const [linkedId] = useState(() => params.get('exchange'));
@@ -87,7 +98,7 @@ function useInspectorLocation() {
   }, [linkedId]);
 
   const view: 'flow' | 'all' = params.get('view') === 'all' ? 'all' : 'flow';
-  return { view, selectedId: params.get('exchange'), update, select, detailHeading };
+  return { view, selectedId, update, select, detailHeading };
 }
 
 interface ToolbarProps {

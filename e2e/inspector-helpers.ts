@@ -1,0 +1,9 @@
+// The inspector's list as the specs walk it: status polling with the same answer is folded into one row, opened first.
+import type { Locator } from '@playwright/test';
+
+/** The rows of single exchanges in `scope` (a flow's region or the whole list), every folded polling row opened. */
+export async function exchangeRows(scope: Locator): Promise<Locator[]> {
+  const folded = scope.getByRole('list').getByRole('button', { expanded: false });
+  while ((await folded.count()) > 0) await folded.first().click();
+  return scope.getByRole('list').locator('button:not([aria-expanded])').all();
+}

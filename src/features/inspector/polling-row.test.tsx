@@ -1,0 +1,67 @@
+// @vitest-environment happy-dom
+// The inspector's list folds status polling: one row "Status read 14 times, unchanged" that opens to its reads, opens
+// by itself when one of them is selected, and leaves a read that changed the status as its own row.
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Exchange } from '../../api';
+import { ExchangeList } from './exchange-list';
+
+afterEach(cleanup);
+
+function statusRead(index: number, transactionStatus: string): Exchange {
+  const body = { transactionStatus };
+  return {
+    id: `exchange-${index}`,
+    flow: 'payment:p-1',
+    operationId: 'getPaymentInitiationStatus',
+    requestId: `request-${index}`,
+    startedAt: Date.UTC(2026, 0, 15, 9, 30, index),
+    durationMs: 12,
+    request: {
+      method: 'GET',
+      url: 'https://bank.example/psd2/v1/payments/sepa-credit-transfers/p-1/status',
+      headers: {},
+    },
+    response: { status: 200, statusText: 'OK', headers: {}, body, bodyText: JSON.stringify(body) },
+    deviations: [],
+  };
+}
+
+const polling = [...Array.from({ length: 14 }, (_, index) => statusRead(index + 1, 'RCVD')), statusRead(15, 'ACSC')];
+
+describe('a run of status reads in the inspector', () => {
+  it('is one row that opens to its reads and closes again', async () => {
+    const onSelect = vi.fn();
+    render(<ExchangeList exchanges={polling} view="flow" selectedId={null} onSelect={onSelect} />);
+    const row = screen.getByRole('button', { name: /Status read 14 times, unchanged \(RCVD\)/ });
+    expect(row.getAttribute('aria-expanded')).toBe('false');
+    // The read that changed the status stays a row of its own; the 14 reads are not listed.
+    expect(screen.getAllByRole('button', { name: /^GET / })).toHaveLength(2);
+
+    const user = userEvent.setup();
+    await user.click(row);
+    expect(row.getAttribute('aria-expanded')).toBe('true');
+    const reads = screen.getByRole('list', { name: 'The 14 status reads' });
+    expect(within(reads).getAllByRole('button')).toHaveLength(14);
+    await user.click(within(reads).getAllByRole('button')[2] as HTMLElement);
+    expect(onSelect).toHaveBeenCalledWith('exchange-3');
+
+    await user.click(row);
+    expect(screen.queryByRole('list', { name: 'The 14 status reads' })).toBeNull();
+  });
+
+  it('is open when one of its reads is selected, also when selected later', () => {
+    const { rerender } = render(
+      <ExchangeList exchanges={polling} view="all" selectedId={null} onSelect={() => undefined} />,
+    );
+    expect(screen.queryByRole('list', { name: 'The 14 status reads' })).toBeNull();
+    rerender(<ExchangeList exchanges={polling} view="all" selectedId="exchange-7" onSelect={() => undefined} />);
+    const reads = screen.getByRole('list', { name: 'The 14 status reads' });
+    expect(
+      within(reads)
+        .getAllByRole('button')
+        .filter((button) => button.getAttribute('aria-current')),
+    ).toHaveLength(1);
+  });
+});
