@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { builtInSandboxProfile, getScaStatus, type AuthorisationScope } from '../../api';
 import { DECOUPLED_POLL_MS } from './decoupled-monitor';
-import { answerAll } from '../../testing/http';
+import { adminDiscoveryDocument, answerAll } from '../../testing/http';
 import { ScaPanel, type ScaPanelProps } from './sca-panel';
 
 const profile = builtInSandboxProfile('http://bank.test');
@@ -419,6 +419,23 @@ describe('decoupled monitor', () => {
     vi.useRealTimers();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(statusReads(calls)).toBe(3));
+  });
+
+  it('links the sandbox’s banking app when the bank offers the admin API, and not otherwise', async () => {
+    const appLink = () => screen.queryByRole('link', { name: 'Open the sandbox’s banking app' });
+    scriptedBank({
+      [`GET ${sub}`]: [{ status: 200, body: { scaStatus: 'started' } }],
+      'GET /sandbox/admin': [{ status: 200, body: adminDiscoveryDocument() }],
+    });
+    const first = renderPanel(decoupled);
+    await waitFor(() => expect(appLink()?.getAttribute('href')).toBe('http://bank.test/sandbox/app'));
+    first.unmount();
+
+    scriptedBank({ [`GET ${sub}`]: [{ status: 200, body: { scaStatus: 'started' } }] });
+    renderPanel(decoupled);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Waiting for the PSU'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(appLink()).toBeNull();
   });
 
   it('pausing stops the checks until resumed', async () => {
