@@ -17,8 +17,8 @@ for (const width of [1280, 390]) {
     test('the explorer has no serious or critical axe violation and does not scroll sideways', async ({
       page,
     }, info) => {
-      // Two scans of long pages: on a busy machine they take longer than the default 30 s allow for the whole test.
-      test.setTimeout(120_000);
+      // Three scans of long pages: on a busy machine they take longer than the default 30 s allow for the whole test.
+      test.setTimeout(180_000);
       await page.goto('/explore');
       await expect(page.getByRole('heading', { level: 1, name: 'Explore the API' })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
@@ -33,6 +33,16 @@ for (const width of [1280, 390]) {
       await page.screenshot({ path: info.outputPath(`explore-operation-${width}.png`), fullPage: true });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+
+      // The bank's refusal offers to edit and resend the request: the editor of the same operation, prefilled.
+      await page.getByRole('region', { name: 'Answer' }).getByRole('link', { name: 'Edit and resend' }).click();
+      await expect(page).toHaveURL(/\/explore\?from=/);
+      await expect(page.getByRole('note').filter({ hasText: 'Edit and resend of' })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Value of PSU-IP-Address' })).toHaveCount(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: info.outputPath(`explore-resend-${width}.png`), fullPage: true });
+      const resendOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(resendOverflow).toBeLessThanOrEqual(0);
     });
   });
 }

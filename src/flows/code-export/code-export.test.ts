@@ -11,21 +11,30 @@ const NEW_ID = '99999999-8888-4777-8666-555555555555';
 
 const request: RequestParts = {
   method: 'PUT',
-  url: 'https://bank.example/psd2/v1/consents/c-1/authorisations/a-1?access_token=tok-9f8e7d6c5b4a',
+  url: 'https://bank.example/psd2/v1/consents/c-1/authorisations/a-1?access_token=tok-9f8e7d6c5b4a&code=oauth-code-77',
   headers: {
     'X-Request-ID': OLD_ID,
     'Content-Type': 'application/json',
     Authorization: `Bearer ${TOKEN}`,
     'PSU-IP-Address': '192.168.0.10',
+    'X-Api-Token': 'api-token-5150',
+    Cookie: 'session=cookie-4242',
   },
-  body: { psuData: { password: 'hunter2-secret' }, note: `echo ${TOKEN}` },
+  body: {
+    psuData: { password: 'hunter2-secret', encryptedPassword: 'enc-pass-31' },
+    scaAuthenticationData: 'otp-654321',
+    note: `echo ${TOKEN}`,
+  },
 };
+
+/** Every secret of `request` other than the profile's token: PSU passwords, the OTP, secret headers, the OAuth code. */
+const OTHER_SECRETS = ['hunter2-secret', 'enc-pass-31', 'otp-654321', 'api-token-5150', 'cookie-4242', 'oauth-code-77'];
 
 describe.each(codeLanguages.map((language) => language.id))('the %s code', (language) => {
   it('has no secret and a fresh X-Request-ID by default', async () => {
     const code = await snippetFor(codeRequest(request, { secrets: [TOKEN], requestId: NEW_ID }), language);
     expect(code).not.toContain(TOKEN);
-    expect(code).not.toContain('hunter2-secret');
+    for (const secret of OTHER_SECRETS) expect(code).not.toContain(secret);
     expect(code).not.toContain(OLD_ID);
     expect(code).toContain(NEW_ID);
     expect(code).toContain('[redacted]');
@@ -38,7 +47,7 @@ describe.each(codeLanguages.map((language) => language.id))('the %s code', (lang
       language,
     );
     expect(code).toContain(`Bearer ${TOKEN}`);
-    expect(code).not.toContain('hunter2-secret');
+    for (const secret of OTHER_SECRETS) expect(code).not.toContain(secret);
     expect(code).not.toContain(OLD_ID);
   });
 });
