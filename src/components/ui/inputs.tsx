@@ -12,8 +12,23 @@ export function TextInput({ className, type = 'text', ...props }: ComponentProps
   return <input type={type} className={cx(control, className)} {...props} />;
 }
 
-export function Select({ className, ...props }: ComponentPropsWithRef<'select'>) {
-  return <select className={cx(control, 'pr-8', className)} {...props} />;
+export type SelectProps = ComponentPropsWithRef<'select'> & {
+  /** Values offered after the children (e.g. an empty first choice), each shown as its label or as itself. */
+  options?: readonly string[];
+  labels?: Readonly<Partial<Record<string, string>>>;
+};
+
+export function Select({ className, options = [], labels = {}, children, ...props }: SelectProps) {
+  return (
+    <select className={cx(control, 'pr-8', className)} {...props}>
+      {children}
+      {options.map((option) => (
+        <option key={option} value={option}>
+          {labels[option] ?? option}
+        </option>
+      ))}
+    </select>
+  );
 }
 
 export function Textarea({ className, ...props }: ComponentPropsWithRef<'textarea'>) {

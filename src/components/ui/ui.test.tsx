@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
 import { MemoryRouter } from 'react-router-dom';
@@ -14,6 +14,7 @@ import {
   FieldError,
   JsonView,
   PRESENTER_TYPE_SCALE,
+  Select,
   TextInput,
 } from '.';
 
@@ -29,6 +30,22 @@ describe('Button', () => {
     );
     expect(screen.getByRole('button', { name: 'Plain' }).getAttribute('type')).toBe('button');
     expect(screen.getByRole('button', { name: 'Send' }).getAttribute('type')).toBe('submit');
+  });
+});
+
+describe('Select', () => {
+  it('offers its children first, then its options, each by its label or as itself', () => {
+    render(
+      <Select aria-label="Product" defaultValue="" options={['sepa', 'target-2']} labels={{ sepa: 'SEPA' }}>
+        <option value="">(none)</option>
+      </Select>,
+    );
+    const options = within(screen.getByRole('combobox', { name: 'Product' })).getAllByRole('option');
+    expect(options.map((option) => [option.getAttribute('value'), option.textContent])).toEqual([
+      ['', '(none)'],
+      ['sepa', 'SEPA'],
+      ['target-2', 'target-2'],
+    ]);
   });
 });
 

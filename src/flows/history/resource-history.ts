@@ -63,6 +63,8 @@ export interface ResourceHistoryOptions<T, Ref, Key extends string> extends Omit
   /** The member that keeps the last status seen ("transactionStatus", "consentStatus"). */
   statusMember: Key;
   limit?: number;
+  /** The resource's own members of a new entry, from its reference and the body sent to create it. */
+  fromCreation: (ref: Ref, body: Record<string, unknown>) => Omit<T, keyof CreatedResourceMembers | Key>;
 }
 
 /** A resource history in `storage` (the browser's localStorage unless given). */
@@ -71,7 +73,7 @@ export function createResourceHistory<
   Ref,
   Key extends string,
 >(
-  { statusMember, limit = RESOURCE_HISTORY_LIMIT, ...options }: ResourceHistoryOptions<T, Ref, Key>,
+  { statusMember, limit = RESOURCE_HISTORY_LIMIT, fromCreation, ...options }: ResourceHistoryOptions<T, Ref, Key>,
   storage: () => KeyValueStorage | undefined = browserStorage,
 ) {
   const history = createHistory<T, Ref>(storage, { ...options, limit });
@@ -83,6 +85,18 @@ export function createResourceHistory<
 
     /** The entry `ref` names, kept current; `ref` must keep its identity while it names the same entry. */
     useEntry: (profileId: string, ref: Ref): T | undefined => useHistoryEntry(history, profileId, ref),
+
+    /** Adds the entry for a resource the bank just created in `answer.status`, from the body sent and the answer. */
+    addCreated: (
+      profileId: string,
+      ref: Ref,
+      body: Record<string, unknown>,
+      answer: CreationAnswer & { status: string },
+      now = Date.now(),
+    ) => {
+      const entry = { ...fromCreation(ref, body), ...createdMembers(answer.status, answer, now) };
+      history.add(profileId, { ...entry, [statusMember]: answer.status } as unknown as T);
+    },
 
     /** Notes a status the bank reported; only a change from the last one observed adds to the timeline. */
     recordStatus: (profileId: string, ref: Ref, status: string, at = Date.now()) => {

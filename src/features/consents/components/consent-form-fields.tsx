@@ -98,13 +98,8 @@ function AccountsCoveredField({ values, onChange }: ChangeProps) {
         onChange={(event) =>
           onChange({ allAccountsType: event.target.value as ConsentFormValues['allAccountsType'] }, ['access'])
         }
-      >
-        {allAccountsTypes.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </Select>
+        options={allAccountsTypes}
+      />
     </Field>
   );
 }

@@ -3,12 +3,10 @@
 // of account reads made without the PSU present.
 import * as z from 'zod/mini';
 import {
-  createdMembers,
   createdResourceMembers,
   createResourceHistory,
   listOf,
   optional,
-  type CreationAnswer,
   type KeyValueStorage,
 } from '../../../flows/history';
 
@@ -85,6 +83,7 @@ export function createConsentHistory(storage?: () => KeyValueStorage | undefined
   const history = createResourceHistory(
     {
       statusMember: 'consentStatus',
+      fromCreation: consentFromCreation,
       prefix: 'xs2a-console:consents:',
       schema: consentHistoryEntry,
       refOf: (entry: ConsentHistoryEntry) => entry.consentId,
@@ -147,21 +146,13 @@ const sentConsent = z.object({
   combinedServiceIndicator: optional(z.boolean()),
 });
 
-/** The history's entry for a consent the bank just created. */
-export function createdConsentEntry(
-  consentId: string,
-  body: Record<string, unknown>,
-  answer: CreationAnswer & { consentStatus: string },
-  now = Date.now(),
-): ConsentHistoryEntry {
+/** A new entry's own members: the consent's id, what the body sent asked for, and no reads yet. */
+function consentFromCreation(consentId: string, body: Record<string, unknown>) {
   const { combinedServiceIndicator, ...sent } = sentConsent.parse(body);
-  const { consentStatus } = answer;
   return {
     consentId,
-    ...createdMembers(consentStatus, answer, now),
     ...sent,
     ...(combinedServiceIndicator !== undefined && { combinedServiceIndicator }),
-    consentStatus,
     reads: {},
   };
 }

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_PROFILE_ID } from '../../../api';
 import { answerAll, jsonResponse } from '../../../testing/http';
 import { forgetPage, renderRoute } from '../../../testing/pages';
-import { consentHistory, createdConsentEntry } from '../model/consent-history';
+import { consentHistory } from '../model/consent-history';
 import { ConsentPage } from './consent-page';
 
 const alice = { iban: 'DE16990100000010010001' };
@@ -35,7 +35,7 @@ function bank(consentStatus: string, access: Record<string, unknown>) {
 }
 
 function renderPage(path = '/consents/con-1') {
-  consentHistory.add(SANDBOX_PROFILE_ID, createdConsentEntry('con-1', asked, { consentStatus: 'received', links: {} }));
+  consentHistory.addCreated(SANDBOX_PROFILE_ID, 'con-1', asked, { status: 'received', links: {} });
   renderRoute('/consents/:consentId', <ConsentPage />, { at: path });
 }
 

@@ -34,7 +34,7 @@ import {
   type ConsentFormValues,
   type FieldKey,
 } from '../model/consent-form';
-import { consentHistory, createdConsentEntry, usedIbans } from '../model/consent-history';
+import { consentHistory, usedIbans } from '../model/consent-history';
 import { consentRoute } from '../model/format';
 
 /** What the consent page shows right after the creation (the history keeps the links too). */
@@ -153,7 +153,7 @@ export function NewConsentPage() {
       onSuccess: (result) => {
         const { consentId, consentStatus } = result.body;
         const state = createdState(result);
-        consentHistory.add(profile.id, createdConsentEntry(consentId, body, { ...state, consentStatus }));
+        consentHistory.addCreated(profile.id, consentId, body, { ...state, status: consentStatus });
         const route = consentRoute(consentId);
         redirect.bindTo(route);
         void navigate(route, { state });

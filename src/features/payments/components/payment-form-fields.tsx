@@ -91,13 +91,13 @@ function ChoiceField({
 }: FieldsProps & { field: TextFieldName; choices: readonly string[]; empty: string; hint?: string }) {
   return (
     <Field label={fieldLabels[field]} hint={hint} error={errors[field]} id={fieldId(field)}>
-      <Select name={field} value={values[field]} onChange={(event) => onChange(field, event.target.value)}>
+      <Select
+        name={field}
+        value={values[field]}
+        onChange={(event) => onChange(field, event.target.value)}
+        options={choices}
+      >
         <option value="">{empty}</option>
-        {choices.map((choice) => (
-          <option key={choice} value={choice}>
-            {choice}
-          </option>
-        ))}
       </Select>
     </Field>
   );

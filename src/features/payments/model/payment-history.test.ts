@@ -143,6 +143,29 @@ describe('payment history', () => {
     expect(history.list('bank')).toEqual([]);
   });
 
+  it('adds a created payment from the body sent and the answer, reading an odd body leniently', () => {
+    const storage = memoryStorage();
+    const history = createPaymentHistory(() => storage);
+    const links = { scaRedirect: { href: 'https://bank.example/sca/9' } };
+    const body = {
+      instructedAmount: { amount: 12.5, currency: 'EUR' },
+      creditorAccount: { iban: 'DE89370400440532013000' },
+    };
+    history.addCreated('bank', ref('p9'), body, { status: 'RCVD', links, scaApproach: 'REDIRECT' }, 7);
+    expect(history.get('bank', ref('p9'))).toEqual({
+      ...ref('p9'),
+      createdAt: 7,
+      amount: '12.5',
+      currency: 'EUR',
+      creditorName: '(no creditor name)',
+      creditorIban: 'DE89370400440532013000',
+      transactionStatus: 'RCVD',
+      statuses: [{ status: 'RCVD', at: 7 }],
+      links,
+      scaApproach: 'REDIRECT',
+    });
+  });
+
   it('works as an empty history when storage is unavailable or throws', () => {
     const none = createPaymentHistory(() => undefined);
     none.add('bank', entry('p1', 1));

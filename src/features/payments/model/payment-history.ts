@@ -3,12 +3,10 @@
 import { useMemo } from 'react';
 import * as z from 'zod/mini';
 import {
-  createdMembers,
   createdResourceMembers,
   createResourceHistory,
   linkMapSchema,
   optional,
-  type CreationAnswer,
   type KeyValueStorage,
 } from '../../../flows/history';
 
@@ -50,6 +48,7 @@ export function createPaymentHistory(storage?: () => KeyValueStorage | undefined
   const history = createResourceHistory(
     {
       statusMember: 'transactionStatus',
+      fromCreation: paymentFromCreation,
       prefix: 'xs2a-console:payments:',
       schema: paymentHistoryEntry,
       refOf: ({ service, product, paymentId }: PaymentHistoryEntry): PaymentRef => ({ service, product, paymentId }),
@@ -109,23 +108,15 @@ const sentPayment = z.object({
   creditorAccount: z.catch(z.object({ iban: optional(z.string()) }), {}),
 });
 
-/** The history's entry for a payment the bank just accepted. */
-export function initiatedPaymentEntry(
-  ref: PaymentRef,
-  body: Record<string, unknown>,
-  answer: CreationAnswer & { transactionStatus: string },
-  now = Date.now(),
-): PaymentHistoryEntry {
+/** A new entry's own members: the payment's reference and what the body sent says of it. */
+function paymentFromCreation(ref: PaymentRef, body: Record<string, unknown>) {
   const sent = sentPayment.parse(body);
-  const { transactionStatus } = answer;
   return {
     ...ref,
-    ...createdMembers(transactionStatus, answer, now),
     amount: sent.instructedAmount.amount,
     currency: sent.instructedAmount.currency,
     creditorName: sent.creditorName,
     ...(sent.debtorAccount.iban !== undefined && { debtorIban: sent.debtorAccount.iban }),
     ...(sent.creditorAccount.iban !== undefined && { creditorIban: sent.creditorAccount.iban }),
-    transactionStatus,
   };
 }

@@ -46,7 +46,7 @@ import {
   type FormPaymentService,
   type PaymentFormValues,
 } from '../model/payment-form';
-import { initiatedPaymentEntry, paymentHistory } from '../model/payment-history';
+import { paymentHistory } from '../model/payment-history';
 
 /** What the payment page shows right after the initiation (also kept in the history). */
 export type CreatedPaymentState = CreatedState;
@@ -81,13 +81,12 @@ function ServiceAndProduct({
         ))}
       </fieldset>
       <Field label="Payment product" hint={<code className="font-mono">{product}</code>}>
-        <Select value={product} onChange={(event) => onProduct(event.target.value as FormPaymentProduct)}>
-          {formPaymentProducts.map((option) => (
-            <option key={option} value={option}>
-              {paymentProductLabels[option]}
-            </option>
-          ))}
-        </Select>
+        <Select
+          value={product}
+          onChange={(event) => onProduct(event.target.value as FormPaymentProduct)}
+          options={formPaymentProducts}
+          labels={paymentProductLabels}
+        />
       </Field>
     </div>
   );
@@ -157,7 +156,7 @@ export function NewPaymentPage() {
         const ref = { service, product, paymentId: result.body.paymentId };
         const state = createdState(result);
         const { transactionStatus } = result.body;
-        paymentHistory.add(profile.id, initiatedPaymentEntry(ref, body, { ...state, transactionStatus }));
+        paymentHistory.addCreated(profile.id, ref, body, { ...state, status: transactionStatus });
         const route = paymentRoute(ref);
         redirect.bindTo(route);
         void navigate(route, { state });
