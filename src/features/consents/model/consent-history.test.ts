@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { memoryStorage, RESOURCE_HISTORY_LIMIT as HISTORY_LIMIT } from '../../../flows/history';
+import { memoryStorage } from '../../../flows/history';
 import { createConsentHistory, readsOn, type ConsentHistoryEntry } from './consent-history';
 
 function entry(consentId: string, createdAt: number, changes: Partial<ConsentHistoryEntry> = {}): ConsentHistoryEntry {
@@ -27,20 +27,6 @@ function storageOnce() {
 const at = (iso: string) => Date.parse(iso);
 
 describe('consent history', () => {
-  it('keeps entries per profile, newest first, and replaces an entry with the same id', () => {
-    const storage = memoryStorage();
-    const history = createConsentHistory(() => storage);
-    history.add('sandbox', entry('con-1', 1));
-    history.add('sandbox', entry('con-2', 2));
-    history.add('other', entry('con-9', 3));
-    history.add('sandbox', entry('con-1', 1, { consentStatus: 'valid' }));
-    expect(history.list('sandbox').map((e) => e.consentId)).toEqual(['con-2', 'con-1']);
-    expect(history.get('sandbox', 'con-1')?.consentStatus).toBe('valid');
-    expect(history.list('other').map((e) => e.consentId)).toEqual(['con-9']);
-    // Persisted: a new store over the same storage reads it back.
-    expect(createConsentHistory(() => storage).list('sandbox')).toEqual(history.list('sandbox'));
-  });
-
   it('records the status and the terms the bank reports, and tells its listeners', () => {
     const history = createConsentHistory(storageOnce());
     const listener = vi.fn();
@@ -178,18 +164,6 @@ describe('consent history', () => {
       },
     }));
     expect(() => history.add('sandbox', entry('con-1', 1))).not.toThrow();
-    expect(history.list('sandbox')).toEqual([]);
-  });
-
-  it('keeps at most HISTORY_LIMIT entries, dropping the oldest; remove and clear', () => {
-    const history = createConsentHistory(storageOnce());
-    for (let i = 0; i < HISTORY_LIMIT + 3; i++) history.add('sandbox', entry(`con-${i}`, i));
-    const list = history.list('sandbox');
-    expect(list).toHaveLength(HISTORY_LIMIT);
-    expect(list.at(-1)?.consentId).toBe('con-3');
-    history.remove('sandbox', 'con-3');
-    expect(history.get('sandbox', 'con-3')).toBeUndefined();
-    history.clear('sandbox');
     expect(history.list('sandbox')).toEqual([]);
   });
 });

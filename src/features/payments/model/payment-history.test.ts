@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { memoryStorage, RESOURCE_HISTORY_LIMIT as HISTORY_LIMIT } from '../../../flows/history';
+import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../../../flows/history';
 import { createPaymentHistory, type PaymentHistoryEntry } from './payment-history';
 
 function entry(
@@ -27,18 +27,6 @@ function entry(
 const ref = (paymentId: string) => ({ service: 'payments', product: 'sepa-credit-transfers', paymentId });
 
 describe('payment history', () => {
-  it('lists a profile’s payments newest first and keeps profiles apart', () => {
-    const storage = memoryStorage();
-    const history = createPaymentHistory(() => storage);
-    history.add('bank-a', entry('p1', 1000));
-    history.add('bank-a', entry('p2', 3000));
-    history.add('bank-a', entry('p3', 2000));
-    history.add('bank-b', entry('q1', 5000));
-    expect(history.list('bank-a').map((e) => e.paymentId)).toEqual(['p2', 'p3', 'p1']);
-    expect(history.list('bank-b').map((e) => e.paymentId)).toEqual(['q1']);
-    expect(history.list('bank-c')).toEqual([]);
-  });
-
   it('survives a new store over the same storage (a reload)', () => {
     const storage = memoryStorage();
     createPaymentHistory(() => storage).add('bank-a', entry('p1', 1000));
@@ -104,15 +92,6 @@ describe('payment history', () => {
     expect(history.usedDebtorIbans('bank')).toEqual(['DE111', 'DE222']);
   });
 
-  it('keeps at most the newest HISTORY_LIMIT entries', () => {
-    const storage = memoryStorage();
-    const history = createPaymentHistory(() => storage);
-    for (let i = 0; i <= HISTORY_LIMIT; i++) history.add('bank', entry(`p${i}`, i));
-    const list = history.list('bank');
-    expect(list).toHaveLength(HISTORY_LIMIT);
-    expect(list.at(-1)?.paymentId).toBe('p1');
-  });
-
   it('drops what is not a payment entry and survives corrupt storage', () => {
     const storage = memoryStorage();
     const history = createPaymentHistory(() => storage);
@@ -122,24 +101,6 @@ describe('payment history', () => {
     );
     expect(history.list('bank').map((e) => e.paymentId)).toEqual(['ok']);
     storage.setItem('xs2a-console:payments:bank', '{not json');
-    expect(history.list('bank')).toEqual([]);
-  });
-
-  it('returns the same snapshot until the storage changes, and notifies subscribers', () => {
-    const storage = memoryStorage();
-    const history = createPaymentHistory(() => storage);
-    const listener = vi.fn();
-    const unsubscribe = history.subscribe(listener);
-    history.add('bank', entry('p1', 1));
-    expect(listener).toHaveBeenCalledTimes(1);
-    const first = history.list('bank');
-    expect(history.list('bank')).toBe(first);
-    history.recordStatus('bank', ref('p1'), 'ACTC', 2);
-    expect(history.list('bank')).not.toBe(first);
-    expect(listener).toHaveBeenCalledTimes(2);
-    unsubscribe();
-    history.remove('bank', ref('p1'));
-    expect(listener).toHaveBeenCalledTimes(2);
     expect(history.list('bank')).toEqual([]);
   });
 
