@@ -144,7 +144,7 @@ async function sendOperation(page: Page, operation: string, parts: Parts = {}): 
   }
   await page.getByRole('button', { name: /^Send/ }).click();
   const region = answer(page);
-  await expect(region.getByText(/^2\d\d /), operation).toBeVisible();
+  await expect(region.getByText(/^2\d\d [A-Z]/), operation).toBeVisible();
   await expect(region.getByText('No deviation from the 1.3.12 answer'), operation).toBeVisible();
   const body = region.getByRole('region', { name: 'Response body' });
   const text = (await body.count()) > 0 ? ((await body.textContent()) ?? '') : '';
