@@ -1,7 +1,7 @@
 // Presenter mode: the console shown on a projector or a shared screen. Remembered for this tab (sessionStorage), so a
 // round trip to the bank's page and a reload keep it, and another tab keeps its own choice.
 import { useSyncExternalStore } from 'react';
-import { maskAccountNumber, maskIbansInText, shortenName } from '../xs2a';
+import { maskAccountName, maskAccountNumber, maskIbansInText, shortenName } from '../xs2a';
 import { createListeners, webStorage } from './web-storage';
 
 export const PRESENTER_STORAGE_KEY = 'xs2a-console.presenter.v1';
@@ -46,17 +46,26 @@ export interface BankDataDisplay {
   account: (value: string) => string;
   /** A person's (or company's) name. */
   name: (value: string) => string;
+  /** An account's name ("Main account"; or the holder's name, which presenter mode shortens): see maskAccountName. */
+  accountName: (value: string) => string;
   /** Free text from the bank that may carry account numbers (remittance information, messages). */
   text: (value: string) => string;
 }
 
 const asIs = (value: string) => value;
 
-export const PLAIN_DISPLAY: BankDataDisplay = { masked: false, account: asIs, name: asIs, text: asIs };
+export const PLAIN_DISPLAY: BankDataDisplay = {
+  masked: false,
+  account: asIs,
+  name: asIs,
+  accountName: asIs,
+  text: asIs,
+};
 export const MASKED_DISPLAY: BankDataDisplay = {
   masked: true,
   account: maskAccountNumber,
   name: shortenName,
+  accountName: maskAccountName,
   text: maskIbansInText,
 };
 

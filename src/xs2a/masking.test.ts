@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { maskAccountNumber, maskBankData, maskIban, maskIbansInText, shortenName } from './masking';
+import {
+  looksLikePersonalName,
+  maskAccountName,
+  maskAccountNumber,
+  maskBankData,
+  maskIban,
+  maskIbansInText,
+  maskPersonalDataInText,
+  shortenName,
+} from './masking';
 
 describe('maskIban', () => {
   it('keeps the country, check digits and last four characters', () => {
@@ -73,5 +82,53 @@ describe('maskBankData', () => {
     });
     expect(maskBankData('raw DE16100100000000000001')).toBe('raw DE16 •••• •••• 0001');
     expect(maskBankData(undefined)).toBeUndefined();
+  });
+});
+
+describe('account names in presenter mode', () => {
+  it.each([
+    ['Alice Schmidt', true],
+    ['Jean-Luc de la Croix', true],
+    ["Siobhan O'Neill", true],
+    ['Main account', false],
+    ['Main Account', false],
+    ['Girokonto', false],
+    ['Savings Plus', false],
+    ['Joint Account Alice', false],
+    ['EUR 2', false],
+    ['Bäckerei Muster GmbH', false],
+    ['SMS OTP', false],
+    ['Alice', false],
+  ])('%s reads like a person’s name: %s', (name, personal) => {
+    expect(looksLikePersonalName(name)).toBe(personal);
+    expect(maskAccountName(name)).toBe(personal ? shortenName(name) : name);
+  });
+
+  it('shortens a personal account name in a bank body and keeps product names and SCA method names', () => {
+    const body = {
+      accounts: [
+        { iban: 'DE89370400440532013000', name: 'Alice Schmidt', product: 'Girokonto' },
+        { iban: 'DE16500105170000000001', name: 'Main account' },
+      ],
+      scaMethods: [{ authenticationMethodId: 'sms', name: 'SMS OTP' }],
+    };
+    expect(maskBankData(body)).toEqual({
+      accounts: [
+        { iban: 'DE89 •••• •••• 3000', name: 'Alice S.', product: 'Girokonto' },
+        { iban: 'DE16 •••• •••• 0001', name: 'Main account' },
+      ],
+      scaMethods: [{ authenticationMethodId: 'sms', name: 'SMS OTP' }],
+    });
+  });
+});
+
+describe('maskPersonalDataInText', () => {
+  it('masks IBANs and shortens what reads like a person’s name, and leaves other capitalised words', () => {
+    expect(maskPersonalDataInText('Alice Schmidt sent DE89370400440532013000 to Jean-Luc de la Croix')).toBe(
+      'Alice S. sent DE89 •••• •••• 3000 to Jean-Luc C.',
+    );
+    expect(maskPersonalDataInText('The Main Account of Bäckerei Muster GmbH, via XS2A 1.3.12')).toBe(
+      'The Main Account of Bäckerei Muster GmbH, via XS2A 1.3.12',
+    );
   });
 });

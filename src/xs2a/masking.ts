@@ -37,9 +37,55 @@ export function shortenName(value: string): string {
   return `${first} ${last.charAt(0)}.`;
 }
 
+/**
+ * Words that make a name a product's or an account's rather than a person's ("Main account", "Girokonto", "Savings
+ * Plus", "Joint Account"), or a status a bank names in words ("Pending Review"): account names and names in texts are
+ * shortened only when they read like a person's name.
+ */
+const PRODUCT_WORDS =
+  /^(account|accounts|konto|girokonto|tagesgeld|sparkonto|savings?|saver|current|checking|main|joint|business|private|personal|premium|plus|gold|silver|basic|classic|card|credit|debit|depot|deposit|loan|salary|household|holiday|reserve|everyday|online|direct|student|youth|junior|pocket|money|cash|fund|funds|eur|usd|gbp|chf|pending|review|booked|received|accepted|rejected|settled|cancelled|expired|valid|invalid|unknown|error|status|bank|the)$/i;
+
+/**
+ * Whether an account's `name` (or any free name the bank gives) reads like a person's name: two to four words, each a
+ * capitalised word of letters (hyphens and apostrophes allowed, "von"/"de"-style particles in between), none a
+ * product or account word and no company form. "Alice Schmidt" and "Jean-Luc de la Croix" are personal; "Main account",
+ * "Girokonto", "Savings Plus", "EUR 2" and "Bäckerei Muster GmbH" are not.
+ */
+export function looksLikePersonalName(value: string): boolean {
+  const words = value.trim().split(/\s+/).filter(Boolean);
+  if (words.length < 2 || words.length > 5) return false;
+  const capitalised = words.filter((word) =>
+    /^\p{Lu}\p{Ll}*(?:['’]?\p{Lu}\p{Ll}+)*(?:-\p{Lu}\p{Ll}+)*\.?$/u.test(word),
+  );
+  const particles = words.filter((word) => /^(von|van|der|den|de|la|le|del|da|di|du|zu|y|bin|ibn)$/.test(word));
+  if (capitalised.length + particles.length !== words.length || capitalised.length < 2) return false;
+  // Company forms (GmbH, AG, SE) are not capitalised words of letters, so a company never gets this far.
+  return !words.some((word) => PRODUCT_WORDS.test(word));
+}
+
+/**
+ * An account's `name` as an audience may see it: shortened like a person's name when it reads like one (some banks
+ * name an account after its holder), kept as it is when it names a product ("Main account", "Girokonto").
+ */
+export function maskAccountName(value: string): string {
+  return looksLikePersonalName(value) ? shortenName(value) : value;
+}
+
 /** Masks every IBAN-looking run in a free text (e.g. remittance information or a bank's message). */
 export function maskIbansInText(text: string): string {
   return text.replace(/\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?\b/g, (match) => maskIban(match));
+}
+
+/** A run of two to five capitalised words (particles between them allowed), which may be a person's name. */
+const NAME_RUN =
+  /\p{Lu}[\p{L}'’-]*\.?(?:\s+(?:(?:von|van|der|den|de|la|le|del|da|di|du|zu)\s+)*\p{Lu}[\p{L}'’-]*\.?){1,4}/gu;
+
+/**
+ * Free text as an audience may see it when it may quote bank data (a deviation's message, a bank's text): IBANs
+ * masked, and every run of capitalised words that reads like a person's name (see looksLikePersonalName) shortened.
+ */
+export function maskPersonalDataInText(text: string): string {
+  return maskIbansInText(text).replace(NAME_RUN, (run) => (looksLikePersonalName(run) ? shortenName(run) : run));
 }
 
 /** Members of 1.3.12 bodies that hold an account number (account references, card accounts). */
@@ -61,6 +107,8 @@ function maskMember(key: string | undefined, value: unknown, inNamedList: boolea
   if (typeof value === 'string') {
     if (key !== undefined && ACCOUNT_MEMBERS.has(key)) return maskAccountNumber(value);
     if (key !== undefined && (NAME_MEMBERS.has(key) || (inNamedList && key === 'name'))) return shortenName(value);
+    // Any other `name` (an account's, an SCA method's) is shortened only when it reads like a person's name.
+    if (key === 'name') return maskIbansInText(maskAccountName(value));
     return maskIbansInText(value);
   }
   if (Array.isArray(value)) {
@@ -82,7 +130,8 @@ function maskMember(key: string | undefined, value: unknown, inNamedList: boolea
 
 /**
  * A copy of a bank's JSON body (or any value) as an audience may see it: account numbers masked, personal names
- * shortened, IBANs inside free texts masked. Names of accounts ("Girokonto") and of companies stay; the shape stays.
+ * shortened, IBANs inside free texts masked. Names of accounts ("Girokonto") and of companies stay, an account named
+ * after a person is shortened (see looksLikePersonalName); the shape stays.
  * Tolerant of any input: values of unexpected types pass through unchanged.
  */
 export function maskBankData(value: unknown): unknown {

@@ -1,5 +1,7 @@
 // A discreet note that a bank's answer does not match the 1.3.12 schema of its operation (the data is still shown).
+import { maskPersonalDataInText } from '../../xs2a/masking';
 import { cx } from './cx';
+import { usePresenterView } from './presenter-view';
 
 export interface DeviationItem {
   path: string;
@@ -39,6 +41,8 @@ export function DeviationNotice({
   uncheckedHeaders?: readonly string[];
   className?: string;
 }) {
+  // A deviation's message may quote what the bank sent (a status, a name, an account number): masked for an audience.
+  const shown = usePresenterView() ? maskPersonalDataInText : (text: string) => text;
   if (deviations.length === 0 && uncheckedHeaders.length === 0) return null;
   const lines = groupDeviations(deviations);
   const count = lines.length;
@@ -68,7 +72,7 @@ export function DeviationNotice({
       <ul className="mt-2 space-y-1">
         {lines.map((line, index) => (
           <li key={index} className="break-words">
-            <code className="font-mono text-xs break-all">{line.path || '(root)'}</code>: {line.message}
+            <code className="font-mono text-xs break-all">{line.path || '(root)'}</code>: {shown(line.message)}
             {line.count > 1 && `, in ${line.count} entries`}
           </li>
         ))}

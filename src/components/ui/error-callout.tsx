@@ -1,9 +1,11 @@
 // Shows an error the same way everywhere: code, its meaning in plain words, the bank's text and the X-Request-ID.
 import type { ReactNode } from 'react';
 import { Link, useInRouterContext } from 'react-router-dom';
+import { maskPersonalDataInText } from '../../xs2a/masking';
 import { CopyButton } from './copy-button';
 import { cx } from './cx';
-import { PresenterDetails } from './presenter-view';
+import { PresenterDetails, usePresenterView } from './presenter-view';
+import { useAudienceWords } from './spec-name';
 
 export interface ErrorMessageLine {
   code?: string;
@@ -43,6 +45,9 @@ export function ErrorCallout({
   children,
   className,
 }: ErrorCalloutProps) {
+  // An audience reads what happened and what to do; the codes, HTTP status and request id are the presenter's.
+  const presenting = usePresenterView();
+  const words = useAudienceWords();
   return (
     <div
       role={alert ? 'alert' : undefined}
@@ -50,29 +55,37 @@ export function ErrorCallout({
     >
       <p className="font-semibold text-red-900">
         <span aria-hidden="true">✕ </span>
-        {title}
-        {status !== undefined && <span className="ml-2 font-mono text-xs font-normal">HTTP {status}</span>}
+        {words(title)}
+        {status !== undefined && !presenting && (
+          <span className="ml-2 font-mono text-xs font-normal">HTTP {status}</span>
+        )}
       </p>
-      {summary && <p className="mt-1 text-red-900">{summary}</p>}
-      {advice && <Advice text={advice} />}
+      {summary && <p className="mt-1 text-red-900">{words(summary)}</p>}
+      {advice && <Advice text={words(advice)} />}
       {messages.length > 0 && (
         <ul className="mt-2 space-y-2">
           {messages.map((message, index) => (
             <li key={index} className="rounded bg-white/70 p-2">
-              {message.code && (
+              {message.code && !presenting && (
                 <p>
                   <code className="font-mono text-xs font-semibold text-red-900">{message.code}</code>
                   {message.path && <span className="ml-2 font-mono text-xs text-slate-600">at {message.path}</span>}
                 </p>
               )}
-              {!message.code && message.path && <p className="font-mono text-xs text-slate-600">at {message.path}</p>}
-              {message.meaning && <p className="text-slate-900">{message.meaning}</p>}
+              {!message.code && !presenting && message.path && (
+                <p className="font-mono text-xs text-slate-600">at {message.path}</p>
+              )}
+              {message.meaning && <p className="text-slate-900">{words(message.meaning)}</p>}
+              {presenting && message.code && !message.meaning && (
+                <p className="text-slate-900">{words(message.code)}</p>
+              )}
               {message.text && (
                 <p className="text-slate-700">
-                  <span className="font-medium">The bank says:</span> {message.text}
+                  <span className="font-medium">The bank says:</span>{' '}
+                  {presenting ? maskPersonalDataInText(message.text) : message.text}
                 </p>
               )}
-              {message.advice && <Advice text={message.advice} />}
+              {message.advice && <Advice text={words(message.advice)} />}
             </li>
           ))}
         </ul>

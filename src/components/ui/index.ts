@@ -1,5 +1,5 @@
 // The console's design-system pieces.
-export { Badge, type BadgeTone } from './badge';
+export { Badge, CodeBadge, type BadgeTone } from './badge';
 export { Button, focusRing, type ButtonProps, type ButtonSize, type ButtonVariant } from './button';
 export { CopyButton } from './copy-button';
 export { ConfirmAction, type ConfirmActionProps } from './confirm-action';
@@ -26,4 +26,4 @@ export {
   usePresenterView,
   type PresenterDetailsProps,
 } from './presenter-view';
-export { SpecName } from './spec-name';
+export { PlainWords, SpecName, useAudienceWords } from './spec-name';

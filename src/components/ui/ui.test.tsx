@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
 import {
+  Badge,
   Button,
   CopyButton,
   DeviationNotice,
@@ -13,7 +15,9 @@ import {
   Field,
   FieldError,
   JsonView,
+  PlainWords,
   PRESENTER_TYPE_SCALE,
+  PresenterViewContext,
   Select,
   TextInput,
 } from '.';
@@ -198,5 +202,53 @@ describe('PRESENTER_TYPE_SCALE', () => {
     const sizes = [...css.matchAll(/html\.presenter\s*\{\s*font-size:\s*([\d.]+)%/g)].map((m) => Number(m[1]) / 100);
     expect(sizes).toEqual([PRESENTER_TYPE_SCALE.narrow, PRESENTER_TYPE_SCALE.wide]);
     expect(css).toContain(`@media ${PRESENTER_TYPE_SCALE.wideFrom}`);
+  });
+});
+
+describe('presenter mode in the shared pieces', () => {
+  const presenting = (node: ReactNode) =>
+    render(<PresenterViewContext.Provider value={true}>{node}</PresenterViewContext.Provider>);
+
+  it('shows a status badge’s plain name instead of its code, the code kept in its tooltip', () => {
+    render(<Badge plainName="Received">RCVD</Badge>);
+    expect(screen.getByText('RCVD')).toBeTruthy();
+    cleanup();
+    presenting(<Badge plainName="Received">RCVD</Badge>);
+    const badge = screen.getByText('Received');
+    expect(badge.getAttribute('title')).toBe('Code: RCVD');
+    expect(document.body.textContent).not.toContain('RCVD');
+  });
+
+  it('tells an error without codes, HTTP status or paths, and masks what the bank quoted', () => {
+    presenting(
+      <ErrorCallout
+        alert
+        title="The bank refused the request (CONSENT_INVALID)"
+        status={401}
+        summary="The consent is no longer valid (CONSENT_INVALID)."
+        messages={[
+          { code: 'CONSENT_INVALID', meaning: 'The consent is not valid.', text: 'Consent of Alice Schmidt' },
+          { code: 'FORMAT_ERROR', path: 'creditorAccount.iban', text: 'Bad IBAN DE89370400440532013000' },
+        ]}
+        requestId="99391c7e-ad88-49ec-a2ad-99ddcb1f7721"
+      />,
+    );
+    const text = screen.getByRole('alert').textContent ?? '';
+    expect(text).toContain('The bank refused the request');
+    expect(text).toContain('The consent is no longer valid.');
+    expect(text).toContain('format error');
+    expect(text).toContain('Consent of Alice S.');
+    expect(text).toContain('Bad IBAN DE89 •••• •••• 3000');
+    for (const jargon of ['CONSENT_INVALID', 'FORMAT_ERROR', 'HTTP 401', 'creditorAccount.iban', 'Schmidt', '370400']) {
+      expect(text).not.toContain(jargon);
+    }
+  });
+
+  it('says a sentence with codes in plain words only for an audience', () => {
+    render(<PlainWords>{'The bank reports the payment as Settled (ACSC).'}</PlainWords>);
+    expect(document.body.textContent).toBe('The bank reports the payment as Settled (ACSC).');
+    cleanup();
+    presenting(<PlainWords>{'The bank reports the payment as Settled (ACSC).'}</PlainWords>);
+    expect(document.body.textContent).toBe('The bank reports the payment as Settled.');
   });
 });

@@ -2,7 +2,8 @@
 // rejected with the bank's reason, SCA failed, cancelled, still waiting. It replaces itself on every step, so an
 // earlier step's notice never stands beside a later outcome.
 import { useState } from 'react';
-import { PresenterDetails } from '../../components/ui';
+import { PresenterDetails, useAudienceWords, usePresenterView } from '../../components/ui';
+import { maskPersonalDataInText } from '../../xs2a/masking';
 import { useScaReturnStep } from '../sca';
 import type { CreatedState } from './created-state';
 import { resolveOutcome, type LastStep, type OutcomeTone, type ResourceFacts } from './outcome';
@@ -23,6 +24,9 @@ export interface OutcomeBannerProps {
 
 export function OutcomeBanner({ resource, step }: OutcomeBannerProps) {
   const outcome = resolveOutcome(resource, step);
+  // For an audience: the spec's codes left out, and the bank's reasons with account numbers and names masked.
+  const words = useAudienceWords();
+  const reason = usePresenterView() ? (text: string) => words(maskPersonalDataInText(text)) : words;
   // The live region stays in the page, so each new outcome is announced as it replaces the last.
   return (
     <div role="status" aria-label="Outcome" aria-atomic="true">
@@ -33,13 +37,13 @@ export function OutcomeBanner({ resource, step }: OutcomeBannerProps) {
         >
           <p className="font-semibold">
             <span aria-hidden="true">{toneMarks[outcome.tone]} </span>
-            {outcome.title}
+            {words(outcome.title)}
           </p>
-          <p>{outcome.text}</p>
+          <p>{words(outcome.text)}</p>
           {outcome.reasons.length > 0 && (
             <ul aria-label="The bank’s reason" className="list-disc pl-5">
-              {outcome.reasons.map((reason) => (
-                <li key={reason}>{reason}</li>
+              {outcome.reasons.map((text) => (
+                <li key={text}>{reason(text)}</li>
               ))}
             </ul>
           )}

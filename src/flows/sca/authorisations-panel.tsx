@@ -18,6 +18,7 @@ import {
   PresenterDetails,
   usePresenterView,
   type HeadingLevel,
+  PlainWords,
 } from '../../components/ui';
 import { recallFlow } from './flow-memory';
 import type { ScaLinks } from './links-to-actions';
@@ -165,7 +166,9 @@ export function AuthorisationsPanel({ profile, scope, returnTo, title, headingLe
   return (
     <Panel title={title ?? defaultTitle(scope)} level={headingLevel} actions={actions}>
       {startRefusal !== undefined && (
-        <p className="text-sm text-slate-700">No new authorisation can be started: {startRefusal}</p>
+        <p className="text-sm text-slate-700">
+          No new authorisation can be started: <PlainWords>{startRefusal}</PlainWords>
+        </p>
       )}
       {start.isError && (
         <ErrorCallout alert {...describeXs2aError(start.error)} title="The authorisation could not be started" />

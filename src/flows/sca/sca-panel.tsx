@@ -8,7 +8,14 @@ import {
   type AuthorisationScope,
   type BankProfile,
 } from '../../api';
-import { ErrorCallout, KeyValueList, Panel, PresenterDetails, type HeadingLevel } from '../../components/ui';
+import {
+  ErrorCallout,
+  KeyValueList,
+  Panel,
+  PresenterDetails,
+  usePresenterView,
+  type HeadingLevel,
+} from '../../components/ui';
 import type { ScaStatus } from '../../xs2a/enums';
 import type { AuthenticationObject, ChallengeData } from '../../xs2a/sca';
 import type { ScaLinks } from './links-to-actions';
@@ -96,12 +103,19 @@ function StepView({
     case 'unsupported':
       return <UnsupportedStep step={step} heading={heading} />;
     case 'none':
-      return (
-        <p className="text-sm text-slate-700">
-          The bank&apos;s answer offers no SCA step (no scaRedirect, start or update links).
-        </p>
-      );
+      return <NoStep />;
   }
+}
+
+/** The bank's answer offers no authorisation: said with its links' names to developers, plainly to an audience. */
+function NoStep() {
+  return (
+    <p className="text-sm text-slate-700">
+      {usePresenterView()
+        ? 'The bank offers no way to approve this here.'
+        : 'The bank’s answer offers no SCA step (no scaRedirect, start or update links).'}
+    </p>
+  );
 }
 
 function StepError({ failure }: { failure: StepFailure }) {

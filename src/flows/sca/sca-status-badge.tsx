@@ -1,5 +1,5 @@
 // An SCA status as a badge: the spec's value, a plain-language name, and its meaning for screen readers and on hover.
-import { Badge, type BadgeTone } from '../../components/ui';
+import { CodeBadge, type BadgeTone } from '../../components/ui';
 import { isScaStatusCode, readScaStatus, scaStatusInfo, scaStatusLabel } from '../../xs2a/status-names';
 
 function toneOf(status: string): BadgeTone {
@@ -17,18 +17,13 @@ export function scaStatusMeaning(status: string): string {
 
 export function ScaStatusBadge({ status, withMeaning = false }: { status: string; withMeaning?: boolean }) {
   const meaning = scaStatusMeaning(status);
-  const label = scaStatusLabel(status);
   return (
-    <span className="inline-flex flex-wrap items-baseline gap-x-2">
-      <Badge tone={toneOf(status)} title={meaning}>
-        {status}
-      </Badge>
-      {label !== status && <span className="text-sm font-medium text-slate-800">{label}</span>}
+    <CodeBadge code={status} plainName={scaStatusLabel(status)} tone={toneOf(status)} title={meaning}>
       {withMeaning ? (
         <span className="text-sm text-slate-600">{meaning}</span>
       ) : (
         <span className="sr-only">{meaning}</span>
       )}
-    </span>
+    </CodeBadge>
   );
 }

@@ -1,7 +1,7 @@
 // The state map of a payment or a consent: its 1.3.12 status machine with the path this resource took, where it is
 // now and what the TPP's user can still do, drawn as SVG with the same words beside it for every reader.
 import { useId, useMemo } from 'react';
-import { Panel } from '../../components/ui';
+import { Panel, useAudienceWords } from '../../components/ui';
 import { renderStateMapSvg } from './render-svg';
 import { actionText, pathText, stateMapView, type StateMapInput } from './state-map-view';
 
@@ -13,12 +13,13 @@ export default function StateMap({ kind, timeline, current }: StateMapProps) {
   const view = useMemo(() => stateMapView({ kind, timeline, current }), [kind, timeline, current]);
   const svg = useMemo(() => renderStateMapSvg(view, { idPrefix }), [view, idPrefix]);
   const now = view.current;
+  const words = useAudienceWords();
 
   return (
     <Panel title="State map" description={`${view.title} in the 1.3.12 model, and the path this one took.`}>
       <p className="text-sm">
         <span className="font-semibold">Seen: </span>
-        <span data-testid="state-map-path">{pathText(view)}</span>
+        <span data-testid="state-map-path">{words(pathText(view))}</span>
       </p>
       <div
         role="region"
@@ -34,7 +35,7 @@ export default function StateMap({ kind, timeline, current }: StateMapProps) {
           map cannot say what comes next.
         </p>
       )}
-      <StateMapActions actions={view.actions.map(actionText)} final={now?.final === true} />
+      <StateMapActions actions={view.actions.map((action) => words(actionText(action)))} final={now?.final === true} />
     </Panel>
   );
 }

@@ -41,8 +41,8 @@ export function accountFactItems(
   add('BBAN', account.bban && <span className="font-mono">{display.account(account.bban)}</span>);
   add('MSISDN', account.msisdn && display.account(account.msisdn));
   add('Currency', account.currency === 'XXX' ? 'XXX (multicurrency account)' : account.currency);
-  add('Name (bank)', account.name);
-  add('Display name (PSU)', account.displayName);
+  add('Name (bank)', account.name && display.accountName(account.name));
+  add('Display name (PSU)', account.displayName && display.accountName(account.displayName));
   add('Product', account.product);
   if (account.cashAccountType) {
     const label = cashAccountTypeLabel(account.cashAccountType);

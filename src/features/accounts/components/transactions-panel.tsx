@@ -2,7 +2,7 @@
 // virtualized table with filter and sort, CSV export, entry details and the balance chart.
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { BankProfile } from '../../../api';
+import { useBankDataDisplay, type BankDataDisplay, type BankProfile } from '../../../api';
 import { Panel } from '../../../components/ui';
 import type { Balance } from '../../../xs2a';
 import { reportVariables, useReport } from '../hooks/use-report';
@@ -77,9 +77,14 @@ function useShownRows(loaded: ReportRows) {
 }
 
 /** Saves the rows as a CSV file, named after the account and the period. */
-async function exportCsv(rows: readonly TransactionRow[], fileStem: string, query: ReportQuery) {
+async function exportCsv(
+  rows: readonly TransactionRow[],
+  fileStem: string,
+  query: ReportQuery,
+  display: BankDataDisplay,
+) {
   const { transactionsCsv, csvFileName } = await import('../model/csv');
-  const csv = transactionsCsv(rows);
+  const csv = transactionsCsv(rows, display);
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
   const anchor = document.createElement('a');
   anchor.href = url;
@@ -107,14 +112,16 @@ function TransactionsReport({
   const [chartOpen, setChartOpen] = useState(false);
   const loadedCount = loaded.pending.length + loaded.booked.length;
   const groups: RowStatus[] = query.bookingStatus === 'both' ? ['pending', 'booked'] : [query.bookingStatus];
-  const fileStem = iban ?? accountId;
+  // Presenter mode names the files after the masked account number, as the screen shows it.
+  const display = useBankDataDisplay();
+  const fileStem = iban ? display.account(iban) : accountId;
 
   return (
     <div className="space-y-3">
       <ReportToolbar
         report={report}
         canExport={!hideRows && rows.count > 0}
-        onExport={() => void exportCsv([...rows.shown.pending, ...rows.shown.booked], fileStem, query)}
+        onExport={() => void exportCsv([...rows.shown.pending, ...rows.shown.booked], fileStem, query, display)}
         chartOpen={chartOpen}
         onToggleChart={() => setChartOpen((open) => !open)}
       />

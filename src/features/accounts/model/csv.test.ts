@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { amountCell, CSV_HEADER, csvFileName, quoteField, textCell, transactionsCsv } from './csv';
+import { bankDataDisplay } from '../../../api';
 import { row } from './test-rows';
 
 /** A small RFC 4180 reader, so the tests check what a spreadsheet would read back. */
@@ -128,5 +129,27 @@ describe('CSV export', () => {
       'transactions-DE97990100000020020010-2026-01-01-2026-03-31.csv',
     );
     expect(csvFileName('../x/y', '2026-01-01', '2026-03-31')).toBe('transactions-xy-2026-01-01-2026-03-31.csv');
+  });
+
+  it('holds in presenter mode what the screen shows: numbers masked, names shortened, IBANs in texts masked', () => {
+    const paid = row({
+      amount: '-42.00',
+      creditorName: 'Bob Laurent',
+      creditorAccount: { iban: 'DE49500105170000000001' },
+      debtorName: 'Alice Schmidt',
+      debtorAccount: { iban: 'DE16500105170000000001' },
+      remittanceInformationUnstructured: 'Refund to DE49500105170000000001',
+    });
+    const plain = parseCsv(transactionsCsv([paid]).slice(1))[1];
+    expect(plain).toContain('Bob Laurent');
+    const [, record] = parseCsv(transactionsCsv([paid], bankDataDisplay(true)).slice(1));
+    const cell = (name: (typeof CSV_HEADER)[number]) => record?.[CSV_HEADER.indexOf(name)];
+    expect(cell('creditorName')).toBe('Bob L.');
+    expect(cell('debtorName')).toBe('Alice S.');
+    expect(cell('creditorIban')).toBe('DE49 •••• •••• 0001');
+    expect(cell('debtorIban')).toBe('DE16 •••• •••• 0001');
+    expect(cell('remittanceInformation')).toBe('Refund to DE49 •••• •••• 0001');
+    expect(cell('amount')).toBe('-42.00');
+    expect(record?.join(',')).not.toMatch(/Laurent|Schmidt|500105170000/);
   });
 });

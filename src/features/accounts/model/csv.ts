@@ -1,5 +1,7 @@
 // CSV export of transaction rows: RFC 4180 (CRLF, quoted fields), ISO dates, plain decimal amounts, and a guard
-// against spreadsheet formula injection in every text cell.
+// against spreadsheet formula injection in every text cell. In presenter mode the file holds what the screen shows:
+// account numbers masked, personal names shortened, IBANs in the remittance text masked.
+import { PLAIN_DISPLAY, type BankDataDisplay } from '../../../api';
 import type { TransactionRow } from './transaction-rows';
 
 export const CSV_HEADER = [
@@ -47,19 +49,21 @@ export function dateCell(value: string | undefined): string {
   return ISO_DATE.test(value) ? value : textCell(value);
 }
 
-function rowCells(row: TransactionRow): string[] {
+function rowCells(row: TransactionRow, display: BankDataDisplay): string[] {
   const t = row.transaction;
+  const name = (value: string | undefined) => value && display.name(value);
+  const account = (value: string | undefined) => value && display.account(value);
   return [
     row.status,
     dateCell(t.bookingDate),
     dateCell(t.valueDate),
     amountCell(row.amount),
     textCell(row.currency),
-    textCell(t.creditorName),
-    textCell(t.creditorAccount?.iban),
-    textCell(t.debtorName),
-    textCell(t.debtorAccount?.iban),
-    textCell(row.remittance || undefined),
+    textCell(name(t.creditorName)),
+    textCell(account(t.creditorAccount?.iban)),
+    textCell(name(t.debtorName)),
+    textCell(account(t.debtorAccount?.iban)),
+    textCell((row.remittance && display.text(row.remittance)) || undefined),
     textCell(t.transactionId),
     textCell(t.entryReference),
     textCell(t.endToEndId),
@@ -71,8 +75,8 @@ function rowCells(row: TransactionRow): string[] {
  * The rows as CSV text: a header row, then one record per row, every line ending in CRLF. It starts with a UTF-8
  * byte order mark so spreadsheet programs read names such as "Rösterei" correctly.
  */
-export function transactionsCsv(rows: readonly TransactionRow[]): string {
-  const lines = [CSV_HEADER.join(','), ...rows.map((row) => rowCells(row).join(','))];
+export function transactionsCsv(rows: readonly TransactionRow[], display: BankDataDisplay = PLAIN_DISPLAY): string {
+  const lines = [CSV_HEADER.join(','), ...rows.map((row) => rowCells(row, display).join(','))];
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 

@@ -1,4 +1,5 @@
 // Display helpers for account data from the bank: amounts, IBANs, balance types and account types in plain words.
+import { PLAIN_DISPLAY, type BankDataDisplay } from '../../../api';
 import { displayIban, formatAmount, type AccountDetails } from '../../../xs2a';
 
 export { displayIban };
@@ -52,14 +53,18 @@ export function cashAccountTypeLabel(code: string): string | undefined {
   return cashAccountTypeLabels[code];
 }
 
-/** The name a person would recognise the account by: the PSU's own name for it, then the bank's, then its number. */
+/**
+ * The name a person would recognise the account by: the PSU's own name for it, then the bank's, then its number.
+ * `display` shows names and numbers as the mode wants them: presenter mode shortens an account named after a person
+ * ("Alice Schmidt" → "Alice S.") and masks the number, and keeps a product's name ("Main account").
+ */
 export function accountTitle(
   account: Pick<AccountDetails, 'displayName' | 'name' | 'product' | 'iban' | 'bban'>,
-  /** How an account number is shown (masked in presenter mode). */
-  shown: (accountNumber: string) => string = (accountNumber) => accountNumber,
+  display: Pick<BankDataDisplay, 'account' | 'accountName'> = PLAIN_DISPLAY,
 ) {
   const number = account.iban ? displayIban(account.iban) : account.bban;
-  return account.displayName ?? account.name ?? account.product ?? (number && shown(number)) ?? 'Account';
+  const name = account.displayName ?? account.name;
+  return (name && display.accountName(name)) ?? account.product ?? (number && display.account(number)) ?? 'Account';
 }
 
 /** The console route of an account. */

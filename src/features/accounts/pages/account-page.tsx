@@ -208,8 +208,8 @@ function TransactionsSection({ reads, context }: { reads: AccountReads; context:
 function AccountView({ onName, ...context }: ReadContext & { onName: (name: string | undefined) => void }) {
   const [withBalance, setWithBalance] = useState(false);
   const reads = useAccountReads(context, withBalance);
-  const shown = useBankDataDisplay().account;
-  const title = reads.account ? accountTitle(reads.account, shown) : undefined;
+  const display = useBankDataDisplay();
+  const title = reads.account ? accountTitle(reads.account, display) : undefined;
   useEffect(() => {
     onName(title);
     return () => onName(undefined);

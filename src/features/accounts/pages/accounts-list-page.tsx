@@ -85,7 +85,7 @@ function AccountList({ profile, consentId }: { profile: BankProfile; consentId: 
 
 function AccountItem({ account, withBalance }: { account: AccountDetails; withBalance: boolean }) {
   const display = useBankDataDisplay();
-  const title = accountTitle(account, display.account);
+  const title = accountTitle(account, display);
   const typeLabel = account.cashAccountType ? cashAccountTypeLabel(account.cashAccountType) : undefined;
   const owner = ownerNamesOf(account, display);
   const accountNumber = account.iban ? displayIban(account.iban) : (account.bban ?? account.msisdn);
@@ -105,7 +105,9 @@ function AccountItem({ account, withBalance }: { account: AccountDetails; withBa
               title
             )}
           </h3>
-          {account.name && account.name !== title && <p className="text-sm text-slate-700">{account.name}</p>}
+          {account.name && display.accountName(account.name) !== title && (
+            <p className="text-sm text-slate-700">{display.accountName(account.name)}</p>
+          )}
           <p className="font-mono text-sm break-all text-slate-800">
             {accountNumber === undefined ? '(no account number)' : display.account(accountNumber)}
           </p>

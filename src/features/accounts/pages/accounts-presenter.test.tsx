@@ -30,13 +30,27 @@ const account = {
   },
 };
 
+/** An account the bank names after its holder, as some banks do, beside one named after its product. */
+const namedAfterHolder = {
+  resourceId: 'acc-2',
+  iban: 'DE16990100000010010002',
+  currency: 'EUR',
+  name: 'Alice Schneider',
+};
+const namedAfterProduct = {
+  resourceId: 'acc-3',
+  iban: 'DE16990100000010010003',
+  currency: 'EUR',
+  name: 'Main account',
+};
+
 function bank() {
   answerAll((request) => {
     const path = new URL(request.url).pathname;
     const json = (body: unknown) =>
       new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
     if (/\/v1\/consents\/[^/]+\/status$/.test(path)) return json({ consentStatus: 'valid' });
-    if (path.endsWith('/v1/accounts')) return json({ accounts: [account] });
+    if (path.endsWith('/v1/accounts')) return json({ accounts: [account, namedAfterHolder, namedAfterProduct] });
     if (path.endsWith('/v1/accounts/acc-1')) return json({ account });
     if (path.endsWith('/balances')) {
       return json({
@@ -105,6 +119,10 @@ describe('the account pages in presenter mode', () => {
     renderAt('/accounts', <AccountsListPage />, '/accounts');
     expect(await screen.findByText('DE16 •••• •••• 0001')).toBeTruthy();
     expect(screen.getByText(/Owner: Alice S\. \(owner\)/)).toBeTruthy();
+    // Account names: a person's shortened, a product's kept.
+    expect(screen.getByRole('heading', { level: 3, name: 'Alice S.' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: 'Main account' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: 'Girokonto' })).toBeTruthy();
     expectNothingPersonal();
   });
 

@@ -8,7 +8,7 @@ import {
   type BankProfile,
   type GetPaymentVariables,
 } from '../../../api';
-import { ConfirmAction, ErrorCallout, Panel } from '../../../components/ui';
+import { ConfirmAction, ErrorCallout, Panel, PlainWords } from '../../../components/ui';
 import { AuthorisationsPanel, newScaRedirect, ScaPanel } from '../../../flows/sca';
 import type { CancellationRecord } from '../model/payment-history';
 import { cancellationAuthorisationRefusal, offersCancellation } from '../model/transaction-status';
@@ -87,16 +87,18 @@ export function CancelPaymentPanel({
       >
         {cancelled && cancellation && (
           <p role="status" className="text-sm text-slate-800">
-            {cancellation.httpStatus === 204
-              ? 'The bank cancelled the payment at once (204 No Content): no authorisation was needed.'
-              : 'The PSU authorised the cancellation; the bank cancelled the payment.'}
+            <PlainWords>
+              {cancellation.httpStatus === 204
+                ? 'The bank cancelled the payment at once (204 No Content): no authorisation was needed.'
+                : 'The PSU authorised the cancellation; the bank cancelled the payment.'}
+            </PlainWords>
           </p>
         )}
         {cancelled && !cancellation && <p className="text-sm text-slate-800">The payment is cancelled.</p>}
         {status === 'RJCT' && <p className="text-sm text-slate-800">A rejected payment cannot be cancelled.</p>}
         {closed && !cancelled && status !== 'RJCT' && (
           <p className="text-sm text-slate-800">
-            The payment is {status === 'ACSC' ? 'settled' : 'final'} ({status}): it can no longer be cancelled.
+            <PlainWords>{`The payment is ${status === 'ACSC' ? 'settled' : 'final'} (${status}): it can no longer be cancelled.`}</PlainWords>
           </p>
         )}
         {awaitingAuthorisation && (

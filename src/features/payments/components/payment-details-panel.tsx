@@ -86,7 +86,8 @@ function itemsOf(body: GetPaymentData, display: BankDataDisplay): KeyValueItem[]
   // Not in 1.3.12's GET response schema, but a bank that echoes it should not have it hidden.
   if (Array.isArray(b.monthsOfExecution)) add('Months of execution', b.monthsOfExecution.map(String).join(', '));
   if (typeof b.transactionStatus === 'string') {
-    add('transactionStatus', <TransactionStatusBadge status={b.transactionStatus} />);
+    // Presenter mode (which masks the data) names the field in words.
+    add(display.masked ? 'Status' : 'transactionStatus', <TransactionStatusBadge status={b.transactionStatus} />);
   }
   return items;
 }
