@@ -2,12 +2,15 @@
 // redirect page, the consent page and the account pages show no full IBAN and no full personal name of the seed, the
 // bank's page carries the sandbox banner, raw JSON waits behind details, and each page says in one sentence where the
 // payment or consent stands. Axe at 1280 and 390 px; screenshots of both widths in test-results/presenter-mode/.
+import AxeBuilder from '@axe-core/playwright';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './test';
 import { dedicated } from './accounts-helpers';
 import { testAccounts } from './fixtures';
 import { createPayment } from './payments-helpers';
 import { expectNoSeriousA11yViolations } from './sca-helpers';
 import { SANDBOX_PASSWORD, testPsus } from '../server/sandbox/seed';
+import { transactionStatusCodes } from '../src/xs2a/status-names';
 import { frozenBench } from './bench';
 
 test.describe.configure({ timeout: 120_000 });
@@ -26,6 +29,31 @@ const seedSecrets = [
 async function expectNothingPersonal(page: Page, where: string) {
   const text = await page.locator('body').innerText();
   for (const secret of seedSecrets) expect(text, `${where} shows ${secret}`).not.toContain(secret);
+}
+
+/** The spec's codes an audience should not read: "(RCVD)" after words, message codes, camelCase status names. */
+const JARGON = new RegExp(
+  `\\((?:${transactionStatusCodes.join('|')})\\)|\\b[A-Z]+_[A-Z_]+\\b|scaMethodSelected|DELETE on the|no SCA step`,
+);
+
+/** The page's text as rendered (closed disclosures hold none) carries none of the spec's codes. */
+async function expectNoJargon(page: Page, where: string) {
+  const text = await page.locator('main').innerText();
+  expect(text.match(JARGON)?.[0], `${where} shows spec jargon`).toBeUndefined();
+}
+
+/** The Flow view at 1280 and 390 px: axe finds nothing serious in it, and a screenshot of it at each width. */
+async function checkFlowView(page: Page, name: string) {
+  const flow = page.getByRole('region', { name: 'Flow', exact: true });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(flow.locator('svg')).toHaveAttribute('width', /\d+/);
+    const results = await new AxeBuilder({ page }).include('.flow-view').analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await flow.screenshot({ path: `test-results/presenter-mode/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 /** Axe at 1280 and 390 px, with a screenshot of each width to look at. */
@@ -68,7 +96,9 @@ test('a payment shown in presenter mode: masked on the console and at the bank, 
   const json = details.getByRole('region', { name: 'Payment as JSON' });
   await expect(json).toBeHidden();
   await expectNothingPersonal(page, 'the payment page');
+  await expectNoJargon(page, 'the payment page');
   await checkBothWidths(page, 'payment');
+  await checkFlowView(page, 'flow-presenter-mid-flow');
   await details.getByText('Payment as JSON', { exact: true }).click();
   await expect(json).toBeVisible();
   await expect(json).toContainText('"creditorName": "Bob L."');
@@ -99,12 +129,18 @@ test('a payment shown in presenter mode: masked on the console and at the bank, 
   await b.advance('PT1M');
   await expect(narration(page)).toHaveText('The payment is settled: the money has left the account.');
   await expectNothingPersonal(page, 'the settled payment page');
+  await expectNoJargon(page, 'the settled payment page');
   await checkBothWidths(page, 'payment-settled');
+  const flow = page.getByRole('region', { name: 'Flow', exact: true });
+  await expect(flow.locator('p', { hasText: /^Outcome:/ })).toHaveText('Outcome: Settled');
+  await checkFlowView(page, 'flow-presenter-finished');
 
   // Off again: the same page shows the data as the bank sent it.
   await page.getByRole('switch', { name: 'Presenter mode' }).click();
   await expect(narration(page)).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Payment', exact: true })).toContainText('Bob Laurent');
+  await expect(flow.locator('p', { hasText: /^Outcome:/ })).toHaveText('Outcome: Settled (ACSC)');
+  await checkFlowView(page, 'flow-developer-finished');
 });
 
 test('a consent and the account pages in presenter mode show no full IBAN or name', async ({
@@ -118,6 +154,7 @@ test('a consent and the account pages in presenter mode show no full IBAN or nam
   await expect(narration(page)).toHaveText('The consent is approved: the console may now read the accounts it covers.');
   await expect(page.getByRole('region', { name: 'Access and validity' })).toContainText('DE16 •••• •••• 0001');
   await expectNothingPersonal(page, 'the consent page');
+  await expectNoJargon(page, 'the consent page');
   await checkBothWidths(page, 'consent');
 
   await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Accounts' }).click();
@@ -132,7 +169,17 @@ test('a consent and the account pages in presenter mode show no full IBAN or nam
   await expect(table.getByRole('row').nth(3)).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('region', { name: 'Account details' })).toContainText('DE16 •••• •••• 0001');
   await expectNothingPersonal(page, 'the account page');
+  await expectNoJargon(page, 'the account page');
   await checkBothWidths(page, 'account');
+
+  // The CSV export holds what the screen shows, and its name carries the masked account number.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^transactions-DE160001-/);
+  const csv = await readFile((await download.path()) ?? '', 'utf8');
+  expect(csv.split('\r\n').length).toBeGreaterThan(3);
+  for (const secret of seedSecrets) expect(csv, `the CSV export holds ${secret}`).not.toContain(secret);
 
   await table.getByRole('row').nth(3).getByRole('button').click();
   const dialog = page.getByRole('dialog', { name: 'Transaction details' });

@@ -15,6 +15,8 @@ describe('withoutSpecCodes', () => {
     ],
     ['An SCA method was chosen (scaMethodSelected)', 'An SCA method was chosen'],
     ['Initiate payment → 201, received', 'Initiate payment → received'],
+    ['List authorisations → 200', 'List authorisations → done'],
+    ['Delete consent → 404', 'Delete consent → refused'],
     ['Status → ACSC, settled', 'Status → settled'],
     ['Payment read 1 time, unchanged: ACTC', 'Payment read 1 time, unchanged: technically valid'],
     ['Send the one-time code → 401, PSU_CREDENTIALS_INVALID', 'Send the one-time code → PSU credentials invalid'],

@@ -29,6 +29,15 @@ const HTTP = '[1-5]\\d\\d(?: [A-Z][A-Za-z-]*(?: [A-Z][A-Za-z-]*)*)?';
 const PARENTHESISED = new RegExp(`\\s*\\((?:${TRANSACTION}|${CAMEL_CASE}|${MESSAGE_CODE}|${HTTP})\\)`, 'g');
 /** "ACSC, settled" and "201, received": the code before the plain words, left out. */
 const CODE_BEFORE_WORDS = new RegExp(`\\b(?:${TRANSACTION}|[1-5]\\d\\d), (?=[A-Za-z])`, 'g');
+/** An HTTP status standing alone after an arrow ("List authorisations → 200"), said in a word. */
+const HTTP_ALONE = /→ ([1-5])\d\d\b(?![,.:\d])/g;
+const HTTP_WORDS: Record<string, string> = {
+  '1': 'continuing',
+  '2': 'done',
+  '3': 'sent elsewhere',
+  '4': 'refused',
+  '5': 'failed',
+};
 /** A code standing alone ("unchanged: ACTC"), said by its plain name. */
 const STATUS_ALONE = new RegExp(`\\b(?:${TRANSACTION})\\b`, 'g');
 const CAMEL_ALONE = new RegExp(`\\b(?:${CAMEL_CASE})\\b`, 'g');
@@ -51,6 +60,7 @@ export function withoutSpecCodes(text: string): string {
   return text
     .replace(PARENTHESISED, '')
     .replace(CODE_BEFORE_WORDS, '')
+    .replace(HTTP_ALONE, (_, kind: string) => `→ ${HTTP_WORDS[kind] ?? 'answered'}`)
     .replace(STATUS_ALONE, (code) => inSentence(transactionStatusLabel(code)))
     .replace(CAMEL_ALONE, (code) => inSentence(camelCaseLabels.get(code) ?? code))
     .replace(MESSAGE_ALONE, (code) =>
