@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildHeaders, buildUrl, sendRecorded, xs2aRequest, type Xs2aRequestOptions } from './client';
+import {
+  buildHeaders,
+  buildUrl,
+  DEFAULT_TIMEOUT_MS,
+  sendOperation,
+  sendRecorded,
+  xs2aRequest,
+  type Xs2aRequestOptions,
+} from './client';
 import { describeXs2aError, hasCode, loadMessageMeanings, Xs2aError } from './errors';
 import { exchangeLog } from './exchange-log';
 import { sessionTokens } from './oauth/session-tokens';
@@ -342,6 +350,42 @@ describe('xs2aRequest: failures', () => {
     const error = await failure({ timeoutMs: 20 });
     expect(error).toMatchObject({ kind: 'timeout', timeoutMs: 20 });
     expect(exchangeLog.get(error.exchangeId)?.error?.kind).toBe('timeout');
+  });
+
+  it('gives up after the profile’s request timeout, not before', async () => {
+    answerAll(hang);
+    const startedAt = Date.now();
+    const error = await failure({ profile: testProfile({ timeoutSeconds: 1 }) });
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(950);
+    expect(error).toMatchObject({ kind: 'timeout', timeoutMs: 1000 });
+    expect(describeXs2aError(error).summary).toMatch(/within 1 s\./);
+  });
+
+  it('sends an exact request within the profile’s request timeout too', async () => {
+    answerAll(hang);
+    const profile = testProfile({ timeoutSeconds: 1 });
+    const url = `${profile.baseUrl}/v1/consents/c1/status`;
+    const error = await sendOperation({
+      profile,
+      operationId: 'getConsentStatus',
+      method: 'GET',
+      url,
+      headers: {},
+    }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ kind: 'timeout', timeoutMs: 1000 });
+  });
+
+  it('waits 30 s for a profile without a request timeout; a request’s own timeoutMs wins over the profile’s', async () => {
+    expect(DEFAULT_TIMEOUT_MS).toBe(30_000);
+    answerAll(hang);
+    expect(await failure({ profile: testProfile({ timeoutSeconds: 300 }), timeoutMs: 20 })).toMatchObject({
+      kind: 'timeout',
+      timeoutMs: 20,
+    });
+    const controller = new AbortController();
+    const pending = failure({ signal: controller.signal });
+    controller.abort();
+    expect(await pending).toMatchObject({ kind: 'aborted', timeoutMs: 30_000 });
   });
 
   it('stops when the caller aborts', async () => {

@@ -14,7 +14,7 @@ import {
   type Xs2aErrorKind,
 } from './errors';
 import { sessionTokens } from './oauth/session-tokens';
-import { consoleOrigin, type BankProfile } from './profiles/bank-profile';
+import { consoleOrigin, DEFAULT_TIMEOUT_SECONDS, profileTimeoutMs, type BankProfile } from './profiles/bank-profile';
 import type { RedactOptions } from './redact';
 
 /** An operation of 1.3.12: a key of `operations` in src/xs2a/operations.ts. */
@@ -54,13 +54,13 @@ export interface Xs2aRequestOptions {
   /** Inspector grouping, e.g. 'payment:<paymentId>'. */
   flow?: string;
   signal?: AbortSignal;
-  /** Default 30 s. */
+  /** Default: the profile's request timeout (30 s when it sets none). */
   timeoutMs?: number;
   /** What picks the response schema where the operation alone does not (payment service, update-PSU-data step). */
   schema?: Omit<ResponseSchemaOptions, 'status'>;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_TIMEOUT_MS = DEFAULT_TIMEOUT_SECONDS * 1000;
 
 /** '/v1/' and the given path segments, each percent-encoded. */
 export function v1Path(...segments: string[]): string {
@@ -183,7 +183,7 @@ export async function sendRecorded(options: RecordedRequest) {
     },
     redaction,
   );
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? profileTimeoutMs(profile);
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const { requestId } = options;

@@ -92,7 +92,7 @@ describe('describeXs2aError', () => {
     });
     expect(describeXs2aError(error({ kind: 'timeout', timeoutMs: 30_000 }))).toMatchObject({
       title: 'The bank did not answer in time',
-      summary: expect.stringMatching(/within 30 s/) as unknown,
+      summary: expect.stringMatching(/within 30 s\. .*longer request timeout in Settings/) as unknown,
     });
     expect(describeXs2aError(error({ kind: 'aborted' })).title).toBe('The request was cancelled');
     expect(describeXs2aError(error({ kind: 'invalid-response', status: 200, statusText: 'OK' }))).toMatchObject({

@@ -455,7 +455,7 @@ export function describeXs2aError(error: unknown): Xs2aErrorDescription {
       return {
         ...base,
         title: 'The bank did not answer in time',
-        summary: `No answer from ${origin} within ${Math.round((error.timeoutMs ?? 30_000) / 1000)} s. The bank may be slow or overloaded; try again.`,
+        summary: `No answer from ${origin} within ${Math.round((error.timeoutMs ?? 30_000) / 1000)} s. The bank may be slow or overloaded; try again, or give the profile a longer request timeout in Settings.`,
         messages: [],
       };
     case 'aborted':

@@ -4,6 +4,7 @@ import type * as OAuthFlow from './oauth/oauth-flow';
 export {
   builtInSandboxProfile,
   DEFAULT_OAUTH_CLIENT_ID,
+  DEFAULT_TIMEOUT_SECONDS,
   oauthRedirectUri,
   redirectUrisFor,
   SANDBOX_PROFILE_ID,

@@ -37,11 +37,26 @@ export interface BankProfile {
   relayTarget?: string;
   /** The client_id the console uses at the bank's OAuth server (OAuth SCA); unset: DEFAULT_OAUTH_CLIENT_ID. */
   oauthClientId?: string;
+  /**
+   * How long the console waits for the bank's answer to each of its requests, in whole seconds
+   * (TIMEOUT_SECONDS_MIN…TIMEOUT_SECONDS_MAX); unset: DEFAULT_TIMEOUT_SECONDS.
+   */
+  timeoutSeconds?: number;
   /** The embedded sandbox profile: cannot be deleted. */
   builtIn?: boolean;
 }
 
 export const SANDBOX_PROFILE_ID = 'sandbox';
+
+/** The request timeout of a profile that sets none, and the bounds of one it sets. */
+export const DEFAULT_TIMEOUT_SECONDS = 30;
+export const TIMEOUT_SECONDS_MIN = 1;
+export const TIMEOUT_SECONDS_MAX = 300;
+
+/** How long the console waits for an answer to a request for this profile, in milliseconds. */
+export function profileTimeoutMs(profile: Pick<BankProfile, 'timeoutSeconds'>): number {
+  return (profile.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
+}
 
 /** The OAuth client_id of a profile that sets none. */
 export const DEFAULT_OAUTH_CLIENT_ID = 'xs2a-console';

@@ -2,7 +2,7 @@
  * The rules a bank profile must satisfy, as plain code: the profile store runs them on every start (before any page
  * is loaded, so without zod in the first load), and bankProfileSchema reports their messages to forms.
  */
-import type { BankProfile } from './bank-profile';
+import { TIMEOUT_SECONDS_MAX, TIMEOUT_SECONDS_MIN, type BankProfile } from './bank-profile';
 
 export interface ProfileIssue {
   path: string[];
@@ -66,6 +66,13 @@ export const oauthClientIdRule: Rule = {
   check: (value) => /^[\x21-\x7E]{1,255}$/.test(value),
   message: 'must be printable ASCII without spaces (at most 255 characters), e.g. xs2a-console',
 };
+export const TIMEOUT_MESSAGE = `must be a whole number of seconds from ${TIMEOUT_SECONDS_MIN} to ${TIMEOUT_SECONDS_MAX}, e.g. 30`;
+
+function isTimeoutSeconds(value: unknown): boolean {
+  return (
+    typeof value === 'number' && Number.isInteger(value) && value >= TIMEOUT_SECONDS_MIN && value <= TIMEOUT_SECONDS_MAX
+  );
+}
 const uriRule: Rule = { check: isAbsoluteUri, message: 'must be an absolute URI, e.g. https://tpp.example/callback' };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -113,6 +120,9 @@ export function profileIssues(value: unknown): ProfileIssue[] {
   optional(value, ['bearerToken'], undefined);
   optional(value, ['relayTarget'], relayTargetRule);
   optional(value, ['oauthClientId'], oauthClientIdRule);
+  if (value.timeoutSeconds !== undefined && !isTimeoutSeconds(value.timeoutSeconds)) {
+    add(['timeoutSeconds'], TIMEOUT_MESSAGE);
+  }
   if (value.rememberToken !== undefined && typeof value.rememberToken !== 'boolean') {
     add(['rememberToken'], 'must be true or false');
   }
@@ -151,6 +161,7 @@ export function cleanProfile(value: BankProfile): BankProfile {
   if (relayTarget !== undefined) profile.relayTarget = relayTarget;
   const oauthClientId = text(value.oauthClientId);
   if (oauthClientId !== undefined) profile.oauthClientId = oauthClientId;
+  if (value.timeoutSeconds !== undefined) profile.timeoutSeconds = value.timeoutSeconds;
   if (value.builtIn) profile.builtIn = true;
   return profile;
 }

@@ -217,6 +217,7 @@ const fieldNames: Record<string, string> = {
   redirectUri: 'TPP-Redirect-URI',
   nokRedirectUri: 'TPP-Nok-Redirect-URI',
   oauthClientId: 'OAuth client_id',
+  timeoutSeconds: 'Request timeout',
 };
 
 function describeIssue(issue: ProfileIssue): string {

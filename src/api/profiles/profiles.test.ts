@@ -426,6 +426,33 @@ describe('profileStore import and export', () => {
     );
   });
 
+  it('carries the request timeout through export and import; a profile without one still imports', async () => {
+    const first = await freshStore();
+    first.profileStore.save({ ...acme, timeoutSeconds: 120 });
+    expect(JSON.parse(first.profileStore.exportJson())).toEqual({ profiles: [{ ...acme, timeoutSeconds: 120 }] });
+    const { id: _id, ...older } = acme;
+    const file = JSON.stringify({
+      profiles: [
+        { ...acme, timeoutSeconds: 120 },
+        { ...older, name: 'Older export' },
+      ],
+    });
+    localStorage.clear();
+    const second = await freshStore();
+    expect(second.profileStore.importJson(file).imported).toBe(2);
+    const [, timed, untimed] = second.profileStore.list();
+    expect(timed?.timeoutSeconds).toBe(120);
+    expect(untimed?.name).toBe('Older export');
+    expect(untimed).not.toHaveProperty('timeoutSeconds');
+    expect(bankProfileSchema.safeParse(acme)).toMatchObject({ success: true, data: acme });
+    for (const timeoutSeconds of [0, 301, 1.5, '30']) {
+      const wrong = JSON.stringify({ profiles: [{ ...acme, timeoutSeconds }] });
+      expect(() => second.profileStore.importJson(wrong), String(timeoutSeconds)).toThrow(
+        /Request timeout must be a whole number of seconds from 1 to 300/,
+      );
+    }
+  });
+
   it('imports nothing when one profile is invalid, and says which and why', async () => {
     const { profileStore } = await freshStore();
     const text = JSON.stringify({

@@ -6,6 +6,7 @@ import {
   adminDiscoveryDocument,
   adminErrorResponse,
   answerNext,
+  hang,
   jsonResponse,
   networkError,
   sent,
@@ -64,6 +65,14 @@ describe('discoverAdmin', () => {
 });
 
 describe('adminRequest', () => {
+  it('gives up after the profile’s request timeout', async () => {
+    answerNext(hang);
+    const call = { operationId: 'sandboxAdmin.clock.read', method: 'GET', href: '/sandbox/admin/clock' } as const;
+    const error = await adminRequest({ ...profile, timeoutSeconds: 1 }, call).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ kind: 'timeout', timeoutMs: 1000 });
+    expect(exchangeLog.list()[0]?.error?.kind).toBe('timeout');
+  });
+
   it('sends the token as a Bearer token, keeps it in sessionStorage only, and redacts it from the log', async () => {
     adminTokens.set(profile.id, TOKEN);
     expect(sessionStorage.getItem(ADMIN_TOKENS_STORAGE_KEY)).toContain(TOKEN);

@@ -20,9 +20,10 @@ interface TextFieldProps {
   hint?: ReactNode;
   placeholder?: string;
   readOnly?: boolean;
+  inputMode?: 'numeric';
 }
 
-export function TextField({ form, field, hint, placeholder, readOnly }: TextFieldProps) {
+export function TextField({ form, field, hint, placeholder, readOnly, inputMode }: TextFieldProps) {
   return (
     <Field label={fieldLabels[field]} hint={hint} error={form.errorOf(field)}>
       <TextInput
@@ -30,6 +31,7 @@ export function TextField({ form, field, hint, placeholder, readOnly }: TextFiel
         value={form.values[field]}
         placeholder={placeholder}
         readOnly={readOnly}
+        inputMode={inputMode}
         className={readOnly ? 'bg-slate-100 text-slate-600' : undefined}
         spellCheck={false}
         autoComplete="off"

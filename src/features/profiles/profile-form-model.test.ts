@@ -11,6 +11,7 @@ const bank: BankProfile = {
   bearerToken: 'tok-123',
   relayTarget: 'bank-a',
   oauthClientId: 'tpp-42',
+  timeoutSeconds: 45,
 };
 
 describe('profile form values', () => {
@@ -86,6 +87,21 @@ describe('validateProfile', () => {
     for (const baseUrl of ['https://bank.example/psd2?x=1', 'ftp://bank.example', 'bank.example/psd2']) {
       const result = validateProfile({ ...toFormValues(bank), baseUrl });
       expect(result.ok ? undefined : result.errors.baseUrl, baseUrl).toBeDefined();
+    }
+  });
+
+  it('takes the request timeout in whole seconds from 1 to 300, empty meaning the default', () => {
+    expect(toFormValues(bank).timeoutSeconds).toBe('45');
+    const withTimeout = (timeoutSeconds: string) => validateProfile({ ...toFormValues(bank), timeoutSeconds });
+    expect(withTimeout(' 300 ')).toMatchObject({ ok: true, profile: { timeoutSeconds: 300 } });
+    expect(withTimeout('1')).toMatchObject({ ok: true, profile: { timeoutSeconds: 1 } });
+    const unset = withTimeout('');
+    expect(unset.ok && unset.profile).not.toHaveProperty('timeoutSeconds');
+    for (const typed of ['0', '301', '2.5', '-5', 'abc', '1e2']) {
+      const result = withTimeout(typed);
+      expect(result.ok ? undefined : result.errors.timeoutSeconds, typed).toBe(
+        'Request timeout (seconds) must be a whole number of seconds from 1 to 300, e.g. 30',
+      );
     }
   });
 

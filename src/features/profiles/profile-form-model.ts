@@ -29,6 +29,8 @@ export interface ProfileFormValues {
   relayTarget: string;
   /** '' = the default client_id. */
   oauthClientId: string;
+  /** Whole seconds as typed; '' = the default request timeout. */
+  timeoutSeconds: string;
 }
 
 /** The text fields (and selects) of the form. */
@@ -60,6 +62,7 @@ export const fieldLabels: Record<ProfileFieldName, string> = {
   bearerToken: 'Bearer token',
   relayTarget: 'Relay',
   oauthClientId: 'OAuth client_id',
+  timeoutSeconds: 'Request timeout (seconds)',
 };
 
 function triState(value: boolean | undefined): TriState {
@@ -98,6 +101,7 @@ export function emptyFormValues(): ProfileFormValues {
     rememberToken: false,
     relayTarget: '',
     oauthClientId: '',
+    timeoutSeconds: '',
   };
 }
 
@@ -114,6 +118,7 @@ export function toFormValues(profile: BankProfile): ProfileFormValues {
     rememberToken: profile.rememberToken === true,
     relayTarget: profile.relayTarget ?? '',
     oauthClientId: profile.oauthClientId ?? '',
+    timeoutSeconds: profile.timeoutSeconds === undefined ? '' : String(profile.timeoutSeconds),
   };
   for (const field of psuHeaderFields) values[field] = profile.psuHeaders[field] ?? '';
   for (const field of scaFields) values[field] = triState(profile.sca[field]);
@@ -160,6 +165,9 @@ export function fromFormValues(values: ProfileFormValues): BankProfile {
   if (relayTarget) profile.relayTarget = relayTarget;
   const oauthClientId = optional(values.oauthClientId);
   if (oauthClientId) profile.oauthClientId = oauthClientId;
+  const timeoutSeconds = optional(values.timeoutSeconds);
+  // Anything but digits is no number of seconds: NaN, which the profile's rules refuse with their message.
+  if (timeoutSeconds) profile.timeoutSeconds = /^\d+$/.test(timeoutSeconds) ? Number(timeoutSeconds) : Number.NaN;
   if (values.builtIn) profile.builtIn = true;
   return profile;
 }

@@ -1,6 +1,6 @@
 // Create or edit a bank profile; every field is checked with the shared profile schema, keeping what was typed.
 import { useRef } from 'react';
-import { DEFAULT_OAUTH_CLIENT_ID, type BankProfile } from '../../api';
+import { DEFAULT_OAUTH_CLIENT_ID, DEFAULT_TIMEOUT_SECONDS, type BankProfile } from '../../api';
 import { Button, ErrorCallout } from '../../components/ui';
 import { BearerTokenFields, Fieldset, RelayField, TextField, TriStateField } from './profile-form-fields';
 import type { ProfileFormValues } from './profile-form-model';
@@ -46,6 +46,13 @@ function BankFields({ form }: { form: ProfileFormState }) {
         field="oauthClientId"
         placeholder={DEFAULT_OAUTH_CLIENT_ID}
         hint={`The client_id at the bank’s OAuth server, for OAuth SCA. Empty: ${DEFAULT_OAUTH_CLIENT_ID}.`}
+      />
+      <TextField
+        form={form}
+        field="timeoutSeconds"
+        inputMode="numeric"
+        placeholder={String(DEFAULT_TIMEOUT_SECONDS)}
+        hint={`How long the console waits for each answer of this bank, 1 to 300 s. Empty: ${DEFAULT_TIMEOUT_SECONDS} s.`}
       />
     </Fieldset>
   );

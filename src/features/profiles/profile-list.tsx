@@ -28,6 +28,7 @@ function headerSummary(profile: BankProfile): string[] {
   }
   if (profile.relayTarget) parts.push(`via relay ${profile.relayTarget}`);
   if (profile.oauthClientId) parts.push(`OAuth client_id ${profile.oauthClientId}`);
+  if (profile.timeoutSeconds !== undefined) parts.push(`request timeout ${profile.timeoutSeconds} s`);
   return parts;
 }
 
