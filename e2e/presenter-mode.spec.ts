@@ -10,7 +10,7 @@ import { testAccounts } from './fixtures';
 import { createPayment } from './payments-helpers';
 import { expectNoSeriousA11yViolations } from './sca-helpers';
 import { SANDBOX_PASSWORD, testPsus } from '../server/sandbox/seed';
-import { transactionStatusCodes } from '../src/xs2a/status-names';
+import { consentStatusCodes, transactionStatusCodes } from '../src/xs2a/status-names';
 import { frozenBench } from './bench';
 
 test.describe.configure({ timeout: 120_000 });
@@ -33,7 +33,7 @@ async function expectNothingPersonal(page: Page, where: string) {
 
 /** The spec's codes an audience should not read: "(RCVD)" after words, message codes, camelCase status names. */
 const JARGON = new RegExp(
-  `\\((?:${transactionStatusCodes.join('|')})\\)|\\b[A-Z]+_[A-Z_]+\\b|scaMethodSelected|DELETE on the|no SCA step`,
+  `\\((?:${[...transactionStatusCodes, ...consentStatusCodes].join('|')})\\)|\\b[A-Z]+_[A-Z_]+\\b|scaMethodSelected|DELETE on the|no SCA step`,
 );
 
 /** The page's text as rendered (closed disclosures hold none) carries none of the spec's codes. */

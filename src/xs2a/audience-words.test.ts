@@ -14,6 +14,7 @@ describe('withoutSpecCodes', () => {
       'The bank cancelled the payment at once: no authorisation was needed.',
     ],
     ['An SCA method was chosen (scaMethodSelected)', 'An SCA method was chosen'],
+    ['The bank reports the consent as Valid (valid).', 'The bank reports the consent as Valid.'],
     ['Initiate payment → 201, received', 'Initiate payment → received'],
     ['List authorisations → 200', 'List authorisations → done'],
     ['Delete consent → 404', 'Delete consent → refused'],

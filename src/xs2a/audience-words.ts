@@ -25,8 +25,10 @@ const MESSAGE_CODE = '[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+';
 /** An HTTP status alone or with its reason: 204, 204 No Content. */
 const HTTP = '[1-5]\\d\\d(?: [A-Z][A-Za-z-]*(?: [A-Z][A-Za-z-]*)*)?';
 
-/** "(ACSC)", "(scaMethodSelected)", "(CONSENT_INVALID)", "(204 No Content)" after a word: said already, left out. */
-const PARENTHESISED = new RegExp(`\\s*\\((?:${TRANSACTION}|${CAMEL_CASE}|${MESSAGE_CODE}|${HTTP})\\)`, 'g');
+/** Every consentStatus and scaStatus code ("valid", "finalised" …): in parentheses after its name, it is a code. */
+const LOWER_CASE = alternatives([...new Set([...consentStatusCodes, ...scaStatusCodes])]);
+/** "(ACSC)", "(valid)", "(CONSENT_INVALID)", "(204 No Content)" after a word: said already, left out. */
+const PARENTHESISED = new RegExp(`\\s*\\((?:${TRANSACTION}|${LOWER_CASE}|${MESSAGE_CODE}|${HTTP})\\)`, 'g');
 /** "ACSC, settled" and "201, received": the code before the plain words, left out. */
 const CODE_BEFORE_WORDS = new RegExp(`\\b(?:${TRANSACTION}|[1-5]\\d\\d), (?=[A-Za-z])`, 'g');
 /** An HTTP status standing alone after an arrow ("List authorisations → 200"), said in a word. */
