@@ -10,6 +10,8 @@ export interface StoredProfile {
   /** A path on the console's own origin (e.g. /sandbox), or a full URL. */
   baseUrl: string;
   relayTarget?: string;
+  /** The console's request timeout for this bank, in seconds. */
+  timeoutSeconds?: number;
   psuHeaders: Record<string, string>;
   sca: { redirectPreferred?: boolean; decoupledPreferred?: boolean; explicitAuthorisationPreferred?: boolean };
 }

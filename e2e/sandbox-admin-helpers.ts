@@ -21,6 +21,19 @@ export const impatientProfile: StoredProfile = {
   sca: {},
 };
 
+/** The console's own request timeout of `quickProfile`, in seconds. */
+export const QUICK_TIMEOUT_SECONDS = 2;
+
+/** The console's own sandbox, directly, with a request timeout of QUICK_TIMEOUT_SECONDS: the console gives up first. */
+export const quickProfile: StoredProfile = {
+  id: 'quick',
+  name: 'Sandbox with a short request timeout',
+  baseUrl: '/sandbox',
+  timeoutSeconds: QUICK_TIMEOUT_SECONDS,
+  psuHeaders: { psuIpAddress: '192.168.0.10' },
+  sca: {},
+};
+
 /** Opens the Sandbox page through the console's navigation (an in-app move: the query cache stays). */
 export async function openSandboxPage(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Sandbox' }).click();
