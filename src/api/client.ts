@@ -14,8 +14,11 @@ import {
   type Xs2aErrorKind,
 } from './errors';
 import { sessionTokens } from './oauth/session-tokens';
-import { consoleOrigin, DEFAULT_TIMEOUT_SECONDS, profileTimeoutMs, type BankProfile } from './profiles/bank-profile';
+import { DEFAULT_TIMEOUT_SECONDS, profileTimeoutMs, type BankProfile } from './profiles/bank-profile';
 import type { RedactOptions } from './redact';
+import { buildUrl, parseJsonText, requestUrlFor } from './urls';
+
+export { buildUrl, parseJsonText, requestUrlFor } from './urls';
 
 /** An operation of 1.3.12: a key of `operations` in src/xs2a/operations.ts. */
 export type OperationId = OperationName;
@@ -65,39 +68,6 @@ export const DEFAULT_TIMEOUT_MS = DEFAULT_TIMEOUT_SECONDS * 1000;
 /** '/v1/' and the given path segments, each percent-encoded. */
 export function v1Path(...segments: string[]): string {
   return `/v1/${segments.map(encodeURIComponent).join('/')}`;
-}
-
-/**
- * The URL of a request. `path` is appended to the base_url (which may carry a prefix and may end with '/'); an `href`
- * from the bank replaces it: absolute as it is, relative resolved against the base_url (so '/psd2/v1/…' keeps the
- * bank's own prefix). Undefined query values are skipped.
- */
-export function buildUrl(
-  baseUrl: string,
-  target: { path?: string; href?: string },
-  query?: Record<string, string | undefined>,
-): string {
-  let url: URL;
-  if (target.href !== undefined) {
-    url = new URL(target.href, baseUrl);
-  } else {
-    const path = target.path ?? '';
-    url = new URL(`${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`);
-  }
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) url.searchParams.set(name, value);
-  }
-  return url.toString();
-}
-
-/**
- * Where the browser sends a request for `url`: the bank itself, or, when the profile names a relay target, the console
- * server's relay, which forwards it to the bank (banks send no CORS headers; later also mutual TLS and signing).
- */
-export function requestUrlFor(profile: Pick<BankProfile, 'relayTarget'>, url: string): string {
-  const target = profile.relayTarget?.trim();
-  if (!target) return url;
-  return `${consoleOrigin()}/relay/${encodeURIComponent(target)}?url=${encodeURIComponent(url)}`;
 }
 
 /** The relay's own failure in an answer marked X-Relay-Error; undefined for a bank's answer. */
@@ -220,15 +190,6 @@ export async function sendRecorded(options: RecordedRequest) {
   const redirect = redirectOf(response);
   if (redirect && response.type === 'opaqueredirect') throw fail('redirect');
   return { response, text, redirect, exchange };
-}
-
-/** A text's JSON value; undefined when it is empty or not JSON. */
-export function parseJsonText(text: string): unknown {
-  try {
-    return text.trim() ? (JSON.parse(text) as unknown) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

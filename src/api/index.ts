@@ -264,18 +264,20 @@ export {
   ADMIN_FLOW,
   adminRequest,
   describeAdminError,
-  discoverAdmin,
   SandboxAdminError,
+} from './sandbox-admin/admin-client';
+export {
+  discoverAdmin,
+  sandboxAdminKeys,
+  useSandboxAdmin,
   type AdminControls,
   type AdminDiscovery,
-} from './sandbox-admin/admin-client';
+} from './sandbox-admin/admin-discovery';
 export {
   adminTokenChanged,
   bankTimeChanged,
-  sandboxAdminKeys,
   useAdminReads,
   useAdminWrites,
-  useSandboxAdmin,
   useSandboxPsus,
   type ClockMove,
 } from './sandbox-admin/admin-queries';

@@ -13,7 +13,8 @@ import {
 } from '../../testing/http';
 import { exchangeLog } from '../exchange-log';
 import type { BankProfile } from '../profiles/bank-profile';
-import { actionHref, adminRequest, describeAdminError, discoverAdmin, SandboxAdminError } from './admin-client';
+import { actionHref, adminRequest, describeAdminError, SandboxAdminError } from './admin-client';
+import { discoverAdmin } from './admin-discovery';
 import { ADMIN_TOKENS_STORAGE_KEY, adminTokens } from './admin-token';
 
 const profile: BankProfile = {

@@ -1,34 +1,14 @@
 // The embedded sandbox bank's admin API (`{base_url}/admin`): its discovery document and its controls (clock,
 // scenarios, behaviour profiles, data). Every call goes the way the profile's XS2A calls go (directly or through its
 // relay) and is recorded in the exchange log, with the admin token redacted as a secret.
-import * as z from 'zod';
-import { buildUrl, parseJsonText, recordPlainAnswer, relayFailureOf, requestUrlFor, sendRecorded } from '../client';
+import { recordPlainAnswer, relayFailureOf, sendRecorded } from '../client';
 import { describeXs2aError, type Xs2aErrorDescription } from '../errors';
 import type { BankProfile } from '../profiles/bank-profile';
+import { adminErrorOf, adminUrl, tokenHeader, type AdminControls } from './admin-discovery';
 import { adminTokens } from './admin-token';
 
 /** What the inspector lists admin calls under. */
 export const ADMIN_FLOW = 'sandbox-admin';
-
-/** Admin calls are quick; a bank that does not answer within this is treated as having no admin API. */
-const DISCOVERY_TIMEOUT_MS = 8_000;
-
-const action = z.object({ method: z.string(), href: z.string() });
-const control = z.object({ href: z.string(), actions: z.record(z.string(), action).optional() });
-const discoverySchema = z.object({
-  name: z.string(),
-  version: z.number(),
-  authentication: z.enum(['none', 'bearer']).optional(),
-  controls: z.object({ clock: control, scenarios: control, profiles: control, data: control }),
-});
-
-export type AdminControls = z.infer<typeof discoverySchema>['controls'];
-
-/** Whether the profile's bank offers the sandbox admin API, and its controls when they could be read. */
-export type AdminDiscovery =
-  | { available: false }
-  | { available: true; tokenNeeded: true }
-  | { available: true; tokenNeeded: false; controls: AdminControls };
 
 /** An admin call the sandbox refused: its status, its code and its sentence (`{"error": {"code", "message"}}`). */
 export class SandboxAdminError extends Error {
@@ -52,17 +32,6 @@ export interface AdminCall {
   body?: unknown;
   signal?: AbortSignal;
   timeoutMs?: number;
-}
-
-function adminErrorOf(body: unknown): { code: string; message: string } | undefined {
-  const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
-  if (typeof error?.code !== 'string') return undefined;
-  return { code: error.code, message: typeof error.message === 'string' ? error.message : error.code };
-}
-
-/** The admin API's URL for a path of its discovery document, or for the document itself ('' → `{base_url}/admin`). */
-export function adminUrl(profile: BankProfile, href: string): string {
-  return href ? buildUrl(profile.baseUrl, { href }) : buildUrl(profile.baseUrl, { path: '/admin' });
 }
 
 /**
@@ -100,41 +69,6 @@ export async function adminRequest<T>(profile: BankProfile, call: AdminCall): Pr
 }
 
 /** The token of the admin API, as a request header, when one is given for the profile's bank. */
-function tokenHeader(profile: BankProfile): Record<string, string> {
-  const token = adminTokens.get(profile.id);
-  return token ? { Authorization: `Bearer ${token}` } : {};
-}
-
-/**
- * Whether the profile's bank offers the admin API: `GET {base_url}/admin`, the way its XS2A calls go (directly or through
- * its relay). A bank without it (404, another answer, no answer) reads as not available; a sandbox that wants its token
- * (401 from the admin API) as available, token needed. This check runs for every profile the console shows, so it is not
- * recorded in the exchange log, which keeps what the user did; every call of the Sandbox page and its forms is.
- */
-export async function discoverAdmin(profile: BankProfile, signal?: AbortSignal): Promise<AdminDiscovery> {
-  const timeout = AbortSignal.timeout(DISCOVERY_TIMEOUT_MS);
-  let response: Response;
-  let body: unknown;
-  try {
-    response = await fetch(requestUrlFor(profile, adminUrl(profile, '')), {
-      headers: { Accept: 'application/json', ...tokenHeader(profile) },
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      cache: 'no-store',
-      redirect: 'manual',
-    });
-    body = parseJsonText(await response.text());
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    return { available: false };
-  }
-  if (response.status === 401 && adminErrorOf(body)?.code === 'unauthorized')
-    return { available: true, tokenNeeded: true };
-  const parsed = response.ok ? discoverySchema.safeParse(body) : undefined;
-  return parsed?.success
-    ? { available: true, tokenNeeded: false, controls: parsed.data.controls }
-    : { available: false };
-}
-
 /** The href of a control's action in the discovery document, its `{id}`/`{name}` filled in (percent-encoded). */
 export function actionHref(
   controls: AdminControls,

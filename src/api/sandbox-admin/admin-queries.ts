@@ -1,10 +1,11 @@
-// The sandbox admin API in React Query: the discovery (cached per profile, so the console's navigation knows whether to
-// offer the Sandbox page), the controls' reads, and the writes with what they change in the cache.
+// The sandbox admin API's controls in React Query: their reads, and the writes with what they change in the cache. The
+// discovery, which the navigation reads on every page, is admin-discovery.ts.
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { accountKeys, authorisationKeys, consentKeys, paymentKeys } from '../keys';
 import type { BankProfile } from '../profiles/bank-profile';
-import { actionHref, adminRequest, discoverAdmin, type AdminCall, type AdminControls } from './admin-client';
-import { adminTokens, useAdminToken } from './admin-token';
+import { actionHref, adminRequest, type AdminCall } from './admin-client';
+import { sandboxAdminKeys, type AdminControls } from './admin-discovery';
+import { adminTokens } from './admin-token';
 import type {
   BankClockState,
   BehaviourProfiles,
@@ -14,28 +15,6 @@ import type {
   ScenarioInput,
   Snapshots,
 } from './admin-types';
-
-export const sandboxAdminKeys = {
-  all: (profileId: string) => [profileId, 'sandbox-admin'] as const,
-  /** Whether the bank offers the admin API: changes with where the profile points and whether a token is given. */
-  discovery: (profileId: string, baseUrl: string, relayTarget: string, withToken: boolean) =>
-    [...sandboxAdminKeys.all(profileId), 'discovery', { baseUrl, relayTarget, withToken }] as const,
-  control: (profileId: string, control: string) => [...sandboxAdminKeys.all(profileId), control] as const,
-};
-
-/** The admin API's discovery for the profile's bank, kept for the session (a bank does not grow one by itself). */
-export function useSandboxAdmin(profile: BankProfile) {
-  const withToken = Boolean(useAdminToken(profile.id));
-  const key = sandboxAdminKeys.discovery(profile.id, profile.baseUrl, profile.relayTarget?.trim() ?? '', withToken);
-  // The key names the profile by its id and where it points; its headers do not change what the bank offers.
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
-  return useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => discoverAdmin(profile, signal),
-    staleTime: Infinity,
-    retry: false,
-  });
-}
 
 /** Sets the admin token of a profile's bank and reads the admin API again with it. */
 export function adminTokenChanged(queryClient: QueryClient, profileId: string, token: string): void {

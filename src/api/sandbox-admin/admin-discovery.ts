@@ -1,0 +1,98 @@
+// Whether a bank offers the sandbox's admin API: its discovery document (`GET {base_url}/admin`), read for every
+// profile the console shows (the navigation offers the Sandbox page by it). Kept apart from the admin client, with
+// zod/mini, so the first page loads without the client's other parts and the rest of zod.
+import { useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import type { BankProfile } from '../profiles/bank-profile';
+import { buildUrl, parseJsonText, requestUrlFor } from '../urls';
+import { adminTokens, useAdminToken } from './admin-token';
+
+/** Admin calls are quick; a bank that does not answer within this is treated as having no admin API. */
+const DISCOVERY_TIMEOUT_MS = 8_000;
+
+const action = z.object({ method: z.string(), href: z.string() });
+const control = z.object({ href: z.string(), actions: z.optional(z.record(z.string(), action)) });
+const discoverySchema = z.object({
+  name: z.string(),
+  version: z.number(),
+  authentication: z.optional(z.enum(['none', 'bearer'])),
+  controls: z.object({ clock: control, scenarios: control, profiles: control, data: control }),
+});
+
+export type AdminControls = z.infer<typeof discoverySchema>['controls'];
+
+/** Whether the profile's bank offers the sandbox admin API, and its controls when they could be read. */
+export type AdminDiscovery =
+  | { available: false }
+  | { available: true; tokenNeeded: true }
+  | { available: true; tokenNeeded: false; controls: AdminControls };
+
+/** The admin API's refusal (`{"error": {"code", "message"}}`) in an answer's body, if it is one. */
+export function adminErrorOf(body: unknown): { code: string; message: string } | undefined {
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  if (typeof error?.code !== 'string') return undefined;
+  return { code: error.code, message: typeof error.message === 'string' ? error.message : error.code };
+}
+
+/** The admin API's URL for a path of its discovery document, or for the document itself ('' → `{base_url}/admin`). */
+export function adminUrl(profile: BankProfile, href: string): string {
+  return href ? buildUrl(profile.baseUrl, { href }) : buildUrl(profile.baseUrl, { path: '/admin' });
+}
+
+/** The admin token the user gave for this profile's bank, as an Authorization header. */
+export function tokenHeader(profile: BankProfile): Record<string, string> {
+  const token = adminTokens.get(profile.id);
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/**
+ * Whether the profile's bank offers the admin API: `GET {base_url}/admin`, the way its XS2A calls go (directly or through
+ * its relay). A bank without it (404, another answer, no answer) reads as not available; a sandbox that wants its token
+ * (401 from the admin API) as available, token needed. This check runs for every profile the console shows, so it is not
+ * recorded in the exchange log, which keeps what the user did; every call of the Sandbox page and its forms is.
+ */
+export async function discoverAdmin(profile: BankProfile, signal?: AbortSignal): Promise<AdminDiscovery> {
+  const timeout = AbortSignal.timeout(DISCOVERY_TIMEOUT_MS);
+  let response: Response;
+  let body: unknown;
+  try {
+    response = await fetch(requestUrlFor(profile, adminUrl(profile, '')), {
+      headers: { Accept: 'application/json', ...tokenHeader(profile) },
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      cache: 'no-store',
+      redirect: 'manual',
+    });
+    body = parseJsonText(await response.text());
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return { available: false };
+  }
+  if (response.status === 401 && adminErrorOf(body)?.code === 'unauthorized')
+    return { available: true, tokenNeeded: true };
+  const parsed = response.ok ? discoverySchema.safeParse(body) : undefined;
+  return parsed?.success
+    ? { available: true, tokenNeeded: false, controls: parsed.data.controls }
+    : { available: false };
+}
+
+export const sandboxAdminKeys = {
+  all: (profileId: string) => [profileId, 'sandbox-admin'] as const,
+  /** Whether the bank offers the admin API: changes with where the profile points and whether a token is given. */
+  discovery: (profileId: string, baseUrl: string, relayTarget: string, withToken: boolean) =>
+    [...sandboxAdminKeys.all(profileId), 'discovery', { baseUrl, relayTarget, withToken }] as const,
+  control: (profileId: string, control: string) => [...sandboxAdminKeys.all(profileId), control] as const,
+};
+
+/** The admin API's discovery for the profile's bank, kept for the session (a bank does not grow one by itself). */
+export function useSandboxAdmin(profile: BankProfile) {
+  const withToken = Boolean(useAdminToken(profile.id));
+  const key = sandboxAdminKeys.discovery(profile.id, profile.baseUrl, profile.relayTarget?.trim() ?? '', withToken);
+  // The key names the profile by its id and where it points; its headers do not change what the bank offers.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  return useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => discoverAdmin(profile, signal),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
