@@ -1,27 +1,18 @@
 // @vitest-environment happy-dom
 // "Try it" prefilled from the active profile: a fresh X-Request-ID, the profile's headers where the operation takes
 // them, the active consent's Consent-ID where it needs one, the ids this browser knows, and the token only at sending.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { activeConsent, profileStore } from '../../../api';
 import { answerAll, jsonResponse, sent } from '../../../testing/http';
+import { forgetPage, renderRoute } from '../../../testing/pages';
 import { OperationPage } from './operation-page';
 
 const TOKEN = 'tok-2b7c0f1e9d8a';
 
 function renderOperation(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/explore/:operationId', element: <OperationPage /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRoute('/explore/:operationId', <OperationPage />, { at: path });
 }
 
 const headerValue = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name: `Value of ${name}` }).value;
@@ -42,11 +33,7 @@ beforeEach(() => {
   profileStore.setActive('token-bank');
   activeConsent.set('token-bank', 'consent-77');
 });
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
-});
+afterEach(forgetPage);
 
 describe('the request editor’s prefill', () => {
   it('fills an account read with a fresh X-Request-ID, the active consent and only the headers it takes', async () => {

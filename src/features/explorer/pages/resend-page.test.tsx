@@ -2,30 +2,21 @@
 // Edit and resend: an exchange of the log opens in its operation's editor (or as a raw request for a path the console
 // does not know) with its parts and a fresh X-Request-ID; what the log redacted is filled from the active profile, as
 // "Try it" fills it, never taken from the log.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exchangeLog, profileStore, SANDBOX_PROFILE_ID } from '../../../api';
 import { recordExchange } from '../../../api/exchange-log';
 import { BEARER, scaExchange } from '../../../api/test-exchanges';
 import { answerAll, jsonResponse, sent } from '../../../testing/http';
+import { forgetPage, renderRoute } from '../../../testing/pages';
 import { ExplorePage } from './explore-page';
 
 const TOKEN = 'tok-5d4c3b2a1f0e';
 const OLD_ID = scaExchange().requestId;
 
 function renderFrom(exchangeId: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/explore', element: <ExplorePage /> }], {
-    initialEntries: [`/explore?from=${encodeURIComponent(exchangeId)}`],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRoute('/explore', <ExplorePage />, { at: `/explore?from=${encodeURIComponent(exchangeId)}` });
 }
 
 /** The embedded SCA step of the test exchanges, recorded as the client records it: secrets redacted. */
@@ -54,11 +45,7 @@ function useBankProfile() {
 }
 
 beforeEach(() => exchangeLog.clear());
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
-});
+afterEach(forgetPage);
 
 describe('edit and resend of a logged exchange', () => {
   it('opens the operation found by method and path template with the exchange’s parts and a fresh X-Request-ID', async () => {

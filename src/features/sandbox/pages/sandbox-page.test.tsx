@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
 // The Sandbox page against a stubbed admin API: the clock and its moves, a refused scenario that keeps what was typed,
 // a bank without the admin API, and a sandbox that wants its token.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exchangeLog } from '../../../api';
 import {
@@ -15,6 +13,7 @@ import {
   sent,
   sentCount,
 } from '../../../testing/http';
+import { forgetPage, renderRoute } from '../../../testing/pages';
 import { SandboxPage } from './sandbox-page';
 
 const clockAt = (now: string, offsetMs = 0) => ({
@@ -83,20 +82,12 @@ function sandboxAdmin(state: BankState) {
 }
 
 function renderPage() {
-  const router = createMemoryRouter([{ path: '/test-bench', element: <SandboxPage /> }], {
-    initialEntries: ['/test-bench'],
-  });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRoute('/test-bench', <SandboxPage />);
 }
 
 afterEach(() => {
-  cleanup();
+  forgetPage();
   exchangeLog.clear();
-  sessionStorage.clear();
 });
 
 describe('Sandbox page', () => {
