@@ -17,6 +17,7 @@ export { KeyValueList, type KeyValueItem } from './key-value-list';
 export { LinkButton } from './link-button';
 export { Panel, type HeadingLevel } from './panel';
 export { LoadingText, Spinner } from './spinner';
+export { Table, type TableColumn, type TableProps } from './table';
 export { useElementWidth } from './use-element-width';
 export {
   PRESENTER_TYPE_SCALE,

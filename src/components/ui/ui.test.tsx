@@ -19,6 +19,7 @@ import {
   PRESENTER_TYPE_SCALE,
   PresenterViewContext,
   Select,
+  Table,
   TextInput,
 } from '.';
 
@@ -50,6 +51,25 @@ describe('Select', () => {
       ['sepa', 'SEPA'],
       ['target-2', 'target-2'],
     ]);
+  });
+});
+
+describe('Table', () => {
+  it('is a table named by its caption, with a column heading per column and the rows under them', () => {
+    render(
+      <Table caption="Test PSUs" columns={[{ label: 'PSU-ID' }, { label: 'Name', className: 'py-1 font-medium' }]}>
+        <tr>
+          <th scope="row">alice</th>
+          <td>Alice Example</td>
+        </tr>
+      </Table>,
+    );
+    const table = screen.getByRole('table', { name: 'Test PSUs' });
+    const headings = within(table).getAllByRole('columnheader');
+    expect(headings.map((heading) => heading.textContent)).toEqual(['PSU-ID', 'Name']);
+    expect(headings.map((heading) => heading.className)).toEqual(['py-1 pr-3 font-medium', 'py-1 font-medium']);
+    expect(within(table).getByRole('rowheader', { name: 'alice' })).toBeTruthy();
+    expect(within(table).getByRole('cell', { name: 'Alice Example' })).toBeTruthy();
   });
 });
 

@@ -1,7 +1,7 @@
 // The account's booked balance over the listed period as a step line (plain SVG), with a text summary beside it.
 // Loaded only when the user opens it, so neither it nor the series derivation is in any page's first load.
 import { useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { KeyValueList, useElementWidth } from '../../../components/ui';
+import { KeyValueList, Table, useElementWidth } from '../../../components/ui';
 import { currencyMinorUnits, type Balance } from '../../../xs2a';
 import { BalanceSeriesError, deriveBalanceSeries, pickAnchor, type BalancePoint } from '../model/balance-series';
 import { balanceTypeLabel, displayAmount, displayCount } from '../model/format';
@@ -258,27 +258,19 @@ function BalanceByDay({ points, money }: { points: readonly BalancePoint[]; mone
     <details className="text-sm">
       <summary className="cursor-pointer font-medium text-slate-700">The balance day by day as a table</summary>
       <div className="mt-2 max-h-64 overflow-auto" tabIndex={0} role="region" aria-label="Balance by day">
-        <table className="w-full text-sm">
-          <caption className="sr-only">End-of-day booked balance</caption>
-          <thead>
-            <tr className="text-left text-xs text-slate-600">
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Day
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                Balance at its end
-              </th>
+        <Table
+          caption="End-of-day booked balance"
+          columns={[{ label: 'Day' }, { label: 'Balance at its end', className: 'py-1 text-right font-medium' }]}
+          className="w-full text-sm"
+          headClassName="text-left text-xs text-slate-600"
+        >
+          {points.map((point) => (
+            <tr key={point.date} className="border-t border-slate-100">
+              <td className="py-0.5 pr-3 tabular-nums">{point.date}</td>
+              <td className="py-0.5 text-right tabular-nums">{money(point)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {points.map((point) => (
-              <tr key={point.date} className="border-t border-slate-100">
-                <td className="py-0.5 pr-3 tabular-nums">{point.date}</td>
-                <td className="py-0.5 text-right tabular-nums">{money(point)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       </div>
     </details>
   );

@@ -1,6 +1,7 @@
 // Balances as a table: every type the bank returns, with a plain label, the amount in its currency and its date.
 // On narrow screens the date and the credit limit move under the label and the amount, so no column is cut off.
 import { balanceTypeInfo, readAmountValue, readDate, type Balance } from '../../../xs2a';
+import { Table } from '../../../components/ui';
 import { DeviationMark } from './deviation-mark';
 import { balanceTypeLabel, displayAmount } from '../model/format';
 
@@ -35,58 +36,48 @@ export function BalancesTable({
     return <p className="text-sm text-slate-600">The bank returned no balances.</p>;
   }
   return (
-    <table className="w-full border-collapse text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <tr className="border-b border-slate-300 text-left text-xs text-slate-600">
-          <th scope="col" className="py-1.5 pr-3 font-medium">
-            Balance
-          </th>
-          <th scope="col" className="py-1.5 pr-3 text-right font-medium">
-            Amount
-          </th>
-          <th scope="col" className="hidden py-1.5 pr-3 font-medium sm:table-cell">
-            Date
-          </th>
-          <th scope="col" className="hidden py-1.5 font-medium sm:table-cell">
-            Credit limit
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {balances.map((balance, index) => {
-          // A bank may send a type 1.3.12 does not define.
-          const meaning = (balanceTypeInfo as Partial<Record<string, string>>)[balance.balanceType];
-          const amount = balance.balanceAmount;
-          const date = balanceDate(balance);
-          const limit = creditLimit(balance.creditLimitIncluded);
-          return (
-            <tr key={`${balance.balanceType}-${index}`} className="border-b border-slate-100 align-top">
-              <th scope="row" className="py-1.5 pr-3 text-left font-normal">
-                <span className="font-medium text-slate-900">{balanceTypeLabel(balance.balanceType)}</span>{' '}
-                <code className="font-mono text-xs text-slate-600">{balance.balanceType}</code>
-                {!compact && meaning && <span className="block text-xs text-slate-600">{meaning}</span>}
-                {limit && <span className="block text-xs text-slate-600 sm:hidden">Credit limit: {limit}</span>}
-              </th>
-              <td className="py-1.5 pr-3 text-right whitespace-nowrap tabular-nums">
-                <span className="font-medium">{amount ? displayAmount(amount.amount, amount.currency) : '—'}</span>
-                {amount && amount.amount !== undefined && readAmountValue(amount.amount).deviation && (
-                  <DeviationMark
-                    text={`balanceAmount.amount ${readAmountValue(amount.amount).text}: ${readAmountValue(amount.amount).deviation}`}
-                  />
-                )}
-                <span className="block text-xs text-slate-600 sm:hidden">
-                  <DateText value={date} />
-                </span>
-              </td>
-              <td className="hidden py-1.5 pr-3 whitespace-nowrap tabular-nums sm:table-cell">
+    <Table
+      caption={caption}
+      columns={[
+        { label: 'Balance', className: 'py-1.5 pr-3 font-medium' },
+        { label: 'Amount', className: 'py-1.5 pr-3 text-right font-medium' },
+        { label: 'Date', className: 'hidden py-1.5 pr-3 font-medium sm:table-cell' },
+        { label: 'Credit limit', className: 'hidden py-1.5 font-medium sm:table-cell' },
+      ]}
+      headClassName="border-b border-slate-300 text-left text-xs text-slate-600"
+    >
+      {balances.map((balance, index) => {
+        // A bank may send a type 1.3.12 does not define.
+        const meaning = (balanceTypeInfo as Partial<Record<string, string>>)[balance.balanceType];
+        const amount = balance.balanceAmount;
+        const date = balanceDate(balance);
+        const limit = creditLimit(balance.creditLimitIncluded);
+        return (
+          <tr key={`${balance.balanceType}-${index}`} className="border-b border-slate-100 align-top">
+            <th scope="row" className="py-1.5 pr-3 text-left font-normal">
+              <span className="font-medium text-slate-900">{balanceTypeLabel(balance.balanceType)}</span>{' '}
+              <code className="font-mono text-xs text-slate-600">{balance.balanceType}</code>
+              {!compact && meaning && <span className="block text-xs text-slate-600">{meaning}</span>}
+              {limit && <span className="block text-xs text-slate-600 sm:hidden">Credit limit: {limit}</span>}
+            </th>
+            <td className="py-1.5 pr-3 text-right whitespace-nowrap tabular-nums">
+              <span className="font-medium">{amount ? displayAmount(amount.amount, amount.currency) : '—'}</span>
+              {amount && amount.amount !== undefined && readAmountValue(amount.amount).deviation && (
+                <DeviationMark
+                  text={`balanceAmount.amount ${readAmountValue(amount.amount).text}: ${readAmountValue(amount.amount).deviation}`}
+                />
+              )}
+              <span className="block text-xs text-slate-600 sm:hidden">
                 <DateText value={date} />
-              </td>
-              <td className="hidden py-1.5 sm:table-cell">{limit ?? '—'}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+              </span>
+            </td>
+            <td className="hidden py-1.5 pr-3 whitespace-nowrap tabular-nums sm:table-cell">
+              <DateText value={date} />
+            </td>
+            <td className="hidden py-1.5 sm:table-cell">{limit ?? '—'}</td>
+          </tr>
+        );
+      })}
+    </Table>
   );
 }

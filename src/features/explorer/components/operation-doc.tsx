@@ -1,7 +1,7 @@
 // What the 1.3.12 model knows of one operation: path variables, query parameters, request headers, the body's
 // members, the answers with their statuses and headers, and the error codes the spec pairs with each error status.
 import type * as z from 'zod';
-import { Panel } from '../../../components/ui';
+import { Panel, Table } from '../../../components/ui';
 import {
   errorStatuses,
   messageCodesFor,
@@ -64,39 +64,30 @@ function HeadersPart({ operation }: { operation: OperationName }) {
         <span className="font-semibold">Request headers</span>: {headers.length}, required{' '}
         {required.map((header) => header.name).join(', ')}
       </summary>
-      <table className="w-full border-collapse text-sm">
-        <caption className="sr-only">Request headers of {operation}</caption>
-        <thead>
-          <tr className="border-b border-slate-200 text-left text-xs text-slate-700">
-            <th scope="col" className="px-3 py-1">
-              Header
-            </th>
-            <th scope="col" className="px-3 py-1 max-sm:hidden">
-              In 1.3.12
-            </th>
-            <th scope="col" className="px-3 py-1">
-              Carries
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {headers.map((header) => (
-            <tr key={header.name} className="border-b border-slate-100 align-top last:border-0">
-              {/* On a phone the requirement goes under the name, so the name and its meaning keep their width. */}
-              <th scope="row" className="w-[45%] px-3 py-1 text-left font-normal sm:w-auto">
-                <Term>{header.name}</Term>
-                <span className="block sm:hidden">
-                  <Required required={header.required} />
-                </span>
-              </th>
-              <td className="px-3 py-1 max-sm:hidden">
+      <Table
+        caption={`Request headers of ${operation}`}
+        columns={[
+          { label: 'Header', className: 'px-3 py-1' },
+          { label: 'In 1.3.12', className: 'px-3 py-1 max-sm:hidden' },
+          { label: 'Carries', className: 'px-3 py-1' },
+        ]}
+      >
+        {headers.map((header) => (
+          <tr key={header.name} className="border-b border-slate-100 align-top last:border-0">
+            {/* On a phone the requirement goes under the name, so the name and its meaning keep their width. */}
+            <th scope="row" className="w-[45%] px-3 py-1 text-left font-normal sm:w-auto">
+              <Term>{header.name}</Term>
+              <span className="block sm:hidden">
                 <Required required={header.required} />
-              </td>
-              <td className="px-3 py-1 text-slate-700">{requestHeaderMeanings[header.name]}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </span>
+            </th>
+            <td className="px-3 py-1 max-sm:hidden">
+              <Required required={header.required} />
+            </td>
+            <td className="px-3 py-1 text-slate-700">{requestHeaderMeanings[header.name]}</td>
+          </tr>
+        ))}
+      </Table>
     </details>
   );
 }
@@ -136,34 +127,27 @@ function AnswersPart({ operation }: { operation: OperationName }) {
           );
         })}
       </ul>
-      <table className="w-full border-collapse text-sm">
-        <caption className="sr-only">Error statuses and the message codes 1.3.12 pairs with them</caption>
-        <thead>
-          <tr className="border-b border-slate-200 text-left text-xs text-slate-700">
-            <th scope="col" className="py-1 pr-3">
-              Error status
-            </th>
-            <th scope="col" className="py-1">
-              Message codes of {spec.area.toUpperCase()}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {errorStatuses.map((status) => {
-            const codes = messageCodesFor(status, spec.area);
-            return (
-              <tr key={status} className="border-b border-slate-100 align-top last:border-0">
-                <th scope="row" className="py-1 pr-3 text-left font-mono font-normal">
-                  {status}
-                </th>
-                <td className="py-1 font-mono text-xs break-words text-slate-800">
-                  {codes.length > 0 ? codes.join(', ') : <span className="font-sans text-slate-600">none named</span>}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <Table
+        caption="Error statuses and the message codes 1.3.12 pairs with them"
+        columns={[
+          { label: 'Error status', className: 'py-1 pr-3' },
+          { label: `Message codes of ${spec.area.toUpperCase()}`, className: 'py-1' },
+        ]}
+      >
+        {errorStatuses.map((status) => {
+          const codes = messageCodesFor(status, spec.area);
+          return (
+            <tr key={status} className="border-b border-slate-100 align-top last:border-0">
+              <th scope="row" className="py-1 pr-3 text-left font-mono font-normal">
+                {status}
+              </th>
+              <td className="py-1 font-mono text-xs break-words text-slate-800">
+                {codes.length > 0 ? codes.join(', ') : <span className="font-sans text-slate-600">none named</span>}
+              </td>
+            </tr>
+          );
+        })}
+      </Table>
     </div>
   );
 }

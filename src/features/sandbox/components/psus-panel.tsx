@@ -1,6 +1,6 @@
 // The sandbox's test PSUs with their accounts and IBANs, and the password they log in with.
 import type { SandboxPsus } from '../../../api';
-import { LoadingText, Panel } from '../../../components/ui';
+import { LoadingText, Panel, Table } from '../../../components/ui';
 import { AdminError } from './admin-error';
 
 export function PsusPanel({ psus }: { psus: { data?: SandboxPsus; error: unknown; isPending: boolean } }) {
@@ -14,42 +14,31 @@ export function PsusPanel({ psus }: { psus: { data?: SandboxPsus; error: unknown
             Every test PSU logs in with the password <code className="font-mono">{psus.data.password}</code>.
           </p>
           <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Test PSUs and their accounts</caption>
-              <thead>
-                <tr className="border-b border-slate-200 text-slate-700">
-                  <th scope="col" className="py-1 pr-3 font-medium">
-                    PSU-ID
+            <Table
+              caption="Test PSUs and their accounts"
+              columns={[{ label: 'PSU-ID' }, { label: 'Name' }, { label: 'Accounts', className: 'py-1 font-medium' }]}
+              className="w-full text-left text-sm"
+              headClassName="border-b border-slate-200 text-slate-700"
+            >
+              {psus.data.psus.map((psu) => (
+                <tr key={psu.psuId} className="border-b border-slate-100 align-top">
+                  <th scope="row" className="py-1.5 pr-3 font-mono font-normal">
+                    {psu.psuId}
                   </th>
-                  <th scope="col" className="py-1 pr-3 font-medium">
-                    Name
-                  </th>
-                  <th scope="col" className="py-1 font-medium">
-                    Accounts
-                  </th>
+                  <td className="py-1.5 pr-3">{psu.name}</td>
+                  <td className="py-1.5">
+                    <ul>
+                      {psu.accounts.map((account) => (
+                        <li key={account.resourceId}>
+                          <span className="font-mono break-all">{account.iban}</span> {account.currency} ·{' '}
+                          {account.name}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {psus.data.psus.map((psu) => (
-                  <tr key={psu.psuId} className="border-b border-slate-100 align-top">
-                    <th scope="row" className="py-1.5 pr-3 font-mono font-normal">
-                      {psu.psuId}
-                    </th>
-                    <td className="py-1.5 pr-3">{psu.name}</td>
-                    <td className="py-1.5">
-                      <ul>
-                        {psu.accounts.map((account) => (
-                          <li key={account.resourceId}>
-                            <span className="font-mono break-all">{account.iban}</span> {account.currency} ·{' '}
-                            {account.name}
-                          </li>
-                        ))}
-                      </ul>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </Table>
           </div>
         </>
       )}
