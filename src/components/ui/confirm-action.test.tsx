@@ -1,22 +1,18 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmAction } from '.';
 
 afterEach(cleanup);
 
-function Harness({ pending = false, onConfirm }: { pending?: boolean; onConfirm: () => void }) {
-  const [confirming, setConfirming] = useState(false);
+function Harness({ pending = false, onConfirm }: { pending?: boolean; onConfirm: (close: () => void) => void }) {
   return (
     <ConfirmAction
       label="Delete consent…"
       question="Send DELETE to end this consent at the bank?"
       confirm={{ label: 'Yes, delete the consent', pending: 'Deleting…' }}
       pending={pending}
-      confirming={confirming}
-      onConfirmingChange={setConfirming}
       onConfirm={onConfirm}
     />
   );
@@ -42,5 +38,16 @@ describe('ConfirmAction', () => {
     rerender(<Harness pending onConfirm={onConfirm} />);
     expect(screen.getByRole('button', { name: 'Deleting…' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('button', { name: 'Keep it' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('stays open until the sender closes it, then shows the button again', async () => {
+    let close = () => {};
+    render(<Harness onConfirm={(closeQuestion) => (close = closeQuestion)} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete consent…' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, delete the consent' }));
+    expect(screen.getByRole('button', { name: 'Keep it' })).toBeDefined();
+    act(() => close());
+    expect(screen.queryByRole('button', { name: 'Keep it' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Delete consent…' })).toBeDefined();
   });
 });

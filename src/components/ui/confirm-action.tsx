@@ -1,6 +1,7 @@
 // A destructive action that asks first: the button opens a question with "Yes, …" and "Keep it"; while the request is on
-// its way both are disabled and the confirming button says what is happening.
-import type { ReactNode } from 'react';
+// its way both are disabled and the confirming button says what is happening. The question is open until "Keep it", or
+// until the one who sent the request closes it (once the bank has answered, say).
+import { useState, type ReactNode } from 'react';
 import { Button } from './button';
 
 export interface ConfirmActionProps {
@@ -10,23 +11,15 @@ export interface ConfirmActionProps {
   /** The confirming button ("Yes, delete the consent") and what it says while the request is on its way. */
   confirm: { label: string; pending: string };
   pending: boolean;
-  confirming: boolean;
-  onConfirmingChange: (confirming: boolean) => void;
-  onConfirm: () => void;
+  /** Sends the request; `close` puts the question away and shows the button again. */
+  onConfirm: (close: () => void) => void;
 }
 
-export function ConfirmAction({
-  label,
-  question,
-  confirm,
-  pending,
-  confirming,
-  onConfirmingChange,
-  onConfirm,
-}: ConfirmActionProps) {
+export function ConfirmAction({ label, question, confirm, pending, onConfirm }: ConfirmActionProps) {
+  const [confirming, setConfirming] = useState(false);
   if (!confirming) {
     return (
-      <Button variant="danger" onClick={() => onConfirmingChange(true)}>
+      <Button variant="danger" onClick={() => setConfirming(true)}>
         {label}
       </Button>
     );
@@ -35,10 +28,10 @@ export function ConfirmAction({
     <div className="space-y-2 rounded border border-red-200 bg-red-50 p-3">
       <p className="text-sm text-red-950">{question}</p>
       <div className="flex flex-wrap gap-2">
-        <Button variant="danger" onClick={onConfirm} disabled={pending}>
+        <Button variant="danger" onClick={() => onConfirm(() => setConfirming(false))} disabled={pending}>
           {pending ? confirm.pending : confirm.label}
         </Button>
-        <Button onClick={() => onConfirmingChange(false)} disabled={pending}>
+        <Button onClick={() => setConfirming(false)} disabled={pending}>
           Keep it
         </Button>
       </div>

@@ -1,6 +1,5 @@
 // Deleting a consent: DELETE after a confirmation; the bank then reports it terminatedByTpp. The fetch layer drops
 // every account read it unlocked, and the page clears it as the active consent.
-import { useState } from 'react';
 import { useDeleteConsent, type BankProfile } from '../../../api';
 import { ConfirmAction, Panel } from '../../../components/ui';
 import { ConsentErrorCallout } from './consent-error-callout';
@@ -13,16 +12,15 @@ interface Props {
 }
 
 export function DeleteConsentPanel({ profile, consentId, status, onDeleted }: Props) {
-  const [confirming, setConfirming] = useState(false);
   const remove = useDeleteConsent();
   const deleted = status === 'terminatedByTpp';
 
-  function send() {
+  function send(close: () => void) {
     remove.mutate(
       { profile, consentId },
       {
         onSuccess: () => {
-          setConfirming(false);
+          close();
           onDeleted();
         },
       },
@@ -51,8 +49,6 @@ export function DeleteConsentPanel({ profile, consentId, status, onDeleted }: Pr
           question="Send DELETE to end this consent at the bank? This cannot be undone."
           confirm={{ label: 'Yes, delete the consent', pending: 'Deleting…' }}
           pending={remove.isPending}
-          confirming={confirming}
-          onConfirmingChange={setConfirming}
           onConfirm={send}
         />
       )}

@@ -1,5 +1,4 @@
 // Cancelling a payment: DELETE, then either done (204) or the cancellation's own authorisation (202 with links).
-import { useState } from 'react';
 import {
   describeXs2aError,
   readLinks,
@@ -37,19 +36,18 @@ export function CancelPaymentPanel({
   onScaFinished,
   onRefused,
 }: Props) {
-  const [confirming, setConfirming] = useState(false);
   const cancel = useCancelPayment();
   const scope: AuthorisationScope = { kind: 'payment-cancellation', ...payment };
   const cancelled = status === 'CANC';
   const closed = !offersCancellation(payment.service, status);
 
-  function send() {
+  function send(close: () => void) {
     const redirect = newScaRedirect(profile);
     cancel.mutate(
       { profile, ...payment, tppRedirectUri: redirect.tppRedirectUri, tppNokRedirectUri: redirect.tppNokRedirectUri },
       {
         onSuccess: (result) => {
-          setConfirming(false);
+          close();
           redirect.bindTo(returnTo);
           const scaApproach = result.headers['aspsp-sca-approach'];
           onCancellation(
@@ -65,7 +63,7 @@ export function CancelPaymentPanel({
         },
         // The bank refused: the question is closed and the bank's reason shown below; the status may have moved.
         onError: () => {
-          setConfirming(false);
+          close();
           onRefused?.();
         },
       },
@@ -112,8 +110,6 @@ export function CancelPaymentPanel({
             question="Send DELETE to cancel this payment at the bank?"
             confirm={{ label: 'Yes, cancel the payment', pending: 'Cancelling…' }}
             pending={cancel.isPending}
-            confirming={confirming}
-            onConfirmingChange={setConfirming}
             onConfirm={send}
           />
         )}

@@ -19,7 +19,6 @@ interface DataPanelProps {
 }
 
 export function DataPanel({ snapshots, reset, save, restore }: DataPanelProps) {
-  const [confirming, setConfirming] = useState(false);
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState('');
   const names = snapshots.data?.snapshots.map((snapshot) => snapshot.name) ?? [];
@@ -48,9 +47,7 @@ export function DataPanel({ snapshots, reset, save, restore }: DataPanelProps) {
         question="Every payment, consent and authorisation made since the start goes, for every client of this sandbox."
         confirm={{ label: 'Yes, reset the bank', pending: 'Resetting…' }}
         pending={reset.isPending}
-        confirming={confirming}
-        onConfirmingChange={setConfirming}
-        onConfirm={() => reset.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+        onConfirm={(close) => reset.mutate(undefined, { onSuccess: close })}
       />
       <form onSubmit={saveSnapshot} className="flex flex-wrap items-end gap-2">
         <Field label="Snapshot name" hint="Letters, digits, . _ -">
