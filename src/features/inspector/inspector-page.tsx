@@ -1,8 +1,8 @@
 // /inspector: every request the console sent and what came back, by flow or all together, secrets redacted.
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { exchangeLog, redactExchange, useAllSessionTokens, useExchanges, useProfiles } from '../../api';
-import { Button, cx, downloadText, ErrorBoundary, Panel, Select, TextInput } from '../../components/ui';
+import { Button, cx, downloadText, ErrorBoundary, Field, Panel, Select, TextInput } from '../../components/ui';
 import { ExchangeDetail } from './exchange-detail';
 import { ExchangeList } from './exchange-list';
 import { filterExchanges, statusFilterLabels, type StatusFilter } from './exchange-filters';
@@ -113,35 +113,25 @@ interface ToolbarProps {
 }
 
 function Toolbar({ view, onView, text, onText, status, onStatus, onExport, onClear }: ToolbarProps) {
-  const filterId = useId();
-  const statusId = useId();
   return (
     <div className="flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-3">
       <ViewToggle view={view} onChange={onView} />
-      <div className="min-w-40 flex-1 space-y-1">
-        <label htmlFor={filterId} className="block text-xs font-medium text-slate-700">
-          Filter
-        </label>
+      <Field label="Filter" className="min-w-40 flex-1">
         <TextInput
-          id={filterId}
           type="search"
           value={text}
           placeholder="Method, URL, operation, X-Request-ID, status"
           onChange={(event) => onText(event.target.value)}
         />
-      </div>
-      <div className="space-y-1">
-        <label htmlFor={statusId} className="block text-xs font-medium text-slate-700">
-          Status
-        </label>
-        <Select id={statusId} value={status} onChange={(event) => onStatus(event.target.value as StatusFilter)}>
-          {Object.entries(statusFilterLabels).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </Select>
-      </div>
+      </Field>
+      <Field label="Status">
+        <Select
+          value={status}
+          onChange={(event) => onStatus(event.target.value as StatusFilter)}
+          options={Object.keys(statusFilterLabels)}
+          labels={statusFilterLabels}
+        />
+      </Field>
       <div className="flex flex-wrap gap-2">
         <Button disabled={!onExport} onClick={onExport}>
           Export HAR

@@ -61,11 +61,12 @@ export function DataPanel({ snapshots, reset, save, restore }: DataPanelProps) {
       {names.length > 0 ? (
         <form onSubmit={restoreSnapshot} className="flex flex-wrap items-end gap-2">
           <Field label="Saved snapshot">
-            <Select value={restoreName} onChange={(event) => setChosen(event.target.value)} className="w-56">
-              {names.map((snapshot) => (
-                <option key={snapshot}>{snapshot}</option>
-              ))}
-            </Select>
+            <Select
+              value={restoreName}
+              onChange={(event) => setChosen(event.target.value)}
+              className="w-56"
+              options={names}
+            />
           </Field>
           <Button type="submit" disabled={restore.isPending}>
             Restore snapshot

@@ -84,13 +84,12 @@ export function ScenarioForm({ catalogue, psus, pending, onAdd }: ScenarioFormPr
       aria-label="New scenario"
     >
       <Field label="Operation">
-        <Select value={draft.operation} onChange={(event) => set({ operation: event.target.value, error: '' })}>
+        <Select
+          value={draft.operation}
+          onChange={(event) => set({ operation: event.target.value, error: '' })}
+          options={Object.keys(catalogue?.operations ?? {})}
+        >
           <option value="*">Every operation (*)</option>
-          {Object.keys(catalogue?.operations ?? {}).map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
         </Select>
       </Field>
       <fieldset className="space-y-1">
