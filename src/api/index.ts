@@ -268,8 +268,9 @@ export {
 } from './sandbox-admin/admin-client';
 export {
   discoverAdmin,
+  forgetAdminOffers,
   sandboxAdminKeys,
-  useSandboxAdmin,
+  useAdminOffered,
   type AdminControls,
   type AdminDiscovery,
 } from './sandbox-admin/admin-discovery';
@@ -278,6 +279,7 @@ export {
   bankTimeChanged,
   useAdminReads,
   useAdminWrites,
+  useSandboxAdmin,
   useSandboxPsus,
   type ClockMove,
 } from './sandbox-admin/admin-queries';

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { http } from 'msw';
-import { profileStore } from '../api';
+import { forgetAdminOffers, profileStore } from '../api';
 import { adminDiscoveryDocument, jsonResponse, noSandboxAdmin, sent, server } from '../testing/http';
 import { createQueryClient } from './providers';
 import { routes } from './routes';
@@ -25,6 +25,7 @@ describe('console shell', () => {
   beforeEach(noSandboxAdmin);
   afterEach(() => {
     cleanup();
+    forgetAdminOffers();
     for (const profile of profileStore.list()) if (!profile.builtIn) profileStore.remove(profile.id);
     profileStore.setActive('sandbox');
   });
@@ -48,6 +49,8 @@ describe('console shell', () => {
     const nav = screen.getByRole('navigation', { name: 'Console sections' });
     expect(within(nav).queryByRole('link', { name: 'Sandbox' })).toBeNull();
     cleanup();
+    // The answer is kept for the session; a new session asks again.
+    forgetAdminOffers();
 
     server.use(http.get('*/admin', () => jsonResponse(adminDiscoveryDocument())));
     renderAt('/payments');

@@ -1,6 +1,6 @@
 // The console's frame: header with the bank profile choice, section navigation, and the page outlet.
 import { NavLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
-import { useActiveProfile, useExchanges, useSandboxAdmin } from '../api';
+import { useActiveProfile, useAdminOffered, useExchanges } from '../api';
 import { cx, ErrorBoundary, Spinner } from '../components/ui';
 import { ActiveConsentIndicator } from '../features/consents';
 import { ProfileSwitcher } from '../features/profiles';
@@ -32,8 +32,8 @@ function ExchangeCount() {
 
 /** The sections to offer: the Sandbox page only for a bank whose admin API was found. */
 function useSections() {
-  const admin = useSandboxAdmin(useActiveProfile());
-  return sections.filter(({ to }) => to !== '/test-bench' || admin.data?.available === true);
+  const adminOffered = useAdminOffered(useActiveProfile());
+  return sections.filter(({ to }) => to !== '/test-bench' || adminOffered);
 }
 
 export function Layout() {

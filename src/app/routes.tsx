@@ -1,7 +1,6 @@
 // The console's route table: the layout around every feature's routes.
 import type { RouteObject } from 'react-router-dom';
 import { Layout } from './layout';
-import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { PresenterView } from './presenter-switch';
 import { RouteErrorPage } from './pages/route-error-page';
@@ -29,7 +28,8 @@ export const routes: RouteObject[] = [
         // A pathless route, so a page that fails to load is explained inside the layout.
         errorElement: <RouteErrorPage />,
         children: [
-          { index: true, element: <HomePage /> },
+          // The home page loads on demand like every other page, so the others' first load does not carry it.
+          { index: true, lazy: async () => ({ Component: (await import('./pages/home-page')).HomePage }) },
           ...paymentsRoutes,
           ...scaRoutes,
           ...consentsRoutes,

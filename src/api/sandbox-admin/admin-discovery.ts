@@ -1,11 +1,12 @@
 // Whether a bank offers the sandbox's admin API: its discovery document (`GET {base_url}/admin`), read for every
 // profile the console shows (the navigation offers the Sandbox page by it). Kept apart from the admin client, with
 // zod/mini, so the first page loads without the client's other parts and the rest of zod.
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
 import type { BankProfile } from '../profiles/bank-profile';
 import { buildUrl, parseJsonText, requestUrlFor } from '../urls';
-import { adminTokens, useAdminToken } from './admin-token';
+import { createListeners } from '../web-storage';
+import { adminTokens } from './admin-token';
 
 /** Admin calls are quick; a bank that does not answer within this is treated as having no admin API. */
 const DISCOVERY_TIMEOUT_MS = 8_000;
@@ -83,16 +84,47 @@ export const sandboxAdminKeys = {
   control: (profileId: string, control: string) => [...sandboxAdminKeys.all(profileId), control] as const,
 };
 
-/** The admin API's discovery for the profile's bank, kept for the session (a bank does not grow one by itself). */
-export function useSandboxAdmin(profile: BankProfile) {
-  const withToken = Boolean(useAdminToken(profile.id));
-  const key = sandboxAdminKeys.discovery(profile.id, profile.baseUrl, profile.relayTarget?.trim() ?? '', withToken);
-  // The key names the profile by its id and where it points; its headers do not change what the bank offers.
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
-  return useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => discoverAdmin(profile, signal),
+/**
+ * The discovery query of a profile's bank, kept for the session (a bank does not grow an admin API by itself). The key
+ * names the profile by its id and where it points; its headers do not change what the bank offers.
+ */
+export function sandboxAdminDiscovery(profile: BankProfile, withToken: boolean) {
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps -- the key names the profile by its id and base
+  return {
+    queryKey: sandboxAdminKeys.discovery(profile.id, profile.baseUrl, profile.relayTarget?.trim() ?? '', withToken),
+    queryFn: ({ signal }: { signal: AbortSignal }) => discoverAdmin(profile, signal),
     staleTime: Infinity,
     retry: false,
-  });
+  };
+}
+
+/** Whether a bank offers the admin API, by where a profile points: asked once a session, for the navigation. */
+const offered = new Map<string, boolean | 'asking'>();
+const offeredChanges = createListeners();
+
+/** Forgets what banks were found to offer (tests start each case afresh). */
+export function forgetAdminOffers(): void {
+  offered.clear();
+  offeredChanges.notify();
+}
+
+/**
+ * Whether the profile's bank offers the admin API, for the navigation on every page. That answer does not depend on the
+ * token (a sandbox that wants one still offers its API), so it is asked once a session per base_url and relay target
+ * and kept here, without a query observer, whose code would add to every page's first load. The Sandbox page reads the
+ * whole discovery through useSandboxAdmin.
+ */
+export function useAdminOffered(profile: BankProfile): boolean {
+  const key = `${profile.baseUrl} ${profile.relayTarget?.trim() ?? ''}`;
+  useEffect(() => {
+    if (offered.has(key)) return;
+    offered.set(key, 'asking');
+    void discoverAdmin(profile).then(({ available }) => {
+      offered.set(key, available);
+      offeredChanges.notify();
+    });
+    // The key says all the answer depends on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return useSyncExternalStore(offeredChanges.subscribe, () => offered.get(key) === true);
 }

@@ -4,8 +4,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { accountKeys, authorisationKeys, consentKeys, paymentKeys } from '../keys';
 import type { BankProfile } from '../profiles/bank-profile';
 import { actionHref, adminRequest, type AdminCall } from './admin-client';
-import { sandboxAdminKeys, type AdminControls } from './admin-discovery';
-import { adminTokens } from './admin-token';
+import { sandboxAdminDiscovery, sandboxAdminKeys, type AdminControls } from './admin-discovery';
+import { adminTokens, useAdminToken } from './admin-token';
 import type {
   BankClockState,
   BehaviourProfiles,
@@ -15,6 +15,11 @@ import type {
   ScenarioInput,
   Snapshots,
 } from './admin-types';
+
+/** The admin API's discovery for the profile's bank, with the query's whole state (the Sandbox page, the SCA steps). */
+export function useSandboxAdmin(profile: BankProfile) {
+  return useQuery(sandboxAdminDiscovery(profile, Boolean(useAdminToken(profile.id))));
+}
 
 /** Sets the admin token of a profile's bank and reads the admin API again with it. */
 export function adminTokenChanged(queryClient: QueryClient, profileId: string, token: string): void {
