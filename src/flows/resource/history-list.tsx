@@ -30,27 +30,27 @@ export function HistoryListPage({ title, intro, create, children }: HistoryListP
 }
 
 export interface HistoryListProps {
-  /** Names the section's heading id ("payments" → "payments-heading", "no-payments"). */
-  name: string;
   count: number;
-  /** "payment" / "payments". */
+  /** "payment" / "payments": the heading ("2 payments, newest first"), the empty list's title ("No payments yet"), the
+   * question before the list is forgotten, and the section's ids ("payments-heading", "no-payments"). */
   noun: { one: string; many: string };
   /** What the empty list says, and where it leads. */
-  empty: { title: string; text: ReactNode; link: { to: string; label: string } };
-  /** Asked before the list is forgotten. */
-  confirmClear: string;
+  empty: { text: ReactNode; link: { to: string; label: string } };
   onClear: () => void;
   /** The list's items. */
   children: ReactNode;
 }
 
-export function HistoryList({ name, count, noun, empty, confirmClear, onClear, children }: HistoryListProps) {
-  const headingId = `${name}-heading`;
+export function HistoryList({ count, noun, empty, onClear, children }: HistoryListProps) {
+  const headingId = `${noun.many}-heading`;
   if (count === 0) {
     return (
-      <section aria-labelledby={`no-${name}`} className="rounded border border-dashed border-slate-300 bg-white p-6">
-        <h2 id={`no-${name}`} className="text-base font-semibold">
-          {empty.title}
+      <section
+        aria-labelledby={`no-${noun.many}`}
+        className="rounded border border-dashed border-slate-300 bg-white p-6"
+      >
+        <h2 id={`no-${noun.many}`} className="text-base font-semibold">
+          No {noun.many} yet
         </h2>
         <p className="mt-1 text-sm text-slate-700">
           {empty.text}{' '}
@@ -72,7 +72,7 @@ export function HistoryList({ name, count, noun, empty, confirmClear, onClear, c
           size="sm"
           variant="ghost"
           onClick={() => {
-            if (window.confirm(confirmClear)) onClear();
+            if (window.confirm(`Forget every ${noun.one} in this list? The ${noun.many} stay at the bank.`)) onClear();
           }}
         >
           Clear list

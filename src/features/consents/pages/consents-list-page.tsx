@@ -37,15 +37,12 @@ export function ConsentsListPage() {
         </p>
       )}
       <HistoryList
-        name="consents"
         count={entries.length}
         noun={{ one: 'consent', many: 'consents' }}
         empty={{
-          title: 'No consents yet',
           text: 'Create a consent for account information; once the PSU has authorised it, make it active and read accounts, balances and transactions with it.',
           link: { to: '/consents/new', label: 'Create a consent' },
         }}
-        confirmClear="Forget every consent in this list? The consents stay at the bank."
         onClear={() => consentHistory.clear(profile.id)}
       >
         {entries.map((entry) => (

@@ -25,15 +25,12 @@ export function PaymentsListPage() {
       create={{ to: '/payments/new', label: 'New payment' }}
     >
       <HistoryList
-        name="payments"
         count={entries.length}
         noun={{ one: 'payment', many: 'payments' }}
         empty={{
-          title: 'No payments yet',
           text: 'Initiate a single payment or a standing order; it will appear here with its latest known status.',
           link: { to: '/payments/new', label: 'Start a new payment' },
         }}
-        confirmClear="Forget every payment in this list? The payments stay at the bank."
         onClear={() => paymentHistory.clear(profile.id)}
       >
         {entries.map((entry) => (
