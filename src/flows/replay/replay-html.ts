@@ -142,7 +142,12 @@ export function replayHtml(data: ReplayData): string {
       : undefined;
   const what = story.subject === 'resource' ? 'flow' : `${story.subject} flow`;
   const stateMap = data.stateMap
-    ? renderStateMapSvg(stateMapView(data.stateMap), { idPrefix: 'replay-state-map', legend: true })
+    ? renderStateMapSvg(stateMapView(data.stateMap), {
+        idPrefix: 'replay-state-map',
+        legend: true,
+        // A replay saved in presenter mode is shown to the same audience: no spec codes.
+        codes: !data.masked,
+      })
     : undefined;
   const steps = story.steps.map((_, index) => stepItem(data, index)).join('');
   return `<!doctype html>

@@ -2,6 +2,7 @@
 // through them, the current one standing out, faint arrows for the usual moves, bold ones for the moves made and
 // dashed ones for what the TPP's user can still cause. A pure function returning a string, with every text escaped,
 // so the page and a replay file (which has no script) draw the same picture.
+import { withoutSpecCodes } from '../../xs2a/audience-words';
 import { escapeXml } from '../story/render-svg';
 import { actionText, pathText, type StateMapEdge, type StateMapNode, type StateMapView } from './state-map-view';
 
@@ -119,9 +120,13 @@ function wrap(text: string, max: number): string[] {
   return lines.length > 2 ? [lines[0] ?? '', fit(lines.slice(1).join(' '), max)] : lines.map((line) => fit(line, max));
 }
 
-/** The label (one or two lines) and under it the code, or "not in 1.3.12", centred in the box. */
-function labelLines(node: StateMapNode, x: number, y: number, ink: string): string {
-  const second = node.unknown ? 'not in 1.3.12' : node.label === node.code ? '' : node.code;
+/**
+ * The label (one or two lines) and under it the code, or "not in 1.3.12", centred in the box. Without codes (presenter
+ * mode) an unknown status says "unknown status" instead.
+ */
+function labelLines(node: StateMapNode, x: number, y: number, ink: string, codes: boolean): string {
+  const code = node.label === node.code ? '' : node.code;
+  const second = node.unknown ? (codes ? 'not in 1.3.12' : 'unknown status') : codes ? code : '';
   const label = wrap(node.label, 16);
   const lines = [...label.map((text) => ({ text, code: false })), ...(second ? [{ text: second, code: true }] : [])];
   const top = y + NODE_H / 2 - ((lines.length - 1) * 13) / 2 + 4;
@@ -137,14 +142,16 @@ function labelLines(node: StateMapNode, x: number, y: number, ink: string): stri
     .join('');
 }
 
-function renderNode(node: StateMapNode): string {
+function renderNode(node: StateMapNode, codes: boolean): string {
   const { x, y } = { x: MARGIN + node.col * COL_W, y: MARGIN + node.row * ROW_H };
   const tone = tones[node.tone];
   const fill = node.current ? tone.strong : tone.fill;
   const ink = node.current ? '#ffffff' : '#0f172a';
   const strokeWidth = node.current ? 3 : node.visits.length > 0 ? 2 : 1;
   const dash = node.unknown ? ' stroke-dasharray="5 3"' : '';
-  const title = `${node.label}${node.label === node.code ? '' : ` (${node.code})`}${node.unknown ? ': a status 1.3.12 does not define' : ''}${node.final ? ', final' : ''}${node.current ? ', now' : ''}`;
+  const code = codes && node.label !== node.code ? ` (${node.code})` : '';
+  const unknown = node.unknown ? (codes ? ': a status 1.3.12 does not define' : ': a status the bank invented') : '';
+  const title = `${node.label}${code}${unknown}${node.final ? ', final' : ''}${node.current ? ', now' : ''}`;
   const badges = node.visits
     .slice(0, 3)
     .map(
@@ -161,7 +168,7 @@ function renderNode(node: StateMapNode): string {
     (node.final
       ? `<rect x="${x + 3}" y="${y + 3}" width="${NODE_W - 6}" height="${NODE_H - 6}" rx="6" fill="none" stroke="${node.current ? '#ffffff' : tone.stroke}" stroke-width="1"/>`
       : '') +
-    labelLines(node, x, y, ink) +
+    labelLines(node, x, y, ink, codes) +
     badges +
     `</g>`
   );
@@ -193,14 +200,19 @@ export interface StateMapSvgOptions {
   idPrefix: string;
   /** Writes the legend and the actions under the machine (for a picture shown without the page's text). */
   legend?: boolean;
+  /** Writes each state's 1.3.12 code under its name; off in presenter mode, which shows no spec codes. */
+  codes?: boolean;
 }
 
-export function renderStateMapSvg(view: StateMapView, { idPrefix, legend = false }: StateMapSvgOptions): string {
+export function renderStateMapSvg(
+  view: StateMapView,
+  { idPrefix, legend = false, codes = true }: StateMapSvgOptions,
+): string {
   const id = escapeXml(idPrefix);
   const nodes = new Map(view.nodes.map((node) => [node.code, node]));
   const cols = Math.max(...view.nodes.map((node) => node.col)) + 1;
   const rows = Math.max(...view.nodes.map((node) => node.row)) + 1;
-  const lines = legend ? legendLines(view) : [];
+  const lines = legend ? legendLines(view).map((line) => (codes ? line : withoutSpecCodes(line))) : [];
   const width = MARGIN * 2 + (cols - 1) * COL_W + NODE_W;
   const machineHeight = MARGIN * 2 + (rows - 1) * ROW_H + NODE_H;
   const height = machineHeight + lines.length * LINE_H + (lines.length > 0 ? 6 : 0);
@@ -216,10 +228,10 @@ export function renderStateMapSvg(view: StateMapView, { idPrefix, legend = false
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}"` +
     ` role="img" aria-label="${escapeXml(`State map: ${view.title}`)}" font-family="system-ui, sans-serif"` +
     ` data-kind="${view.kind}"><title>${escapeXml(`State map: ${view.title}`)}</title>` +
-    `<desc>${escapeXml(pathText(view))}</desc>` +
+    `<desc>${escapeXml(codes ? pathText(view) : withoutSpecCodes(pathText(view)))}</desc>` +
     `<defs>${markers(id)}</defs>` +
     edges.map((edge) => renderEdge(edge, nodes, id)).join('') +
-    view.nodes.map(renderNode).join('') +
+    view.nodes.map((node) => renderNode(node, codes)).join('') +
     text +
     `</svg>`
   );

@@ -88,6 +88,19 @@ describe('the state map as SVG', () => {
     expect(renderStateMapSvg(payment(['RCVD']), { idPrefix: 'm2' })).not.toContain('Cancel payment →');
   });
 
+  it('leaves the 1.3.12 codes out when asked (presenter mode): in the boxes, their titles and the legend', () => {
+    const withCodes = renderStateMapSvg(payment(['RCVD', 'ACTC']), { idPrefix: 'm3', legend: true });
+    expect(withCodes).toContain('>ACTC</text>');
+    const svg = renderStateMapSvg(payment(['RCVD', 'ACTC']), { idPrefix: 'm3', legend: true, codes: false });
+    const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+    expect(doc.querySelector('parsererror')).toBeNull();
+    const shown = [...doc.querySelectorAll('g[data-state] text, g[data-state] title, svg > text')]
+      .map((node) => node.textContent ?? '')
+      .join(' | ');
+    for (const code of ['RCVD', 'ACTC', 'ACSC', 'CANC', 'RJCT']) expect(shown).not.toContain(code);
+    expect(shown).toContain('Cancel payment → Cancelled');
+  });
+
   it('escapes the five markup characters', () => {
     expect(escapeXml(`<a href="x">'&'</a>`)).toBe('&#60;a href=&#34;x&#34;&#62;&#39;&#38;&#39;&#60;/a&#62;');
   });

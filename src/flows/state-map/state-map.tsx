@@ -1,7 +1,7 @@
 // The state map of a payment or a consent: its 1.3.12 status machine with the path this resource took, where it is
 // now and what the TPP's user can still do, drawn as SVG with the same words beside it for every reader.
 import { useId, useMemo } from 'react';
-import { Panel, useAudienceWords } from '../../components/ui';
+import { Panel, useAudienceWords, usePresenterView } from '../../components/ui';
 import { renderStateMapSvg } from './render-svg';
 import { actionText, pathText, stateMapView, type StateMapInput } from './state-map-view';
 
@@ -11,7 +11,8 @@ export default function StateMap({ kind, timeline, current }: StateMapProps) {
   // React's ids carry colons, which an SVG url(#…) reference does not take.
   const idPrefix = `state-map-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const view = useMemo(() => stateMapView({ kind, timeline, current }), [kind, timeline, current]);
-  const svg = useMemo(() => renderStateMapSvg(view, { idPrefix }), [view, idPrefix]);
+  const presenting = usePresenterView();
+  const svg = useMemo(() => renderStateMapSvg(view, { idPrefix, codes: !presenting }), [view, idPrefix, presenting]);
   const now = view.current;
   const words = useAudienceWords();
 
@@ -29,7 +30,7 @@ export default function StateMap({ kind, timeline, current }: StateMapProps) {
         className="overflow-x-auto rounded border border-slate-100 [&>svg]:h-auto [&>svg]:max-w-none md:[&>svg]:max-w-full"
         dangerouslySetInnerHTML={{ __html: svg }}
       />
-      {now?.unknown && (
+      {now?.unknown && !presenting && (
         <p className="text-sm text-purple-900">
           The bank reports <code className="font-mono">{now.code}</code>, a status 1.3.12 does not define here, so the
           map cannot say what comes next.
