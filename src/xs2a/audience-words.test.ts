@@ -23,6 +23,11 @@ describe('withoutSpecCodes', () => {
     ['Send the one-time code → 401, PSU_CREDENTIALS_INVALID', 'Send the one-time code → PSU credentials invalid'],
     ['Authorisation → scaMethodSelected', 'Authorisation → SCA method selected'],
     ['The consent was revokedByPsu', 'The consent was revoked by the PSU'],
+    ['The bank refused the request (401 PSU_CREDENTIALS_INVALID)', 'The bank refused the request'],
+    [
+      'The authorisation is still open (scaStatus scaMethodSelected): check the code and try again.',
+      'The authorisation is still open: check the code and try again.',
+    ],
   ])('%s', (text, plain) => {
     expect(withoutSpecCodes(text)).toBe(plain);
   });

@@ -27,8 +27,15 @@ const HTTP = '[1-5]\\d\\d(?: [A-Z][A-Za-z-]*(?: [A-Z][A-Za-z-]*)*)?';
 
 /** Every consentStatus and scaStatus code ("valid", "finalised" …): in parentheses after its name, it is a code. */
 const LOWER_CASE = alternatives([...new Set([...consentStatusCodes, ...scaStatusCodes])]);
-/** "(ACSC)", "(valid)", "(CONSENT_INVALID)", "(204 No Content)" after a word: said already, left out. */
-const PARENTHESISED = new RegExp(`\\s*\\((?:${TRANSACTION}|${LOWER_CASE}|${MESSAGE_CODE}|${HTTP})\\)`, 'g');
+/**
+ * "(ACSC)", "(valid)", "(CONSENT_INVALID)", "(204 No Content)", "(401 PSU_CREDENTIALS_INVALID)" and "(scaStatus
+ * scaMethodSelected)" after a word: said already, left out.
+ */
+const STATUS_FIELD = '(?:scaStatus|transactionStatus|consentStatus) [A-Za-z]+';
+const PARENTHESISED = new RegExp(
+  `\\s*\\((?:${TRANSACTION}|${LOWER_CASE}|${MESSAGE_CODE}|${HTTP}|[1-5]\\d\\d ${MESSAGE_CODE}|${STATUS_FIELD})\\)`,
+  'g',
+);
 /** "ACSC, settled" and "201, received": the code before the plain words, left out. */
 const CODE_BEFORE_WORDS = new RegExp(`\\b(?:${TRANSACTION}|[1-5]\\d\\d), (?=[A-Za-z])`, 'g');
 /** An HTTP status standing alone after an arrow ("List authorisations → 200"), said in a word. */
