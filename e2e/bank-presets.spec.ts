@@ -6,9 +6,9 @@ import { expect, test, type Page } from './test';
 import { bench, benchName, type Bench } from './bench';
 import { isoDay, reportStatus, showTransactions } from './accounts-helpers';
 import { authoriseConsent, consentStatus, fillConsentForm, submitConsentForm } from './consents-helpers';
-import { SANDBOX_OTP, SANDBOX_PASSWORD, testAccounts } from './fixtures';
+import { SANDBOX_PASSWORD, testAccounts } from './fixtures';
 import { approveAtBank, createPayment, transactionStatus } from './payments-helpers';
-import { authorisePanel, shownAuthorisationId } from './sca-helpers';
+import { authorisePanel, completeEmbeddedSca, shownAuthorisationId } from './sca-helpers';
 import { storeProfile } from './console-storage';
 
 test.describe.configure({ timeout: 90_000 });
@@ -68,23 +68,6 @@ async function approveByRedirect(page: Page, panel: ReturnType<typeof authoriseP
   await page.waitForURL((url) => url.pathname === back && url.searchParams.has('sca'));
 }
 
-/** Embedded SCA in the panel: PSU-ID (unless the profile sends it), password, a method when asked, the OTP. */
-async function approveEmbedded(panel: ReturnType<typeof authorisePanel>) {
-  const psuId = panel.getByLabel('PSU-ID');
-  if (await psuId.isVisible()) await psuId.fill('alice');
-  await panel.getByLabel('Password').fill(SANDBOX_PASSWORD);
-  await panel.getByRole('button', { name: 'Log in' }).click();
-  const otp = panel.getByLabel('One-time password');
-  const methods = panel.getByRole('group', { name: 'SCA method' });
-  await expect(otp.or(methods)).toBeVisible();
-  if (await methods.isVisible()) {
-    await methods.getByRole('radio').first().check();
-    await panel.getByRole('button', { name: 'Use this method' }).click();
-  }
-  await otp.fill(SANDBOX_OTP);
-  await panel.getByRole('button', { name: 'Authorise' }).click();
-}
-
 /** Decoupled SCA: the bank started it with the payment; alice approves the request in the bench's banking app. */
 async function approveInBankingApp(page: Page, panel: ReturnType<typeof authorisePanel>, b: Bench) {
   await expect(panel.getByRole('heading', { name: 'Waiting for approval in the banking app' })).toBeVisible();
@@ -109,7 +92,7 @@ for (const c of PRESETS) {
       const payment = await createPayment(page, { debtorIban: alice.iban, amount: '9.99', remittance: c.preset });
       await expect(transactionStatus(page)).toContainText('RCVD');
       const panel = authorisePanel(page);
-      if (c.approach === 'embedded') await approveEmbedded(panel);
+      if (c.approach === 'embedded') await completeEmbeddedSca(panel, 'alice');
       else if (c.approach === 'decoupled') await approveInBankingApp(page, panel, b);
       else await approveByRedirect(page, panel, c);
       await expect(page).toHaveURL(new RegExp(`${payment.path}(\\?|$)`));
@@ -129,7 +112,7 @@ for (const c of PRESETS) {
       const consentId = await submitConsentForm(page);
       await expect(consentStatus(page)).toContainText('received');
       const panel = page.getByRole('region', { name: 'Authorise the consent' });
-      if (c.approach === 'embedded') await approveEmbedded(panel);
+      if (c.approach === 'embedded') await completeEmbeddedSca(panel, 'alice');
       else if (c.approach === 'decoupled') await authoriseConsent(page, 'alice', 'decoupled', 'approve', b.path);
       else await approveByRedirect(page, panel, c);
       await expect(consentStatus(page)).toContainText('valid');

@@ -3,7 +3,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { storeProfile } from './console-storage';
 import { SANDBOX, SANDBOX_OTP, SANDBOX_PASSWORD } from './fixtures';
-import { shownAuthorisationId } from './sca-helpers';
+import { completeEmbeddedSca, shownAuthorisationId } from './sca-helpers';
 
 export type ConsentScaApproach = 'redirect' | 'embedded' | 'decoupled';
 
@@ -172,18 +172,7 @@ export async function authoriseConsent(
     return;
   }
   if (approach === 'embedded') {
-    await panel.getByLabel('PSU-ID').fill(psu);
-    await panel.getByLabel('Password').fill(SANDBOX_PASSWORD);
-    await panel.getByRole('button', { name: 'Log in' }).click();
-    const otp = panel.getByLabel('One-time password');
-    const methods = panel.getByRole('group', { name: 'SCA method' });
-    await expect(otp.or(methods)).toBeVisible();
-    if (await methods.isVisible()) {
-      await methods.getByRole('radio').first().check();
-      await panel.getByRole('button', { name: 'Use this method' }).click();
-    }
-    await otp.fill(SANDBOX_OTP);
-    await panel.getByRole('button', { name: 'Authorise' }).click();
+    await completeEmbeddedSca(panel, psu);
     return;
   }
   // Decoupled: identify the PSU (unless the bank started already), then approve in the sandbox's banking app.

@@ -14,7 +14,7 @@ import {
 import { frozenBench } from './bench';
 import { SANDBOX_OTP, SANDBOX_PASSWORD, testAccounts } from './fixtures';
 import { approveAtBank, createPayment, transactionStatus } from './payments-helpers';
-import { authorisePanel, useScaProfile } from './sca-helpers';
+import { authorisePanel, completeEmbeddedSca, useScaProfile } from './sca-helpers';
 import { expect, test, type Locator, type Page } from './test';
 
 test.describe.configure({ timeout: 90_000 });
@@ -227,19 +227,7 @@ test('dave’s SCA fails: the one-time code’s answer is a red arrow and the ou
 }) => {
   await useScaProfile(page, { id: 'e2e-flow-dave', name: 'Sandbox, embedded', sca: { redirectPreferred: false } });
   await createPayment(page, { debtorIban: testAccounts['dave-main'].iban, amount: '5.00' });
-  const panel = authorisePanel(page);
-  await panel.getByLabel('PSU-ID').fill('dave');
-  await panel.getByLabel('Password').fill(SANDBOX_PASSWORD);
-  await panel.getByRole('button', { name: 'Log in' }).click();
-  const otp = panel.getByLabel('One-time password');
-  const methods = panel.getByRole('group', { name: 'SCA method' });
-  await expect(otp.or(methods)).toBeVisible();
-  if (await methods.isVisible()) {
-    await methods.getByRole('radio').first().check();
-    await panel.getByRole('button', { name: 'Use this method' }).click();
-  }
-  await otp.fill(SANDBOX_OTP);
-  await panel.getByRole('button', { name: 'Authorise' }).click();
+  await completeEmbeddedSca(authorisePanel(page), 'dave');
 
   const view = flowView(page);
   await expect(view.locator('g[data-tone="failed"]').first()).toBeVisible();

@@ -2,6 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { sandboxProfile, storeProfile } from './console-storage';
+import { SANDBOX_OTP, SANDBOX_PASSWORD } from './fixtures';
 
 export interface ScaProfileInput {
   id: string;
@@ -45,4 +46,24 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/**
+ * Embedded SCA in an authorisation panel: the PSU-ID (unless the profile sends it already), the password, a method when
+ * the bank asks for one (the first offered), then the one-time password.
+ */
+export async function completeEmbeddedSca(panel: Locator, psuId: string): Promise<void> {
+  const psu = panel.getByLabel('PSU-ID');
+  if (await psu.isVisible()) await psu.fill(psuId);
+  await panel.getByLabel('Password').fill(SANDBOX_PASSWORD);
+  await panel.getByRole('button', { name: 'Log in' }).click();
+  const otp = panel.getByLabel('One-time password');
+  const methods = panel.getByRole('group', { name: 'SCA method' });
+  await expect(otp.or(methods)).toBeVisible();
+  if (await methods.isVisible()) {
+    await methods.getByRole('radio').first().check();
+    await panel.getByRole('button', { name: 'Use this method' }).click();
+  }
+  await otp.fill(SANDBOX_OTP);
+  await panel.getByRole('button', { name: 'Authorise' }).click();
 }

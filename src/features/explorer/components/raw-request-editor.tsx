@@ -4,7 +4,7 @@ import { Button, Field, Select, Textarea, TextInput } from '../../../components/
 import type { RawDraft } from '../model/from-exchange';
 import type { DraftActions } from '../model/use-request-draft';
 import { DraftRows } from './name-value-rows';
-import { TokenChoice } from './request-editor';
+import { RequestForm, TokenChoice } from './request-editor';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -19,14 +19,7 @@ export interface RawRequestEditorProps {
 export function RawRequestEditor({ draft, actions, hasToken, sending, onSend }: RawRequestEditorProps) {
   const methods = METHODS.includes(draft.method) ? METHODS : [draft.method, ...METHODS];
   return (
-    <form
-      className="space-y-5"
-      aria-label="Request"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSend();
-      }}
-    >
+    <RequestForm onSend={onSend}>
       <div className="grid gap-3 sm:grid-cols-[8rem_minmax(0,1fr)]">
         <Field label="Method">
           <Select value={draft.method} onChange={(event) => actions.update({ method: event.target.value })}>
@@ -64,6 +57,6 @@ export function RawRequestEditor({ draft, actions, hasToken, sending, onSend }: 
       <Button type="submit" disabled={sending}>
         {sending ? 'Sending…' : 'Send request'}
       </Button>
-    </form>
+    </RequestForm>
   );
 }

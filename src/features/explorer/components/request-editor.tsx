@@ -1,5 +1,5 @@
 // "Try it": every part of the request, editable, with what the bank should refuse marked before sending.
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Button, Checkbox, Field, JsonBodyEditor, Select, TextInput } from '../../../components/ui';
 import {
   operations,
@@ -121,6 +121,22 @@ export function TokenChoice({ checked, onChange }: { checked: boolean; onChange:
   );
 }
 
+/** The editor's form: sending it sends the request (Enter in a field too). */
+export function RequestForm({ onSend, children }: { onSend: () => void; children: ReactNode }) {
+  return (
+    <form
+      className="space-y-5"
+      aria-label="Request"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSend();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
 export interface RequestEditorProps {
   draft: RequestDraft;
   actions: DraftActions;
@@ -140,14 +156,7 @@ export function RequestEditor(props: RequestEditorProps) {
   const queryNames = (queryParameters[draft.operation] ?? []).map((parameter) => parameter.name);
   const refusals = findings.filter((finding) => finding.level === 'refuse');
   return (
-    <form
-      className="space-y-5"
-      aria-label="Request"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSend();
-      }}
-    >
+    <RequestForm onSend={onSend}>
       <PathVariables {...props} />
       <DraftRows
         draft={draft}
@@ -172,6 +181,6 @@ export function RequestEditor(props: RequestEditorProps) {
       <Button type="submit" disabled={sending}>
         {sending ? 'Sending…' : refusals.length > 0 ? 'Send anyway' : 'Send request'}
       </Button>
-    </form>
+    </RequestForm>
   );
 }
