@@ -8,7 +8,7 @@ import { isoDay, reportStatus, showTransactions } from './accounts-helpers';
 import { authoriseConsent, consentStatus, fillConsentForm, submitConsentForm } from './consents-helpers';
 import { SANDBOX_PASSWORD, testAccounts } from './fixtures';
 import { approveAtBank, createPayment, transactionStatus } from './payments-helpers';
-import { authorisePanel, completeEmbeddedSca, shownAuthorisationId } from './sca-helpers';
+import { authorisePanel, completeEmbeddedSca, decideInBankingApp, shownAuthorisationId } from './sca-helpers';
 import { storeProfile } from './console-storage';
 
 test.describe.configure({ timeout: 90_000 });
@@ -72,17 +72,7 @@ async function approveByRedirect(page: Page, panel: ReturnType<typeof authoriseP
 async function approveInBankingApp(page: Page, panel: ReturnType<typeof authorisePanel>, b: Bench) {
   await expect(panel.getByRole('heading', { name: 'Waiting for approval in the banking app' })).toBeVisible();
   const authorisationId = await shownAuthorisationId(panel);
-  const app = await page.context().newPage();
-  await app.goto(`${b.path}/app`);
-  await app.getByLabel('Online banking ID').fill('alice');
-  await app.getByLabel('Password').fill(SANDBOX_PASSWORD);
-  await app.getByRole('button', { name: 'Log in' }).click();
-  await app
-    .getByRole('region', { name: `Request ${authorisationId}` })
-    .getByRole('button', { name: 'Approve' })
-    .click();
-  await expect(app.getByRole('status')).toContainText('approved');
-  await app.close();
+  await decideInBankingApp(page, { bankPath: b.path, psu: 'alice', authorisationId });
 }
 
 for (const c of PRESETS) {

@@ -3,7 +3,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { storeProfile } from './console-storage';
 import { SANDBOX, SANDBOX_OTP, SANDBOX_PASSWORD } from './fixtures';
-import { completeEmbeddedSca, shownAuthorisationId } from './sca-helpers';
+import { completeEmbeddedSca, decideInBankingApp, shownAuthorisationId } from './sca-helpers';
 
 export type ConsentScaApproach = 'redirect' | 'embedded' | 'decoupled';
 
@@ -184,17 +184,7 @@ export async function authoriseConsent(
   }
   await expect(panel.getByRole('heading', { name: 'Waiting for approval in the banking app' })).toBeVisible();
   const authorisationId = await shownAuthorisationId(panel);
-  const app = await page.context().newPage();
-  await app.goto(`${bankPath}/app`);
-  await app.getByLabel('Online banking ID').fill(psu);
-  await app.getByLabel('Password').fill(SANDBOX_PASSWORD);
-  await app.getByRole('button', { name: 'Log in' }).click();
-  await app
-    .getByRole('region', { name: `Request ${authorisationId}` })
-    .getByRole('button', { name: decision === 'approve' ? 'Approve' : 'Deny' })
-    .click();
-  await expect(app.getByRole('status')).toContainText(decision === 'approve' ? 'approved' : 'declined');
-  await app.close();
+  await decideInBankingApp(page, { bankPath, psu, authorisationId, decision });
 }
 
 export interface CreateConsentInput extends ConsentFormInput {

@@ -7,9 +7,9 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, sandboxProfile, test, type Page } from './test';
-import { SANDBOX, SANDBOX_PASSWORD, testAccounts } from './fixtures';
+import { SANDBOX, testAccounts } from './fixtures';
 import { approveAtBank, createPayment, transactionStatus } from './payments-helpers';
-import { authorisePanel, shownAuthorisationId } from './sca-helpers';
+import { authorisePanel, decideInBankingApp, shownAuthorisationId } from './sca-helpers';
 
 const alice = testAccounts['alice-main'];
 
@@ -118,21 +118,13 @@ test('a payment flow exported as a Playwright test passes against the sandbox an
 test.describe('decoupled SCA', () => {
   test.use({ bankProfile: sandboxProfile('e2e-export-decoupled', 'Sandbox, decoupled', { decoupledPreferred: true }) });
 
-  test('the exported test approves in the sandbox banking app and passes', async ({ page, context, baseURL }) => {
+  test('the exported test approves in the sandbox banking app and passes', async ({ page, baseURL }) => {
     const payment = await createPayment(page, { debtorIban: alice.iban, amount: '4.10' });
     const panel = authorisePanel(page);
     await panel.getByLabel('PSU-ID').fill('alice');
     await panel.getByRole('button', { name: 'Start authorisation' }).click();
     const authorisationId = await shownAuthorisationId(panel);
-    const app = await context.newPage();
-    await app.goto(`${SANDBOX}/app`);
-    await app.getByLabel('Online banking ID').fill('alice');
-    await app.getByLabel('Password').fill(SANDBOX_PASSWORD);
-    await app.getByRole('button', { name: 'Log in' }).click();
-    await app
-      .getByRole('region', { name: `Request ${authorisationId}` })
-      .getByRole('button', { name: 'Approve' })
-      .click();
+    await decideInBankingApp(page, { bankPath: SANDBOX, psu: 'alice', authorisationId });
     await expect(transactionStatus(page)).toContainText(/ACTC|ACSC/);
 
     await page.goto('/inspector');

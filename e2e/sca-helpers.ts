@@ -67,3 +67,32 @@ export async function completeEmbeddedSca(panel: Locator, psuId: string): Promis
   await otp.fill(SANDBOX_OTP);
   await panel.getByRole('button', { name: 'Authorise' }).click();
 }
+
+/**
+ * Decoupled SCA in the sandbox's banking app (`{bankPath}/app`), in a tab of its own: the PSU logs in, approves or
+ * declines the request of this authorisation, and the app confirms it.
+ */
+export async function decideInBankingApp(
+  page: Page,
+  { bankPath, psu, authorisationId, decision = 'approve' }: DecisionInApp,
+): Promise<void> {
+  const app = await page.context().newPage();
+  await app.goto(`${bankPath}/app`);
+  await app.getByLabel('Online banking ID').fill(psu);
+  await app.getByLabel('Password').fill(SANDBOX_PASSWORD);
+  await app.getByRole('button', { name: 'Log in' }).click();
+  await app
+    .getByRole('region', { name: `Request ${authorisationId}` })
+    .getByRole('button', { name: decision === 'approve' ? 'Approve' : 'Deny' })
+    .click();
+  await expect(app.getByRole('status')).toContainText(decision === 'approve' ? 'approved' : 'declined');
+  await app.close();
+}
+
+export interface DecisionInApp {
+  /** The bank's base path, e.g. /sandbox or a bench's. */
+  bankPath: string;
+  psu: string;
+  authorisationId: string;
+  decision?: 'approve' | 'deny';
+}

@@ -9,7 +9,7 @@ import {
   ConsentStatusResponse,
 } from '../../src/xs2a';
 import { executionDates } from './domain/bookings';
-import { createTestBank, twoInstancesOnOneDatabase, type TestBank } from './test-support';
+import { createTestBank, twoInstancesForTests, type TestBank } from './test-support';
 import { accountOf, authoriseConsentEmbedded, authoriseEmbedded, fails, href, ok, paymentBody, send } from './test-kit';
 
 const EMBEDDED = { 'TPP-Redirect-Preferred': 'false', 'PSU-ID': 'alice' };
@@ -231,17 +231,10 @@ describe('standing order schedules', () => {
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!pgUrl)('PostgreSQL: every instance reads the same admin settings', () => {
-  let a: TestBank;
-  let b: TestBank;
-  beforeAll(async () => {
-    [a, b] = await twoInstancesOnOneDatabase(pgUrl);
-  });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-  });
+  const banks = twoInstancesForTests(pgUrl);
 
   it('moves the clock of every instance, and a payment accepted on one settles on the other', async () => {
+    const { a, b } = banks;
     const self = await payment(a, true);
     await advance(a, 'P2D');
     expect((await send(b, 'GET', '/admin/clock')).body).toMatchObject({ now: '2026-03-18T09:00:00.000Z' });

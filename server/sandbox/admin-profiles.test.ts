@@ -1,7 +1,7 @@
 // Bank behaviour profiles: each preset switched at run time through the admin API, as the XS2A answers show it.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConsentsResponse201, PaymentInitiationResponse201, TransactionsResponse } from '../../src/xs2a';
-import { createTestBank, twoInstancesOnOneDatabase, type TestBank } from './test-support';
+import { createTestBank, twoInstancesForTests, type TestBank } from './test-support';
 import { accountOf, authoriseConsentEmbedded, fails, ok, paymentBody, send } from './test-kit';
 
 const use = (bank: TestBank, name: string) => send(bank, 'PUT', '/admin/profile', { body: { name } });
@@ -139,17 +139,10 @@ describe('behaviour profiles', () => {
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!pgUrl)('PostgreSQL: one profile for every instance', () => {
-  let a: TestBank;
-  let b: TestBank;
-  beforeAll(async () => {
-    [a, b] = await twoInstancesOnOneDatabase(pgUrl);
-  });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-  });
+  const banks = twoInstancesForTests(pgUrl);
 
   it('switches the other instance too', async () => {
+    const { a, b } = banks;
     await use(a, 'embedded-only');
     expect((await initiate(b)).headers.get('ASPSP-SCA-Approach')).toBe('EMBEDDED');
     await use(b, 'standard');

@@ -9,7 +9,7 @@ import {
   PaymentInitiationStatusResponse,
   ScaStatusResponse,
 } from '../../src/xs2a';
-import { createTestBank, ORIGIN, type CallOptions, twoInstancesOnOneDatabase, type TestBank } from './test-support';
+import { createTestBank, ORIGIN, type CallOptions, twoInstancesForTests, type TestBank } from './test-support';
 import {
   accountOf,
   authoriseConsentEmbedded,
@@ -257,17 +257,10 @@ describe('scenarios without the admin API: the X-Sandbox-Scenario header and mag
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!pgUrl)('PostgreSQL: a rule for N calls counts the calls of every instance', () => {
-  let a: TestBank;
-  let b: TestBank;
-  beforeAll(async () => {
-    [a, b] = await twoInstancesOnOneDatabase(pgUrl);
-  });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-  });
+  const banks = twoInstancesForTests(pgUrl);
 
   it('answers the error exactly 3 times over both instances', async () => {
+    const { a, b } = banks;
     const consentId = await validConsent(a);
     await addRule(a, { operation: 'getBalances', error: 'ACCESS_EXCEEDED', count: 3 });
     const read = (bank: TestBank) => send(bank, 'GET', balancesPath(), { headers: { 'Consent-ID': consentId } });

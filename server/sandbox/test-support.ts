@@ -1,6 +1,7 @@
 // Drives a sandbox in-process for tests: an in-memory (or PostgreSQL) store, a manual clock, and a request helper that
 // sends the headers every XS2A call needs (and, for a strict bank, a client certificate and a signature).
 import { randomUUID, type X509Certificate } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { signRequest, type SigningKey } from '../signing/xs2a-signature';
 import { createManualClock, type ManualClock } from './clock';
 import { createSandbox, type Sandbox } from './app';
@@ -50,6 +51,22 @@ export async function twoInstancesOnOneDatabase(url: string | undefined): Promis
   const schema = `test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const instance = async () => createTestBank({ store: await openTestStore(url, schema), adminRefreshMs: 0 });
   return [await instance(), await instance()];
+}
+
+/**
+ * Two instances on one PostgreSQL database for the tests of a describe block: opened before its first test and closed
+ * after its last. Read `a` and `b` inside the tests.
+ */
+export function twoInstancesForTests(url: string | undefined): { a: TestBank; b: TestBank } {
+  const banks = {} as { a: TestBank; b: TestBank };
+  beforeAll(async () => {
+    [banks.a, banks.b] = await twoInstancesOnOneDatabase(url);
+  });
+  afterAll(async () => {
+    await banks.a.close();
+    await banks.b.close();
+  });
+  return banks;
 }
 
 export async function createTestBank(
