@@ -27,6 +27,21 @@ describe('groupCommit', () => {
     expect(executors.has(store.db)).toBe(false);
   });
 
+  it('lets a call made in the next turn of the event loop join the group (a request read in the next poll phase)', async () => {
+    const executors = new Set<unknown>();
+    const insert = groupCommit(store.db, async (executor, key: string) => {
+      executors.add(executor);
+      await executor.insertInto('sandbox_meta').values({ key, value: 'x' }).execute();
+      return key;
+    });
+    const first = insert('g5-a');
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const second = insert('g5-b');
+    expect(await Promise.all([first, second])).toEqual(['g5-a', 'g5-b']);
+    expect(executors.size).toBe(1);
+    expect(executors.has(store.db)).toBe(false);
+  });
+
   it('runs a lone call on the database without a transaction', async () => {
     const seen: unknown[] = [];
     const write = groupCommit(store.db, async (executor, key: string) => {

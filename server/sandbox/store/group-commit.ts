@@ -34,7 +34,10 @@ export function groupCommit<DB, A, R>(
   function schedule() {
     if (scheduled || running) return;
     scheduled = true;
-    setImmediate(() => void flush());
+    // One more turn of the event loop before the group commits: the requests read from their sockets in the next
+    // poll phase join it (an immediate set by an immediate runs after that phase). Under load this about halves the
+    // commits per write; an idle bank pays one empty turn, microseconds.
+    setImmediate(() => setImmediate(() => void flush()));
   }
 
   // One group at a time: calls made while a group commits wait for the next one, so groups grow with the load.
