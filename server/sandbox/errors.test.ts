@@ -251,6 +251,11 @@ describe('bad requests get spec error bodies with the spec’s status', () => {
     );
     fails(await send(bank, 'GET', '/v1/bulk-payments/sepa-credit-transfers/pay-1'), 400, 'SERVICE_INVALID');
     fails(
+      await send(bank, 'GET', '/v1/bulk-payments/sepa-credit-transfers/pay-1/authorisations'),
+      400,
+      'SERVICE_INVALID',
+    );
+    fails(
       await send(bank, 'POST', '/v1/standing-orders/sepa-credit-transfers', { body: paymentBody() }),
       400,
       'SERVICE_INVALID',
@@ -277,6 +282,8 @@ describe('bad requests get spec error bodies with the spec’s status', () => {
       ['GET', '/v1/consents'],
       ['DELETE', `/v1/consents/${consentId}/status`],
       ['POST', '/v1/accounts'],
+      ['POST', `/v1/accounts/${accountOf('alice').resourceId}`],
+      ['POST', `/v1/consents/${consentId}`],
       ['DELETE', `/v1/accounts/${accountOf('alice').resourceId}`],
     ] as const) {
       const res = await send(bank, method, path, method === 'GET' || method === 'DELETE' ? {} : { body: {} });

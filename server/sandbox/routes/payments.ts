@@ -2,7 +2,7 @@
 // cancellation, and the authorisations of the payment and of its cancellation.
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { ScaApproach } from '../../../src/xs2a';
-import { checkServiceAndProduct, paymentPath } from '../domain/payments';
+import { checkServiceAndProduct, paymentPath, supportedServices, type SupportedService } from '../domain/payments';
 import { cancellationBody, initiationBody, paymentBody, paymentStatusBody } from '../http/answers/payments';
 import { checkPsuIp, headersOf, readScaPreferences } from '../http/headers';
 import { param, readJson } from '../http/validation';
@@ -11,21 +11,27 @@ import type { AuthorisationKind, PaymentRow } from '../store/schema';
 import { registerAuthorisationRoutes, type AuthorisationParent } from './authorisations';
 import type { Services } from './services';
 
-const PAYMENT = '/v1/:service/:product/:paymentId';
-
-/** Middleware: the path's service and product must be the bank's (checked before any header). */
-const knownProduct: MiddlewareHandler<Env> = async (c, next) => {
-  checkServiceAndProduct(param(c, 'service'), param(c, 'product'));
-  await next();
-};
-
+/**
+ * Registers the payment routes once per service the bank offers, with the service as a literal segment: beside the
+ * consent and account routes' literals at the same level, a `:service` parameter would keep hono from its fastest
+ * router. A path naming another service matches no route and gets its answer from `unmatched` (routes/xs2a.ts).
+ */
 export function registerPaymentRoutes(app: Hono<Env>, s: Services) {
-  const oauth = s.config.scaRedirect === 'oauth';
-  const payment = (c: Context) => s.payments.find(param(c, 'service'), param(c, 'product'), param(c, 'paymentId'));
+  for (const service of supportedServices) registerServiceRoutes(app, s, service);
+}
 
-  app.post('/v1/:service/:product', knownProduct, checkPsuIp(true), async (c) => {
+function registerServiceRoutes(app: Hono<Env>, s: Services, service: SupportedService) {
+  const oauth = s.config.scaRedirect === 'oauth';
+  const PAYMENT = `/v1/${service}/:product/:paymentId`;
+  const payment = (c: Context) => s.payments.find(service, param(c, 'product'), param(c, 'paymentId'));
+  /** Middleware: the path's product must be the bank's (checked before any header). */
+  const knownProduct: MiddlewareHandler<Env> = async (c, next) => {
+    checkServiceAndProduct(service, param(c, 'product'));
+    await next();
+  };
+
+  app.post(`/v1/${service}/:product`, knownProduct, checkPsuIp(true), async (c) => {
     const h = headersOf(c);
-    const service = checkServiceAndProduct(param(c, 'service'), param(c, 'product'));
     const body = await readJson(c, 'pis');
     const done = await s.payments.initiate(service, param(c, 'product'), body, {
       psuId: h.psuId(),

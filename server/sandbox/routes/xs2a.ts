@@ -3,6 +3,7 @@
 import type { Context, Hono } from 'hono';
 import { ScaApproach } from '../../../src/xs2a';
 import { consentPath } from '../domain/consents';
+import { checkServiceAndProduct } from '../domain/payments';
 import { consentBody, consentCreatedBody, consentStatusBody } from '../http/answers/consents';
 import {
   accountDetailsBody,
@@ -11,7 +12,7 @@ import {
   transactionDetailsBody,
   transactionsBody,
 } from '../http/answers/accounts';
-import { bankError, formatError } from '../http/errors';
+import { BankError, bankError, formatError } from '../http/errors';
 import { areaOf, checkPsuIp, headersOf, readScaPreferences } from '../http/headers';
 import { jsonAnswer, stepResponse, type Env } from '../http/respond';
 import { param, readJson } from '../http/validation';
@@ -28,12 +29,6 @@ export function registerXs2aRoutes(app: Hono<Env>, s: Services) {
   // Consents and accounts come before the payment routes: literal segments win.
   registerConsentRoutes(app, s);
   registerAccountRoutes(app, s);
-  // The AIS literals are not payment services: let those fall through to 404/405.
-  app.use('/v1/:service/*', async (c, next) => {
-    if (['consents', 'accounts'].includes(c.req.param('service') ?? ''))
-      throw unmatched(c.req.path.slice(s.config.prefix.length), c.req.method);
-    await next();
-  });
   registerPaymentRoutes(app, s);
 }
 
@@ -150,6 +145,17 @@ export function unmatched(path: string, method: string) {
       area,
       where: 'path',
     });
+  }
+  // A payment path of a service this bank does not offer (its routes name only the offered ones): why, in the words
+  // the payment routes use for an unknown product.
+  const payment = /^\/v1\/([^/]+)\/([^/]+)/.exec(path);
+  if (shape && payment && area === 'pis') {
+    try {
+      checkServiceAndProduct(payment[1] ?? '', payment[2] ?? '');
+    } catch (error) {
+      if (error instanceof BankError) return error;
+      throw error;
+    }
   }
   return bankError('RESOURCE_UNKNOWN', `This bank has no endpoint ${method} ${path}.`, {
     area,
