@@ -23,9 +23,21 @@ export function createManualClock(start: Date | string): ManualClock {
   };
 }
 
-/** The calendar date (UTC) of an instant, as YYYY-MM-DD. */
+const DAY_MS = 86_400_000;
+let lastDay = Number.NaN;
+let lastIsoDate = '';
+
+/**
+ * The calendar date (UTC) of an instant, as YYYY-MM-DD. Every request asks for today's date, so the last day's text
+ * is kept and only a new day is formatted.
+ */
 export function isoDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
+  const day = Math.floor(date.getTime() / DAY_MS);
+  if (day !== lastDay) {
+    lastIsoDate = date.toISOString().slice(0, 10);
+    lastDay = day;
+  }
+  return lastIsoDate;
 }
 
 export function addDays(date: string, days: number): string {

@@ -46,7 +46,7 @@ export interface ParsedTransactionQuery {
 
 /** The account list: the consent's accounts in the PSU's order, with the balances asked for and granted. */
 export interface AccountListing {
-  accounts: AccountRow[];
+  accounts: readonly AccountRow[];
   granted: Granted;
   /** By account id; an account without an entry is listed without balances. */
   balances: Map<string, BalanceRow[]>;
@@ -77,6 +77,7 @@ export interface TransactionPage {
 
 export class AccountService {
   private readonly store: AccountsStore;
+  private readonly listed = new WeakMap<Granted, readonly AccountRow[]>();
 
   constructor(
     private readonly ctx: DomainContext,
@@ -113,6 +114,21 @@ export class AccountService {
     }
   }
 
+  /**
+   * A grant's accounts in the PSU's order. Account rows never change while the bank runs (store/accounts-store.ts keeps
+   * them) and a grant never changes either, so each grant's list is built once and shared by its reads (read-only).
+   */
+  private async listedAccounts(granted: Granted): Promise<readonly AccountRow[]> {
+    let accounts = this.listed.get(granted);
+    if (!accounts) {
+      accounts = (await this.store.byIds(granted.accounts)).sort(
+        (a, b) => a.psu_id.localeCompare(b.psu_id) || a.position - b.position,
+      );
+      this.listed.set(granted, accounts);
+    }
+    return accounts;
+  }
+
   private balancesOf(accountIds: string[]): Promise<Map<string, BalanceRow[]>> {
     return this.store.balancesOf(accountIds);
   }
@@ -131,9 +147,7 @@ export class AccountService {
       psuPresent,
       () => undefined,
       async (granted) => {
-        const accounts = (await this.store.byIds(granted.accounts)).sort(
-          (a, b) => a.psu_id.localeCompare(b.psu_id) || a.position - b.position,
-        );
+        const accounts = await this.listedAccounts(granted);
         const balanceIds = wantBalances
           ? accounts.map((a) => a.resource_id).filter((id) => granted.listWithBalances || granted.balances.includes(id))
           : [];

@@ -1,8 +1,8 @@
-// The sandbox's middleware, in the order app.ts mounts it: the answer headers (CORS first), then what every request gets (links, the
+// The sandbox's middleware, in the order app.ts mounts it: what every request gets (the answer headers with CORS, links, the
 // X-Request-ID, security headers, strict mode's client certificate), then on /v1 strict mode's signature and OAuth
 // tokens; and the error handler that answers every failure with a 1.3.12 error body.
 import { randomUUID } from 'node:crypto';
-import type { ErrorHandler, MiddlewareHandler } from 'hono';
+import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { LinkContext } from '../domain/context';
 import type { OAuthService } from '../domain/oauth';
@@ -28,32 +28,6 @@ const EXPOSED = [
 ].join(', ');
 
 /**
- * The headers every answer carries, CORS for consoles on other origins first. The middleware collects them in a plain
- * object on the context; XS2A answers are built with it (http/respond.ts), and any other answer (pages, admin, OAuth)
- * gets them here once the route answered, unless the route set the header itself.
- */
-export const answerHeaders: MiddlewareHandler<Env> = async (c, next) => {
-  if (c.req.method === 'OPTIONS' && c.req.header('Access-Control-Request-Method')) {
-    c.header('Access-Control-Allow-Origin', '*');
-    c.header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
-    const requested = c.req.header('Access-Control-Request-Headers');
-    if (requested) c.header('Access-Control-Allow-Headers', requested);
-    c.header('Access-Control-Max-Age', '600');
-    c.header('Vary', 'Access-Control-Request-Headers');
-    return c.body(null, 204);
-  }
-  const headers: Record<string, string> = {
-    'Access-Control-Allow-Origin': '*',
-    'Access-Control-Expose-Headers': EXPOSED,
-  };
-  c.set('answerHeaders', headers);
-  await next();
-  if (hasAnswerHeaders(c.res)) return;
-  const target = c.res.headers;
-  for (const [name, value] of Object.entries(headers)) if (!target.has(name)) target.set(name, value);
-};
-
-/**
  * A request's link context. Only absolute links (the bank's SCA pages) need the origin, so most answers never parse the
  * URL for it. A class rather than an object literal with a getter: V8 builds such a literal's shape anew on every
  * request, which cost the sandbox more than the rest of its middleware together.
@@ -69,33 +43,64 @@ class RequestLinks implements LinkContext {
   }
 }
 
-/** Links, security headers and the X-Request-ID on every request; strict mode's client certificate on XS2A calls. */
+/** CORS preflight: any origin may call the bank with the headers it asks for. */
+function preflight(c: Context<Env>): Response {
+  c.header('Access-Control-Allow-Origin', '*');
+  c.header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
+  const requested = c.req.header('Access-Control-Request-Headers');
+  if (requested) c.header('Access-Control-Allow-Headers', requested);
+  c.header('Access-Control-Max-Age', '600');
+  c.header('Vary', 'Access-Control-Request-Headers');
+  return c.body(null, 204);
+}
+
+/**
+ * What every request gets, in one middleware: the link context; the headers every answer carries (CORS for consoles on
+ * other origins, nosniff, the X-Request-ID, the pages' policy), collected in a plain object on the context; strict
+ * mode's client certificate on XS2A calls, and a required UUID X-Request-ID there. XS2A answers are built with the
+ * headers (http/respond.ts); any other answer (pages, admin, OAuth) gets them here once the route answered, unless the
+ * route set the header itself.
+ */
 export function requestBasics(prefix: string, strict: StrictChecks | undefined): MiddlewareHandler<Env> {
   return async (c, next) => {
+    const method = c.req.method;
+    if (method === 'OPTIONS' && c.req.header('Access-Control-Request-Method')) return preflight(c);
+    const headers: Record<string, string> = {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Expose-Headers': EXPOSED,
+      // No answer is content-sniffed.
+      'X-Content-Type-Options': 'nosniff',
+    };
+    c.set('answerHeaders', headers);
     c.set('links', new RequestLinks(c.req.url, c.env.linkPrefix ?? prefix));
-    const path = c.req.path.slice(prefix.length);
-    const headers = c.get('answerHeaders');
-    // No answer is content-sniffed.
-    headers['X-Content-Type-Options'] = 'nosniff';
+    const path = c.req.path;
     // X-Request-ID: required and a UUID on every XS2A call, echoed on every answer.
     const given = c.req.header('X-Request-ID')?.trim();
-    if (!path.startsWith('/v1/') || c.req.method === 'OPTIONS') {
+    if (!path.startsWith('/v1/', prefix.length) || method === 'OPTIONS') {
       // The bank's own pages (and its OAuth server, health): never framed by another page, no script at all.
       headers['Content-Security-Policy'] = PAGE_POLICY;
       headers['X-Frame-Options'] = 'DENY';
       if (given) headers['X-Request-ID'] = given;
-      return next();
+    } else {
+      headers['X-Request-ID'] = given || randomUUID();
+      // Strict mode: the connection's client certificate first (a bank refuses it at the door), then the request.
+      const certificateProblem = strict?.clientCertificate(c.env.clientCertificate);
+      if (certificateProblem) return errorResponse(c, certificateProblem);
+      if (!given || !isUuid(given)) {
+        const text = given ? `X-Request-ID must be a UUID, not "${given}".` : 'The X-Request-ID header is required.';
+        return errorResponse(c, new BankError('FORMAT_ERROR', text, { status: 400, path: 'X-Request-ID' }));
+      }
     }
-    headers['X-Request-ID'] = given || randomUUID();
-    // Strict mode: the connection's client certificate first (a bank refuses it at the door), then the request.
-    const certificateProblem = strict?.clientCertificate(c.env.clientCertificate);
-    if (certificateProblem) return errorResponse(c, certificateProblem);
-    if (!given || !isUuid(given)) {
-      const text = given ? `X-Request-ID must be a UUID, not "${given}".` : 'The X-Request-ID header is required.';
-      return errorResponse(c, new BankError('FORMAT_ERROR', text, { status: 400, path: 'X-Request-ID' }));
-    }
-    return next();
+    await next();
+    applyAnswerHeaders(c, headers);
   };
+}
+
+/** The answer headers onto an answer that was not built with them, where the route did not set the header itself. */
+function applyAnswerHeaders(c: Context<Env>, headers: Record<string, string>) {
+  if (hasAnswerHeaders(c.res)) return;
+  const target = c.res.headers;
+  for (const [name, value] of Object.entries(headers)) if (!target.has(name)) target.set(name, value);
 }
 
 /** On /v1: strict mode's request signature, then (OAuth mode) the bearer token the request carries. */

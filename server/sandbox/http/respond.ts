@@ -60,7 +60,10 @@ function answer<E extends Env, P extends string, I extends Input>(
   status: number,
   headers: Record<string, string> | undefined,
 ): Response {
-  const all = { ...c.get('answerHeaders'), ...headers };
+  // The request's own object: an answer without headers of its own adds only its Content-Type to it. (An error thrown
+  // before the middleware ran has none.)
+  const base: Record<string, string> | undefined = c.get('answerHeaders');
+  const all = headers || !base ? { ...base, ...headers } : base;
   if (body !== null) all['Content-Type'] = 'application/json';
   const response = new Response(body, { status, headers: all });
   plainAnswers.add(response);
