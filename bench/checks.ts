@@ -141,7 +141,7 @@ export function printChecksAndSummary(http: HttpFigures, checks: Check[]): void 
     ratio(bareCpu / s.serverCpuUsPerRequest),
     clientCpuPerRequest(s),
   ];
-  const scenarios = [http.bare, http.counted, http.psuPresent, http.payments];
+  const scenarios = [...http.bareRuns, http.bare, http.counted, http.psuPresent, http.payments];
   const header = [
     'scenario',
     'rate',

@@ -112,7 +112,13 @@ async function writeResults(
     loadAverageBefore: loadAverage,
     loadAverageAfter: loadavg()[0],
     settings: { ...settings, connections: CONNECTIONS, requestPool: REQUEST_POOL, database: 'SQLite file (libsql)' },
-    http: { bare: http.bare, accounts: http.counted, accountsPsuPresent: http.psuPresent, payments: http.payments },
+    http: {
+      bare: http.bare,
+      bareRuns: http.bareRuns,
+      accounts: http.counted,
+      accountsPsuPresent: http.psuPresent,
+      payments: http.payments,
+    },
     startupMs: {
       freshMedian: median(startups.fresh.map((r) => r.toHealthMs)),
       existingMedian: median(startups.existing.map((r) => r.toHealthMs)),

@@ -6,7 +6,7 @@ import Database from 'libsql';
 import { runScenario, type LoadFigures, type Scenario } from './load';
 import { readStatusKb, sampleRss } from './proc-status';
 import type { ServerProcess } from './processes';
-import { heading, kbToMb, mb, ms, scenarioLine } from './report';
+import { heading, kbToMb, mb, ms, ratio, scenarioLine } from './report';
 import { startBare, startSandbox, stop, type RunningSandbox } from './servers';
 import { authorisedConsent, paymentBody, PSU_IP_ADDRESS, Xs2aCaller } from './xs2a-session';
 
@@ -71,7 +71,10 @@ export async function measureStartups(workDir: string, starts: number): Promise<
 
 export interface HttpFigures {
   consentId: string;
+  /** The baseline the scenarios are compared to: the mean of the bare server's two runs. */
   bare: LoadFigures;
+  /** The bare server's runs before and after the sandbox's scenarios. */
+  bareRuns: [LoadFigures, LoadFigures];
   bareStartup: Startup;
   /** GET /v1/accounts without the PSU present: every read counts against frequencyPerDay. */
   counted: LoadFigures;
@@ -89,18 +92,41 @@ export interface HttpFigures {
 }
 
 /** The bare server answering the same bytes as GET /v1/accounts, driven by the same requests, in its own process. */
-async function measureBare(load: Omit<Scenario, 'name' | 'url' | 'serverPid'>, accountsBody: string) {
+async function measureBare(load: Omit<Scenario, 'name' | 'url' | 'serverPid'>, accountsBody: string, name: string) {
   const bare = await startBare(accountsBody);
   console.log(
     `bare node:http (also under tsx) started in ${ms(bare.server.startupMs)}; ` +
       `answers the same ${accountsBody.length} bytes as GET /v1/accounts`,
   );
   const sampler = sampleRss(bare.server.pid);
-  const figures = await runScenario({ ...load, name: 'bare node:http', url: bare.url, serverPid: bare.server.pid });
+  const figures = await runScenario({ ...load, name, url: bare.url, serverPid: bare.server.pid });
   const rss = sampler.stop();
   await stop(bare.server, 'bare server');
   console.log(scenarioLine(figures, figures));
   return { figures, startup: startupOf(bare.server), peakKb: rss.peakKb };
+}
+
+/** Two runs of one server as one: rates and CPU times averaged, latencies the worse, counts summed. */
+function meanOfRuns(name: string, a: LoadFigures, b: LoadFigures): LoadFigures {
+  const mean = (pick: (f: LoadFigures) => number) => (pick(a) + pick(b)) / 2;
+  const statusCounts: Record<string, number> = { ...a.statusCounts };
+  for (const [code, count] of Object.entries(b.statusCounts)) statusCounts[code] = (statusCounts[code] ?? 0) + count;
+  return {
+    name,
+    requestsPerSecond: mean((f) => f.requestsPerSecond),
+    p50Ms: Math.max(a.p50Ms, b.p50Ms),
+    p99Ms: Math.max(a.p99Ms, b.p99Ms),
+    maxMs: Math.max(a.maxMs, b.maxMs),
+    completed: a.completed + b.completed,
+    sent: a.sent + b.sent,
+    statusCounts,
+    errors: a.errors + b.errors,
+    non2xx: a.non2xx + b.non2xx,
+    durationS: a.durationS + b.durationS,
+    serverCpuUsPerRequest: mean((f) => f.serverCpuUsPerRequest),
+    clientCpuUsPerRequest: mean((f) => f.clientCpuUsPerRequest),
+    warmup: null,
+  };
 }
 
 /** Authorises a consent, then runs the scenarios against the bare server and the sandbox, and stops the sandbox. */
@@ -114,7 +140,7 @@ export async function measureHttp(
 
   console.log(heading('HTTP load'));
   const read = { ...timing, method: 'GET', headers: { 'Consent-ID': consent.consentId } } as const;
-  const bare = await measureBare(read, consent.accountsBody);
+  const bare = await measureBare(read, consent.accountsBody, 'bare node:http, before');
   const sampler = sampleRss(server.pid);
   const run = async (scenario: Omit<Scenario, 'serverPid'>) => {
     const figures = await runScenario({ ...scenario, serverPid: server.pid });
@@ -142,14 +168,30 @@ export async function measureHttp(
   const rss = sampler.stop();
   const hwm = server.peakRssKb();
   await stop(server, 'sandbox');
+  // The baseline is measured before and after the sandbox's scenarios and the two runs averaged, so a machine that
+  // gets faster or slower meanwhile (a shared one does) moves the baseline with the scenarios it is compared to.
+  const bareAfter = await measureBare(read, consent.accountsBody, 'bare node:http, after');
+  const baseline = meanOfRuns('bare node:http (mean of before and after)', bare.figures, bareAfter.figures);
+  console.log(scenarioLine(baseline, baseline));
+  for (const s of [counted, psuPresent, payments]) {
+    console.log(`${s.name.padEnd(30)} ${ratio(s.requestsPerSecond / baseline.requestsPerSecond)} of that baseline`);
+  }
   return {
     consentId: consent.consentId,
-    bare: bare.figures,
+    bare: baseline,
+    bareRuns: [bare.figures, bareAfter.figures],
     bareStartup: bare.startup,
     counted,
     psuPresent,
     payments,
-    memoryKb: { idle, peak: rss.peakKb, afterLoad: rss.lastKb, samples: rss.samples, hwm, bare: bare.peakKb },
+    memoryKb: {
+      idle,
+      peak: rss.peakKb,
+      afterLoad: rss.lastKb,
+      samples: rss.samples,
+      hwm,
+      bare: Math.max(bare.peakKb ?? 0, bareAfter.peakKb ?? 0) || undefined,
+    },
   };
 }
 
