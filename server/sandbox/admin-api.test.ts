@@ -176,6 +176,18 @@ describe('admin API: the clock', () => {
     expect(real.now).toBe(real.realNow);
   });
 
+  it('advances by exactly the duration asked while real time passes during the request', async () => {
+    const ticking = await createTestBank({ tickMs: 1 });
+    try {
+      const moved = await send(ticking, 'POST', '/admin/clock/advance', { body: { by: 'P1D' } });
+      expect(moved.body).toMatchObject({ offsetMs: 86_400_000 });
+      await send(ticking, 'POST', '/admin/clock/advance', { body: { by: 'P1D' } });
+      expect((await send(ticking, 'GET', '/admin/clock')).body).toMatchObject({ offsetMs: 2 * 86_400_000 });
+    } finally {
+      await ticking.close();
+    }
+  });
+
   it('moves only forward: an earlier date is refused (409) and changes nothing', async () => {
     const before = await clock();
     const res = await post('set', { to: '2020-01-01T00:00:00Z' });

@@ -69,6 +69,17 @@ export function twoInstancesForTests(url: string | undefined): { a: TestBank; b:
   return banks;
 }
 
+function tickingClock(clock: ManualClock, tickMs: number): ManualClock {
+  if (tickMs === 0) return clock;
+  return {
+    ...clock,
+    now: () => {
+      clock.advance(tickMs);
+      return clock.now();
+    },
+  };
+}
+
 export async function createTestBank(
   options: {
     config?: Partial<SandboxConfig>;
@@ -80,9 +91,11 @@ export async function createTestBank(
     sleep?: (ms: number) => Promise<void>;
     /** How often the bank rereads the admin settings; 0: on every call (two instances sharing one database). */
     adminRefreshMs?: number;
+    /** Milliseconds the clock moves on its own at every reading, as real time passes while a request runs. */
+    tickMs?: number;
   } = {},
 ): Promise<TestBank> {
-  const clock = createManualClock(options.start ?? TEST_START);
+  const clock = tickingClock(createManualClock(options.start ?? TEST_START), options.tickMs ?? 0);
   const store = options.store ?? (await openTestStore());
   const sandbox = await createSandbox({
     store,

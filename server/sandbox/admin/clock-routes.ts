@@ -91,7 +91,7 @@ export function registerClockRoutes(admin: Hono<Env>, { clock, settings, afterMo
         'by must be a positive duration: PT1H, P1D, 90m, 2h or milliseconds.',
       );
     }
-    return c.json(await forward(clock.now().getTime() + by, 'The new time'));
+    return c.json(await move(clock.movedBy(by)));
   });
   admin.post('/clock/set', async (c) => {
     const to = parseInstant((await readAdminJson(c)).to);

@@ -31,6 +31,15 @@ export class BankClock implements Clock {
     return new Date(frozenAt ?? this.base.now().getTime() + offsetMs);
   }
 
+  /**
+   * The setting that moves the clock forward by `ms` from where it stands, running or frozen as it is now. It reads
+   * the setting, not the base clock: real time passing while a request runs does not shorten the move.
+   */
+  movedBy(ms: number): ClockSetting {
+    const { frozenAt, offsetMs } = this.setting;
+    return frozenAt === null ? { offsetMs: offsetMs + ms, frozenAt: null } : { offsetMs: 0, frozenAt: frozenAt + ms };
+  }
+
   /** The setting that makes the clock read `at`, running or frozen as it is now. */
   settingAt(at: number): ClockSetting {
     return this.setting.frozenAt === null
