@@ -85,6 +85,22 @@ describe('sharedRead', () => {
     expect(runs).toEqual(['a', 'b', 'a']);
   });
 
+  it('lets a call made in the next turn of the event loop share the run (a request read in the next poll phase)', async () => {
+    let runs = 0;
+    const read = sharedRead(
+      () => {
+        runs += 1;
+        return Promise.resolve(runs);
+      },
+      () => 'same',
+    );
+    const first = read(undefined);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const second = read(undefined);
+    expect(await Promise.all([first, second])).toEqual([1, 1]);
+    expect(runs).toBe(1);
+  });
+
   it('never answers a call with a run that started before it', async () => {
     let release: () => void = () => undefined;
     let runs = 0;

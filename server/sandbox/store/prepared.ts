@@ -60,8 +60,9 @@ export function buildInsertOnce<DB, T extends keyof DB & string>(
 }
 
 /**
- * A read that concurrent requests ask with the same key share: the calls made while the event loop is busy wait for the
- * next turn and get the answer of one run, started then. A call never joins a run already started, so every answer
+ * A read that concurrent requests ask with the same key share: the calls made while the event loop is busy, and in its
+ * next turn (the requests read from their sockets in the next poll phase), get the answer of one run, started after
+ * that turn (an immediate set by an immediate runs after the poll phase), as the group commit waits for its group. A call never joins a run already started, so every answer
  * was read from the database after its call was made.
  */
 export function sharedRead<K, R>(read: (key: K) => Promise<R>, keyOf: (key: K) => string): (key: K) => Promise<R> {
@@ -70,7 +71,7 @@ export function sharedRead<K, R>(read: (key: K) => Promise<R>, keyOf: (key: K) =
     const id = keyOf(key);
     let answer = waiting.get(id);
     if (!answer) {
-      answer = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      answer = new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve))).then(() => {
         waiting.delete(id);
         return read(key);
       });
