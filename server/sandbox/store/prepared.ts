@@ -1,5 +1,6 @@
 // Statements built once with Kysely and run many times with new values.
 import { CompiledQuery, type Compilable, type Kysely, type QueryResult } from 'kysely';
+import { afterNextPoll } from './group-commit';
 
 type Value = string | number | null;
 
@@ -61,9 +62,8 @@ export function buildInsertOnce<DB, T extends keyof DB & string>(
 
 /**
  * A read that concurrent requests ask with the same key share: the calls made while the event loop is busy, and in its
- * next turn (the requests read from their sockets in the next poll phase), get the answer of one run, started after
- * that turn (an immediate set by an immediate runs after the poll phase), as the group commit waits for its group. A call never joins a run already started, so every answer
- * was read from the database after its call was made.
+ * next turn, get the answer of one run, started after that turn (`afterNextPoll`, as the group commit waits). A call
+ * never joins a run already started, so every answer was read from the database after its call was made.
  */
 export function sharedRead<K, R>(read: (key: K) => Promise<R>, keyOf: (key: K) => string): (key: K) => Promise<R> {
   const waiting = new Map<string, Promise<R>>();
@@ -71,7 +71,7 @@ export function sharedRead<K, R>(read: (key: K) => Promise<R>, keyOf: (key: K) =
     const id = keyOf(key);
     let answer = waiting.get(id);
     if (!answer) {
-      answer = new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve))).then(() => {
+      answer = new Promise<void>((resolve) => afterNextPoll(resolve)).then(() => {
         waiting.delete(id);
         return read(key);
       });
