@@ -3,6 +3,7 @@
 // status and body schema to expect, the SCA steps (embedded PUTs, redirect and decoupled approvals) and the states the
 // resources ended in. Pure: the exchanges in, a plan of code expressions out (render-test.ts writes the file).
 import { REDACTED, readLinks, type Exchange } from '../../api';
+import { jsString, jsTemplateText, valueLiteral } from '../code-export/literals';
 import { answerBody, psuDataStepOf, requestName, statusSeen } from '../story/exchange-words';
 import { schemaKeyOf } from './flow-schemas';
 
@@ -72,7 +73,7 @@ export interface ReplayPlan {
   skipped: string[];
 }
 
-const q = (text: string): Code => JSON.stringify(text);
+const q = (text: string): Code => jsString(text);
 
 /** The base_url: what comes before `/v1/` in the first request (the bank's prefix included). */
 export function baseUrlOf(exchanges: readonly Exchange[]): string {
@@ -140,13 +141,13 @@ export function urlCode(url: string, earlier: readonly Answered[], baseUrl: stri
       const link =
         path.length === 0
           ? `linkOf(a${n}, ${q(name)}, BASE_URL)`
-          : `linkAt(a${n}, ${JSON.stringify(path)}, ${q(name)}, BASE_URL)`;
+          : `linkAt(a${n}, [${path.map((step) => (typeof step === 'number' ? String(step) : q(step))).join(', ')}], ${q(name)}, BASE_URL)`;
       if (resolved === url) return link;
-      if (query !== '' && resolved === stripQuery(url)) return `\`\${${link}}${query.replace(/[`$\\]/g, '\\$&')}\``;
+      if (query !== '' && resolved === stripQuery(url)) return `\`\${${link}}${jsTemplateText(query)}\``;
     }
   }
   if (!url.startsWith(`${baseUrl}/`)) return q(url);
-  let path = url.slice(baseUrl.length).replace(/[`$\\]/g, '\\$&');
+  let path = jsTemplateText(url.slice(baseUrl.length));
   for (const { n, exchange } of [...earlier].reverse()) {
     const body = answerBody(exchange) ?? {};
     for (const member of ID_MEMBERS) {
@@ -191,28 +192,23 @@ function idCode(value: string, earlier: readonly Answered[]): Code | undefined {
   return undefined;
 }
 
-/** The request body as code, each redacted member read from the environment instead. */
-function bodyCode(body: unknown, env: Map<string, string>): Code | undefined {
+/**
+ * The request body as code, each redacted member read from the environment instead, and a chosen SCA method taken
+ * from the bank's offer in `offer` (the answer that listed the methods).
+ */
+function bodyCode(body: unknown, env: Map<string, string>, offer: number | undefined): Code | undefined {
   if (body === undefined || body === null) return undefined;
-  const codes: Code[] = [];
-  const json = JSON.stringify(
-    body,
-    (name, value: unknown) => {
-      if (value !== REDACTED) return value;
-      let code: Code;
-      if (/password/i.test(name)) code = 'PSU.password';
-      else if (name === 'scaAuthenticationData') code = 'PSU.otp';
-      else {
-        const variable = envNameOf(name);
-        env.set(variable, `the request member ${name} (not written into this file)`);
-        code = `env(${q(variable)})`;
-      }
-      codes.push(code);
-      return `@@secret${codes.length - 1}@@`;
-    },
-    2,
-  );
-  return json.replace(/"@@secret(\d+)@@"/g, (_, index: string) => codes[Number(index)] ?? 'undefined');
+  return valueLiteral(body, 'js', (name, value) => {
+    if (name === 'authenticationMethodId' && offer !== undefined && typeof value === 'string') {
+      return `methodOf(a${offer}, ${q(value)})`;
+    }
+    if (value !== REDACTED) return undefined;
+    if (/password/i.test(name)) return 'PSU.password';
+    if (name === 'scaAuthenticationData') return 'PSU.otp';
+    const variable = envNameOf(name);
+    env.set(variable, `the request member ${name} (not written into this file)`);
+    return `env(${q(variable)})`;
+  });
 }
 
 function errorCodesOf(exchange: Exchange): string[] {
@@ -257,14 +253,9 @@ export function replayedExchanges(exchanges: readonly Exchange[], skipped: strin
   });
 }
 
-/** A chosen SCA method becomes the bank's offer of the answer before (the same method when it is offered again). */
-function methodChoice(body: Code | undefined, earlier: readonly Answered[]): Code | undefined {
-  const offer = [...earlier].reverse().find(({ exchange }) => Array.isArray(answerBody(exchange)?.scaMethods));
-  if (body === undefined || !offer) return body;
-  return body.replace(
-    /("authenticationMethodId": )("(?:[^"\\]|\\.)*")/,
-    (_, member: string, chosen: string) => `${member}methodOf(a${offer.n}, ${chosen})`,
-  );
+/** The answer whose SCA methods a chosen method comes from: the latest that offered any. */
+function methodOffer(earlier: readonly Answered[]): number | undefined {
+  return [...earlier].reverse().find(({ exchange }) => Array.isArray(answerBody(exchange)?.scaMethods))?.n;
 }
 
 interface PlanContext {
@@ -277,7 +268,7 @@ function callStep(n: number, exchange: Exchange, earlier: readonly Answered[], c
   const { method, url } = exchange.request;
   const status = exchange.response?.status ?? 0;
   const schemaKey = schemaKeyOf(method, url, status);
-  const body = methodChoice(bodyCode(exchange.request.body, env), earlier);
+  const body = bodyCode(exchange.request.body, env, methodOffer(earlier));
   return {
     kind: 'call',
     n,

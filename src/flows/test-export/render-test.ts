@@ -1,6 +1,7 @@
 // Writes a replay plan as one Playwright test file (TypeScript, `@playwright/test` and its `request` fixture) that runs
 // on its own: the helpers of runtime.ts and the flow's 1.3.12 answer schemas are copied into it.
 import { statusMachines, type StatusMachine } from '../../xs2a/status-maps';
+import { commentText, jsString } from '../code-export/literals';
 import type { FlowSchemas } from './flow-schemas';
 import type { CallStep, Code, EmbeddedStep, FinalState, ReplayPlan, ScaStep } from './plan';
 
@@ -8,7 +9,10 @@ import type { CallStep, Code, EmbeddedStep, FinalState, ReplayPlan, ScaStep } fr
 const runtimeSource =
   Object.values(import.meta.glob<string>('./runtime.ts', { query: '?raw', import: 'default', eager: true }))[0] ?? '';
 
-const q = (text: string): Code => JSON.stringify(text);
+const q = (text: string): Code => jsString(text);
+
+/** A list of strings as an array literal. */
+const strings = (list: readonly string[]): Code => `[${list.map(q).join(', ')}]`;
 
 /** The runtime's code as it goes into the file: without its own header comment, imports and exports. */
 export function runtimeCode(source: string = runtimeSource): string {
@@ -69,7 +73,7 @@ function callCode(step: CallStep): Code {
     `headers: ${headersCode(step.headers)},`,
     ...(step.body === undefined ? [] : [`body: ${step.body},`]),
   ].join('\n');
-  const expectations = `expectAnswer(answer, ${step.status}, ${step.schemaKey ? q(step.schemaKey) : 'undefined'}, ${JSON.stringify(step.errorCodes)});`;
+  const expectations = `expectAnswer(answer, ${step.status}, ${step.schemaKey ? q(step.schemaKey) : 'undefined'}, ${strings(step.errorCodes)});`;
   return `const a${step.n} = await test.step(${q(step.title)}, async () => {
   const answer = await call(request, {
 ${indent(input, 4)}
@@ -122,7 +126,7 @@ function scaCode(step: ScaStep): Code {
     ? `
 const scaStatus = await waitForStatus(
 ${indent(readCode(step.scaStatus, step.headers, 'scaStatus'), 2)},
-  ${JSON.stringify(FINAL_SCA)},
+  ${strings(FINAL_SCA)},
   SCA_WAIT_MS,
 );
 expect(scaStatus, "the authorisation's scaStatus").toBe(${q(expected)});`
@@ -149,10 +153,10 @@ function finalsCode(finals: readonly FinalState[]): Code {
     const accepted = acceptedFinalStates(final.member, final.seen);
     return `const state${index} = await waitForStatus(
 ${indent(readCode(final.url, final.headers, final.member), 2)},
-  ${JSON.stringify(accepted)},
+  ${strings(accepted)},
   STATUS_WAIT_MS,
 );
-expect(${JSON.stringify(accepted)}, ${q(`${final.member} (the flow ended at ${final.seen})`)}).toContain(state${index});`;
+expect(${strings(accepted)}, ${q(`${final.member} (the flow ended at ${final.seen})`)}).toContain(state${index});`;
   });
   return `await test.step("The states the flow ended in", async () => {
 ${indent(reads.join('\n'), 2)}
@@ -170,22 +174,25 @@ function headerComment(plan: ReplayPlan, title: string, fileName: string, savedA
     ...plan.env.entries(),
   ];
   const width = Math.max(...variables.map(([name]) => name.length));
-  return [
-    `// ${title}: exported from XS2A Console as a Playwright test (${new Date(savedAt).toISOString()}).`,
-    '//',
-    "// Replays the flow's API calls against XS2A_BASE_URL with fresh X-Request-IDs and the flow's PSU headers, following",
-    "// the bank's _links (ids come from the previous answers), and checks each answer's status, each success body",
-    '// against the NextGenPSD2 1.3.12 schema (embedded below), and the states the flow ended in. SCA steps are marked',
-    "// ── : embedded SCA sends the PSU's password and one-time password from the environment; redirect and decoupled",
-    "// SCA are decided the sandbox's way when the bank offers the XS2A Console sandbox admin API ({base_url}/admin),",
-    '// and otherwise wait for a person to decide as the PSU, polling the SCA status.',
-    '//',
-    '// Secrets are never written into this file: they are read from these environment variables.',
-    ...variables.map(([name, words]) => `//   ${name.padEnd(width)}  ${words}`),
-    '//',
-    `// Run: npm install --save-dev @playwright/test && npx playwright test ${fileName}`,
-    ...(plan.skipped.length > 0 ? ['//', '// Not replayed:', ...plan.skipped.map((words) => `//   ${words}`)] : []),
-  ].join('\n');
+  // Every line goes through commentText: the title, the base_url, the PSU, member names and the words of what was
+  // not replayed came from the flow, and none of them may end the comment or start a line of code.
+  const lines = [
+    `${title}: exported from XS2A Console as a Playwright test (${new Date(savedAt).toISOString()}).`,
+    '',
+    "Replays the flow's API calls against XS2A_BASE_URL with fresh X-Request-IDs and the flow's PSU headers, following",
+    "the bank's _links (ids come from the previous answers), and checks each answer's status, each success body",
+    'against the NextGenPSD2 1.3.12 schema (embedded below), and the states the flow ended in. SCA steps are marked',
+    "── : embedded SCA sends the PSU's password and one-time password from the environment; redirect and decoupled",
+    "SCA are decided the sandbox's way when the bank offers the XS2A Console sandbox admin API ({base_url}/admin),",
+    'and otherwise wait for a person to decide as the PSU, polling the SCA status.',
+    '',
+    'Secrets are never written into this file: they are read from these environment variables.',
+    ...variables.map(([name, words]) => `  ${name.padEnd(width)}  ${words}`),
+    '',
+    `Run: npm install --save-dev @playwright/test && npx playwright test ${fileName}`,
+    ...(plan.skipped.length > 0 ? ['', 'Not replayed:', ...plan.skipped.map((words) => `  ${words}`)] : []),
+  ];
+  return lines.map((line) => (line === '' ? '//' : `// ${commentText(line)}`)).join('\n');
 }
 
 export interface RenderOptions {

@@ -153,9 +153,9 @@ describe('the replay plan', () => {
     expect(plan.steps.map((step) => step.kind)).toEqual(['call', 'embedded', 'call', 'call']);
     const embedded = plan.steps[1];
     expect(embedded?.kind === 'embedded' && embedded.calls.map((call) => [call.status, call.body])).toEqual([
-      [200, '{\n  "psuData": {\n    "password": PSU.password\n  }\n}'],
-      [200, '{\n  "authenticationMethodId": methodOf(a2, "sms")\n}'],
-      [200, '{\n  "scaAuthenticationData": PSU.otp\n}'],
+      [200, '{\n  "psuData": {\n    "password": PSU.password,\n  },\n}'],
+      [200, '{\n  "authenticationMethodId": methodOf(a2, "sms"),\n}'],
+      [200, '{\n  "scaAuthenticationData": PSU.otp,\n}'],
     ]);
     expect(plan.finals.map((final) => [final.member, final.seen, final.url])).toEqual([
       ['scaStatus', 'finalised', 'linkOf(a3, "authoriseTransaction", BASE_URL)'],
@@ -249,9 +249,9 @@ describe('a consent flow', () => {
       savedAt: 0,
     });
     expect(text).toContain('"Consent-ID": idOf(a1, "consentId")');
-    expect(text).toContain('url: linkAt(a3, ["accounts",0], "balances", BASE_URL)');
+    expect(text).toContain('url: linkAt(a3, ["accounts", 0], "balances", BASE_URL)');
     expect(text).toContain(
-      'url: `${linkAt(a3, ["accounts",0], "transactions", BASE_URL)}?bookingStatus=booked&dateFrom=2026-01-01`',
+      'url: `${linkAt(a3, ["accounts", 0], "transactions", BASE_URL)}?bookingStatus=booked&dateFrom=2026-01-01`',
     );
     expect(text).toContain('decideAtBankPage(request, linkOf(a1, "scaRedirect", BASE_URL), PSU, "approve")');
     expect(text).toContain('"consentStatus (the flow ended at valid)"');
