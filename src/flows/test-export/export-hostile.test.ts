@@ -1,0 +1,265 @@
+// An exported Playwright test from a flow with a hostile bank: whatever the bank's ids, names, texts, codes, member
+// names and link paths hold, the file compiles, runs, runs nothing of the bank's, and sends exactly the values the
+// flow sent.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { REDACTED, type Exchange } from '../../api';
+import { hostileHeaderValue, hostileName, hostileString, HOSTILE_PIECES } from '../../testing/hostile-strings';
+import { playwrightTest } from './export-test';
+import { runExportedTest, type SentCall } from './testing/run-exported-test';
+
+const BANK = 'https://bank.example/psd2';
+const PAY = `${BANK}/v1/payments/sepa-credit-transfers`;
+
+interface Hostile {
+  paymentId: string;
+  creditor: string;
+  remittance: string;
+  member: string;
+  secretMember: string;
+  psuId: string;
+  header: string;
+  method: string;
+  code: string;
+  text: string;
+  path: string;
+}
+
+const hostile: fc.Arbitrary<Hostile> = fc.record({
+  paymentId: hostileString().map((id) => `p${id}`),
+  creditor: hostileString(),
+  remittance: hostileString(),
+  member: hostileName(),
+  secretMember: hostileName(),
+  psuId: hostileHeaderValue(),
+  header: hostileHeaderValue(),
+  // 1.3.12 allows an authenticationMethodId of 35 characters at most.
+  method: hostileString().map((id) => `m${Array.from(id).slice(0, 30).join('')}`),
+  code: hostileString(),
+  text: hostileString(),
+  path: hostileString(),
+});
+
+/** Lone surrogates cannot be sent in a URL: the console's URLs never hold them. */
+const segment = (text: string) => encodeURIComponent(text.replace(/[\ud800-\udfff]/g, '\ufffd'));
+
+/** An embedded payment flow as a hostile bank would answer it, with every bank-controlled position hostile. */
+function hostileFlow(values: Hostile): { flow: string; exchanges: Exchange[] } {
+  const flow = `payment:${values.paymentId}`;
+  const resource = `/psd2/v1/payments/sepa-credit-transfers/${segment(values.paymentId)}`;
+  const auth = `${resource}/authorisations/au-9`;
+  const absolute = (path: string) => new URL(path, BANK).href;
+  let sequence = 0;
+  const exchange = (
+    operationId: string,
+    method: string,
+    url: string,
+    answer: { status: number; body: unknown } | undefined,
+    requestBody?: unknown,
+  ): Exchange => {
+    sequence += 1;
+    return {
+      id: `exchange-${sequence}`,
+      flow,
+      operationId,
+      requestId: `req-${sequence}`,
+      startedAt: sequence * 1000,
+      durationMs: 10,
+      request: {
+        method,
+        url,
+        headers: {
+          'X-Request-ID': `req-${sequence}`,
+          'PSU-ID': values.psuId,
+          'X-Bank-Note': values.header,
+          ...(requestBody !== undefined && { 'Content-Type': 'application/json' }),
+        },
+        ...(requestBody !== undefined && { body: requestBody }),
+      },
+      ...(answer
+        ? {
+            response: {
+              status: answer.status,
+              statusText: '',
+              headers: { 'x-request-id': `req-${sequence}` },
+              body: answer.body,
+              bodyText: JSON.stringify(answer.body),
+            },
+          }
+        : { error: { kind: 'network', message: values.text } }),
+      deviations: [],
+    };
+  };
+  const payment = {
+    debtorAccount: { iban: 'DE16990100000010010001' },
+    instructedAmount: { currency: 'EUR', amount: '12.50' },
+    creditorAccount: { iban: 'DE49990100000020020001' },
+    creditorName: values.creditor,
+    remittanceInformationUnstructured: values.remittance,
+    [values.member]: values.text,
+  };
+  return {
+    flow,
+    exchanges: [
+      exchange(
+        'initiatePayment',
+        'POST',
+        PAY,
+        { status: 400, body: { tppMessages: [{ category: 'ERROR', code: values.code, text: values.text }] } },
+        { ...payment, [values.secretMember]: REDACTED },
+      ),
+      exchange(
+        'initiatePayment',
+        'POST',
+        PAY,
+        {
+          status: 201,
+          body: {
+            transactionStatus: 'RCVD',
+            paymentId: values.paymentId,
+            _links: {
+              self: { href: resource },
+              status: { href: `${resource}/status` },
+              startAuthorisationWithPsuAuthentication: { href: auth },
+              scaStatus: { href: auth },
+            },
+          },
+        },
+        payment,
+      ),
+      exchange(
+        'updatePaymentPsuData',
+        'PUT',
+        absolute(auth),
+        {
+          status: 200,
+          body: {
+            scaStatus: 'psuAuthenticated',
+            authorisationId: 'au-9',
+            scaMethods: [{ authenticationType: 'SMS_OTP', authenticationMethodId: values.method }],
+            _links: { selectAuthenticationMethod: { href: auth } },
+          },
+        },
+        { psuData: { password: REDACTED } },
+      ),
+      exchange(
+        'updatePaymentPsuData',
+        'PUT',
+        absolute(auth),
+        { status: 200, body: { scaStatus: 'scaMethodSelected', _links: { authoriseTransaction: { href: auth } } } },
+        { authenticationMethodId: values.method },
+      ),
+      exchange(
+        'updatePaymentPsuData',
+        'PUT',
+        absolute(auth),
+        { status: 200, body: { scaStatus: 'finalised', _links: { scaStatus: { href: auth } } } },
+        { scaAuthenticationData: REDACTED },
+      ),
+      exchange('getPaymentInitiationScaStatus', 'GET', absolute(auth), {
+        status: 200,
+        body: { scaStatus: 'finalised' },
+      }),
+      exchange('getPaymentInitiationStatus', 'GET', absolute(`${resource}/status`), {
+        status: 200,
+        body: { transactionStatus: 'ACSC' },
+      }),
+      // Never answered: goes into the file's "Not replayed" words, with the path the console asked for.
+      exchange('somethingElse', 'GET', absolute(`/psd2/v1/other/${segment(values.path)}`), undefined),
+    ],
+  };
+}
+
+/** A sent value against the recorded one: a redacted member may be anything the environment gave, or absent. */
+function matches(sent: unknown, recorded: unknown): boolean {
+  if (recorded === REDACTED) return true;
+  if (typeof recorded !== 'object' || recorded === null) return sent === recorded;
+  if (typeof sent !== 'object' || sent === null || Array.isArray(sent) !== Array.isArray(recorded)) return false;
+  const keys = new Set([...Object.keys(sent), ...Object.keys(recorded)]);
+  return [...keys].every((key) =>
+    matches((sent as Record<string, unknown>)[key], (recorded as Record<string, unknown>)[key]),
+  );
+}
+
+const withoutRequestId = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'x-request-id'));
+
+/** The fake bank answers each request as the flow's first exchange not yet answered with the same method, URL and body. */
+function bankOf(exchanges: readonly Exchange[]) {
+  const answered = new Set<Exchange>();
+  return (call: SentCall) => {
+    const recorded = exchanges.find(
+      (exchange) =>
+        exchange.response &&
+        !answered.has(exchange) &&
+        exchange.request.method === call.method &&
+        exchange.request.url === call.url &&
+        matches(call.body, exchange.request.body),
+    );
+    if (recorded && recorded.request.method !== 'GET') answered.add(recorded);
+    return recorded?.response && { status: recorded.response.status, body: recorded.response.body };
+  };
+}
+
+/** Every replayed request sent as recorded (URL, headers and body), nothing else to the bank, and no injection. */
+async function expectReplayedExactly(values: Hostile) {
+  const { flow, exchanges } = hostileFlow(values);
+  const file = playwrightTest({ flow, exchanges, savedAt: 0 });
+  const run = await runExportedTest(file.text, bankOf(exchanges), { XS2A_STATUS_WAIT_MS: '0', XS2A_SCA_WAIT_MS: '0' });
+  expect(run.diagnostics).toEqual([]);
+  expect(run.error).toBeUndefined();
+  expect(run.ok).toBe(true);
+  expect(run.pwned).toBe(false);
+  expect(run.exited).toBe(false);
+  expect(run.titles).toEqual([`Payment ${values.paymentId} replayed`]);
+  const xs2a = run.calls.filter((call) => !call.url.endsWith('/admin'));
+  for (const call of xs2a) {
+    const recorded = exchanges.find(
+      (exchange) =>
+        exchange.response &&
+        exchange.request.method === call.method &&
+        exchange.request.url === call.url &&
+        matches(call.body, exchange.request.body),
+    );
+    expect(recorded, `${call.method} ${call.url} was sent as the flow sent it`).toBeDefined();
+    expect(withoutRequestId(call.headers)).toEqual(withoutRequestId(recorded?.request.headers ?? {}));
+  }
+  for (const exchange of exchanges.filter((candidate) => candidate.response)) {
+    expect(xs2a.some((call) => call.method === exchange.request.method && call.url === exchange.request.url)).toBe(
+      true,
+    );
+  }
+}
+
+const RUNS = Number(process.env.HOSTILE_RUNS ?? 60);
+
+describe('an exported Playwright test from a hostile bank’s flow', () => {
+  it('compiles, runs against the fake bank, sends exactly the flow’s values and runs nothing of the bank’s', async () => {
+    await fc.assert(fc.asyncProperty(hostile, expectReplayedExactly), { numRuns: RUNS });
+  }, 120_000);
+
+  it('every hostile piece at once, in every position', async () => {
+    const all = HOSTILE_PIECES.join('');
+    const header = `h${HOSTILE_PIECES.filter((piece) => /^[\x20-\x7e]+$/.test(piece)).join('')}h`;
+    await expectReplayedExactly({
+      paymentId: `p${all}`,
+      creditor: all,
+      remittance: all,
+      member: `m${all}`,
+      secretMember: `s${all}`,
+      psuId: header,
+      header,
+      method: `m'"\\\u2028*/\${`,
+      code: all,
+      text: all,
+      path: all,
+    });
+  });
+
+  it('the id that ran code through the file’s header comment stays in the comment and the title', async () => {
+    const values = fc.sample(hostile, { numRuns: 1, seed: 1 })[0] as Hostile;
+    for (const breaker of ['\n', '\r', '\u2028', '\u2029', '\u0085', '*/']) {
+      await expectReplayedExactly({ ...values, paymentId: `p2${breaker}globalThis.pwned=1;process.exit(5)//` });
+    }
+  });
+});
