@@ -9,6 +9,8 @@ import { createConsoleServer, type ConsoleServer } from './console-server';
 import { createHostPolicy, parseAllowedHosts } from './host-policy';
 import { DEFAULT_RELAY_TIMEOUT_MS } from './relay/config';
 import { createRelay, type Relay } from './relay/relay';
+import { createSandbox } from './sandbox/app';
+import { openStore, type Store } from './sandbox/store/db';
 
 const PORT = 4318;
 const REBOUND = `rebind.attacker.example:${PORT}`;
@@ -166,5 +168,60 @@ describe('the headers of the console’s own pages', () => {
     const response = await request(`127.0.0.1:${PORT}`, '/sandbox/health');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toBeNull();
+  });
+});
+
+describe('the sandbox behind the console’s server', () => {
+  let store: Store;
+  let consoleServer: ConsoleServer;
+  beforeAll(async () => {
+    store = await openStore({ location: ':memory:' });
+    const sandbox = await createSandbox({ store, config: { prefix: '/sandbox' } });
+    const hosts = createHostPolicy({ listenHost: '127.0.0.1', port: PORT });
+    consoleServer = createConsoleServer({
+      dist: tmpdir(),
+      sandbox,
+      relay: { fetch: () => Promise.resolve(new Response()) },
+      hosts,
+    });
+  });
+  afterAll(() => store.close());
+  const psus = (headers: Record<string, string>) =>
+    Promise.resolve(consoleServer.fetch(new Request(`http://127.0.0.1:${PORT}/sandbox/admin/psus`, { headers })));
+
+  it('answers the admin API to the console’s own pages, and to tools without an Origin', async () => {
+    const calls: Record<string, string>[] = [
+      { Origin: `http://127.0.0.1:${PORT}`, 'Sec-Fetch-Site': 'same-origin' },
+      {},
+    ];
+    for (const headers of calls) {
+      const response = await psus(headers);
+      expect(response.status, JSON.stringify(headers)).toBe(200);
+      expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    }
+  });
+
+  it('refuses the admin API to a page on another port or another name of the same host', async () => {
+    const calls: Record<string, string>[] = [
+      { Origin: 'http://127.0.0.1:5173', 'Sec-Fetch-Site': 'same-site' },
+      { Origin: 'http://127.0.0.1:5173' },
+      { Origin: `http://localhost:${PORT}`, 'Sec-Fetch-Site': 'same-site' },
+    ];
+    for (const headers of calls) {
+      const response = await psus(headers);
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    }
+  });
+
+  it('lets a console on another loopback port call its XS2A API, and no other site', async () => {
+    const health = (origin: string) =>
+      Promise.resolve(
+        consoleServer.fetch(new Request(`http://127.0.0.1:${PORT}/sandbox/health`, { headers: { Origin: origin } })),
+      );
+    expect((await health('http://localhost:5173')).headers.get('access-control-allow-origin')).toBe(
+      'http://localhost:5173',
+    );
+    expect((await health('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
   });
 });

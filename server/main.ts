@@ -7,7 +7,7 @@ import { createHostPolicy } from './host-policy';
 import { createSandbox } from './sandbox/app';
 import { createBenches } from './sandbox-benches';
 import { openStore } from './sandbox/store/db';
-import { describeDatabase, readServerOptions, type ServerOptions } from './options';
+import { describeCors, describeDatabase, readServerOptions, type ServerOptions } from './options';
 import { describeRelayTarget, emptyRelayConfig, loadRelayConfig, type RelayConfig } from './relay/config';
 import { createRelay, RELAY_PREFIX } from './relay/relay';
 import { displayHost, exitOnListenError, shutdownOn } from './serve-util';
@@ -55,7 +55,10 @@ const server = serve({ fetch: app.fetch, port: options.port, hostname: options.h
   listeningPort = info.port;
   const origin = `http://${displayHost(options.host)}:${info.port}`;
   console.log(`XS2A Console ready: ${origin}/`);
-  console.log(`Sandbox bank base_url: ${origin}${prefix}  (database: ${describeDatabase(options.database)})`);
+  const database = describeDatabase(options.database);
+  console.log(
+    `Sandbox bank base_url: ${origin}${prefix}  (database: ${database}; ${describeCors(sandbox.config.corsOrigins)})`,
+  );
   console.log(`Deviating banks: ${origin}${prefix}/deviating/<mode>  (modes: ${origin}${prefix}/deviating)`);
   if (benches) console.log(`Test benches: ${origin}${benches.prefix}/<name>  (up to ${options.benches} at once)`);
   const targets = relayConfig.targets.map(describeRelayTarget).join(', ');

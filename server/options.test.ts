@@ -57,3 +57,64 @@ describe('test benches', () => {
     expect(() => read([], { SANDBOX_BENCHES: 'many' })).toThrow(/SANDBOX_BENCHES/);
   });
 });
+
+describe('the sandbox’s CORS origins', () => {
+  it('name no origin by default: the bank allows its own and the loopback origins only', () => {
+    expect(read([]).sandbox.corsOrigins).toBeUndefined();
+  });
+
+  it('come from --cors-origin, repeated or comma-separated, before SANDBOX_CORS_ORIGINS', () => {
+    const flags = [
+      '--cors-origin',
+      'https://console.example',
+      '--cors-origin',
+      'https://a.example,http://b.example:8080',
+    ];
+    expect(read(flags, { SANDBOX_CORS_ORIGINS: 'https://env.example' }).sandbox.corsOrigins).toEqual([
+      'https://console.example',
+      'https://a.example',
+      'http://b.example:8080',
+    ]);
+    expect(read([], { SANDBOX_CORS_ORIGINS: ' https://a.example , https://b.example ' }).sandbox.corsOrigins).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ]);
+  });
+
+  it('are written as browsers send them: lower case, without a default port or a trailing slash', () => {
+    expect(read(['--cors-origin', 'HTTPS://Console.Example:443/']).sandbox.corsOrigins).toEqual([
+      'https://console.example',
+    ]);
+    expect(read(['--cors-origin', 'http://[::1]:80']).sandbox.corsOrigins).toEqual(['http://[::1]']);
+  });
+
+  it('take * for every origin', () => {
+    expect(read(['--cors-origin', '*']).sandbox.corsOrigins).toEqual(['*']);
+    expect(read([], { SANDBOX_CORS_ORIGINS: '*' }).sandbox.corsOrigins).toEqual(['*']);
+  });
+
+  it('apply to the standalone sandbox too', () => {
+    const options = readServerOptions(['--cors-origin', 'https://console.example'], { DATA_DIR: ':memory:' }, 4320, {
+      standalone: true,
+    });
+    expect(options.sandbox.corsOrigins).toEqual(['https://console.example']);
+  });
+
+  it('refuse what is no origin, naming the option and the entry', () => {
+    for (const entry of [
+      'console.example',
+      'ftp://console.example',
+      'https://console.example/path',
+      'https://console.example?x=1',
+      'https://user:pw@console.example',
+      'https://',
+      'null',
+      '*.example',
+    ]) {
+      expect(() => read(['--cors-origin', entry]), entry).toThrow(/SANDBOX_CORS_ORIGINS \(--cors-origin\)/);
+      expect(() => read([], { SANDBOX_CORS_ORIGINS: entry }), entry).toThrow(
+        new RegExp(`"${entry.replace(/[.*?+()[\]]/g, '\\$&')}"`),
+      );
+    }
+  });
+});

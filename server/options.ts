@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { parseAllowedHosts, type AllowedHost } from './host-policy';
 import type { AdminConfig } from './sandbox/admin/http';
+import { ANY_ORIGIN } from './sandbox/http/cors';
 import type { SandboxConfig } from './sandbox/config';
 import { DEVIATION_MODES, parseDeviationModes } from './sandbox/deviations/modes';
 import type { ScaApproach } from '../src/xs2a';
@@ -79,6 +80,7 @@ export function readServerOptions(
       'slow-ms': { type: 'string' },
       admin: { type: 'string' },
       benches: { type: 'string' },
+      'cors-origin': { type: 'string', multiple: true },
       ...(standalone
         ? {
             strict: { type: 'boolean' },
@@ -89,7 +91,7 @@ export function readServerOptions(
         : {}),
     },
     strict: true,
-  }) as { values: Record<string, string | boolean | undefined> };
+  }) as { values: Record<string, string | string[] | boolean | undefined> };
   const text = (name: string) => {
     const value = values[name];
     return typeof value === 'string' ? value : undefined;
@@ -140,7 +142,41 @@ export function readServerOptions(
   const host = text('host') ?? env.HOST ?? '127.0.0.1';
   sandbox.admin = readAdminOptions(text('admin') ?? env.SANDBOX_ADMIN, env.SANDBOX_ADMIN_TOKEN, host);
   const benches = Math.floor(number('SANDBOX_BENCHES (--benches)', text('benches') ?? env.SANDBOX_BENCHES, 0));
+  const corsFlags = values['cors-origin'];
+  const corsOrigins = parseCorsOrigins(Array.isArray(corsFlags) ? corsFlags.join(',') : env.SANDBOX_CORS_ORIGINS);
+  if (corsOrigins.length > 0) sandbox.corsOrigins = corsOrigins;
   return { port, host, allowedHosts, database, sandbox, relayConfigFile, tls, benches };
+}
+
+/**
+ * The origins of `--cors-origin` (repeatable) or SANDBOX_CORS_ORIGINS, comma-separated: each http or https with a host
+ * and an optional port, written as browsers write an Origin header (lower case, punycode, no default port, no trailing
+ * slash), or `*` for every origin. A wrong entry throws a one-line Error.
+ */
+export function parseCorsOrigins(text: string | undefined): string[] {
+  const origins: string[] = [];
+  for (const part of (text ?? '').split(',')) {
+    const entry = part.trim();
+    if (entry) origins.push(corsOrigin(entry));
+  }
+  return origins;
+}
+
+function corsOrigin(entry: string): string {
+  if (entry === ANY_ORIGIN) return entry;
+  let url: URL | undefined;
+  try {
+    url = new URL(entry);
+  } catch {
+    url = undefined;
+  }
+  const bare = url && (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash;
+  if (!url || !bare || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) {
+    throw new Error(
+      `SANDBOX_CORS_ORIGINS (--cors-origin) lists origins (scheme, host and optional port, e.g. https://console.example:8443) or *, separated by commas, not "${entry}".`,
+    );
+  }
+  return url.origin;
 }
 
 /**
@@ -160,7 +196,7 @@ function readAdminOptions(setting: string | undefined, token: string | undefined
 }
 
 function readTlsOptions(
-  values: Record<string, string | boolean | undefined>,
+  values: Record<string, string | string[] | boolean | undefined>,
   env: NodeJS.ProcessEnv,
 ): TlsOptions | undefined {
   const file = (name: string, envName: string) => {
@@ -246,6 +282,13 @@ export function loadTls(options: TlsOptions): TlsMaterial {
     throw new Error(`The client CA file ${options.clientCaFile} holds no PEM certificate.`);
   }
   return { key, cert, clientCa, trustedCas };
+}
+
+/** Which pages may call the sandbox from a browser, for the start-up line. */
+export function describeCors(origins: readonly string[] | undefined): string {
+  if (origins?.includes(ANY_ORIGIN)) return 'CORS: every origin';
+  const named = origins && origins.length > 0 ? `, ${origins.join(', ')}` : '';
+  return `CORS: its own and loopback origins${named}`;
 }
 
 /** How the server names its database in its start-up line, without credentials. */

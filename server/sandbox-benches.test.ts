@@ -56,4 +56,21 @@ describe('test benches', () => {
     expect((await clockOf('b')).offsetMs).toBe(0);
     expect((await clockOf('a')).offsetMs).toBe(2 * 86_400_000);
   });
+
+  it('answers a bench’s admin API for pages of the console’s own origin only, without CORS headers', async () => {
+    const clock = (headers: Record<string, string>) =>
+      benches.fetch(new Request(`${ORIGIN}/bench/d/admin/clock`, { headers }));
+    const own = await clock({ Origin: ORIGIN, 'Sec-Fetch-Site': 'same-origin' });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('Access-Control-Allow-Origin')).toBeNull();
+    const calls: Record<string, string>[] = [
+      { Origin: 'http://127.0.0.1:5173', 'Sec-Fetch-Site': 'same-site' },
+      { Origin: 'http://localhost:4318' },
+    ];
+    for (const headers of calls) {
+      const foreign = await clock(headers);
+      expect(foreign.status, JSON.stringify(headers)).toBe(403);
+      expect(foreign.headers.get('Access-Control-Allow-Origin')).toBeNull();
+    }
+  });
 });

@@ -6,7 +6,14 @@ import { answeringOnlyServedHosts, createHostPolicy } from './host-policy';
 import { createSandbox } from './sandbox/app';
 import type { SandboxConfig } from './sandbox/config';
 import { openStore } from './sandbox/store/db';
-import { describeDatabase, loadTls, readServerOptions, type ServerOptions, type TlsMaterial } from './options';
+import {
+  describeCors,
+  describeDatabase,
+  loadTls,
+  readServerOptions,
+  type ServerOptions,
+  type TlsMaterial,
+} from './options';
 import { displayHost, exitOnListenError, peerCertificate, shutdownOn } from './serve-util';
 
 let options: ServerOptions;
@@ -69,6 +76,7 @@ const server = serve(
         ? [`admin API at ${base}/admin${sandbox.config.admin.token === null ? '' : ' (token required)'}`]
         : []),
       `database: ${describeDatabase(options.database)}`,
+      describeCors(sandbox.config.corsOrigins),
     ];
     console.log(`Sandbox bank ready. base_url: ${base}  (${modes.join('; ')})`);
   },

@@ -71,20 +71,159 @@ describe('admin API: discovery and errors', () => {
     });
     expect(crossSite.status).toBe(403);
     expect(crossSite.body).toMatchObject({ error: { code: 'cross_site' } });
-    // A browser that sends only Origin: another host is another site.
+    // A browser that sends only Origin: another host is another origin.
     const foreign = await send(bank, 'POST', '/admin/clock/freeze', {
       body: {},
       headers: { Origin: 'https://evil.example' },
     });
     expect(foreign.status).toBe(403);
     expect((await send(bank, 'GET', '/admin/clock')).body).toMatchObject({ now: TEST_START, frozen: false });
-    // The console on another port of the same host is the same site.
-    const sameSite = await send(bank, 'GET', '/admin/clock', {
-      headers: { 'Sec-Fetch-Site': 'same-site', Origin: 'http://bank.test:5173' },
+  });
+});
+
+describe('admin API: its own origin only', () => {
+  // The bank at http://localhost:4318, as `npm start` serves it.
+  const BANK = 'http://localhost:4318';
+  const FOREIGN: Record<string, string>[] = [
+    // Another port of the same host: any local dev server, or a page with an XSS on it.
+    { Origin: 'http://localhost:9999' },
+    // A name under localhost on the bank's own port: another origin all the same.
+    { Origin: 'http://evil.localhost:4318' },
+    // Another scheme on the same host and port.
+    { Origin: 'https://localhost:4318' },
+    // What a browser sends from another port of the same host, with or without Origin.
+    { 'Sec-Fetch-Site': 'same-site', Origin: 'http://localhost:9999' },
+    { 'Sec-Fetch-Site': 'same-site' },
+    { 'Sec-Fetch-Site': 'cross-site' },
+    // Opaque and broken origins.
+    { Origin: 'null' },
+    { Origin: 'not an origin' },
+  ];
+  let bank: TestBank;
+  beforeAll(async () => {
+    bank = await createTestBank();
+  });
+  afterAll(() => bank.close());
+  const at = (path: string) => `${BANK}/psd2${path}`;
+  const admin = (method: string, path: string, headers: Record<string, string> = {}, body?: object) =>
+    send(bank, method, at(path), { headers, ...(body ? { body } : {}) });
+  const clock = async () => (await admin('GET', '/admin/clock')).body as { now: string; frozen: boolean };
+  const scenarios = async () => ((await admin('GET', '/admin/scenarios')).body as { scenarios: unknown[] }).scenarios;
+  const RULE = { operation: 'getBalances', error: 'ACCESS_EXCEEDED' };
+
+  it('refuses reads from another origin (403), the PSU list included', async () => {
+    for (const headers of FOREIGN) {
+      const label = JSON.stringify(headers);
+      for (const path of [
+        '/admin/psus',
+        '/admin/scenarios',
+        '/admin/clock',
+        '/admin',
+        '/deviating/no-request-id/admin/psus',
+      ]) {
+        const res = await admin('GET', path, headers);
+        expect(res.status, `${label} ${path}`).toBe(403);
+        expect(res.body, label).toMatchObject({ error: { code: 'cross_site' } });
+        expect(JSON.stringify(res.body), label).not.toContain('alice');
+      }
+    }
+  });
+
+  it('refuses writes from another origin before they change anything: scenarios, the clock, DELETE', async () => {
+    expect((await admin('POST', '/admin/scenarios', {}, RULE)).status).toBe(201);
+    for (const headers of FOREIGN) {
+      const label = JSON.stringify(headers);
+      expect((await admin('POST', '/admin/scenarios', headers, RULE)).status, label).toBe(403);
+      expect((await admin('POST', '/admin/clock/advance', headers, { by: 'P1D' })).status, label).toBe(403);
+      expect((await admin('POST', '/admin/clock/freeze', headers, {})).status, label).toBe(403);
+      expect((await admin('DELETE', '/admin/scenarios', headers)).status, label).toBe(403);
+      expect((await admin('POST', '/admin/data/reset', headers, {})).status, label).toBe(403);
+    }
+    expect(await scenarios()).toHaveLength(1);
+    expect(await clock()).toMatchObject({ now: TEST_START, frozen: false });
+    expect((await admin('DELETE', '/admin/scenarios')).status).toBe(204);
+  });
+
+  it('answers its own origin, tools that send no Origin, and what the browser marks same-origin or none', async () => {
+    const own: Record<string, string>[] = [
+      {},
+      { Origin: BANK },
+      { Origin: BANK, 'Sec-Fetch-Site': 'same-origin' },
+      { 'Sec-Fetch-Site': 'same-origin' },
+      { 'Sec-Fetch-Site': 'none' },
+    ];
+    for (const headers of own) {
+      const label = JSON.stringify(headers);
+      const psus = await admin('GET', '/admin/psus', headers);
+      expect(psus.status, label).toBe(200);
+      expect(JSON.stringify(psus.body), label).toContain('alice');
+      expect((await admin('POST', '/admin/scenarios', headers, RULE)).status, label).toBe(201);
+      expect((await admin('DELETE', '/admin/scenarios', headers)).status, label).toBe(204);
+    }
+    const moved = await admin(
+      'POST',
+      '/admin/clock/advance',
+      { Origin: BANK, 'Sec-Fetch-Site': 'same-origin' },
+      {
+        by: 'PT1H',
+      },
+    );
+    expect(moved.body).toMatchObject({ now: '2026-03-16T10:00:00.000Z' });
+    // Behind a proxy that terminates TLS the bank sees http; the browser's own verdict says the page is the bank's.
+    const proxied = (headers: Record<string, string>) =>
+      send(bank, 'GET', 'http://console.example/psd2/admin/clock', { headers });
+    expect((await proxied({ Origin: 'https://console.example', 'Sec-Fetch-Site': 'same-origin' })).status).toBe(200);
+    expect((await proxied({ Origin: 'https://console.example' })).status).toBe(403);
+    expect((await proxied({ Origin: 'https://console.example', 'Sec-Fetch-Site': 'same-site' })).status).toBe(403);
+    expect((await proxied({ Origin: 'https://console.example:8443', 'Sec-Fetch-Site': 'same-origin' })).status).toBe(
+      403,
+    );
+    // A bank on https with the default port: its origin has no port.
+    const secure = await send(bank, 'GET', 'https://bank.example/psd2/admin/clock', {
+      headers: { Origin: 'https://bank.example' },
     });
-    expect(sameSite.status).toBe(200);
-    const origin = await send(bank, 'GET', '/admin/clock', { headers: { Origin: 'http://bank.test:5173' } });
-    expect(origin.status).toBe(200);
+    expect(secure.status).toBe(200);
+  });
+
+  it('sends no CORS headers on its answers, whoever asks, and no CORS approval to a preflight', async () => {
+    for (const headers of [{}, { Origin: BANK }, { Origin: 'http://localhost:9999' }, ...FOREIGN]) {
+      const label = JSON.stringify(headers);
+      const res = await admin('GET', '/admin/clock', headers);
+      expect(res.headers.get('Access-Control-Allow-Origin'), label).toBeNull();
+      expect(res.headers.get('Access-Control-Expose-Headers'), label).toBeNull();
+    }
+    for (const origin of ['http://localhost:9999', 'http://evil.localhost:4318', 'https://evil.example']) {
+      for (const path of ['/admin/clock/advance', '/admin/scenarios', '/admin/psus']) {
+        const res = await bank.call('OPTIONS', at(path), {
+          headers: {
+            Origin: origin,
+            'Access-Control-Request-Method': 'POST',
+            'Access-Control-Request-Headers': 'content-type',
+          },
+        });
+        expect(res.status, `${origin} ${path}`).toBeLessThan(500);
+        const cors = [...res.headers.keys()].filter((name) => name.startsWith('access-control-'));
+        expect(cors, `${origin} ${path}`).toEqual([]);
+      }
+    }
+  });
+
+  it('sends no CORS headers on admin answers even when the bank allows every origin', async () => {
+    const open = await createTestBank({ config: { corsOrigins: ['*'] } });
+    try {
+      const res = await send(open, 'GET', `${BANK}/psd2/admin/clock`, { headers: { Origin: BANK } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('Access-Control-Allow-Origin')).toBeNull();
+      const xs2a = await open.call('GET', `${BANK}/psd2/health`, { headers: { Origin: 'https://evil.example' } });
+      expect(xs2a.headers.get('Access-Control-Allow-Origin')).toBe('*');
+      const foreign = await send(open, 'GET', `${BANK}/psd2/admin/psus`, {
+        headers: { Origin: 'https://evil.example' },
+      });
+      expect(foreign.status).toBe(403);
+      expect(foreign.headers.get('Access-Control-Allow-Origin')).toBeNull();
+    } finally {
+      await open.close();
+    }
   });
 });
 

@@ -56,6 +56,11 @@ export interface SandboxConfig extends BankBehaviour {
   absoluteLinks: boolean;
   /** The admin API (`{prefix}/admin`): on unless strict, and its token. */
   admin: AdminConfig;
+  /**
+   * Origins whose pages may call the bank from a browser (CORS), besides its own origin and the loopback origins
+   * (http and https on localhost, 127.0.0.1 and [::1], any port); `*` allows every origin. Never the admin API.
+   */
+  corsOrigins: readonly string[];
 }
 
 export const defaultSandboxConfig: SandboxConfig = {
@@ -77,6 +82,7 @@ export const defaultSandboxConfig: SandboxConfig = {
   deviations: [],
   slowMs: 1_500,
   admin: defaultAdminConfig,
+  corsOrigins: [],
   scaApproaches: ['REDIRECT', 'EMBEDDED', 'DECOUPLED'],
   authorisationStart: 'tpp-choice',
   psuIdRequired: false,

@@ -497,7 +497,7 @@ describe('response headers and CORS', () => {
       },
     });
     expect(res.status).toBeLessThan(300);
-    expect(res.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    expect(res.headers.get('Access-Control-Allow-Origin')).toBe(ORIGIN_HEADER.Origin);
     const allowed = headerList(res.headers, 'Access-Control-Allow-Headers');
     expect(allowed).toEqual(expect.arrayContaining(['content-type', 'x-request-id', 'psu-ip-address', 'consent-id']));
     const methods = headerList(res.headers, 'Access-Control-Allow-Methods').map((m) => m.toUpperCase());
@@ -510,7 +510,7 @@ describe('response headers and CORS', () => {
     const failed = await send(bank, 'GET', `${SCT}/pay-unknown`, { headers: ORIGIN_HEADER });
     expect(failed.status).toBe(403);
     for (const res of [created, failed]) {
-      expect(res.headers.get('Access-Control-Allow-Origin')).toBe('*');
+      expect(res.headers.get('Access-Control-Allow-Origin')).toBe(ORIGIN_HEADER.Origin);
       const exposed = headerList(res.headers, 'Access-Control-Expose-Headers');
       expect(exposed).toEqual(expect.arrayContaining(['location', 'x-request-id', 'aspsp-sca-approach']));
     }

@@ -1,4 +1,4 @@
-// The admin API's doors: whether it is on, its token, the refusal of calls a browser marks as cross-site, JSON on every
+// The admin API's doors: whether it is on, its token, the refusal of calls from pages of another origin, JSON on every
 // write, and its errors as plain JSON ({"error": {"code", "message"}}) with the status that says what went wrong.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -44,36 +44,44 @@ export function tokenMatches(expected: string, header: string | undefined): bool
 }
 
 /**
- * Whether a browser says the call comes from a page of another site: Sec-Fetch-Site where the browser sends it, else
- * an Origin whose host is not the bank's (any port: the console on another port of the same host is the same site).
+ * Whether a browser says the call comes from a page of another origin: Sec-Fetch-Site where the browser sends it (only
+ * `same-origin`, and `none` for what the user typed or bookmarked, are the bank's own), and an Origin other than the
+ * bank's own (scheme, host and port: a page on another port of the same host, or under another name of it, is another
+ * origin). Tools that send neither (curl, tests, the console's relay) are not browsers' pages.
+ *
+ * Behind a proxy that terminates TLS the bank sees its own origin as http while the browser's page is https on the same
+ * host and port; such a call counts as the bank's own only when the browser itself marks it same-origin.
  */
-function crossSite(c: Context<Env>): boolean {
+function foreignOrigin(c: Context<Env>): boolean {
   const site = c.req.header('Sec-Fetch-Site');
-  if (site !== undefined) return site === 'cross-site';
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
   const origin = c.req.header('Origin');
   if (origin === undefined) return false;
-  try {
-    return new URL(origin).hostname !== new URL(c.req.url).hostname;
-  } catch {
-    return true;
-  }
+  const own = new URL(c.req.url).origin;
+  if (origin === own) return false;
+  return !(site === 'same-origin' && own.startsWith('http:') && origin === `https:${own.slice('http:'.length)}`);
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * What every admin call passes before its route: not cross-site (a page of another site must not move the bank's clock
- * through the PSU's browser: browsers mark such calls with Sec-Fetch-Site, and a write's JSON body already needs a
- * CORS preflight), the token when one is set, and JSON on every write that has a body.
+ * What every admin call passes before its route: from the bank's own origin (a page of another origin, another port of
+ * the same host included, must neither read the bank's PSUs nor move its clock through the developer's browser; the
+ * admin API also sends no CORS headers, so no other page reads its answers), the token when one is set, and JSON on
+ * every write that has a body.
  */
 export function adminGuard(admin: AdminConfig): MiddlewareHandler<Env> {
   return async (c, next) => {
     c.header('Cache-Control', 'no-store');
     if (c.req.method === 'OPTIONS') return next();
-    if (crossSite(c)) {
+    if (foreignOrigin(c)) {
       return adminErrorResponse(
         c,
-        new AdminError(403, 'cross_site', 'The admin API does not answer calls a page of another site makes.'),
+        new AdminError(
+          403,
+          'cross_site',
+          'The admin API answers only pages of its own origin (scheme, host and port) and tools that send no Origin.',
+        ),
       );
     }
     if (admin.token !== null && !tokenMatches(admin.token, c.req.header('Authorization'))) {

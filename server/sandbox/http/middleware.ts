@@ -6,6 +6,7 @@ import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { LinkContext } from '../domain/context';
 import type { OAuthService } from '../domain/oauth';
+import { ANY_ORIGIN, type CorsPolicy } from './cors';
 import { BankError } from './errors';
 import { isUuid } from './headers';
 import { errorResponse, hasAnswerHeaders, jsonAnswer, type Env } from './respond';
@@ -43,37 +44,72 @@ class RequestLinks implements LinkContext {
   }
 }
 
-/** CORS preflight: any origin may call the bank with the headers it asks for. */
-function preflight(c: Context<Env>): Response {
-  c.header('Access-Control-Allow-Origin', '*');
+/**
+ * A CORS preflight: the methods and the headers it asks for, to an allowed origin (`*` when every origin is); no CORS
+ * header at all to any other, so the browser sends nothing more.
+ */
+function preflight(c: Context<Env>, allowed: string | undefined): Response {
+  c.header('Vary', 'Origin, Access-Control-Request-Headers');
+  if (allowed === undefined) return c.body(null, 204);
+  c.header('Access-Control-Allow-Origin', allowed);
   c.header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
   const requested = c.req.header('Access-Control-Request-Headers');
   if (requested) c.header('Access-Control-Allow-Headers', requested);
   c.header('Access-Control-Max-Age', '600');
-  c.header('Vary', 'Access-Control-Request-Headers');
   return c.body(null, 204);
 }
 
 /**
- * What every request gets, in one middleware: the link context; the headers every answer carries (CORS for consoles on
- * other origins, nosniff, the X-Request-ID, the pages' policy), collected in a plain object on the context; strict
- * mode's client certificate on XS2A calls, and a required UUID X-Request-ID there. XS2A answers are built with the
- * headers (http/respond.ts); any other answer (pages, admin, OAuth) gets them here once the route answered, unless the
- * route set the header itself.
+ * The headers every answer starts with: CORS for an allowed origin (echoed with Vary: Origin, or `*` when every origin
+ * is allowed), and nosniff. Each shape is one object literal, so V8 keeps a handful of shapes.
  */
-export function requestBasics(prefix: string, strict: StrictChecks | undefined): MiddlewareHandler<Env> {
-  return async (c, next) => {
-    const method = c.req.method;
-    if (method === 'OPTIONS' && c.req.header('Access-Control-Request-Method')) return preflight(c);
-    const headers: Record<string, string> = {
+function baseHeaders(allowed: string | undefined): Record<string, string> {
+  if (allowed === undefined) return { 'X-Content-Type-Options': 'nosniff' };
+  if (allowed === ANY_ORIGIN) {
+    return {
       'Access-Control-Allow-Origin': '*',
       'Access-Control-Expose-Headers': EXPOSED,
-      // No answer is content-sniffed.
       'X-Content-Type-Options': 'nosniff',
     };
+  }
+  return {
+    'Access-Control-Allow-Origin': allowed,
+    'Access-Control-Expose-Headers': EXPOSED,
+    Vary: 'Origin',
+    'X-Content-Type-Options': 'nosniff',
+  };
+}
+
+/**
+ * What every request gets, in one middleware: the link context; the headers every answer carries (CORS for the origins
+ * `cors` allows, nosniff, the X-Request-ID, the pages' policy), collected in a plain object on the context; strict
+ * mode's client certificate on XS2A calls, and a required UUID X-Request-ID there. XS2A answers are built with the
+ * headers (http/respond.ts); any other answer (pages, admin, OAuth) gets them here once the route answered, unless the
+ * route set the header itself. The admin API gets no CORS header: only its own origin may use it (admin/http.ts).
+ */
+export function requestBasics(
+  prefix: string,
+  strict: StrictChecks | undefined,
+  cors: CorsPolicy,
+): MiddlewareHandler<Env> {
+  const adminPath = `${prefix}/admin`;
+  const isAdmin = (path: string) =>
+    path.startsWith(adminPath) && (path.length === adminPath.length || path.charCodeAt(adminPath.length) === 47);
+  return async (c, next) => {
+    const method = c.req.method;
+    const path = c.req.path;
+    // CORS: `*` on every answer when every origin is allowed; otherwise decided only for a request with an Origin (a
+    // call without one, from curl or a server, costs one header lookup). Never on the admin API.
+    let allowed: string | undefined;
+    if (cors.any) allowed = isAdmin(path) ? undefined : ANY_ORIGIN;
+    else {
+      const origin = c.req.header('Origin');
+      if (origin !== undefined && !isAdmin(path) && cors.allows(origin, c.req.url)) allowed = origin;
+    }
+    if (method === 'OPTIONS' && c.req.header('Access-Control-Request-Method')) return preflight(c, allowed);
+    const headers = baseHeaders(allowed);
     c.set('answerHeaders', headers);
     c.set('links', new RequestLinks(c.req.url, c.env.linkPrefix ?? prefix));
-    const path = c.req.path;
     // X-Request-ID: required and a UUID on every XS2A call, echoed on every answer.
     const given = c.req.header('X-Request-ID')?.trim();
     if (!path.startsWith('/v1/', prefix.length) || method === 'OPTIONS') {
