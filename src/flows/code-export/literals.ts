@@ -27,17 +27,17 @@ export function jsTemplateText(text: string): string {
 }
 
 /**
- * Text for a `//`, `#` or `/* … *\/` comment in any of the generated languages: on one line, with line terminators and
- * other control characters written as escapes, `*\/` broken, and a backslash before `u` doubled (Java reads `\u000a`
- * as a line break even inside a comment).
+ * Text for a `//`, `#` or `/* … *\/` comment in any of the generated languages: on one line, line terminators and other
+ * control characters written as `\n`, `\r` or `<U+2028>`, `*\/` broken, and every backslash doubled (Java
+ * reads `\u000a` as a line break even inside a comment).
  */
 export function commentText(text: string): string {
   return text
-    .replace(/\\(?=u)/g, '\\\\')
+    .replace(/\\/g, '\\\\')
     .replace(UNSAFE_IN_SOURCE, (char) => {
       if (char === '\n') return '\\n';
       if (char === '\r') return '\\r';
-      return unitEscape(char);
+      return `<U+${hex4(char.charCodeAt(0)).toUpperCase()}>`;
     })
     .replace(/\*\//g, '*\\/');
 }
