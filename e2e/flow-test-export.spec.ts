@@ -149,3 +149,31 @@ test.describe('decoupled SCA', () => {
     }
   });
 });
+
+test('a flow whose values would break out of their literals exports a test that runs none of them', async ({
+  page,
+  baseURL,
+}) => {
+  // What a user types or a bank echoes: every quote kind, backslashes, substitutions, comment ends and line breaks.
+  const creditorName = `Kiosk '"\`\${process.exit(5)}$(exit 5) */ \\' \\" \\u0022`;
+  const remittance = `Ref\u2028console.log("INJECTED");process.exit(5)// \u2029*/ <!-- \\`;
+  await createPayment(page, { debtorIban: alice.iban, amount: '1.05', creditorName, remittance });
+  await page.getByRole('link', { name: 'Continue at the bank' }).click();
+  await approveAtBank(page, 'alice');
+  await expect(transactionStatus(page)).toContainText(/ACTC|ACSC/);
+
+  const file = await exportFromFlowView(page);
+  // The values are in the file as literals that read back as typed.
+  expect(file.text).toContain(JSON.stringify(creditorName));
+  expect(file.text).toContain(JSON.stringify(remittance).replace('\u2028', '\\u2028').replace('\u2029', '\\u2029'));
+
+  const folder = await standaloneFolder(file.name, file.text);
+  try {
+    const run = await runPlaywright(folder, { XS2A_BASE_URL: `${baseURL}${SANDBOX}` });
+    expect(run.output).not.toContain('INJECTED');
+    expect(run.output).toContain('1 passed');
+    expect(run.code, run.output).toBe(0);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+});
