@@ -1,15 +1,18 @@
 // A flow story as Mermaid text (a `sequenceDiagram`), for documentation. Words that Mermaid would read as syntax
-// (`;` ends a statement, `#` starts an entity, `<`/`>` are markup, a line break) are written as entity codes.
+// (`;` ends a statement, `#` starts an entity, `<`/`>` are markup, a line break or control character) are written as entity codes.
 import { LANES, type FlowStory, type Lane, type StoryArrow } from './story-types';
 
 const PARTICIPANTS: Record<Lane, string> = { tpp: 'TPP', bank: 'Bank', psu: 'PSU' };
 
 /** Text safe after a Mermaid message's colon or in a note. */
 export function mermaidText(text: string): string {
-  return text
-    .replace(/[\r\n]+/g, ' ')
-    .replace(/[#;<>&%{}]/g, (c) => `#${c.charCodeAt(0)};`)
-    .trim();
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- line terminators and control characters are what this finds
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+      .replace(/[#;<>&%{}]/g, (c) => `#${c.charCodeAt(0)};`)
+      .trim()
+  );
 }
 
 function message(arrow: StoryArrow, failed: boolean): string {
