@@ -1,11 +1,10 @@
 // The files a flow is saved as, from a hostile bank's flow: the SVG picture is well-formed XML by a strict parser
 // (python3's expat) with no script, the Mermaid text keeps one statement per line, a replay file has one script block
-// (its data, inert) and reads back exactly, and a HAR file is JSON that reads back exactly.
+// (its data, inert) and reads back exactly.
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PLAIN_DISPLAY } from '../../api';
-import { toHar } from '../../features/inspector/to-har';
 import { hostileString } from '../../testing/hostile-strings';
 import { buildFlowStory, renderFlowSvg } from '../story';
 import { exchange, initiate, PAYMENT, resetKit, status } from '../story/story-test-kit';
@@ -93,17 +92,6 @@ describe('a hostile bank’s flow saved as files', () => {
         expect(file).toMatch(/<script type="application\/json"/);
         const read = readReplayFile(file);
         expect(read.ok && read.data).toEqual(JSON.parse(JSON.stringify(data)));
-      }),
-      { numRuns: RUNS },
-    );
-  });
-
-  it('HAR: JSON that reads back exactly', () => {
-    fc.assert(
-      fc.property(hostileString(), (text) => {
-        resetKit();
-        const har = toHar(hostileFlow(text));
-        expect(JSON.parse(JSON.stringify(har))).toEqual(har);
       }),
       { numRuns: RUNS },
     );
