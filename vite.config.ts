@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import type { mountSandbox } from './server/dev-mount';
 
 /**
@@ -20,7 +21,14 @@ function sandbox(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), sandbox()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    sandbox(),
+    // Every text asset also as .br and .gz beside it, compressed once at build time; the server sends the one the
+    // browser accepts.
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,5 +1,6 @@
 // The console's server in-process: host names it answers for, the headers of its own pages, and the relay behind it.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync, brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -38,6 +39,8 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), INDEX);
   writeFileSync(join(dist, 'assets', 'app.js'), 'console.log("console");');
+  writeFileSync(join(dist, 'assets', 'app.js.br'), brotliCompressSync('console.log("console");'));
+  writeFileSync(join(dist, 'assets', 'app.js.gz'), gzipSync('console.log("console");'));
 
   const hosts = createHostPolicy({
     listenHost: '127.0.0.1',
@@ -74,6 +77,38 @@ afterAll(async () => {
 function request(host: string, path: string, init: RequestInit = {}): Promise<Response> {
   return Promise.resolve(server.fetch(new Request(`http://${host}${path}`, init)));
 }
+
+describe('the console’s files', () => {
+  const own = `127.0.0.1:${PORT}`;
+
+  it('sends a hashed asset as the build compressed it, brotli first, cached for a year', async () => {
+    const br = await request(own, '/assets/app.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toMatch(/Accept-Encoding/);
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('content-type')).toMatch(/javascript/);
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe('console.log("console");');
+
+    const gz = await request(own, '/assets/app.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe('console.log("console");');
+
+    const plain = await request(own, '/assets/app.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('console.log("console");');
+  });
+
+  it('checks the index page and client routes again on every use, and never caches a missing asset as immutable', async () => {
+    for (const path of ['/', '/settings']) {
+      const response = await request(own, path);
+      expect(response.headers.get('cache-control'), path).toBe('no-cache');
+      expect(await response.text()).toBe(INDEX);
+    }
+    const missing = await request(own, '/assets/missing.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control')).toBe('no-cache');
+  });
+});
 
 describe('the console’s server and host names', () => {
   it('mounts the test benches under their prefix, for the names it serves only', async () => {

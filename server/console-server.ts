@@ -49,6 +49,8 @@ export const consolePageHeaders = secureHeaders({
   strictTransportSecurity: false,
 });
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 export function createConsoleServer({ dist, sandbox, relay, hosts, benches }: ConsoleServerOptions): ConsoleServer {
   const app = new Hono();
   // A name the server does not serve (DNS rebinding, a stray proxy) gets a short text, never the app.
@@ -65,8 +67,17 @@ export function createConsoleServer({ dist, sandbox, relay, hosts, benches }: Co
   app.all(RELAY_PREFIX, (c) => relay.fetch(c.req.raw));
   app.all(`${RELAY_PREFIX}/*`, (c) => relay.fetch(c.req.raw));
   app.use('*', consolePageHeaders);
-  app.use('/*', serveStatic({ root: dist }));
+  // The build's hashed assets never change under their name: cached for a year, sent as the build compressed them
+  // (brotli or gzip, by the browser's Accept-Encoding). Anything else is checked again on every use.
+  app.use('/*', async (c, next) => {
+    await next();
+    const asset = c.req.path.startsWith('/assets/') && c.res.status === 200;
+    c.res.headers.set('Cache-Control', asset ? IMMUTABLE : 'no-cache');
+  });
+  app.use('/*', serveStatic({ root: dist, precompressed: true }));
+  // A missing asset is missing, not the index page under an asset's name.
+  app.get('/assets/*', (c) => c.text('Not found', 404));
   // Client-side routes of the console all answer with its index page.
-  app.get('*', serveStatic({ root: dist, path: 'index.html' }));
+  app.get('*', serveStatic({ root: dist, path: 'index.html', precompressed: true }));
   return { fetch: (request) => app.fetch(request) };
 }
