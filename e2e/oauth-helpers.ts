@@ -67,7 +67,7 @@ export function watchTokenRequests(page: Page): { codes: string[]; verifiers: st
 /** The OAuth access tokens the console holds in this tab (its sessionStorage), values only. */
 export async function heldTokens(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const stored = JSON.parse(window.sessionStorage.getItem('xs2a-console.oauth-tokens.v1') ?? '{}') as Record<
+    const stored = JSON.parse(window.sessionStorage.getItem('xs2a-console.oauth-tokens.v2') ?? '{}') as Record<
       string,
       { accessToken: string }[]
     >;

@@ -134,7 +134,7 @@ describe('OAuth session tokens', () => {
   const profile = testProfile({ id: 'bank', bearerToken: 'profile-token' });
   const now = Date.now();
   const save = (scope: string, accessToken: string, obtainedAt: number, expiresAt: number) =>
-    sessionTokens.save('bank', { scope, accessToken, obtainedAt, expiresAt });
+    sessionTokens.save('bank', { scope, accessToken, obtainedAt, expiresAt, origin: 'https://console.example' });
   afterEach(() => sessionTokens.forget('bank'));
 
   it('sends the profile’s valid session token instead of its bearer token', () => {

@@ -16,9 +16,10 @@ import {
 import { sessionTokens } from './oauth/session-tokens';
 import { DEFAULT_TIMEOUT_SECONDS, profileTimeoutMs, type BankProfile } from './profiles/bank-profile';
 import type { RedactOptions } from './redact';
-import { buildUrl, parseJsonText, requestUrlFor } from './urls';
+import { withoutForeignTokens } from './token-guard';
+import { buildUrl, originOf, parseJsonText, requestUrlFor } from './urls';
 
-export { buildUrl, parseJsonText, requestUrlFor } from './urls';
+export { buildUrl, originOf, parseJsonText, requestUrlFor } from './urls';
 
 /** An operation of 1.3.12: a key of `operations` in src/xs2a/operations.ts. */
 export type OperationId = OperationName;
@@ -129,12 +130,15 @@ export interface RecordedExchange {
 
 /**
  * Records a request in the exchange log (the profile's and this tab's tokens redacted) and sends it, through the
- * profile's relay when it has one, within the timeout. Resolves with the answer, its text and its redirect when it is
- * one the page can read; rejects with the recorded Xs2aError when no answer came (aborted, timeout, network) or the
- * browser hid a redirect.
+ * profile's relay when it has one, within the timeout. Every request of the console to a bank passes here (the admin
+ * API's discovery excepted, which makes the same check): an Authorization header carrying a token this tab holds for
+ * another origin than the request URL's is taken off first (token-guard.ts), and the log shows the request as sent.
+ * Resolves with the answer, its text and its redirect when it is one the page can read; rejects with the recorded
+ * Xs2aError when no answer came (aborted, timeout, network) or the browser hid a redirect.
  */
 export async function sendRecorded(options: RecordedRequest) {
-  const { profile, request } = options;
+  const { profile } = options;
+  const request = { ...options.request, headers: withoutForeignTokens(options.request.url, options.request.headers) };
   const startedAt = Date.now();
   // The log keeps no secret: the tokens are removed wherever the bank might echo them, not only from Authorization.
   const redaction = {
@@ -229,21 +233,33 @@ export const psuHeaderNames: Record<keyof BankProfile['psuHeaders'], string> = {
 };
 
 /**
- * The bearer token a request of this profile carries: a valid OAuth session token of the profile when the console holds
- * one (for the consent, where it is given), otherwise the profile's own bearer token; undefined when it has neither.
+ * The bearer token a request of this profile to `url` (by default, to its base_url) carries: a valid OAuth session
+ * token of the profile when the console holds one (for the consent, where it is given), otherwise the profile's own
+ * bearer token; each only when it was given for the URL's origin (see originOf). Undefined when there is none.
  */
-export function profileToken(profile: BankProfile, consentId?: string): string | undefined {
-  return sessionTokens.tokenFor(profile.id, { consentId })?.accessToken ?? (profile.bearerToken?.trim() || undefined);
+export function profileToken(profile: BankProfile, consentId?: string, url = profile.baseUrl): string | undefined {
+  const origin = originOf(url);
+  const session = sessionTokens.tokenFor(profile.id, { origin, consentId })?.accessToken;
+  if (session) return session;
+  const own = profile.bearerToken?.trim();
+  return own && origin !== undefined && profile.bearerTokenOrigin === origin ? own : undefined;
 }
 
 /**
  * The headers of every request: X-Request-ID, Accept, the profile's PSU headers and token, then the call's own. The
  * token is a valid OAuth session token of the profile when the console holds one (see session-tokens.ts), otherwise
- * the profile's bearer token.
+ * the profile's bearer token, for the origin of `url` (by default the base_url's).
  */
 export function buildHeaders(
   profile: BankProfile,
-  options: { requestId: string; hasBody: boolean; consentId?: string; headers?: Record<string, string | undefined> },
+  options: {
+    requestId: string;
+    hasBody: boolean;
+    consentId?: string;
+    headers?: Record<string, string | undefined>;
+    /** Where the request goes; a token goes only to the origin it was given for. */
+    url?: string;
+  },
 ): Record<string, string> {
   const headers: Record<string, string> = { 'X-Request-ID': options.requestId, Accept: 'application/json' };
   if (options.hasBody) headers['Content-Type'] = 'application/json';
@@ -251,7 +267,7 @@ export function buildHeaders(
     const value = profile.psuHeaders[key]?.trim();
     if (value) headers[name] = value;
   }
-  const token = profileToken(profile, options.consentId);
+  const token = profileToken(profile, options.consentId, options.url);
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.consentId) headers['Consent-ID'] = options.consentId;
   for (const [name, value] of Object.entries(options.headers ?? {})) {
@@ -515,10 +531,17 @@ export async function xs2aRequest<T>(options: Xs2aRequestOptions): Promise<Xs2aR
   const { profile, body } = options;
   const requestId = crypto.randomUUID();
   const hasBody = body !== undefined;
-  const headers = buildHeaders(profile, { requestId, hasBody, consentId: options.consentId, headers: options.headers });
+  const url = buildUrl(profile.baseUrl, options, options.query);
+  const headers = buildHeaders(profile, {
+    requestId,
+    hasBody,
+    consentId: options.consentId,
+    headers: options.headers,
+    url,
+  });
   return sendOperation<T>({
     ...options,
-    url: buildUrl(profile.baseUrl, options, options.query),
+    url,
     headers,
     ...(hasBody && { body, bodyText: JSON.stringify(body) }),
   });

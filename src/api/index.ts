@@ -21,10 +21,15 @@ export {
   useActiveProfile,
   useMovedTokens,
   useProfiles,
+  type DroppedTokens,
+  type ImportOutcome,
+  type ImportPlan,
+  type TokenKind,
 } from './profiles/profile-store';
 
 export {
   buildUrl,
+  originOf,
   requestUrlFor,
   DEFAULT_TIMEOUT_MS,
   profileToken,

@@ -3,11 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_TOKENS_STORAGE_KEY, sessionTokens, type SessionToken } from './session-tokens';
 
 const hour = 3_600_000;
+const BANK = 'https://bank.example';
 const token = (scope: string, accessToken: string, obtainedAt: number, lifetime = hour): SessionToken => ({
   scope,
   accessToken,
   obtainedAt,
   expiresAt: obtainedAt + lifetime,
+  origin: BANK,
 });
 
 afterEach(() => {
@@ -33,13 +35,15 @@ describe('sessionTokens', () => {
   it('offers a consent its own token, other requests the newest valid one, and no expired token', () => {
     sessionTokens.save('bank', token('AIS:c-1', 'consent-token', 1000, 2 * hour));
     sessionTokens.save('bank', token('PIS:p-1', 'payment-token', 2000));
-    expect(sessionTokens.tokenFor('bank', { consentId: 'c-1' }, 3000)?.accessToken).toBe('consent-token');
-    expect(sessionTokens.tokenFor('bank', { consentId: 'c-2' }, 3000)?.accessToken).toBe('payment-token');
-    expect(sessionTokens.tokenFor('bank', {}, 3000)?.accessToken).toBe('payment-token');
+    expect(sessionTokens.tokenFor('bank', { origin: BANK, consentId: 'c-1' }, 3000)?.accessToken).toBe('consent-token');
+    expect(sessionTokens.tokenFor('bank', { origin: BANK, consentId: 'c-2' }, 3000)?.accessToken).toBe('payment-token');
+    expect(sessionTokens.tokenFor('bank', { origin: BANK }, 3000)?.accessToken).toBe('payment-token');
     // The payment's token has expired; the consent's is still good for a moment.
-    expect(sessionTokens.tokenFor('bank', {}, 2000 + hour)?.accessToken).toBe('consent-token');
-    expect(sessionTokens.tokenFor('bank', {}, 1000 + 2 * hour)).toBeUndefined();
-    expect(sessionTokens.tokenFor('nobody')).toBeUndefined();
+    expect(sessionTokens.tokenFor('bank', { origin: BANK }, 2000 + hour)?.accessToken).toBe('consent-token');
+    expect(sessionTokens.tokenFor('bank', { origin: BANK }, 1000 + 2 * hour)).toBeUndefined();
+    expect(sessionTokens.tokenFor('nobody', { origin: BANK })).toBeUndefined();
+    // A token is offered for the origin it was obtained for, and for no other.
+    expect(sessionTokens.tokenFor('bank', { origin: 'https://other.example' }, 3000)).toBeUndefined();
   });
 
   it('forgets one token or all of a profile, and lists every value for redaction', () => {

@@ -1,12 +1,18 @@
 /**
  * OAuth access tokens the console obtained for a bank profile (OAuth SCA), kept in this tab's sessionStorage under
- * `xs2a-console.oauth-tokens.v1` as `{ [profileId]: SessionToken[] }`: never in localStorage, never exported, gone with
- * the tab. The client sends one as `Authorization: Bearer` while it is valid, instead of the profile's bearer token.
+ * `xs2a-console.oauth-tokens.v2` as `{ [profileId]: SessionToken[] }`: never in localStorage, never exported, gone with
+ * the tab. Each token carries the origin of the bank it was obtained for (the profile's base_url origin); the client
+ * sends one as `Authorization: Bearer` while it is valid, instead of the profile's bearer token, and only to that origin.
+ *
+ * Tokens an earlier version kept under `xs2a-console.oauth-tokens.v1` (without their origin) are dropped, not bound to
+ * the profile's current origin: the profile under their id may since point to another bank. Authorising again gives a
+ * new one; they lasted for the tab, and an hour or so, anyway.
  */
 import { useSyncExternalStore } from 'react';
 import { createListeners, webStorage } from '../web-storage';
 
-export const SESSION_TOKENS_STORAGE_KEY = 'xs2a-console.oauth-tokens.v1';
+export const SESSION_TOKENS_STORAGE_KEY = 'xs2a-console.oauth-tokens.v2';
+const LEGACY_STORAGE_KEY = 'xs2a-console.oauth-tokens.v1';
 
 export interface SessionToken {
   /** The OAuth scope it was granted for: `AIS:<consentId>` or `PIS:<paymentId>`. */
@@ -16,6 +22,8 @@ export interface SessionToken {
   obtainedAt: number;
   /** Epoch ms; the token is not sent any more from then on. */
   expiresAt: number;
+  /** The origin (scheme://host:port) of the profile's base_url when the token was obtained: it is sent there only. */
+  origin: string;
 }
 
 type Stored = Record<string, SessionToken[]>;
@@ -31,7 +39,9 @@ function isToken(value: unknown): value is SessionToken {
     typeof token.accessToken === 'string' &&
     token.accessToken !== '' &&
     typeof token.obtainedAt === 'number' &&
-    typeof token.expiresAt === 'number'
+    typeof token.expiresAt === 'number' &&
+    typeof token.origin === 'string' &&
+    token.origin !== ''
   );
 }
 
@@ -39,6 +49,7 @@ function read(): Stored {
   if (cache) return cache;
   const stored: Stored = {};
   try {
+    webStorage('session')?.removeItem(LEGACY_STORAGE_KEY);
     const parsed: unknown = JSON.parse(webStorage('session')?.getItem(SESSION_TOKENS_STORAGE_KEY) ?? '{}');
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
       for (const [profileId, tokens] of Object.entries(parsed)) {
@@ -84,11 +95,18 @@ export const sessionTokens = {
     return read()[profileId] ?? EMPTY;
   },
   /**
-   * The token to send on a request of the profile at `now`: for a request under a consent, that consent's own token
-   * when the console holds one; otherwise the newest valid one. Undefined when none is valid.
+   * The token to send on a request of the profile to `origin` at `now`: for a request under a consent, that consent's
+   * own token when the console holds one; otherwise the newest valid one. Only tokens obtained for that origin count;
+   * undefined when none is valid.
    */
-  tokenFor(profileId: string, request: { consentId?: string } = {}, now = Date.now()): SessionToken | undefined {
-    const valid = (read()[profileId] ?? []).filter((token) => token.expiresAt > now);
+  tokenFor(
+    profileId: string,
+    request: { origin: string | undefined; consentId?: string },
+    now = Date.now(),
+  ): SessionToken | undefined {
+    const valid = (read()[profileId] ?? []).filter(
+      (token) => token.expiresAt > now && request.origin !== undefined && token.origin === request.origin,
+    );
     if (request.consentId) {
       const own = valid.find((token) => token.scope === `AIS:${request.consentId}`);
       if (own) return own;
@@ -103,6 +121,19 @@ export const sessionTokens = {
     const stored = read();
     const kept = scope === undefined ? [] : (stored[profileId] ?? []).filter((token) => token.scope !== scope);
     write(withProfile(stored, profileId, kept));
+  },
+  /** Forgets the profile's tokens obtained for another origin than `origin`; the origins they were obtained for. */
+  keepOnlyFor(profileId: string, origin: string | undefined): string[] {
+    const stored = read();
+    const tokens = stored[profileId] ?? [];
+    const kept = tokens.filter((token) => token.origin === origin);
+    if (kept.length === tokens.length) return [];
+    write(withProfile(stored, profileId, kept));
+    return [...new Set(tokens.filter((token) => token.origin !== origin).map((token) => token.origin))];
+  },
+  /** Every token this tab holds, of every profile, for the sending layer's check of where each may go. */
+  all(): readonly SessionToken[] {
+    return Object.values(read()).flat();
   },
   /** Every token value this tab holds, so the exchange log can scrub them wherever a bank echoes one. */
   allValues(): string[] {

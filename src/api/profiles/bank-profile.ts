@@ -28,6 +28,12 @@ export interface BankProfile {
    * `rememberToken` is set.
    */
   bearerToken?: string;
+  /**
+   * The origin (scheme://host:port) of the base_url the bearer token was entered for; the token is sent to that origin
+   * only. The profile store sets it: a token without it is never sent, and one whose origin is no longer the base_url's
+   * is dropped.
+   */
+  bearerTokenOrigin?: string;
   /** The user's explicit choice to keep the bearer token in this browser's localStorage, for every tab and restart. */
   rememberToken?: boolean;
   /**

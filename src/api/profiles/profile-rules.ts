@@ -118,6 +118,7 @@ export function profileIssues(value: unknown): ProfileIssue[] {
   optional(value, ['redirectUri'], uriRule);
   optional(value, ['nokRedirectUri'], uriRule);
   optional(value, ['bearerToken'], undefined);
+  optional(value, ['bearerTokenOrigin'], undefined);
   optional(value, ['relayTarget'], relayTargetRule);
   optional(value, ['oauthClientId'], oauthClientIdRule);
   if (value.timeoutSeconds !== undefined && !isTimeoutSeconds(value.timeoutSeconds)) {
@@ -156,6 +157,9 @@ export function cleanProfile(value: BankProfile): BankProfile {
   if (redirectUri !== undefined) profile.redirectUri = redirectUri;
   if (nokRedirectUri !== undefined) profile.nokRedirectUri = nokRedirectUri;
   if (bearerToken !== undefined) profile.bearerToken = bearerToken;
+  // The origin goes with the token, never without it.
+  const bearerTokenOrigin = text(value.bearerTokenOrigin);
+  if (bearerToken !== undefined && bearerTokenOrigin !== undefined) profile.bearerTokenOrigin = bearerTokenOrigin;
   if (value.rememberToken) profile.rememberToken = true;
   const relayTarget = text(value.relayTarget);
   if (relayTarget !== undefined) profile.relayTarget = relayTarget;

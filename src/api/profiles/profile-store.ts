@@ -2,29 +2,72 @@
  * The bank profiles of this browser, persisted in localStorage:
  * - `xs2a-console.profiles.v1`: `{ "profiles": BankProfile[] }`, the user's profiles (and, under id 'sandbox', the
  *   user's settings for the built-in one, whose base_url always follows the console's origin), without their bearer
- *   tokens, except for a profile whose user chose to remember it (`rememberToken`);
+ *   tokens, except for a profile whose user chose to remember it (`rememberToken`, with `bearerTokenOrigin`);
  * - `xs2a-console.active-profile.v1`: the active profile's id.
  * The other bearer tokens live in this tab's sessionStorage, like the OAuth session tokens: they survive a reload and the
  * bank's redirect, and end with the tab.
- * - `xs2a-console.profile-tokens.v1`: `{ [profileId]: token }`;
+ * - `xs2a-console.profile-tokens.v2`: `{ [profileId]: { token, origin } }`;
  * - `xs2a-console.moved-tokens.v1`: the ids of profiles whose token an earlier version kept in localStorage and this
  *   tab moved to its session, for Settings to say so until dismissed.
  * Unreadable or invalid entries are skipped, so a corrupt storage never stops the console (it falls back to the sandbox).
+ *
+ * Every token of a profile (its bearer token, its OAuth session tokens, the sandbox's admin token) belongs to the origin
+ * of the base_url it was given for. When a profile's base_url comes to point to another origin (an edit, an import under
+ * the same id), the tokens kept for the old origin are dropped, and save and import say which; a new path under the
+ * same origin keeps them.
  */
 import { useSyncExternalStore } from 'react';
+import { sessionTokens } from '../oauth/session-tokens';
+import { adminTokens } from '../sandbox-admin/admin-token';
+import { isBoundToken, originOf, type BoundToken } from '../urls';
 import { builtInSandboxProfile, consoleOrigin, SANDBOX_PROFILE_ID, type BankProfile } from './bank-profile';
 import { cleanProfile, profileIssues, validProfile, type ProfileIssue } from './profile-rules';
 
 export const PROFILES_STORAGE_KEY = 'xs2a-console.profiles.v1';
 export const ACTIVE_PROFILE_STORAGE_KEY = 'xs2a-console.active-profile.v1';
 /** In sessionStorage. */
-export const PROFILE_TOKENS_STORAGE_KEY = 'xs2a-console.profile-tokens.v1';
+export const PROFILE_TOKENS_STORAGE_KEY = 'xs2a-console.profile-tokens.v2';
+/**
+ * In sessionStorage, by an earlier version: `{ [profileId]: token }`, without the origin. Dropped on the first read,
+ * not bound to the profile's current base_url: a token kept by profile id alone may have outlived an import that gave
+ * the id to a profile of another bank, so binding it could hand it to that bank. It lasted for the tab only anyway.
+ */
+const LEGACY_PROFILE_TOKENS_STORAGE_KEY = 'xs2a-console.profile-tokens.v1';
 /** In sessionStorage. */
 export const MOVED_TOKENS_STORAGE_KEY = 'xs2a-console.moved-tokens.v1';
 
 /** A profile file that cannot be imported; the message is meant for the user as it is. */
 export class ProfileImportError extends Error {
   override name = 'ProfileImportError';
+}
+
+/** The tokens a profile can hold, as Settings names them. */
+export type TokenKind = 'bearer token' | 'OAuth session' | 'sandbox admin token';
+
+/** Tokens of a profile dropped because its base_url now points to another origin than the one they were given for. */
+export interface DroppedTokens {
+  profileName: string;
+  /** The origin the tokens were given for. */
+  from: string;
+  /** The origin of the profile's base_url now. */
+  to: string;
+  kinds: TokenKind[];
+}
+
+/** What an import would do: the profiles it adds and the ones it replaces (same id), before and after. */
+export interface ImportPlan {
+  added: BankProfile[];
+  replaced: { before: BankProfile; after: BankProfile; otherOrigin: boolean }[];
+}
+
+export interface ImportOutcome {
+  /** Profiles of the file now in the browser: added plus replaced. */
+  imported: number;
+  added: number;
+  replaced: number;
+  /** Imported bearer tokens held for this tab only (their profile does not opt in to being remembered). */
+  tokensForThisTab: number;
+  droppedTokens: DroppedTokens[];
 }
 
 interface State {
@@ -74,12 +117,12 @@ function readJson(key: string, area: Area): unknown {
   }
 }
 
-/** The bearer tokens this tab holds, by profile id. */
-function readSessionTokens(): Record<string, string> {
+/** The bearer tokens this tab holds, by profile id, each with its origin. */
+function readSessionTokens(): Record<string, BoundToken> {
   const stored = readJson(PROFILE_TOKENS_STORAGE_KEY, 'session');
-  const tokens: Record<string, string> = {};
+  const tokens: Record<string, BoundToken> = {};
   if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return tokens;
-  for (const [id, token] of Object.entries(stored)) if (typeof token === 'string' && token) tokens[id] = token;
+  for (const [id, entry] of Object.entries(stored)) if (isBoundToken(entry)) tokens[id] = entry;
   return tokens;
 }
 
@@ -89,7 +132,7 @@ function readMovedTokens(): string[] {
 }
 
 function withoutToken(profile: BankProfile): BankProfile {
-  const { bearerToken: _token, ...rest } = profile;
+  const { bearerToken: _token, bearerTokenOrigin: _origin, ...rest } = profile;
   return rest;
 }
 
@@ -134,27 +177,45 @@ function withActive(profiles: BankProfile[], activeId: string | null, movedToken
 }
 
 /**
- * The stored profiles with their tokens: a remembered one's from localStorage, the others' from this tab's session. A
- * token found in localStorage without the opt-in (kept there by an earlier version) moves to this tab's session.
+ * The stored profiles with their tokens: a remembered one's from localStorage, the others' from this tab's session, each
+ * only while the profile's base_url has the origin the token was entered for. A token found in localStorage without the
+ * opt-in (kept there by an earlier version) moves to this tab's session.
+ *
+ * A token in a profile's own localStorage record without its origin (stored by an earlier version) is bound to the
+ * base_url stored beside it, in the same record: that is the profile as the user saved it. Tokens the tab kept by
+ * profile id alone are dropped instead (see LEGACY_PROFILE_TOKENS_STORAGE_KEY).
  */
 function load(): State {
-  const sessionTokens = readSessionTokens();
+  writeItem(LEGACY_PROFILE_TOKENS_STORAGE_KEY, null, 'session');
+  const sessionHeld = readSessionTokens();
   const moved = new Set(readMovedTokens());
-  let found = false;
+  let rewrite = false;
   const stored = readStoredProfiles();
-  const sandbox = sandboxProfile(stored.find((profile) => profile.id === SANDBOX_PROFILE_ID));
-  const profiles = [sandbox, ...stored.filter((profile) => profile.id !== SANDBOX_PROFILE_ID)].map((profile) => {
-    if (profile.rememberToken) return profile;
+  const storedSandbox = stored.find((profile) => profile.id === SANDBOX_PROFILE_ID);
+  const records = [
+    { profile: sandboxProfile(storedSandbox), recordBaseUrl: storedSandbox?.baseUrl },
+    ...stored
+      .filter((profile) => profile.id !== SANDBOX_PROFILE_ID)
+      .map((profile) => ({ profile, recordBaseUrl: profile.baseUrl })),
+  ];
+  const profiles = records.map(({ profile, recordBaseUrl }) => {
+    const origin = originOf(profile.baseUrl);
     if (profile.bearerToken !== undefined) {
-      found = true;
-      sessionTokens[profile.id] ??= profile.bearerToken;
+      const tokenOrigin = profile.bearerTokenOrigin ?? originOf(recordBaseUrl ?? '');
+      const bound = tokenOrigin !== undefined && tokenOrigin === origin;
+      // Stored again now: a token dropped, an origin written down, or a token moved to this tab.
+      if (!bound || profile.bearerTokenOrigin === undefined || !profile.rememberToken) rewrite = true;
+      if (!bound) return withoutToken(profile);
+      if (profile.rememberToken) return { ...profile, bearerTokenOrigin: tokenOrigin };
+      sessionHeld[profile.id] ??= { token: profile.bearerToken, origin: tokenOrigin };
       moved.add(profile.id);
     }
-    const token = sessionTokens[profile.id];
-    return token === undefined ? withoutToken(profile) : { ...withoutToken(profile), bearerToken: token };
+    const held = sessionHeld[profile.id];
+    const rest = withoutToken(profile);
+    return held && held.origin === origin ? { ...rest, bearerToken: held.token, bearerTokenOrigin: held.origin } : rest;
   });
   const loaded = withActive(profiles, readItem(ACTIVE_PROFILE_STORAGE_KEY), [...moved]);
-  if (found) persist(loaded); // the token leaves localStorage now, not at the next change
+  if (rewrite) persist(loaded); // a moved token leaves localStorage now, not at the next change
   return loaded;
 }
 
@@ -173,9 +234,11 @@ function persist(next: State): void {
   const stored = local.filter((profile) => !profile.builtIn || !isDefaultSandbox(profile));
   writeItem(PROFILES_STORAGE_KEY, JSON.stringify({ profiles: stored }));
   writeItem(ACTIVE_PROFILE_STORAGE_KEY, next.active.id);
-  const tokens: Record<string, string> = {};
-  for (const profile of next.profiles) {
-    if (profile.bearerToken !== undefined && !profile.rememberToken) tokens[profile.id] = profile.bearerToken;
+  const tokens: Record<string, BoundToken> = {};
+  for (const { id, bearerToken, bearerTokenOrigin, rememberToken } of next.profiles) {
+    if (bearerToken !== undefined && bearerTokenOrigin !== undefined && !rememberToken) {
+      tokens[id] = { token: bearerToken, origin: bearerTokenOrigin };
+    }
   }
   writeItem(PROFILE_TOKENS_STORAGE_KEY, Object.keys(tokens).length > 0 ? JSON.stringify(tokens) : null, 'session');
   writeItem(MOVED_TOKENS_STORAGE_KEY, next.movedTokens.length > 0 ? JSON.stringify(next.movedTokens) : null, 'session');
@@ -201,6 +264,41 @@ function onStorage(event: StorageEvent): void {
 /** A fresh id for a new profile. */
 export function newProfileId(): string {
   return `profile-${crypto.randomUUID()}`;
+}
+
+/**
+ * A profile about to replace `before` (same id, or none), with its bearer token bound to an origin, and the tokens
+ * given for another origin than its base_url's dropped: its bearer token, and (`apply`) its OAuth session tokens and
+ * the sandbox's admin token. A bearer token the profile had keeps the origin it was entered for, also when it comes
+ * back unchanged from the form or a file; a new one is entered for the base_url beside it.
+ */
+function bindTokens(
+  before: BankProfile | undefined,
+  after: BankProfile,
+  apply: boolean,
+): { profile: BankProfile; dropped: DroppedTokens[] } {
+  const origin = originOf(after.baseUrl) ?? after.baseUrl;
+  const dropped = new Map<string, TokenKind[]>();
+  const drop = (from: string, kind: TokenKind) => dropped.set(from, [...(dropped.get(from) ?? []), kind]);
+  let profile = after;
+  if (after.bearerToken !== undefined) {
+    const kept = before?.bearerToken !== undefined && before.bearerToken === after.bearerToken;
+    const tokenOrigin = kept ? before.bearerTokenOrigin : (after.bearerTokenOrigin ?? origin);
+    if (tokenOrigin === origin) profile = { ...after, bearerTokenOrigin: origin };
+    else {
+      profile = withoutToken(after);
+      drop(tokenOrigin ?? 'an unknown origin', 'bearer token');
+    }
+  } else if (before?.bearerToken !== undefined && before.bearerTokenOrigin !== origin) {
+    // Replaced without a token: the old one was meant for another bank, which the message names.
+    drop(before.bearerTokenOrigin ?? 'an unknown origin', 'bearer token');
+  }
+  if (apply) {
+    for (const from of sessionTokens.keepOnlyFor(after.id, origin)) drop(from, 'OAuth session');
+    for (const from of adminTokens.keepOnlyFor(after.id, origin)) drop(from, 'sandbox admin token');
+  }
+  const list = [...dropped].map(([from, kinds]) => ({ profileName: profile.name, from, to: origin, kinds }));
+  return { profile, dropped: list };
 }
 
 function upsert(profiles: BankProfile[], profile: BankProfile): BankProfile[] {
@@ -245,6 +343,22 @@ function importCandidate(candidate: unknown, position: number): BankProfile {
   return cleanProfile(profile as BankProfile);
 }
 
+/** The profiles of an exported file, each valid, or a ProfileImportError saying what is wrong. */
+function importedProfiles(text: string): BankProfile[] {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch {
+    throw new ProfileImportError('The file is not valid JSON. Choose a file exported from the console’s Settings.');
+  }
+  const candidates = profileArray(document);
+  if (!candidates) {
+    throw new ProfileImportError('The file does not hold bank profiles: expected { "profiles": [ … ] }.');
+  }
+  if (candidates.length === 0) throw new ProfileImportError('The file holds no bank profiles.');
+  return candidates.map((candidate, index) => importCandidate(candidate, index + 1));
+}
+
 export const profileStore = {
   /** The built-in profile first, then the user's. The array keeps its identity until something changes. */
   list: (): BankProfile[] => current().profiles,
@@ -255,13 +369,17 @@ export const profileStore = {
    * Inserts or replaces a profile by id after validating it: a ProfileValidationError's issues carry the field paths
    * and the same messages as bankProfileSchema.
    * Saving the built-in profile keeps its settings; its name and base_url stay the built-in's.
+   * A base_url on another origin than before drops the tokens kept for the old one (`droppedTokens` says which).
    */
-  save: (profile: BankProfile): void => {
+  save: (profile: BankProfile): { droppedTokens: DroppedTokens[] } => {
     const parsed = validProfile(profile);
     const { profiles, active, movedTokens } = current();
     const { builtIn: _builtIn, ...userProfile } = parsed;
     const next = parsed.id === SANDBOX_PROFILE_ID ? sandboxProfile(parsed) : userProfile;
-    commit(withActive(upsert(profiles, next), active.id, movedTokens));
+    const before = profiles.find((existing) => existing.id === next.id);
+    const bound = bindTokens(before, next, true);
+    commit(withActive(upsert(profiles, bound.profile), active.id, movedTokens));
+    return { droppedTokens: bound.dropped };
   },
   remove: (id: string): void => {
     if (id === SANDBOX_PROFILE_ID) throw new Error('The embedded sandbox profile cannot be deleted.');
@@ -289,33 +407,68 @@ export const profileStore = {
       if (listeners.size === 0 && typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
     };
   },
-  /** The user's profiles (not the built-in one) as pretty JSON, with the tokens this tab holds: `{ "profiles": [...] }`. */
+  /**
+   * The user's profiles (not the built-in one) as pretty JSON, with the tokens this tab holds: `{ "profiles": [...] }`.
+   * A token's origin is left out: an imported token belongs to the base_url beside it in the file.
+   */
   exportJson: (): string => {
-    const profiles = current().profiles.filter((profile) => !profile.builtIn);
+    const profiles = current()
+      .profiles.filter((profile) => !profile.builtIn)
+      .map(({ bearerTokenOrigin: _origin, ...profile }) => profile);
     return `${JSON.stringify({ profiles }, null, 2)}\n`;
   },
   /**
-   * Adds the profiles of an exported file (a profile with a known id replaces it). Nothing is imported unless every
-   * profile is valid; the ProfileImportError's message says what is wrong, in plain words. A token comes in for this
-   * tab only unless its profile in the file opts in to being remembered; `tokensForThisTab` counts those.
+   * What importing the file would do, changing nothing: the profiles it adds and those it replaces (same id), so that
+   * the user is asked first. Throws a ProfileImportError like importJson.
    */
-  importJson: (text: string): { imported: number; tokensForThisTab: number } => {
-    let document: unknown;
-    try {
-      document = JSON.parse(text);
-    } catch {
-      throw new ProfileImportError('The file is not valid JSON. Choose a file exported from the console’s Settings.');
+  previewImport: (text: string): ImportPlan => {
+    const plan: ImportPlan = { added: [], replaced: [] };
+    let profiles = current().profiles;
+    const existing = new Map(profiles.map((profile) => [profile.id, profile]));
+    for (const incoming of importedProfiles(text)) {
+      const after = bindTokens(
+        profiles.find((profile) => profile.id === incoming.id),
+        incoming,
+        false,
+      ).profile;
+      profiles = upsert(profiles, after);
+      const before = existing.get(incoming.id);
+      plan.added = plan.added.filter((profile) => profile.id !== incoming.id);
+      plan.replaced = plan.replaced.filter((entry) => entry.after.id !== incoming.id);
+      if (before) {
+        plan.replaced.push({ before, after, otherOrigin: originOf(before.baseUrl) !== originOf(after.baseUrl) });
+      } else plan.added.push(after);
     }
-    const candidates = profileArray(document);
-    if (!candidates) {
-      throw new ProfileImportError('The file does not hold bank profiles: expected { "profiles": [ … ] }.');
-    }
-    if (candidates.length === 0) throw new ProfileImportError('The file holds no bank profiles.');
-    const imported = candidates.map((candidate, index) => importCandidate(candidate, index + 1));
+    return plan;
+  },
+  /**
+   * Adds the profiles of an exported file; a profile with a known id replaces it (ask first: previewImport). Nothing
+   * is imported unless every profile is valid; the ProfileImportError's message says what is wrong, in plain words. A
+   * token comes in for this tab only unless its profile in the file opts in to being remembered. A replaced profile
+   * whose base_url moves to another origin loses the tokens kept for the old one (`droppedTokens`).
+   */
+  importJson: (text: string): ImportOutcome => {
+    const imported = importedProfiles(text);
     const { profiles, active, movedTokens } = current();
-    commit(withActive(imported.reduce(upsert, profiles), active.id, movedTokens));
-    const tokensForThisTab = imported.filter((profile) => profile.bearerToken && !profile.rememberToken).length;
-    return { imported: imported.length, tokensForThisTab };
+    const known = new Set(profiles.map((profile) => profile.id));
+    let next = profiles;
+    const droppedTokens: DroppedTokens[] = [];
+    for (const incoming of imported) {
+      const bound = bindTokens(
+        next.find((profile) => profile.id === incoming.id),
+        incoming,
+        true,
+      );
+      next = upsert(next, bound.profile);
+      droppedTokens.push(...bound.dropped);
+    }
+    commit(withActive(next, active.id, movedTokens));
+    const ids = new Set(imported.map((profile) => profile.id));
+    const replaced = [...ids].filter((id) => known.has(id)).length;
+    const tokensForThisTab = next.filter(
+      (profile) => ids.has(profile.id) && profile.bearerToken && !profile.rememberToken,
+    ).length;
+    return { imported: ids.size, added: ids.size - replaced, replaced, tokensForThisTab, droppedTokens };
   },
   /** Ids of profiles whose bearer token this tab moved out of localStorage (kept there without the opt-in). */
   movedTokens: (): readonly string[] => current().movedTokens,

@@ -16,6 +16,9 @@ const acme: BankProfile = {
   sca: { redirectPreferred: false },
   bearerToken: 'secret-token',
 };
+/** acme as the store holds it: its token bound to the origin of the base_url it was entered with. */
+const ACME_ORIGIN = 'https://api.acme.example';
+const acmeHeld: BankProfile = { ...acme, bearerTokenOrigin: ACME_ORIGIN };
 
 /** A fresh store that reads localStorage as a new page would. */
 async function freshStore() {
@@ -153,8 +156,8 @@ describe('profileStore', () => {
 
     const { profileStore } = await freshStore();
     expect(profileStore.list().map((p) => p.id)).toEqual(['sandbox', 'acme']);
-    expect(profileStore.active()).toEqual(acme);
-    expect(profileStore.get('acme')).toEqual(acme);
+    expect(profileStore.active()).toEqual(acmeHeld);
+    expect(profileStore.get('acme')).toEqual(acmeHeld);
   });
 
   it('replaces a profile by id and keeps its place', async () => {
@@ -294,7 +297,9 @@ describe('profileStore: the bearer token', () => {
     profileStore.save(acme);
     expect(localStorage.getItem(PROFILES_STORAGE_KEY)).not.toContain('secret-token');
     expect(JSON.stringify({ ...localStorage })).not.toContain('secret-token');
-    expect(JSON.parse(sessionStorage.getItem(PROFILE_TOKENS_STORAGE_KEY) ?? '{}')).toEqual({ acme: 'secret-token' });
+    expect(JSON.parse(sessionStorage.getItem(PROFILE_TOKENS_STORAGE_KEY) ?? '{}')).toEqual({
+      acme: { token: 'secret-token', origin: ACME_ORIGIN },
+    });
     expect(profileStore.get('acme')?.bearerToken).toBe('secret-token');
   });
 
@@ -309,7 +314,7 @@ describe('profileStore: the bearer token', () => {
   it('keeps the token in localStorage when the profile opts in, for new tabs too', async () => {
     (await freshStore()).profileStore.save({ ...acme, rememberToken: true });
     expect(JSON.parse(localStorage.getItem(PROFILES_STORAGE_KEY) ?? '')).toEqual({
-      profiles: [{ ...acme, rememberToken: true }],
+      profiles: [{ ...acmeHeld, rememberToken: true }],
     });
     expect(sessionStorage.getItem(PROFILE_TOKENS_STORAGE_KEY)).toBeNull();
     expect((await newTab()).profileStore.get('acme')?.bearerToken).toBe('secret-token');
@@ -330,7 +335,9 @@ describe('profileStore: the bearer token', () => {
     const { profileStore } = await freshStore();
     expect(profileStore.get('acme')?.bearerToken).toBe('secret-token');
     expect(localStorage.getItem(PROFILES_STORAGE_KEY)).not.toContain('secret-token');
-    expect(JSON.parse(sessionStorage.getItem(PROFILE_TOKENS_STORAGE_KEY) ?? '{}')).toEqual({ acme: 'secret-token' });
+    expect(JSON.parse(sessionStorage.getItem(PROFILE_TOKENS_STORAGE_KEY) ?? '{}')).toEqual({
+      acme: { token: 'secret-token', origin: ACME_ORIGIN },
+    });
     expect(profileStore.movedTokens()).toEqual(['acme']);
 
     // The notice stays for this tab until dismissed, also across a reload.
@@ -355,7 +362,7 @@ describe('profileStore: the bearer token', () => {
     const file = JSON.stringify({
       profiles: [acme, { ...acme, id: 'kept', name: 'Kept', bearerToken: 'kept-token', rememberToken: true }],
     });
-    expect(profileStore.importJson(file)).toEqual({ imported: 2, tokensForThisTab: 1 });
+    expect(profileStore.importJson(file)).toMatchObject({ imported: 2, tokensForThisTab: 1 });
     expect(profileStore.get('acme')?.bearerToken).toBe('secret-token');
     const stored = localStorage.getItem(PROFILES_STORAGE_KEY) ?? '';
     expect(stored).not.toContain('secret-token');
@@ -372,6 +379,112 @@ describe('profileStore: the bearer token', () => {
   });
 });
 
+describe('profileStore: a token belongs to the origin it was given for', () => {
+  const B = 'https://bank-b.example';
+
+  it('drops the bearer tokens an earlier version kept for the tab by profile id alone', async () => {
+    const { bearerToken: _token, ...withoutToken } = acme;
+    localStorage.setItem(PROFILES_STORAGE_KEY, JSON.stringify({ profiles: [withoutToken] }));
+    sessionStorage.setItem('xs2a-console.profile-tokens.v1', JSON.stringify({ acme: 'secret-token' }));
+    const { profileStore } = await freshStore();
+    expect(profileStore.get('acme')).not.toHaveProperty('bearerToken');
+    expect(sessionStorage.getItem('xs2a-console.profile-tokens.v1')).toBeNull();
+  });
+
+  it('binds a remembered token stored without its origin to the base_url stored beside it', async () => {
+    localStorage.setItem(PROFILES_STORAGE_KEY, JSON.stringify({ profiles: [{ ...acme, rememberToken: true }] }));
+    const { profileStore } = await freshStore();
+    expect(profileStore.get('acme')).toMatchObject({ bearerToken: 'secret-token', bearerTokenOrigin: ACME_ORIGIN });
+    expect(localStorage.getItem(PROFILES_STORAGE_KEY)).toContain(ACME_ORIGIN);
+  });
+
+  it('drops a stored token whose origin is not its base_url’s, wherever it is kept', async () => {
+    localStorage.setItem(
+      PROFILES_STORAGE_KEY,
+      JSON.stringify({
+        profiles: [
+          { ...acme, rememberToken: true, bearerTokenOrigin: B },
+          { ...acme, id: 'tab', name: 'Tab', bearerToken: undefined },
+        ],
+      }),
+    );
+    sessionStorage.setItem(PROFILE_TOKENS_STORAGE_KEY, JSON.stringify({ tab: { token: 'tab-token', origin: B } }));
+    const { profileStore } = await freshStore();
+    expect(profileStore.get('acme')).not.toHaveProperty('bearerToken');
+    expect(profileStore.get('tab')).not.toHaveProperty('bearerToken');
+    expect(localStorage.getItem(PROFILES_STORAGE_KEY)).not.toContain('secret-token');
+    expect(sessionStorage.getItem(PROFILE_TOKENS_STORAGE_KEY)).toBeNull();
+  });
+
+  it('drops the bearer token when an edit moves the base_url to another origin, and keeps one typed anew', async () => {
+    const { profileStore } = await freshStore();
+    profileStore.save(acme);
+    expect(profileStore.save({ ...acme, baseUrl: `${ACME_ORIGIN}/v2` }).droppedTokens).toEqual([]);
+    expect(profileStore.get('acme')?.bearerToken).toBe('secret-token');
+
+    expect(profileStore.save({ ...acme, baseUrl: `${B}/psd2` }).droppedTokens).toEqual([
+      { profileName: 'Acme Bank', from: ACME_ORIGIN, to: B, kinds: ['bearer token'] },
+    ]);
+    expect(profileStore.get('acme')).not.toHaveProperty('bearerToken');
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('secret-token');
+
+    profileStore.save({ ...acme, baseUrl: `${B}/psd2`, bearerToken: 'token-for-b' });
+    expect(profileStore.get('acme')).toMatchObject({ bearerToken: 'token-for-b', bearerTokenOrigin: B });
+  });
+
+  it('previews an import without changing anything: what it adds, what it replaces and whether it moves', async () => {
+    const { profileStore } = await freshStore();
+    profileStore.save(acme);
+    const file = JSON.stringify({
+      profiles: [
+        { ...acme, name: 'Acme at B', baseUrl: `${B}/psd2` },
+        { ...acme, id: 'new', name: 'New' },
+      ],
+    });
+    const plan = profileStore.previewImport(file);
+    expect(plan.added.map((profile) => profile.name)).toEqual(['New']);
+    expect(plan.replaced).toEqual([
+      {
+        before: acmeHeld,
+        after: expect.objectContaining({ name: 'Acme at B', baseUrl: `${B}/psd2` }) as unknown,
+        otherOrigin: true,
+      },
+    ]);
+    // The file's token is the one the profile had, entered for the old origin: it does not move with the base_url.
+    expect(plan.replaced[0]?.after).not.toHaveProperty('bearerToken');
+    expect(profileStore.get('acme')).toEqual(acmeHeld);
+    expect(profileStore.get('new')).toBeUndefined();
+    expect(() => profileStore.previewImport('{')).toThrow(/not valid JSON/);
+  });
+
+  it('counts what an import added and replaced, and names the tokens it dropped', async () => {
+    const { profileStore } = await freshStore();
+    profileStore.save(acme);
+    const outcome = profileStore.importJson(
+      JSON.stringify({
+        profiles: [
+          { ...acme, bearerToken: undefined, baseUrl: `${B}/psd2` },
+          { ...acme, id: 'new', name: 'New', bearerToken: 'new-token', bearerTokenOrigin: 'https://elsewhere.example' },
+          { ...acme, id: 'fresh', name: 'Fresh', bearerToken: 'fresh-token' },
+        ],
+      }),
+    );
+    expect(outcome).toEqual({
+      imported: 3,
+      added: 2,
+      replaced: 1,
+      tokensForThisTab: 1,
+      droppedTokens: [
+        { profileName: 'Acme Bank', from: ACME_ORIGIN, to: B, kinds: ['bearer token'] },
+        { profileName: 'New', from: 'https://elsewhere.example', to: ACME_ORIGIN, kinds: ['bearer token'] },
+      ],
+    });
+    expect(profileStore.get('fresh')).toMatchObject({ bearerToken: 'fresh-token', bearerTokenOrigin: ACME_ORIGIN });
+    // An export leaves the origins out: an imported token belongs to the base_url beside it.
+    expect(profileStore.exportJson()).not.toContain('bearerTokenOrigin');
+  });
+});
+
 describe('profileStore import and export', () => {
   it('exports the user profiles only, as pretty JSON, and imports them into another browser', async () => {
     const first = await freshStore();
@@ -382,8 +495,8 @@ describe('profileStore import and export', () => {
 
     localStorage.clear();
     const { profileStore } = await freshStore();
-    expect(profileStore.importJson(exported)).toEqual({ imported: 1, tokensForThisTab: 1 });
-    expect(profileStore.list()).toEqual([builtInSandboxProfile(origin), acme]);
+    expect(profileStore.importJson(exported)).toMatchObject({ imported: 1, tokensForThisTab: 1 });
+    expect(profileStore.list()).toEqual([builtInSandboxProfile(origin), acmeHeld]);
   });
 
   it('gives imported profiles without an id, or with the built-in one, ids of their own', async () => {

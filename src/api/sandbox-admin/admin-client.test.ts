@@ -34,7 +34,7 @@ afterEach(() => {
 
 describe('discoverAdmin', () => {
   it('finds the admin API at {base_url}/admin, with the token when one is given, and leaves the log alone', async () => {
-    adminTokens.set(profile.id, TOKEN);
+    adminTokens.set(profile, TOKEN);
     answerNext(jsonResponse(adminDiscoveryDocument()));
     const found = await discoverAdmin(profile);
     expect(found).toMatchObject({ available: true, tokenNeeded: false });
@@ -75,7 +75,7 @@ describe('adminRequest', () => {
   });
 
   it('sends the token as a Bearer token, keeps it in sessionStorage only, and redacts it from the log', async () => {
-    adminTokens.set(profile.id, TOKEN);
+    adminTokens.set(profile, TOKEN);
     expect(sessionStorage.getItem(ADMIN_TOKENS_STORAGE_KEY)).toContain(TOKEN);
     expect(JSON.stringify({ ...localStorage })).not.toContain(TOKEN);
     // A sandbox that echoes the token back must not get it into the inspector either.

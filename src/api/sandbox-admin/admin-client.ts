@@ -39,7 +39,7 @@ export interface AdminCall {
  * the client's Xs2aError when no answer came (network, timeout, relay).
  */
 export async function adminRequest<T>(profile: BankProfile, call: AdminCall): Promise<T> {
-  const token = adminTokens.get(profile.id);
+  const token = adminTokens.get(profile);
   const headers: Record<string, string> = { Accept: 'application/json', ...tokenHeader(profile) };
   if (call.body !== undefined) headers['Content-Type'] = 'application/json';
   const bodyText = call.body === undefined ? undefined : JSON.stringify(call.body);
@@ -68,7 +68,6 @@ export async function adminRequest<T>(profile: BankProfile, call: AdminCall): Pr
   return parsed as T;
 }
 
-/** The token of the admin API, as a request header, when one is given for the profile's bank. */
 /** The href of a control's action in the discovery document, its `{id}`/`{name}` filled in (percent-encoded). */
 export function actionHref(
   controls: AdminControls,

@@ -4,6 +4,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
 import type { BankProfile } from '../profiles/bank-profile';
+import { withoutForeignTokens } from '../token-guard';
 import { buildUrl, parseJsonText, requestUrlFor } from '../urls';
 import { createListeners } from '../web-storage';
 import { adminTokens } from './admin-token';
@@ -40,9 +41,9 @@ export function adminUrl(profile: BankProfile, href: string): string {
   return href ? buildUrl(profile.baseUrl, { href }) : buildUrl(profile.baseUrl, { path: '/admin' });
 }
 
-/** The admin token the user gave for this profile's bank, as an Authorization header. */
+/** The admin token the user gave for this profile's bank (its base_url's origin), as an Authorization header. */
 export function tokenHeader(profile: BankProfile): Record<string, string> {
-  const token = adminTokens.get(profile.id);
+  const token = adminTokens.get(profile);
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
@@ -56,9 +57,11 @@ export async function discoverAdmin(profile: BankProfile, signal?: AbortSignal):
   const timeout = AbortSignal.timeout(DISCOVERY_TIMEOUT_MS);
   let response: Response;
   let body: unknown;
+  const url = adminUrl(profile, '');
   try {
-    response = await fetch(requestUrlFor(profile, adminUrl(profile, '')), {
-      headers: { Accept: 'application/json', ...tokenHeader(profile) },
+    // Not through the client (kept out of the first load), so the same check of where the token may go is made here.
+    response = await fetch(requestUrlFor(profile, url), {
+      headers: withoutForeignTokens(url, { Accept: 'application/json', ...tokenHeader(profile) }),
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       cache: 'no-store',
       redirect: 'manual',

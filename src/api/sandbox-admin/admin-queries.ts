@@ -18,13 +18,13 @@ import type {
 
 /** The admin API's discovery for the profile's bank, with the query's whole state (the Sandbox page, the SCA steps). */
 export function useSandboxAdmin(profile: BankProfile) {
-  return useQuery(sandboxAdminDiscovery(profile, Boolean(useAdminToken(profile.id))));
+  return useQuery(sandboxAdminDiscovery(profile, Boolean(useAdminToken(profile))));
 }
 
-/** Sets the admin token of a profile's bank and reads the admin API again with it. */
-export function adminTokenChanged(queryClient: QueryClient, profileId: string, token: string): void {
-  adminTokens.set(profileId, token);
-  void queryClient.invalidateQueries({ queryKey: sandboxAdminKeys.all(profileId) });
+/** Sets the admin token of a profile's bank (for its base_url's origin) and reads the admin API again with it. */
+export function adminTokenChanged(queryClient: QueryClient, profile: BankProfile, token: string): void {
+  adminTokens.set(profile, token);
+  void queryClient.invalidateQueries({ queryKey: sandboxAdminKeys.all(profile.id) });
 }
 
 /**

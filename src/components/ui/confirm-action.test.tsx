@@ -50,4 +50,23 @@ describe('ConfirmAction', () => {
     expect(screen.queryByRole('button', { name: 'Keep it' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Delete consent…' })).toBeDefined();
   });
+
+  it('can be open from the start, with its own word for declining', async () => {
+    const onKeep = vi.fn();
+    render(
+      <ConfirmAction
+        startOpen
+        label="Replace profiles…"
+        question="Replace “Acme”?"
+        confirm={{ label: 'Yes, replace 1 profile', pending: 'Importing…' }}
+        pending={false}
+        onConfirm={vi.fn()}
+        keep={{ label: 'Cancel, import nothing', onKeep }}
+      />,
+    );
+    expect(screen.getByText('Replace “Acme”?')).toBeDefined();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel, import nothing' }));
+    expect(onKeep).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Replace profiles…' })).toBeDefined();
+  });
 });

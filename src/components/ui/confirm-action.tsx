@@ -1,6 +1,7 @@
 // A destructive action that asks first: the button opens a question with "Yes, …" and "Keep it"; while the request is on
 // its way both are disabled and the confirming button says what is happening. The question is open until "Keep it", or
-// until the one who sent the request closes it (once the bank has answered, say).
+// until the one who sent the request closes it (once the bank has answered, say). Where the user's own step already
+// asked for the action (choosing a file to import), the question can be open from the start.
 import { useState, type ReactNode } from 'react';
 import { Button } from './button';
 
@@ -13,10 +14,14 @@ export interface ConfirmActionProps {
   pending: boolean;
   /** Sends the request; `close` puts the question away and shows the button again. */
   onConfirm: (close: () => void) => void;
+  /** The question is shown at once, without the button first. */
+  startOpen?: boolean;
+  /** The button that declines ("Keep it" unless given), and what happens then besides closing the question. */
+  keep?: { label: string; onKeep?: () => void };
 }
 
-export function ConfirmAction({ label, question, confirm, pending, onConfirm }: ConfirmActionProps) {
-  const [confirming, setConfirming] = useState(false);
+export function ConfirmAction({ label, question, confirm, pending, onConfirm, startOpen, keep }: ConfirmActionProps) {
+  const [confirming, setConfirming] = useState(startOpen === true);
   if (!confirming) {
     return (
       <Button variant="danger" onClick={() => setConfirming(true)}>
@@ -26,13 +31,19 @@ export function ConfirmAction({ label, question, confirm, pending, onConfirm }: 
   }
   return (
     <div className="space-y-2 rounded border border-red-200 bg-red-50 p-3">
-      <p className="text-sm text-red-950">{question}</p>
+      <div className="space-y-2 text-sm text-red-950">{question}</div>
       <div className="flex flex-wrap gap-2">
         <Button variant="danger" onClick={() => onConfirm(() => setConfirming(false))} disabled={pending}>
           {pending ? confirm.pending : confirm.label}
         </Button>
-        <Button onClick={() => setConfirming(false)} disabled={pending}>
-          Keep it
+        <Button
+          onClick={() => {
+            setConfirming(false);
+            keep?.onKeep?.();
+          }}
+          disabled={pending}
+        >
+          {keep?.label ?? 'Keep it'}
         </Button>
       </div>
     </div>

@@ -1,6 +1,6 @@
 // Create or edit a bank profile; every field is checked with the shared profile schema, keeping what was typed.
 import { useRef } from 'react';
-import { DEFAULT_OAUTH_CLIENT_ID, DEFAULT_TIMEOUT_SECONDS, type BankProfile } from '../../api';
+import { DEFAULT_OAUTH_CLIENT_ID, DEFAULT_TIMEOUT_SECONDS, type BankProfile, type DroppedTokens } from '../../api';
 import { Button, ErrorCallout } from '../../components/ui';
 import { BearerTokenFields, Fieldset, RelayField, TextField, TriStateField } from './profile-form-fields';
 import type { ProfileFormValues } from './profile-form-model';
@@ -11,6 +11,8 @@ export interface ProfileFormProps {
   /** Heading of the form, e.g. "New profile". */
   title: string;
   onSaved: (profile: BankProfile) => void;
+  /** After onSaved, the tokens the save dropped because the base_url moved to another origin. */
+  onTokensDropped?: (droppedTokens: DroppedTokens[]) => void;
   onCancel: () => void;
 }
 
@@ -115,9 +117,9 @@ function ScaFields({ form }: { form: ProfileFormState }) {
   );
 }
 
-export function ProfileForm({ initial, title, onSaved, onCancel }: ProfileFormProps) {
+export function ProfileForm({ initial, title, onSaved, onTokensDropped, onCancel }: ProfileFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  const form = useProfileForm(initial, onSaved, formRef);
+  const form = useProfileForm(initial, onSaved, formRef, onTokensDropped);
   const { errorCount } = form;
   return (
     <form ref={formRef} noValidate onSubmit={form.submit} aria-label={title} className="space-y-4">

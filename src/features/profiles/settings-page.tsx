@@ -1,7 +1,8 @@
 // /settings: the bank profiles the console talks to, their import and export.
 import { useId, useRef, useState } from 'react';
-import { profileStore, useMovedTokens, useProfiles, type BankProfile } from '../../api';
+import { profileStore, useMovedTokens, useProfiles, type BankProfile, type DroppedTokens } from '../../api';
 import { ErrorBoundary, Button, Panel } from '../../components/ui';
+import { droppedTokensSentence } from './dropped-tokens';
 import { ImportExport } from './import-export';
 import { ProfileForm } from './profile-form';
 import { duplicateValues, emptyFormValues, toFormValues, type ProfileFormValues } from './profile-form-model';
@@ -43,10 +44,12 @@ function MovedTokensNotice() {
 export function SettingsPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [notice, setNotice] = useState('');
+  const [dropped, setDropped] = useState<DroppedTokens[]>([]);
   const formPanel = useRef<HTMLDivElement>(null);
 
   function open(next: NonNullable<Editing>) {
     setNotice('');
+    setDropped([]);
     setEditing(next);
     // Bring the form into view and put the keyboard in its first field.
     requestAnimationFrame(() => {
@@ -74,19 +77,27 @@ export function SettingsPage() {
           </Button>
         }
       >
-        <div role="status" aria-live="polite">
+        <div role="status" aria-live="polite" className="space-y-2">
           {notice && (
             <p className="rounded border border-green-300 bg-green-50 p-2 text-sm text-green-950">
               <span aria-hidden="true">✓ </span>
               {notice}
             </p>
           )}
+          {dropped.map((entry) => (
+            <p key={entry.from} className="rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950">
+              {droppedTokensSentence(entry)}
+            </p>
+          ))}
         </div>
         <ErrorBoundary what="the bank profiles">
           <ProfileList
             onEdit={(profile) => open({ title: `Edit profile: ${profile.name}`, values: toFormValues(profile) })}
             onDuplicate={(profile) => open({ title: 'New profile (copy)', values: duplicateValues(profile) })}
-            onDeleted={(profile: BankProfile) => setNotice(`Deleted the profile “${profile.name}”.`)}
+            onDeleted={(profile: BankProfile) => {
+              setNotice(`Deleted the profile “${profile.name}”.`);
+              setDropped([]);
+            }}
           />
         </ErrorBoundary>
       </Panel>
@@ -102,7 +113,9 @@ export function SettingsPage() {
               onSaved={(profile) => {
                 setEditing(null);
                 setNotice(`Saved the profile “${profile.name}”.`);
+                setDropped([]);
               }}
+              onTokensDropped={setDropped}
             />
           </Panel>
         </div>

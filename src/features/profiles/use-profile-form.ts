@@ -1,6 +1,6 @@
 // The profile form's state: the values as typed, the schema's messages once a save was tried, and saving.
 import { useState, type FormEvent, type RefObject } from 'react';
-import { profileStore, type BankProfile } from '../../api';
+import { profileStore, type BankProfile, type DroppedTokens } from '../../api';
 import {
   validateProfile,
   type ProfileFieldErrors,
@@ -22,11 +22,15 @@ export interface ProfileFormState {
   submit: (event: FormEvent) => void;
 }
 
-/** `formRef` is the form's element, where a failed save moves the focus to the first field that needs a change. */
+/**
+ * `formRef` is the form's element, where a failed save moves the focus to the first field that needs a change.
+ * `onTokensDropped` learns, after `onSaved`, which tokens a save dropped (a base_url moved to another origin).
+ */
 export function useProfileForm(
   initial: ProfileFormValues,
   onSaved: (profile: BankProfile) => void,
   formRef: RefObject<HTMLFormElement | null>,
+  onTokensDropped?: (droppedTokens: DroppedTokens[]) => void,
 ): ProfileFormState {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<ProfileFieldErrors>({});
@@ -57,13 +61,15 @@ export function useProfileForm(
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
+    let droppedTokens: DroppedTokens[];
     try {
-      profileStore.save(result.profile);
+      droppedTokens = profileStore.save(result.profile).droppedTokens;
     } catch (error) {
       setOtherErrors([error instanceof Error ? error.message : String(error)]);
       return;
     }
     onSaved(profileStore.get(result.profile.id) ?? result.profile);
+    if (droppedTokens.length > 0) onTokensDropped?.(droppedTokens);
   }
 
   return {

@@ -3,6 +3,7 @@
 import {
   flowOf,
   loadOAuthFlow,
+  originOf,
   presenterMode,
   recordHandOver,
   type AuthorisationScope,
@@ -55,6 +56,7 @@ export async function beginOAuth(input: BeginOAuthInput, now = Date.now()): Prom
       resource: scope,
       returnTo: input.returnTo,
       ...(input.scaStatusHref && { scaStatusHref: input.scaStatusHref }),
+      ...(originOf(profile.baseUrl) && { bankOrigin: originOf(profile.baseUrl) }),
     },
     now,
   );

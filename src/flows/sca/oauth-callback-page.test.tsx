@@ -10,6 +10,8 @@ import { peekOAuth, rememberOAuth, type PendingOAuth } from './oauth-store';
 import { useScaReturnStep } from './sca-return-notice';
 
 const BANK = 'https://bank.example/psd2';
+/** The profile's bank (the built-in sandbox's base_url): the token is for its origin, the OAuth server lives elsewhere. */
+const XS2A = `${window.location.origin}/sandbox`;
 const pending: Omit<PendingOAuth, 'createdAt' | 'expiresAt'> = {
   profileId: 'sandbox',
   server: {
@@ -23,7 +25,7 @@ const pending: Omit<PendingOAuth, 'createdAt' | 'expiresAt'> = {
   codeVerifier: 'verifier-0123456789-0123456789-0123456789-abcdef',
   resource: { kind: 'consent', consentId: 'c-1' },
   returnTo: '/consents/c-1',
-  scaStatusHref: `${BANK}/v1/consents/c-1/authorisations/a-1`,
+  scaStatusHref: `${XS2A}/v1/consents/c-1/authorisations/a-1`,
 };
 
 /** What the page returned to tells of the round trip. */

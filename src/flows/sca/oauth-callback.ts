@@ -5,6 +5,7 @@ import {
   getScaStatus,
   loadOAuthFlow,
   OAuthFlowError,
+  originOf,
   profileStore,
   sessionTokens,
   type BankProfile,
@@ -54,6 +55,15 @@ function profileOf(entry: PendingOAuth): BankProfile {
       summary:
         'The authorisation was started with a bank profile that has since been deleted, so its token has no home.',
       advice: 'Create the profile again and authorise once more.',
+    });
+  }
+  // A token belongs to the bank it was given for: one for the old bank is not kept for a profile that left it.
+  const origin = originOf(profile.baseUrl);
+  if (entry.bankOrigin !== undefined && entry.bankOrigin !== origin) {
+    throw new OAuthFlowError({
+      title: 'The bank profile points to another bank now',
+      summary: `The authorisation was started with ${entry.bankOrigin}, and the profile’s base_url has since moved to ${origin ?? profile.baseUrl}, so the code is not exchanged and no token is kept.`,
+      advice: 'Authorise again from the payment or consent page, at the bank the profile points to now.',
     });
   }
   return profile;
@@ -106,7 +116,14 @@ async function complete(parameters: URLSearchParams, now: () => number): Promise
     });
     const obtainedAt = now();
     const expiresAt = obtainedAt + (token.expiresIn ?? DEFAULT_TOKEN_LIFETIME_S) * 1000;
-    sessionTokens.save(profile.id, { scope: entry.scope, accessToken: token.accessToken, obtainedAt, expiresAt });
+    const origin = entry.bankOrigin ?? originOf(profile.baseUrl) ?? profile.baseUrl;
+    sessionTokens.save(profile.id, {
+      scope: entry.scope,
+      accessToken: token.accessToken,
+      obtainedAt,
+      expiresAt,
+      origin,
+    });
     const scaStatus = await readScaStatus(profile, entry);
     return { kind: 'authorised', entry, expiresAt, ...(scaStatus && { scaStatus }) };
   } catch (caught) {

@@ -22,6 +22,11 @@ export interface PendingOAuth {
   returnTo: string;
   /** The authorisation's scaStatus link, read after the round trip. */
   scaStatusHref?: string;
+  /**
+   * The origin of the profile's base_url when the round trip began: the token is for that bank, and is not kept if the
+   * profile points to another one by the time the PSU is back. Absent in round trips begun by an earlier version.
+   */
+  bankOrigin?: string;
   createdAt: number;
   expiresAt: number;
 }
@@ -60,6 +65,7 @@ function isPending(value: unknown): value is PendingOAuth {
     isString(entry.returnTo) &&
     isSafeReturnTo(entry.returnTo) &&
     (entry.scaStatusHref === undefined || isString(entry.scaStatusHref)) &&
+    (entry.bankOrigin === undefined || isString(entry.bankOrigin)) &&
     typeof entry.createdAt === 'number' &&
     typeof entry.expiresAt === 'number'
   );

@@ -23,12 +23,12 @@ import { ScenariosPanel } from '../components/scenarios-panel';
 /** The admin token (SANDBOX_ADMIN_TOKEN) for this tab: kept in sessionStorage, never in localStorage. */
 function AdminTokenForm({ profile, needed }: { profile: BankProfile; needed: boolean }) {
   const queryClient = useQueryClient();
-  const stored = useAdminToken(profile.id) ?? '';
+  const stored = useAdminToken(profile) ?? '';
   const [token, setToken] = useState(stored);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    adminTokenChanged(queryClient, profile.id, token);
+    adminTokenChanged(queryClient, profile, token);
   }
 
   return (
