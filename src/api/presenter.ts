@@ -1,7 +1,7 @@
 // Presenter mode: the console shown on a projector or a shared screen. Remembered for this tab (sessionStorage), so a
 // round trip to the bank's page and a reload keep it, and another tab keeps its own choice.
 import { useSyncExternalStore } from 'react';
-import { maskAccountName, maskAccountNumber, maskIbansInText, shortenName } from '../xs2a';
+import { maskAccountName, maskAccountNumber, maskCounterpartyName, maskPersonalDataInText, shortenName } from '../xs2a';
 import { createListeners, webStorage } from './web-storage';
 
 export const PRESENTER_STORAGE_KEY = 'xs2a-console.presenter.v1';
@@ -39,16 +39,21 @@ export function usePresenterMode(): boolean {
   return useSyncExternalStore(presenterMode.subscribe, presenterMode.isOn, presenterMode.isOn);
 }
 
-/** How bank data is shown: as it is, or (presenter mode) with account numbers masked and personal names shortened. */
+/**
+ * How bank data is shown: as it is, or (presenter mode) with account numbers masked, people's names shortened
+ * (businesses keep theirs) and addresses in texts masked.
+ */
 export interface BankDataDisplay {
   masked: boolean;
   /** An IBAN, BBAN or masked PAN as text. */
   account: (value: string) => string;
-  /** A person's (or company's) name. */
+  /** The name of the account's holder or of the PSU: always a person's. */
+  person: (value: string) => string;
+  /** A counterparty's name (creditor, debtor, the other side of a transaction): a person's or a business's. */
   name: (value: string) => string;
   /** An account's name ("Main account"; or the holder's name, which presenter mode shortens): see maskAccountName. */
   accountName: (value: string) => string;
-  /** Free text from the bank that may carry account numbers (remittance information, messages). */
+  /** Free text from the bank that may carry account numbers, addresses or names (remittance information, messages). */
   text: (value: string) => string;
 }
 
@@ -57,6 +62,7 @@ const asIs = (value: string) => value;
 export const PLAIN_DISPLAY: BankDataDisplay = {
   masked: false,
   account: asIs,
+  person: asIs,
   name: asIs,
   accountName: asIs,
   text: asIs,
@@ -64,9 +70,10 @@ export const PLAIN_DISPLAY: BankDataDisplay = {
 export const MASKED_DISPLAY: BankDataDisplay = {
   masked: true,
   account: maskAccountNumber,
-  name: shortenName,
+  person: shortenName,
+  name: maskCounterpartyName,
   accountName: maskAccountName,
-  text: maskIbansInText,
+  text: maskPersonalDataInText,
 };
 
 export function bankDataDisplay(masked: boolean): BankDataDisplay {

@@ -4,6 +4,7 @@ import {
   maskAccountName,
   maskAccountNumber,
   maskBankData,
+  maskCounterpartyName,
   maskIban,
   maskIbansInText,
   maskPersonalDataInText,
@@ -130,5 +131,55 @@ describe('maskPersonalDataInText', () => {
     expect(maskPersonalDataInText('The Main Account of Bäckerei Muster GmbH, via XS2A 1.3.12')).toBe(
       'The Main Account of Bäckerei Muster GmbH, via XS2A 1.3.12',
     );
+  });
+});
+
+describe('people, not businesses', () => {
+  it.each([
+    ['Rossmann', 'Rossmann'],
+    ['LIDL', 'LIDL'],
+    ['NETFLIX.COM', 'NETFLIX.COM'],
+    ['Curry 36', 'Curry 36'],
+    ['Kiosk Am Markt', 'Kiosk Am Markt'],
+    ['Boulangerie Eric', 'Boulangerie Eric'],
+    ['Café Einstein', 'Café Einstein'],
+    ['Bäckerei Muster GmbH', 'Bäckerei Muster GmbH'],
+    ['Stadtwerke München', 'Stadtwerke München'],
+    ['Deutsche Bahn AG', 'Deutsche Bahn AG'],
+    ['Spotify AB', 'Spotify AB'],
+    ['Amazon EU S.a.r.l.', 'Amazon EU S.a.r.l.'],
+    ['Acme Ltd', 'Acme Ltd'],
+    ['Bob Laurent', 'Bob L.'],
+    ['Alice Schneider', 'Alice S.'],
+    ['Jean-Luc de la Croix', 'Jean-Luc C.'],
+    ['Ludwig van Beethoven', 'Ludwig B.'],
+    ['Anna-Lena Müller-Lüdenscheidt', 'Anna-Lena M.'],
+    ["Mary O'Brien", 'Mary O.'],
+    ['Dr. Hans Meier', 'Dr. Hans M.'],
+  ])('a counterparty named %j is shown as %j', (name, shown) => {
+    expect(maskCounterpartyName(name)).toBe(shown);
+    expect(maskBankData({ creditorName: name })).toEqual({ creditorName: shown });
+  });
+
+  it('the holder and the PSU are people, even with one word', () => {
+    expect(maskBankData({ ownerName: 'Alice', psuName: 'Carol Jensen' })).toEqual({
+      ownerName: 'A.',
+      psuName: 'Carol J.',
+    });
+  });
+
+  it.each([
+    ['Miete Wilhelm-Kuhr-Str. 12, Whg. 3.OG links', 'Miete [address]'],
+    ['Lieferung an Hauptstraße 5a; Danke', 'Lieferung an [address]; Danke'],
+    ['Deliver to 221 Baker Street', 'Deliver to [address]'],
+    ['Deliver to 221B Baker Street, London NW1 6XE', 'Deliver to [address]'],
+    ['Ship to Baker Street 221, London NW1', 'Ship to [address]'],
+    ['Loyer 12 rue de Rivoli', 'Loyer [address]'],
+    ['Order 12 items', 'Order 12 items'],
+    ['Payment 3 of 12 Street Food Festival', 'Payment 3 of 12 Street Food Festival'],
+    ['Loyer rue de Rivoli 12, Paris', 'Loyer [address]'],
+    ['Invoice 4711 via XS2A 1.3.12', 'Invoice 4711 via XS2A 1.3.12'],
+  ])('a remittance %j reads %j', (text, shown) => {
+    expect(maskPersonalDataInText(text)).toBe(shown);
   });
 });

@@ -31,11 +31,16 @@ export function shortenName(value: string): string {
   if (words.some((word) => /^(gmbh|ag|kg|se|ltd|llc|inc|plc|sa|sarl|bv|nv|ab|oy|spa|srl|co\.?|&)$/i.test(word))) {
     return value;
   }
+  const titles = [];
+  while (words.length > 1 && TITLES.test(words[0] ?? '')) titles.push(words.shift());
   const first = words[0] ?? '';
-  if (words.length === 1) return `${first.charAt(0)}.`;
   const last = words[words.length - 1] ?? '';
-  return `${first} ${last.charAt(0)}.`;
+  const short = words.length === 1 ? `${first.charAt(0)}.` : `${first} ${last.charAt(0)}.`;
+  return [...titles, short].join(' ');
 }
+
+/** Titles before a name, kept when the name is shortened ("Dr. Hans Meier" → "Dr. Hans M."). */
+const TITLES = /^(dr\.?|prof\.?|mr\.?|mrs\.?|ms\.?|herr|frau|mme\.?|m\.)$/i;
 
 /**
  * Words that make a name a product's or an account's rather than a person's ("Main account", "Girokonto", "Savings
@@ -43,7 +48,7 @@ export function shortenName(value: string): string {
  * shortened only when they read like a person's name.
  */
 const PRODUCT_WORDS =
-  /^(account|accounts|konto|girokonto|tagesgeld|sparkonto|savings?|saver|current|checking|main|joint|business|private|personal|premium|plus|gold|silver|basic|classic|card|credit|debit|depot|deposit|loan|salary|household|holiday|reserve|everyday|online|direct|student|youth|junior|pocket|money|cash|fund|funds|eur|usd|gbp|chf|pending|review|booked|received|accepted|rejected|settled|cancelled|expired|valid|invalid|unknown|error|status|bank|the)$/i;
+  /^(kiosk|markt|market|shop|store|stores|café|cafe|coffee|restaurant|ristorante|trattoria|bistro|bar|pub|grill|imbiss|pizza|pizzeria|burger|döner|bäckerei|boulangerie|patisserie|bakery|metzgerei|apotheke|pharmacy|drogerie|supermarkt|supermarket|tankstelle|hotel|hostel|kino|cinema|theater|theatre|studio|salon|friseur|fitness|gym|buchhandlung|books|verlag|stadtwerke|versicherung|insurance|energie|energy|telekom|mobile|media|services?|group|holding|company|corp|corporation|limited|foods|travel|reisen|airlines?|am|im|zum|zur|beim|an|auf|und|and|of|for|account|accounts|konto|girokonto|tagesgeld|sparkonto|savings?|saver|current|checking|main|joint|business|private|personal|premium|plus|gold|silver|basic|classic|card|credit|debit|depot|deposit|street|road|avenue|lane|food|festival|loan|salary|household|holiday|reserve|everyday|online|direct|student|youth|junior|pocket|money|cash|fund|funds|eur|usd|gbp|chf|pending|review|booked|received|accepted|rejected|settled|cancelled|expired|valid|invalid|unknown|error|status|bank|the)$/i;
 
 /**
  * Whether an account's `name` (or any free name the bank gives) reads like a person's name: two to four words, each a
@@ -71,6 +76,48 @@ export function maskAccountName(value: string): string {
   return looksLikePersonalName(value) ? shortenName(value) : value;
 }
 
+/**
+ * A counterparty's name (creditor, debtor, the other side of a transaction) as an audience may see it: shortened when
+ * it reads like a person's name ("Bob Laurent" → "Bob L."), kept when it names a business or a product ("Rossmann",
+ * "LIDL", "NETFLIX.COM", "Curry 36", "Kiosk Am Markt", "Bäckerei Muster GmbH").
+ */
+export function maskCounterpartyName(value: string): string {
+  return looksLikePersonalName(value) ? shortenName(value) : value;
+}
+
+/**
+ * A street address in free text, from the street to the end of its clause: a street name ending in a street word
+ * (Straße, Str., Weg, Platz, Allee, Gasse, Ring, Damm, Street, Road, Avenue…) or starting with one (Rue, Via, Calle),
+ * then a house number; or a house number first ("221 Baker Street", "12 rue de Rivoli"); then what follows up to a
+ * semicolon or the end (flat, floor, postcode and town).
+ */
+const STREET_WORD = String.raw`(?:Street|St\.|Road|Rd\.|Avenue|Ave\.|Lane|Drive|Boulevard|Blvd\.)`;
+const STREET_AFTER_NUMBER = new RegExp(
+  [
+    // "Hauptstraße 5", "Wilhelm-Kuhr-Str. 12", "Lindenweg 3"
+    String.raw`(?:\p{L}[\p{L}.'’-]*(?:[Ss]tra(?:ß|ss)e|[Ss]tr\.|weg|platz|allee|gasse|damm|ufer|chaussee)`,
+    // "Baker Street 221", "Am Ring 5"
+    String.raw`|(?:\p{Lu}[\p{L}'’-]*\s+){1,3}(?:${STREET_WORD.slice(3, -1)}|Straße|Strasse|Weg|Platz|Allee|Gasse|Ring|Damm)`,
+    // "rue de Rivoli 12", "Via Roma 3"
+    String.raw`|\b(?:[Rr]ue|[Vv]ia|[Cc]alle|[Aa]venida|[Rr]ua|[Pp]lace)\s+[\p{L}' -]+?)`,
+    String.raw`\s+\d+\s*[a-z]?\b(?:\s*,[^;\n]*)?`,
+  ].join(''),
+  'gu',
+);
+// "221 Baker Street", "221B Baker Street, London", "12 rue de Rivoli"
+const NUMBER_BEFORE_STREET = new RegExp(
+  String.raw`\b\d+\s*[a-zA-Z]?,?\s+(?:(?:rue|avenue|boulevard|place|chemin|allée|impasse)\s+[\p{L}' -]+|(?:\p{Lu}[\p{L}'’-]*\s+){1,3}${STREET_WORD}(?=\W|$))(?:\s*,[^;\n]*)?`,
+  'gu',
+);
+
+/** The words that stand for a masked street address. */
+export const ADDRESS_MASK = '[address]';
+
+/** Masks every street address in a free text (see STREET_AFTER_NUMBER and NUMBER_BEFORE_STREET). */
+export function maskAddressesInText(text: string): string {
+  return text.replace(STREET_AFTER_NUMBER, ADDRESS_MASK).replace(NUMBER_BEFORE_STREET, ADDRESS_MASK);
+}
+
 /** Masks every IBAN-looking run in a free text (e.g. remittance information or a bank's message). */
 export function maskIbansInText(text: string): string {
   return text.replace(/\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?\b/g, (match) => maskIban(match));
@@ -81,43 +128,52 @@ const NAME_RUN =
   /\p{Lu}[\p{L}'’-]*\.?(?:\s+(?:(?:von|van|der|den|de|la|le|del|da|di|du|zu)\s+)*\p{Lu}[\p{L}'’-]*\.?){1,4}/gu;
 
 /**
- * Free text as an audience may see it when it may quote bank data (a deviation's message, a bank's text): IBANs
- * masked, and every run of capitalised words that reads like a person's name (see looksLikePersonalName) shortened.
+ * Free text as an audience may see it when it may quote bank data (a deviation's message, a bank's text, a
+ * remittance): IBANs and street addresses masked, and every run of capitalised words that reads like a person's name (see looksLikePersonalName) shortened.
  */
 export function maskPersonalDataInText(text: string): string {
-  return maskIbansInText(text).replace(NAME_RUN, (run) => (looksLikePersonalName(run) ? shortenName(run) : run));
+  return maskAddressesInText(maskIbansInText(text)).replace(NAME_RUN, (run) =>
+    looksLikePersonalName(run) ? shortenName(run) : run,
+  );
 }
 
 /** Members of 1.3.12 bodies that hold an account number (account references, card accounts). */
 const ACCOUNT_MEMBERS = new Set(['iban', 'bban', 'pan', 'maskedPan', 'msisdn', 'counterpartyIban']);
-/** Members that hold a person's name (payments, transactions, accounts, status answers). */
-const NAME_MEMBERS = new Set([
+/** Members that name the account holder or the PSU: always a person. */
+const PERSON_MEMBERS = new Set(['ownerName', 'psuName']);
+/** Members that name the other side of a payment or transaction: a person or a business. */
+const COUNTERPARTY_MEMBERS = new Set([
   'creditorName',
   'debtorName',
   'ultimateCreditor',
   'ultimateDebtor',
-  'ownerName',
-  'psuName',
   'counterpartyName',
 ]);
+
+/** A name member's value as an audience may see it, or undefined when `key` holds no name. */
+function maskedName(key: string | undefined, value: string, inNamedList: boolean): string | undefined {
+  if (key === undefined) return undefined;
+  if (PERSON_MEMBERS.has(key) || (inNamedList && key === 'name')) return shortenName(value);
+  if (COUNTERPARTY_MEMBERS.has(key)) return maskCounterpartyName(value);
+  return undefined;
+}
 /** Arrays whose items name people in their `name` member (`ownerNames: [{ name, role }]`). */
 const NAMED_LISTS = new Set(['ownerNames', 'psuNames']);
 
 function maskMember(key: string | undefined, value: unknown, inNamedList: boolean): unknown {
   if (typeof value === 'string') {
     if (key !== undefined && ACCOUNT_MEMBERS.has(key)) return maskAccountNumber(value);
-    if (key !== undefined && (NAME_MEMBERS.has(key) || (inNamedList && key === 'name'))) return shortenName(value);
+    const name = maskedName(key, value, inNamedList);
+    if (name !== undefined) return name;
     // Any other `name` (an account's, an SCA method's) is shortened only when it reads like a person's name.
     if (key === 'name') return maskIbansInText(maskAccountName(value));
-    return maskIbansInText(value);
+    return maskPersonalDataInText(value);
   }
   if (Array.isArray(value)) {
     const named = key !== undefined && NAMED_LISTS.has(key);
     // A list of names as plain strings (`ownerName: ["Alice Schneider"]`) is shortened item by item.
     return value.map((item) =>
-      typeof item === 'string' && key !== undefined && NAME_MEMBERS.has(key)
-        ? shortenName(item)
-        : maskMember(named ? undefined : key, item, named),
+      typeof item === 'string' ? maskMember(key, item, named) : maskMember(named ? undefined : key, item, named),
     );
   }
   if (value !== null && typeof value === 'object') {
@@ -129,8 +185,9 @@ function maskMember(key: string | undefined, value: unknown, inNamedList: boolea
 }
 
 /**
- * A copy of a bank's JSON body (or any value) as an audience may see it: account numbers masked, personal names
- * shortened, IBANs inside free texts masked. Names of accounts ("Girokonto") and of companies stay, an account named
+ * A copy of a bank's JSON body (or any value) as an audience may see it: account numbers masked, the holder's and
+ * the PSU's names shortened, counterparties shortened when they read like a person (merchants keep their names), and
+ * IBANs, street addresses and personal names inside free texts masked. Names of accounts ("Girokonto") and of companies stay, an account named
  * after a person is shortened (see looksLikePersonalName); the shape stays.
  * Tolerant of any input: values of unexpected types pass through unchanged.
  */

@@ -33,7 +33,7 @@ export function narrateStatusAnswer({ answer, display, ...rest }: StatusAnswerNa
   const messages = messagesOf(body.tppMessages ?? body.tppMessage, display);
   return narrate({
     ...rest,
-    ...(typeof psuName === 'string' && { psuName: display.name(psuName) }),
+    ...(typeof psuName === 'string' && { psuName: display.person(psuName) }),
     ...(typeof psuMessage === 'string' && { psuMessage: display.text(psuMessage) }),
     ...(messages && { messages }),
     ...(typeof fundsAvailable === 'boolean' && { fundsAvailable }),

@@ -1,7 +1,8 @@
 // An exchange made fit for a file that leaves the console: redacted as the inspector redacts it, then cleared of the
 // secrets a bank or a hand-edited request may carry beyond XS2A's own (API keys, passphrases, private keys in PEM),
-// and, in presenter mode, with account numbers masked and personal names shortened wherever the bank's data shows them.
+// and, in presenter mode, masked as every screen masks bank data: account numbers, people's names and addresses.
 import { redactExchange, REDACTED, type BankDataDisplay, type Exchange } from '../../api';
+import { maskBankData } from '../../xs2a/masking';
 
 /** Header names that carry a key, passphrase, password, PIN or one-time code (beyond the inspector's list). */
 const secretHeader = /key|passphrase|password|\bpin\b|\botp\b/i;
@@ -11,11 +12,6 @@ const secretMember = /^(?:key|pin|otp|tan|passphrase)$|passphrase|private_?key|a
 const pemPrivateKey = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g;
 /** Form and query parameters (`name=value`). */
 const parameter = /(^|[?&\s])([^=&?#\s]+)=([^&#\s]*)/g;
-
-/** Members whose text is a person's or a company's name, shortened in presenter mode. */
-const nameMember = /name$|^ultimate(?:creditor|debtor)$/i;
-/** Members whose text is an account number, masked in presenter mode. */
-const accountMember = /^(?:iban|bban|pan|maskedPan|msisdn)$/i;
 
 type Clean = (text: string) => string;
 
@@ -27,36 +23,39 @@ function decoded(name: string): string {
   }
 }
 
-/** Free text: private keys and secret parameters removed, account numbers masked in presenter mode. */
-function textCleaner(display: BankDataDisplay): Clean {
-  return (text) =>
-    display.text(
-      text
-        .replace(pemPrivateKey, REDACTED)
-        .replace(parameter, (whole, start: string, name: string) =>
-          secretMember.test(decoded(name)) ? `${start}${name}=${encodeURIComponent(REDACTED)}` : whole,
-        ),
+/** Free text without private keys and secret parameters. */
+function withoutSecretText(text: string): string {
+  return text
+    .replace(pemPrivateKey, REDACTED)
+    .replace(parameter, (whole, start: string, name: string) =>
+      secretMember.test(decoded(name)) ? `${start}${name}=${encodeURIComponent(REDACTED)}` : whole,
     );
 }
 
-function cleanValue(value: unknown, clean: Clean, display: BankDataDisplay, member = ''): unknown {
-  if (typeof value === 'string') {
-    if (value === REDACTED) return value;
-    if (accountMember.test(member)) return display.account(value);
-    return nameMember.test(member) ? display.name(clean(value)) : clean(value);
-  }
-  if (Array.isArray(value)) return value.map((item) => cleanValue(item, clean, display, member));
+/** Free text: private keys and secret parameters removed, then (presenter mode) bank data masked. */
+function textCleaner(display: BankDataDisplay): Clean {
+  return (text) => display.text(withoutSecretText(text));
+}
+
+/** A JSON value with every secret member redacted and every text cleared of secrets. */
+function withoutSecrets(value: unknown): unknown {
+  if (typeof value === 'string') return value === REDACTED ? value : withoutSecretText(value);
+  if (Array.isArray(value)) return value.map(withoutSecrets);
   if (typeof value === 'object' && value !== null) {
     return Object.fromEntries(
       Object.entries(value).map(([name, item]) => [
         name,
-        secretMember.test(name) && item !== null && item !== undefined
-          ? REDACTED
-          : cleanValue(item, clean, display, name),
+        secretMember.test(name) && item !== null && item !== undefined ? REDACTED : withoutSecrets(item),
       ]),
     );
   }
   return value;
+}
+
+/** A JSON value without secrets and, in presenter mode, masked as every screen masks bank data (maskBankData). */
+function cleanValue(value: unknown, display: BankDataDisplay): unknown {
+  const cleaned = withoutSecrets(value);
+  return display.masked ? maskBankData(cleaned) : cleaned;
 }
 
 /** A body as text: JSON is cleaned member by member and written again; any other text as free text. */
@@ -64,7 +63,7 @@ function cleanBodyText(text: string, clean: Clean, display: BankDataDisplay): st
   const trimmed = text.trim();
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {
-      return JSON.stringify(cleanValue(JSON.parse(text), clean, display), null, 2);
+      return JSON.stringify(cleanValue(JSON.parse(text), display), null, 2);
     } catch {
       // cut short or not JSON after all: cleaned as text
     }
@@ -95,7 +94,7 @@ export function cleanExchange(raw: Exchange, { secrets, display }: CleanOptions)
       ? undefined
       : typeof request.body === 'string'
         ? cleanBodyText(request.body, clean, display)
-        : cleanValue(request.body, clean, display);
+        : cleanValue(request.body, display);
   return {
     ...exchange,
     request: {
@@ -108,7 +107,7 @@ export function cleanExchange(raw: Exchange, { secrets, display }: CleanOptions)
       response: {
         ...response,
         headers: cleanHeaders(response.headers, clean),
-        body: response.body === undefined ? undefined : cleanValue(response.body, clean, display),
+        body: response.body === undefined ? undefined : cleanValue(response.body, display),
         bodyText: cleanBodyText(response.bodyText, clean, display),
       },
     }),

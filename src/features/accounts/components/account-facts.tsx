@@ -13,11 +13,11 @@ export function AccountStatusBadge({ status }: { status: string | undefined }) {
 /** The owners' names (shortened in presenter mode), read tolerantly: a name of another JSON type is shown as text. */
 export function ownerNamesOf(account: AccountDetails, display: BankDataDisplay = PLAIN_DISPLAY): string | undefined {
   const names = account.ownerNames?.map((owner) => {
-    const name = display.name(String(owner.name));
+    const name = display.person(String(owner.name));
     return owner.role ? `${name} (${owner.role})` : name;
   });
   if (names && names.length > 0) return names.join(', ');
-  return account.ownerName === undefined ? undefined : display.name(String(account.ownerName));
+  return account.ownerName === undefined ? undefined : display.person(String(account.ownerName));
 }
 
 export function accountFactItems(
@@ -57,7 +57,7 @@ export function accountFactItems(
   add('Status', <AccountStatusBadge status={account.status} />);
   add('Usage', account.usage && (account.usage === 'PRIV' ? 'PRIV (private)' : `${account.usage} (professional)`));
   add('Owner', ownerNamesOf(account, display));
-  add('PSU name', account.psuName && display.name(String(account.psuName)));
+  add('PSU name', account.psuName && display.person(String(account.psuName)));
   add('BIC', account.bic && <span className="font-mono">{account.bic}</span>);
   add('Linked accounts', account.linkedAccounts);
   add('Details', account.details);

@@ -55,9 +55,9 @@ function statusItems(data: GetPaymentStatusData, display: BankDataDisplay) {
     ...(data.fundsAvailable !== undefined
       ? [{ key: 'Funds available', value: data.fundsAvailable ? 'yes' : 'no' }]
       : []),
-    ...(data.psuName ? [{ key: 'PSU name', value: display.name(String(data.psuName)) }] : []),
+    ...(data.psuName ? [{ key: 'PSU name', value: display.person(String(data.psuName)) }] : []),
     ...(data.ownerNames?.length
-      ? [{ key: 'Owner names', value: data.ownerNames.map((owner) => display.name(String(owner.name))).join(', ') }]
+      ? [{ key: 'Owner names', value: data.ownerNames.map((owner) => display.person(String(owner.name))).join(', ') }]
       : []),
     ...(data.psuMessage ? [{ key: 'Message from the bank', value: display.text(String(data.psuMessage)) }] : []),
     ...(data.tppMessage ?? []).map((message) => ({
