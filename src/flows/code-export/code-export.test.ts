@@ -43,7 +43,11 @@ describe.each(codeLanguages.map((language) => language.id))('the %s code', (lang
 
   it('carries the profile’s token when the user includes its credentials, and still no PSU password', async () => {
     const code = await snippetFor(
-      codeRequest(request, { secrets: [TOKEN], requestId: NEW_ID, credentials: { bearerToken: TOKEN } }),
+      codeRequest(request, {
+        secrets: [TOKEN],
+        requestId: NEW_ID,
+        credentials: { bearerToken: TOKEN, origin: 'https://bank.example' },
+      }),
       language,
     );
     expect(code).toContain(`Bearer ${TOKEN}`);
@@ -56,9 +60,18 @@ describe('codeRequest', () => {
   it('adds an X-Request-ID to a request that had none, and the token where the request had no Authorization', () => {
     const bare = codeRequest(
       { method: 'GET', url: 'https://bank.example/v1/accounts', headers: {} },
-      { secrets: [], requestId: NEW_ID, credentials: { bearerToken: TOKEN } },
+      { secrets: [], requestId: NEW_ID, credentials: { bearerToken: TOKEN, origin: 'https://bank.example' } },
     );
     expect(bare.headers).toEqual({ 'X-Request-ID': NEW_ID, Authorization: `Bearer ${TOKEN}` });
+  });
+
+  it('never puts the profile’s token into code for a request to another origin', () => {
+    const elsewhere = codeRequest(
+      { method: 'GET', url: 'https://other-bank.example/v1/accounts', headers: { Authorization: '[redacted]' } },
+      { secrets: [TOKEN], requestId: NEW_ID, credentials: { bearerToken: TOKEN, origin: 'https://bank.example' } },
+    );
+    expect(JSON.stringify(elsewhere)).not.toContain(TOKEN);
+    expect(elsewhere.headers.Authorization).toBe('[redacted]');
   });
 
   it('keeps an exchange the log already redacted redacted', () => {

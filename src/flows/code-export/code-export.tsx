@@ -1,9 +1,9 @@
 // "Copy as code": a request in the language a TPP developer picks, ready to run: a fresh X-Request-ID in every copy,
 // secrets redacted unless the user ticks the profile's credentials for this one copy.
 import { useEffect, useId, useRef, useState } from 'react';
-import { profileToken, sessionTokens, type BankProfile } from '../../api';
+import { originOf, profileToken, sessionTokens, type BankProfile } from '../../api';
 import { Button, Checkbox, Field, Select, Textarea } from '../../components/ui';
-import { codeRequest } from './code-request';
+import { codeRequest, tokenFor } from './code-request';
 import type { RequestParts } from './har-request';
 import { codeLanguages, snippetFor, type CodeLanguage } from './snippets';
 
@@ -19,7 +19,13 @@ export interface CodeExportProps {
 
 type Snippet = { state: 'loading' } | { state: 'ready'; text: string } | { state: 'failed'; message: string };
 
-function useSnippet(request: RequestParts, language: CodeLanguage, bearerToken: string | undefined, secrets: string[]) {
+function useSnippet(
+  request: RequestParts,
+  language: CodeLanguage,
+  bearerToken: string | undefined,
+  origin: string | undefined,
+  secrets: string[],
+) {
   const [snippet, setSnippet] = useState<Snippet>({ state: 'loading' });
   // A new X-Request-ID for each copy: bumped after every copy.
   const [generation, setGeneration] = useState(0);
@@ -31,7 +37,7 @@ function useSnippet(request: RequestParts, language: CodeLanguage, bearerToken: 
     const parts = codeRequest(JSON.parse(requestKey) as RequestParts, {
       secrets: secretsKey.split('\n'),
       requestId: crypto.randomUUID(),
-      ...(bearerToken && { credentials: { bearerToken } }),
+      ...(bearerToken && { credentials: { bearerToken, ...(origin && { origin }) } }),
     });
     snippetFor(parts, language).then(
       (text) => current && setSnippet({ state: 'ready', text }),
@@ -45,7 +51,7 @@ function useSnippet(request: RequestParts, language: CodeLanguage, bearerToken: 
     return () => {
       current = false;
     };
-  }, [requestKey, language, bearerToken, secretsKey, generation]);
+  }, [requestKey, language, bearerToken, origin, secretsKey, generation]);
   return { snippet, renew: () => setGeneration((value) => value + 1) };
 }
 
@@ -56,11 +62,14 @@ export function CodeExport({ request, profile, consentId, level = 3 }: CodeExpor
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const headingId = useId();
-  const token = profileToken(profile, consentId);
+  const origin = originOf(profile.baseUrl);
+  // The profile's token belongs to its bank: code for a request to another origin never carries it.
+  const token = tokenFor(request.url, { bearerToken: profileToken(profile, consentId), origin });
+  const otherOrigin = profileToken(profile, consentId) !== undefined && token === undefined;
   const secrets = [profile.bearerToken?.trim(), ...sessionTokens.allValues()].filter(
     (value): value is string => typeof value === 'string' && value !== '',
   );
-  const { snippet, renew } = useSnippet(request, language, withCredentials ? token : undefined, secrets);
+  const { snippet, renew } = useSnippet(request, language, withCredentials ? token : undefined, origin, secrets);
   const label = codeLanguages.find((candidate) => candidate.id === language)?.label ?? language;
   const Heading = `h${level}` as const;
 
@@ -108,7 +117,9 @@ export function CodeExport({ request, profile, consentId, level = 3 }: CodeExpor
         hint={
           token
             ? 'Puts the profile’s token into the next copy only. PSU passwords and one-time codes stay redacted.'
-            : 'This profile holds no token: the code needs none.'
+            : otherOrigin
+              ? 'This request goes to another origin than the profile’s bank: its token is never put into the code.'
+              : 'This profile holds no token: the code needs none.'
         }
         checked={withCredentials}
         disabled={!token}

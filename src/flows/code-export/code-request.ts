@@ -1,11 +1,14 @@
 // The request a code snippet sends: secrets redacted (tokens, PSU passwords, OTPs) unless the user asks for the
 // profile's credentials in this one copy, and always a fresh X-Request-ID, so the code can be run as it is.
-import { redactExchange } from '../../api';
+import { originOf, redactExchange } from '../../api';
 import type { RequestParts } from './har-request';
 
 export interface CodeRequestOptions {
-  /** The profile's bearer token, only when the user ticked "include credentials from this profile". */
-  credentials?: { bearerToken?: string };
+  /**
+   * The profile's bearer token, only when the user ticked "include credentials from this profile", and the origin it
+   * was given for: it goes into the code only when the request goes to that origin.
+   */
+  credentials?: { bearerToken?: string; origin?: string };
   /** Values known to be secret wherever they appear (the profile's tokens). */
   secrets: readonly (string | undefined)[];
   /** The X-Request-ID the snippet carries; a new UUID each time. */
@@ -15,17 +18,23 @@ export interface CodeRequestOptions {
 /** A copy of `request` for a snippet; the original is left as it is. */
 export function codeRequest(request: RequestParts, options: CodeRequestOptions): RequestParts {
   const redacted = redactExchange({ request }, { secrets: options.secrets }).request;
+  const token = tokenFor(request.url, options.credentials);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(redacted.headers)) {
     if (name.toLowerCase() === 'x-request-id') headers[name] = options.requestId;
-    else if (name.toLowerCase() === 'authorization' && options.credentials?.bearerToken) {
-      headers[name] = `Bearer ${options.credentials.bearerToken}`;
-    } else headers[name] = value;
+    else if (name.toLowerCase() === 'authorization' && token) headers[name] = `Bearer ${token}`;
+    else headers[name] = value;
   }
   const hasRequestId = Object.keys(headers).some((name) => name.toLowerCase() === 'x-request-id');
   if (!hasRequestId) headers['X-Request-ID'] = options.requestId;
-  const token = options.credentials?.bearerToken;
   const hasAuthorization = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
   if (token && !hasAuthorization) headers.Authorization = `Bearer ${token}`;
   return { ...redacted, headers };
+}
+
+/** The token to write into the code: only for a request to the origin the token was given for. */
+export function tokenFor(url: string, credentials: CodeRequestOptions['credentials']): string | undefined {
+  if (!credentials?.bearerToken) return undefined;
+  const target = originOf(url);
+  return target !== undefined && target === credentials.origin ? credentials.bearerToken : undefined;
 }

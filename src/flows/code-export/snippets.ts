@@ -52,7 +52,8 @@ function curl(parts: Parts): string {
   const lines = [`curl --request ${shellQuote(parts.method)}`, `  --url ${shellQuote(parts.url)}`];
   for (const [name, value] of parts.headers) lines.push(`  --header ${shellQuote(`${name}: ${value}`)}`);
   if (parts.text !== undefined) lines.push(`  --data-raw ${shellQuote(parts.text)}`);
-  return `${lines.join(' \\\n')}\n`;
+  // No line break at the end: options typed after a pasted command still belong to it.
+  return lines.join(' \\\n');
 }
 
 function jsBody(parts: Parts, language: ValueLanguage = 'js'): string | undefined {

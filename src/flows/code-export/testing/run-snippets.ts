@@ -144,9 +144,8 @@ function curlRequest(args: string[], stdin: string): SentRequest {
  * curl snippets, each sourced by bash in a subshell of its own with a recording `curl` function (its arguments and
  * standard input written to files): nothing in a value may expand, run or end the snippet early.
  */
-export async function runShell(sources: readonly string[]): Promise<RunResult[]> {
-  const folder = await mkdtemp(join(tmpdir(), 'xs2a-curl-'));
-  try {
+export function runShell(sources: readonly string[]): Promise<RunResult[]> {
+  return inTempFolder('xs2a-curl-', async (folder) => {
     await Promise.all(sources.map((source, index) => writeFile(join(folder, `s${index}.sh`), source)));
     const script = `
 curl() { : > "$OUT.args"; for arg in "$@"; do printf '%s\\0' "$arg" >> "$OUT.args"; done; cat > "$OUT.stdin"; }
@@ -175,9 +174,7 @@ done
         return { ok: exitCode === 0 && error === '', requests, ...(error && { error }) };
       }),
     );
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
+  });
 }
 
 /** Whether a command runs here (`javac -version`, `bash --version`…). */
@@ -214,30 +211,34 @@ export async function recordingBank() {
   };
 }
 
-/** A Java snippet (a complete class), compiled and run by the JDK's source launcher; it sends to a real server. */
-export async function runJava(source: string, className: string): Promise<RunResult> {
-  const folder = await mkdtemp(join(tmpdir(), 'xs2a-java-'));
+/** Runs `work` in a new temporary folder, removed afterwards. */
+async function inTempFolder<T>(prefix: string, work: (folder: string) => Promise<T>): Promise<T> {
+  const folder = await mkdtemp(join(tmpdir(), prefix));
   try {
-    const file = join(folder, `${className}.java`);
-    await writeFile(file, source);
-    const { code, stderr } = await run('java', ['-Dfile.encoding=UTF-8', file]);
-    return { ok: code === 0, requests: [], ...(code !== 0 && { error: stderr }) };
+    return await work(folder);
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
 }
 
+/** A Java snippet (a complete class), compiled and run by the JDK's source launcher; it sends to a real server. */
+export function runJava(source: string, className: string): Promise<RunResult> {
+  return inTempFolder('xs2a-java-', async (folder) => {
+    const file = join(folder, `${className}.java`);
+    await writeFile(file, source);
+    const { code, stderr } = await run('java', ['-Dfile.encoding=UTF-8', file]);
+    return { ok: code === 0, requests: [], ...(code !== 0 && { error: stderr }) };
+  });
+}
+
 /** A Node module run by node itself (`node file.mjs`), for the snippets meant for Node. */
-export async function runNode(source: string): Promise<RunResult> {
-  const folder = await mkdtemp(join(tmpdir(), 'xs2a-node-'));
-  try {
+export function runNode(source: string): Promise<RunResult> {
+  return inTempFolder('xs2a-node-', async (folder) => {
     const file = join(folder, 'request.mjs');
     await writeFile(file, source);
     const check = await run(process.execPath, ['--check', file]);
     if (check.code !== 0) return { ok: false, error: check.stderr, requests: [] };
     const { code, stderr } = await run(process.execPath, [file]);
     return { ok: code === 0, requests: [], ...(code !== 0 && { error: stderr }) };
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
+  });
 }
