@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { builtInSandboxProfile, getScaStatus, type AuthorisationScope } from '../../api';
+import { builtInSandboxProfile, getScaStatus, presenterMode, type AuthorisationScope } from '../../api';
 import { DECOUPLED_POLL_MS } from './decoupled-monitor';
 import { adminDiscoveryDocument, answerAll } from '../../testing/http';
 import { ScaPanel, type ScaPanelProps } from './sca-panel';
@@ -429,6 +429,13 @@ describe('decoupled monitor', () => {
     });
     const first = renderPanel(decoupled);
     await waitFor(() => expect(appLink()?.getAttribute('href')).toBe('http://bank.test/sandbox/app'));
+    // In presenter mode the app is asked to mask its PSU's name and IBANs too.
+    act(() => presenterMode.set(true));
+    try {
+      await waitFor(() => expect(appLink()?.getAttribute('href')).toBe('http://bank.test/sandbox/app?presenter=1'));
+    } finally {
+      act(() => presenterMode.set(false));
+    }
     first.unmount();
 
     scriptedBank({ [`GET ${sub}`]: [{ status: 200, body: { scaStatus: 'started' } }] });

@@ -1,15 +1,21 @@
 // Decoupled SCA: waiting while the PSU approves in the banking app.
-import { useSandboxAdmin, type AuthorisationScope, type BankProfile } from '../../../api';
+import { usePresenterMode, useSandboxAdmin, type AuthorisationScope, type BankProfile } from '../../../api';
+import { PRESENTER_FLAG } from '../new-sca-redirect';
 import { DecoupledMonitor } from '../decoupled-monitor';
 import type { ScaNextStep } from '../sca-flow';
 import type { ScaFlow } from '../use-sca-flow';
 import { StepHeading, type StepHeadingProps } from './step-heading';
 
-/** The sandbox's banking app (`{base_url}/app`), where its PSU approves: linked only when the bank is the sandbox. */
+/**
+ * The sandbox's banking app (`{base_url}/app`), where its PSU approves: linked only when the bank is the sandbox (it
+ * answers the sandbox's admin API), and in presenter mode with the sandbox's presenter flag, so the app masks too.
+ */
 function SandboxBankingAppLink({ profile }: { profile: BankProfile }) {
   const admin = useSandboxAdmin(profile);
+  const presenting = usePresenterMode();
   if (!admin.data?.available) return null;
-  const href = `${profile.baseUrl.replace(/\/+$/, '')}/app`;
+  const app = `${profile.baseUrl.replace(/\/+$/, '')}/app`;
+  const href = presenting ? `${app}?${PRESENTER_FLAG}=1` : app;
   return (
     <p className="text-sm">
       <a href={href} target="_blank" rel="noopener noreferrer" className="text-blue-800 underline">
