@@ -1,7 +1,7 @@
 // "Use test PSU" on the payment and consent forms: when the profile's bank is the sandbox (its admin API answers), a
 // choice of its PSUs; choosing one hands the form the PSU with its accounts, and the form fills what it needs.
 import { useId, useState } from 'react';
-import { useSandboxAdmin, useSandboxPsus, type BankProfile, type SandboxPsu } from '../../api';
+import { useBankDataDisplay, useSandboxAdmin, useSandboxPsus, type BankProfile, type SandboxPsu } from '../../api';
 import { Button, Select } from '../../components/ui';
 
 export interface TestPsuChoiceProps {
@@ -19,6 +19,7 @@ export function TestPsuChoice({ profile, fills, onChoose }: TestPsuChoiceProps) 
   const [chosen, setChosen] = useState('');
   const [used, setUsed] = useState<string>();
   const selectId = useId();
+  const display = useBankDataDisplay();
   const list = psus.data?.psus ?? [];
   if (!controls || list.length === 0) return null;
   const psuId = chosen || list[0]?.psuId || '';
@@ -44,7 +45,8 @@ export function TestPsuChoice({ profile, fills, onChoose }: TestPsuChoiceProps) 
         >
           {list.map((psu) => (
             <option key={psu.psuId} value={psu.psuId}>
-              {psu.psuId} · {psu.name} ({psu.accounts.length} {psu.accounts.length === 1 ? 'account' : 'accounts'})
+              {psu.psuId} · {display.person(psu.name)} ({psu.accounts.length}{' '}
+              {psu.accounts.length === 1 ? 'account' : 'accounts'})
             </option>
           ))}
         </Select>

@@ -1,9 +1,11 @@
 // The sandbox's test PSUs with their accounts and IBANs, and the password they log in with.
-import type { SandboxPsus } from '../../../api';
+import { useBankDataDisplay, type SandboxPsus } from '../../../api';
 import { LoadingText, Panel, Table } from '../../../components/ui';
 import { AdminError } from './admin-error';
 
 export function PsusPanel({ psus }: { psus: { data?: SandboxPsus; error: unknown; isPending: boolean } }) {
+  // Presenter mode: the PSUs' names and IBANs are masked like every other bank data.
+  const display = useBankDataDisplay();
   return (
     <Panel title="Test PSUs" description="GET {base_url}/admin/psus: every PSU of the bank with its accounts.">
       {psus.isPending && <LoadingText>Reading the PSUs…</LoadingText>}
@@ -25,13 +27,13 @@ export function PsusPanel({ psus }: { psus: { data?: SandboxPsus; error: unknown
                   <th scope="row" className="py-1.5 pr-3 font-mono font-normal">
                     {psu.psuId}
                   </th>
-                  <td className="py-1.5 pr-3">{psu.name}</td>
+                  <td className="py-1.5 pr-3">{display.person(psu.name)}</td>
                   <td className="py-1.5">
                     <ul>
                       {psu.accounts.map((account) => (
                         <li key={account.resourceId}>
-                          <span className="font-mono break-all">{account.iban}</span> {account.currency} ·{' '}
-                          {account.name}
+                          <span className="font-mono break-all">{display.account(account.iban)}</span>{' '}
+                          {account.currency} · {display.accountName(account.name)}
                         </li>
                       ))}
                     </ul>

@@ -91,6 +91,17 @@ afterEach(() => {
 });
 
 describe('Sandbox page', () => {
+  it('in presenter mode shows the test PSUs with their names shortened and IBANs masked', async () => {
+    sandboxAdmin({ now: '2026-03-16T09:00:00.000Z' });
+    renderRoute('/test-bench', <SandboxPage />, { presenter: true });
+    const table = await screen.findByRole('table', { name: 'Test PSUs and their accounts' });
+    expect(table.textContent).toContain('A.');
+    expect(table.textContent).toContain('DE89 •••• •••• 3000');
+    expect(table.textContent).not.toContain('Alice');
+    expect(table.textContent).not.toContain('DE89370400440532013000');
+    expect(table.textContent).toContain('Girokonto');
+  });
+
   it('shows the bank’s time, moves it a day on, and records the calls for the inspector', async () => {
     const user = userEvent.setup();
     sandboxAdmin({ now: '2026-03-16T09:00:00.000Z' });
