@@ -1,7 +1,7 @@
 // Copy as code: in every language, the profile's token, PSU passwords and OTPs stay out of the code unless the user
 // asks for the profile's credentials (and then only the token goes in), and the X-Request-ID is a new one.
 import { describe, expect, it } from 'vitest';
-import { codeRequest } from './code-request';
+import { codeRequest, presenterRequest } from './code-request';
 import type { RequestParts } from './har-request';
 import { codeLanguages, snippetFor } from './snippets';
 
@@ -80,5 +80,27 @@ describe('codeRequest', () => {
       { secrets: [], requestId: NEW_ID },
     );
     expect(logged.headers.Authorization).toBe('[redacted]');
+  });
+});
+
+describe('presenterRequest', () => {
+  it('masks the body’s account numbers and people, and IBANs in the URL, keeping merchants', () => {
+    const shown = presenterRequest({
+      method: 'POST',
+      url: 'https://bank.example/v1/payments/sepa-credit-transfers?iban=DE89370400440532013000',
+      headers: { 'PSU-ID': 'alice' },
+      body: {
+        debtorAccount: { iban: 'DE89370400440532013000' },
+        creditorName: 'Bob Laurent',
+        ultimateCreditor: 'Rossmann',
+        remittanceInformationUnstructured: 'Miete Wilhelm-Kuhr-Str. 12, Whg. 3.OG links',
+      },
+    });
+    const text = JSON.stringify(shown);
+    expect(text).not.toContain('DE89370400440532013000');
+    expect(text).not.toContain('Bob Laurent');
+    expect(text).not.toContain('Wilhelm-Kuhr');
+    expect(text).toContain('Rossmann');
+    expect(shown.headers['PSU-ID']).toBe('alice');
   });
 });

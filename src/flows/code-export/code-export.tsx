@@ -1,9 +1,9 @@
 // "Copy as code": a request in the language a TPP developer picks, ready to run: a fresh X-Request-ID in every copy,
 // secrets redacted unless the user ticks the profile's credentials for this one copy.
 import { useEffect, useId, useRef, useState } from 'react';
-import { originOf, profileToken, sessionTokens, type BankProfile } from '../../api';
+import { originOf, profileToken, sessionTokens, usePresenterMode, type BankProfile } from '../../api';
 import { Button, Checkbox, Field, Select, Textarea } from '../../components/ui';
-import { codeRequest, tokenFor } from './code-request';
+import { codeRequest, presenterRequest, tokenFor } from './code-request';
 import type { RequestParts } from './har-request';
 import { codeLanguages, snippetFor, type CodeLanguage } from './snippets';
 
@@ -55,7 +55,10 @@ function useSnippet(
   return { snippet, renew: () => setGeneration((value) => value + 1) };
 }
 
-export function CodeExport({ request, profile, consentId, level = 3 }: CodeExportProps) {
+export function CodeExport({ request: given, profile, consentId, level = 3 }: CodeExportProps) {
+  // Presenter mode: the code shows the bank's data masked, as every screen does.
+  const presenting = usePresenterMode();
+  const request = presenting ? presenterRequest(given) : given;
   const [language, setLanguage] = useState<CodeLanguage>('curl');
   const [withCredentials, setWithCredentials] = useState(false);
   const [announcement, setAnnouncement] = useState('');

@@ -1,6 +1,7 @@
 // The request a code snippet sends: secrets redacted (tokens, PSU passwords, OTPs) unless the user asks for the
 // profile's credentials in this one copy, and always a fresh X-Request-ID, so the code can be run as it is.
 import { originOf, redactExchange } from '../../api';
+import { maskBankData, maskIbansInText, maskPersonalDataInText } from '../../xs2a/masking';
 import type { RequestParts } from './har-request';
 
 export interface CodeRequestOptions {
@@ -37,4 +38,25 @@ export function tokenFor(url: string, credentials: CodeRequestOptions['credentia
   if (!credentials?.bearerToken) return undefined;
   const target = originOf(url);
   return target !== undefined && target === credentials.origin ? credentials.bearerToken : undefined;
+}
+
+/**
+ * The request as presenter mode shows it: the body masked member by member (account numbers, people's names,
+ * addresses), account numbers in the URL and headers masked. Code copied in presenter mode is for showing.
+ */
+export function presenterRequest(request: RequestParts): RequestParts {
+  let body = request.body;
+  if (typeof body === 'string') {
+    try {
+      body = JSON.stringify(maskBankData(JSON.parse(body)));
+    } catch {
+      body = maskPersonalDataInText(body);
+    }
+  } else if (body !== undefined) body = maskBankData(body);
+  return {
+    ...request,
+    url: maskIbansInText(request.url),
+    headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, maskIbansInText(value)])),
+    ...(body !== undefined && { body }),
+  };
 }

@@ -2,7 +2,8 @@
 // secrets a bank or a hand-edited request may carry beyond XS2A's own (API keys, passphrases, private keys in PEM),
 // and, in presenter mode, masked as every screen masks bank data: account numbers, people's names and addresses.
 import { redactExchange, REDACTED, type BankDataDisplay, type Exchange } from '../../api';
-import { maskBankData } from '../../xs2a/masking';
+import { maskBankData, maskPersonalDataInText } from '../../xs2a/masking';
+import type { ReplayData } from './replay-data';
 
 /** Header names that carry a key, passphrase, password, PIN or one-time code (beyond the inspector's list). */
 const secretHeader = /key|passphrase|password|\bpin\b|\botp\b/i;
@@ -118,4 +119,34 @@ export function cleanExchange(raw: Exchange, { secrets, display }: CleanOptions)
 /** A text of the console's own (a title, a step's words) cleaned like the exchanges' texts. */
 export function cleanText(text: string, { display }: Pick<CleanOptions, 'display'>): string {
   return textCleaner(display)(text);
+}
+
+/** A JSON text masked member by member (maskBankData); any other text as free text. */
+function maskedBodyText(text: string): string {
+  try {
+    return JSON.stringify(maskBankData(JSON.parse(text)), null, 2);
+  } catch {
+    return maskPersonalDataInText(text);
+  }
+}
+
+const BODY_MEMBERS = new Set(['requestBody', 'responseBody']);
+
+function maskedReplayValue(value: unknown, member = ''): unknown {
+  if (typeof value === 'string')
+    return BODY_MEMBERS.has(member) ? maskedBodyText(value) : maskPersonalDataInText(value);
+  if (Array.isArray(value)) return value.map((item) => maskedReplayValue(item, member));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, maskedReplayValue(item, name)]));
+  }
+  return value;
+}
+
+/**
+ * A replay saved without masking, as presenter mode shows it: every text masked as free text (account numbers,
+ * addresses, people's names) and the bodies member by member. A replay saved masked is shown as it is.
+ */
+export function maskedReplay(data: ReplayData): ReplayData {
+  if (data.masked) return data;
+  return { ...(maskedReplayValue(data) as ReplayData), masked: true };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MASKED_DISPLAY, PLAIN_DISPLAY, type Exchange } from '../../api';
 import { event, exchange, initiate, PAYMENT, resetKit, status } from '../story/story-test-kit';
 import { buildReplay } from './build-replay';
+import { maskedReplay } from './replay-clean';
 import { readReplayFile } from './replay-data';
 import { REPLAY_CSP, replayHtml } from './replay-html';
 
@@ -193,5 +194,18 @@ describe('the replay file', () => {
     expect(!damaged.ok && damaged.problem).toMatch(/damaged/);
     const other = readReplayFile(block('{"format":"xs2a-console-replay","version":2}'));
     expect(!other.ok && other.problem).toMatch(/not in the expected form/);
+  });
+});
+
+describe('a plain replay opened in presenter mode', () => {
+  it('is masked on display: no full name or IBAN anywhere in it, and a masked replay is left as it is', () => {
+    const { data } = replayFile(false);
+    expect(JSON.stringify(data)).toContain('Alice Schmidt');
+    const shown = JSON.stringify(maskedReplay(data));
+    expect(shown).not.toContain('Alice Schmidt');
+    expect(shown).not.toMatch(/DE\d{20}/);
+    expect(shown).toContain('Alice S.');
+    const already = replayFile(true).data;
+    expect(maskedReplay(already)).toBe(already);
   });
 });

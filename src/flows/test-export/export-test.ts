@@ -1,7 +1,8 @@
 // "Export as Playwright test": a payment's or consent's flow, as this tab recorded it, made into a runnable Playwright
 // test file and offered as a download. Loaded with the first export, so the console's pages do not carry it.
-import { exchangeLog, redactExchange, type Exchange } from '../../api';
+import { exchangeLog, MASKED_DISPLAY, presenterMode, redactExchange, type Exchange } from '../../api';
 import { downloadText } from '../../components/ui';
+import { cleanExchange } from '../replay/replay-clean';
 import { knownSecrets } from '../replay/save-replay';
 import { flowSchemas } from './flow-schemas';
 import { buildReplayPlan, type CallStep } from './plan';
@@ -31,14 +32,24 @@ export interface PlaywrightTestInput {
   exchanges: readonly Exchange[];
   /** Values no file may hold (bearer tokens…), removed wherever they appear. */
   secrets?: readonly string[];
+  /** Presenter mode: the bank's data in the file masked as on screen (account numbers, people's names, addresses). */
+  masked?: boolean;
   savedAt?: number;
 }
 
 /** The Playwright test of one flow. */
-export function playwrightTest({ flow, exchanges, secrets = [], savedAt = Date.now() }: PlaywrightTestInput) {
+export function playwrightTest({
+  flow,
+  exchanges,
+  secrets = [],
+  savedAt = Date.now(),
+  masked = false,
+}: PlaywrightTestInput) {
   const own = exchanges
     .filter((exchange) => exchange.flow === flow)
-    .map((exchange) => redactExchange(exchange, { secrets }));
+    .map((exchange) =>
+      masked ? cleanExchange(exchange, { secrets, display: MASKED_DISPLAY }) : redactExchange(exchange, { secrets }),
+    );
   const plan = buildReplayPlan(own);
   const calls = plan.steps.flatMap((step): CallStep[] => {
     if (step.kind === 'call') return [step];
@@ -51,7 +62,12 @@ export function playwrightTest({ flow, exchanges, secrets = [], savedAt = Date.n
 
 /** Downloads the test of `flow` as this tab recorded it. */
 export function savePlaywrightTest(flow: string): PlaywrightTestFile {
-  const file = playwrightTest({ flow, exchanges: exchangeLog.list(), secrets: knownSecrets() });
+  const file = playwrightTest({
+    flow,
+    exchanges: exchangeLog.list(),
+    secrets: knownSecrets(),
+    masked: presenterMode.isOn(),
+  });
   downloadText(file.text, file.fileName, 'text/plain');
   return file;
 }

@@ -177,6 +177,14 @@ describe('the replay plan', () => {
     expect(file.text).not.toContain('X-Request-ID": "req-');
   });
 
+  it('in presenter mode writes the bank data masked as on screen: no IBAN, no person’s full name', () => {
+    const file = playwrightTest({ flow: FLOW, exchanges: embeddedFlow(), savedAt: 0, masked: true });
+    expect(file.text).not.toContain('DE16990100000010010001');
+    expect(file.text).not.toContain('Bob Laurent');
+    expect(file.text).toContain('DE16 •••• •••• 0001');
+    expect(file.text).toContain('Bob L.');
+  });
+
   it('removes secrets the log did not know as secrets, wherever they appear', () => {
     const flow = embeddedFlow();
     flow[0]!.request.headers['X-Bank-Key'] = 'tok-ABCDEFGH';
@@ -410,6 +418,20 @@ describe('schemas and the runtime the file carries', () => {
     expect(linkOf(answer, 'b', BANK)).toBe('https://other.example/y');
     expect(() => linkOf(answer, 'c', BANK)).toThrow(/no _links.c/);
     expect(errorCodes(answer)).toEqual(['X']);
+  });
+
+  it('reads _links sent as a list of link objects, by rel or by name', () => {
+    const listed = (links: unknown): Answer => ({ status: 200, headers: {}, body: { _links: links }, text: '' });
+    const byRel = listed([
+      { rel: 'scaStatus', href: '/psd2/v1/s' },
+      { rel: 'self', href: 'https://other.example/y' },
+    ]);
+    expect(linkOf(byRel, 'scaStatus', BANK)).toBe('https://bank.example/psd2/v1/s');
+    expect(linkOf(byRel, 'self', BANK)).toBe('https://other.example/y');
+    const byName = listed([{ scaStatus: { href: '/psd2/v1/s' } }, { self: '/psd2/v1/p' }]);
+    expect(linkOf(byName, 'scaStatus', BANK)).toBe('https://bank.example/psd2/v1/s');
+    expect(linkOf(byName, 'self', BANK)).toBe('https://bank.example/psd2/v1/p');
+    expect(() => linkOf(byName, 'status', BANK)).toThrow(/no _links.status/);
   });
 
   it('reads the forms of a PSU page as they would be posted', () => {

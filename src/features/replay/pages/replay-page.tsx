@@ -1,6 +1,8 @@
 // /replay: opens a replay file saved by the console and shows it again, read-only. Only the file's data block is read,
 // through its schema; the file's markup is never shown or run.
 import { useId, useState, type ChangeEvent } from 'react';
+import { usePresenterMode } from '../../../api';
+import { maskedReplay } from '../../../flows/replay/replay-clean';
 import { readReplayFile, type ReplayReading } from '../../../flows/replay/replay-data';
 import { ReplayView } from '../../../flows/replay/replay-view';
 
@@ -10,6 +12,8 @@ export const MAX_REPLAY_BYTES = 20 * 1024 * 1024;
 export function ReplayPage() {
   const inputId = useId();
   const [reading, setReading] = useState<(ReplayReading & { fileName: string }) | undefined>();
+  // A replay saved without masking is masked on display while presenter mode is on.
+  const presenting = usePresenterMode();
 
   async function open(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -47,7 +51,7 @@ export function ReplayPage() {
           <p>{reading.problem}</p>
         </div>
       )}
-      {reading?.ok && <ReplayView data={reading.data} />}
+      {reading?.ok && <ReplayView data={presenting ? maskedReplay(reading.data) : reading.data} />}
     </article>
   );
 }
