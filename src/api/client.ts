@@ -3,6 +3,7 @@ import type * as z from 'zod';
 import type * as Operations from '../xs2a/operations';
 import type { OperationName, ResponseSchemaOptions } from '../xs2a/operations';
 import type { ProblemJson, TppMessage } from '../xs2a/errors';
+import { deviationInWords, withoutNulls } from '../xs2a/readers';
 import { recordExchange, updateExchange, type Exchange } from './exchange-log';
 import {
   loadMessageMeanings,
@@ -360,6 +361,8 @@ function issueMessage(issue: z.core.$ZodIssue, body: unknown): string {
   const { value, absent } = issue.path.length > 0 ? valueAt(body, issue.path) : { value: body, absent: false };
   // Whatever the schema expected there (a type, one of an enum's values, a union's branch), the member is absent.
   if (absent) return 'missing: 1.3.12 requires this field';
+  const inWords = deviationInWords(issue.path, value);
+  if (inWords !== undefined) return inWords;
   if (
     issue.code === 'invalid_format' &&
     issue.format === 'date' &&
@@ -686,10 +689,13 @@ export async function sendOperation<T>(options: ExactRequestOptions): Promise<Xs
     requestId,
     parsed.body,
   );
+  // Null means absent: the body is read and checked without the members the bank sent as null, each one named.
+  const read = withoutNulls(parsed.body);
   const deviations = [
     ...(operations
-      ? deviationsOf(operations, operationId, response.status, parsed.body, options.schema)
+      ? deviationsOf(operations, operationId, response.status, read.value, options.schema)
       : [{ path: '(body)', message: 'not checked: the 1.3.12 schemas could not be loaded' }]),
+    ...read.deviations,
     ...headerCheck.deviations,
   ];
   const uncheckedHeaders = headerCheck.unchecked.length > 0 ? headerCheck.unchecked : undefined;
@@ -699,7 +705,7 @@ export async function sendOperation<T>(options: ExactRequestOptions): Promise<Xs
     redaction,
   );
   return {
-    body: parsed.body as T,
+    body: read.value as T,
     status: response.status,
     requestId,
     headers: responseHeaders,

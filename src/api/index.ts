@@ -76,7 +76,16 @@ export {
   type KeyedEntriesOptions,
   type StorageArea,
 } from './web-storage';
-export { bankLinkDescription, linkHref, readLinks, stringLinksNote, type LinkValue, type LinksReading } from './links';
+export {
+  bankLinkDescription,
+  linkHref,
+  linkOf,
+  linksNote,
+  readLinks,
+  stringLinksNote,
+  type LinkValue,
+  type LinksReading,
+} from './links';
 export {
   SESSION_TOKENS_STORAGE_KEY,
   sessionTokens,

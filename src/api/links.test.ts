@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Xs2aError } from './errors';
-import { bankLinkDescription, linkHref, readLinks, stringLinksNote } from './links';
+import { bankLinkDescription, linkHref, linkOf, linksNote, readLinks, stringLinksNote } from './links';
 
 describe('readLinks', () => {
   it('follows {href} and plain string links alike, naming the string ones', () => {
@@ -18,9 +18,35 @@ describe('readLinks', () => {
     expect(stringLinksNote(reading.stringLinks)).toContain('scaRedirect as plain string');
   });
 
+  it('reads _links sent as a list of link objects, by rel or by name, and says so', () => {
+    const status = '/v1/payments/sepa-credit-transfers/p1/authorisations/a1';
+    for (const sent of [
+      [
+        { rel: 'scaStatus', href: status },
+        { rel: 'authoriseTransaction', href: status },
+      ],
+      [{ scaStatus: { href: status } }, { authoriseTransaction: status }],
+      [{ scaStatus: { href: status }, authoriseTransaction: { href: status } }],
+    ]) {
+      const reading = readLinks(sent);
+      expect(reading.links, JSON.stringify(sent)).toEqual({
+        scaStatus: { href: status },
+        authoriseTransaction: { href: status },
+      });
+      expect(reading.listed).toBe(true);
+      expect(linkOf(sent, 'scaStatus')).toBe(status);
+      expect(linksNote(reading)).toContain('as a list');
+      expect(linksNote(reading, { forAudience: true })).not.toMatch(/[{}[\]"]|_links|href/);
+    }
+    // What no shape gives a name or an href is left out.
+    expect(readLinks([{ rel: 'x' }, 'y', null, { href: '/z' }, []]).links).toEqual({});
+    expect(linkOf({ next: { href: '/p2' } }, 'next')).toBe('/p2');
+    expect(linksNote(readLinks({ next: { href: '/p2' } }))).toBeUndefined();
+  });
+
   it('reads nothing from what is not a links object', () => {
-    expect(readLinks(undefined)).toEqual({ links: {}, stringLinks: [] });
-    expect(readLinks(['x'])).toEqual({ links: {}, stringLinks: [] });
+    expect(readLinks(undefined)).toEqual({ links: {}, stringLinks: [], listed: false });
+    expect(readLinks('x')).toEqual({ links: {}, stringLinks: [], listed: false });
     expect(linkHref(null)).toBeUndefined();
     expect(stringLinksNote([])).toBeUndefined();
   });

@@ -1,5 +1,7 @@
-// `_links` as banks send them: 1.3.12 has `{ "href": "…" }` for every link, some banks send the href as a plain string.
-// One reader for every place the console follows a bank's link (SCA steps, paging, status and download links).
+// `_links` as banks send them: 1.3.12 has an object of named links, each `{ "href": "…" }`. Some banks send the href
+// as a plain string, others a list of link objects (`[{ "rel": "scaStatus", "href": "…" }]` or
+// `[{ "scaStatus": { "href": "…" } }]`). One reader for every place the console follows a bank's link (SCA steps,
+// paging, status and download links, the explorer's next actions, exported tests' plans).
 import { Xs2aError, type Xs2aErrorDescription } from './errors';
 
 /** A link as the console follows it. */
@@ -7,11 +9,13 @@ export interface LinkValue {
   href: string;
 }
 
-/** A `_links` object read tolerantly: every link with an href, and the names of links that were not `{ href }`. */
+/** A `_links` value read tolerantly: every link with an href by its name, and how the bank's form deviated. */
 export interface LinksReading {
   links: Record<string, LinkValue>;
   /** Links sent as a plain string: followed all the same, and named so the page can say so. */
   stringLinks: string[];
+  /** Whether the bank sent the links as a list of link objects instead of one object of named links. */
+  listed: boolean;
 }
 
 /** The href of one link, whether the bank sent `{ href }` or the plain string; undefined when there is none. */
@@ -24,18 +28,48 @@ export function linkHref(value: unknown): string | undefined {
   return undefined;
 }
 
-/** Reads a `_links` object: `{ href }` and plain string members become links; anything else is left out. */
-export function readLinks(value: unknown): LinksReading {
-  const links: Record<string, LinkValue> = {};
-  const stringLinks: string[] = [];
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { links, stringLinks };
-  for (const [name, member] of Object.entries(value as Record<string, unknown>)) {
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Adds the named links of one object to the reading: `{ href }` and plain string members; anything else is left out. */
+function addNamed(reading: LinksReading, named: Record<string, unknown>): void {
+  for (const [name, member] of Object.entries(named)) {
     const href = linkHref(member);
     if (href === undefined) continue;
-    links[name] = { href };
-    if (typeof member === 'string') stringLinks.push(name);
+    reading.links[name] = { href };
+    if (typeof member === 'string' && !reading.stringLinks.includes(name)) reading.stringLinks.push(name);
   }
-  return { links, stringLinks };
+}
+
+/**
+ * Reads `_links`: an object of named links (`{ href }` or plain string members), or a list whose entries are link
+ * objects named by `rel` (`{ rel, href }`) or objects of named links. What gives no name or no href is left out.
+ */
+export function readLinks(value: unknown): LinksReading {
+  const reading: LinksReading = { links: {}, stringLinks: [], listed: false };
+  if (isObject(value)) {
+    addNamed(reading, value);
+  } else if (Array.isArray(value)) {
+    reading.listed = true;
+    for (const entry of value) {
+      if (!isObject(entry)) continue;
+      if (!('rel' in entry) && !('href' in entry)) {
+        addNamed(reading, entry);
+        continue;
+      }
+      // A link object: named by its rel; one without a name cannot be followed by name.
+      const href = linkHref(entry);
+      if (typeof entry.rel === 'string' && entry.rel.trim() !== '' && href !== undefined) {
+        reading.links[entry.rel] = { href };
+      }
+    }
+  }
+  return reading;
+}
+
+/** The href of the link named `name` in a `_links` value of any form readLinks reads; undefined when there is none. */
+export function linkOf(links: unknown, name: string): string | undefined {
+  return readLinks(links).links[name]?.href;
 }
 
 /** "The bank sent scaRedirect and scaStatus as plain strings…": the deviation in words, or undefined when none. */
@@ -45,6 +79,26 @@ export function stringLinksNote(stringLinks: readonly string[]): string | undefi
   return `The bank sent ${stringLinks.length === 1 ? 'the link' : 'the links'} ${names} as plain ${
     stringLinks.length === 1 ? 'string' : 'strings'
   } instead of { "href": … } (1.3.12); the console follows ${stringLinks.length === 1 ? 'it' : 'them'} all the same.`;
+}
+
+/**
+ * How the bank's links deviated, in words: plain strings (named) and a list of link objects. For an audience
+ * (presenter mode) the same without the spec's names or JSON. Undefined when the links were as 1.3.12 has them.
+ */
+export function linksNote(reading: LinksReading, { forAudience = false } = {}): string | undefined {
+  if (forAudience) {
+    if (!reading.listed && reading.stringLinks.length === 0) return undefined;
+    return `The bank sent its links ${reading.listed ? 'as a list' : 'as bare addresses'}, not in the standard form; the console follows them all the same.`;
+  }
+  const notes = [
+    ...(reading.listed
+      ? [
+          'The bank sent its links as a list of link objects, not as one object of named links (1.3.12); the console reads each link by its name all the same.',
+        ]
+      : []),
+    ...[stringLinksNote(reading.stringLinks)].filter((note) => note !== undefined),
+  ];
+  return notes.length > 0 ? notes.join(' ') : undefined;
 }
 
 /** The advice describeXs2aError gives for a 404 without an XS2A error body, which does not apply to a bank's link. */

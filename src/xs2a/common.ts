@@ -3,7 +3,20 @@ import { validateIBAN, ValidationErrorsIBAN } from 'ibantools';
 import * as z from 'zod';
 import { jsonText, readAmountValue } from './readers';
 
-export { readAmountValue, readDate, type AmountReading, type DateReading } from './readers';
+export {
+  deviationInWords,
+  readAmountValue,
+  readChallengeData,
+  readDate,
+  readStructuredRemittance,
+  withoutNulls,
+  type AmountReading,
+  type ChallengeReading,
+  type DateReading,
+  type NullsReading,
+  type ReadDeviation,
+  type RemittanceReading,
+} from './readers';
 
 // The spec's patterns are unanchored, so a plain JSON Schema validator accepts "12,50x" for an amount. Anchor them.
 export const patterns = {

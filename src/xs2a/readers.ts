@@ -1,5 +1,7 @@
 // Tolerant readers of values banks send in other forms than 1.3.12 defines (amounts as JSON numbers, dates with
-// times). Plain code without zod, so pages that only show data (the consents list, the header) load no schema code.
+// times, members sent as null, a challenge's data as one text, a structured remittance as an object): each shows what
+// can be understood and names how the bank deviated. Plain code without zod, so pages that only show data (the
+// consents list, the header) load no schema code.
 
 /** What the console reads from an amount value, whatever JSON type the bank used, and how it deviates. */
 export interface AmountReading {
@@ -72,4 +74,221 @@ export function readDate(value: unknown): DateReading {
     return typeof value === 'string' ? { date, text } : { date, text, deviation: 'not sent as a string' };
   }
   return { date, time, text, deviation: `a date with a time (${time}); 1.3.12 has only the date here` };
+}
+
+/** One way a value deviates from 1.3.12: where (the member's path) and what, in plain words. */
+export interface ReadDeviation {
+  path: string;
+  message: string;
+}
+
+/** What the console reads from an answer where the bank sent members as null: the answer without them, and where. */
+export interface NullsReading {
+  value: unknown;
+  /** The members sent as null, by path (`accounts[0].ownerName`), each a deviation. */
+  deviations: ReadDeviation[];
+}
+
+/** How the console names a member sent as null. */
+export const NULL_MEMBER = 'sent as null: read as absent (1.3.12 leaves out a field that has no value)';
+
+function memberPath(parent: string, key: string | number): string {
+  if (typeof key === 'number') return `${parent}[${key}]`;
+  return parent === '' ? key : `${parent}.${key}`;
+}
+
+function dropNulls(value: unknown, path: string, found: ReadDeviation[]): unknown {
+  if (Array.isArray(value)) {
+    const list: readonly unknown[] = value;
+    let copy: unknown[] | undefined;
+    list.forEach((item, index) => {
+      const read = dropNulls(item, memberPath(path, index), found);
+      if (read !== item) (copy ??= [...list])[index] = read;
+    });
+    return copy ?? list;
+  }
+  if (typeof value !== 'object' || value === null) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, member] of Object.entries(value)) {
+    if (member === null) {
+      found.push({ path: memberPath(path, key), message: NULL_MEMBER });
+      copy ??= { ...value };
+      delete copy[key];
+      continue;
+    }
+    const read = dropNulls(member, memberPath(path, key), found);
+    if (read !== member) (copy ??= { ...value })[key] = read;
+  }
+  return copy ?? value;
+}
+
+/**
+ * Null means absent: the answer as the console reads it, without the object members the bank sent as null (a null
+ * ownerName is no owner, a null creditLimitIncluded says nothing about the limit), and each of them named. Entries of a
+ * list that are null stay: the readers of that list show them. An answer without nulls is returned as it is.
+ */
+export function withoutNulls(value: unknown): NullsReading {
+  const deviations: ReadDeviation[] = [];
+  return { value: dropNulls(value, '', deviations), deviations };
+}
+
+/** What the console reads from a challenge (challengeData) the bank sent with an embedded SCA step. */
+export interface ChallengeReading {
+  /** The challenge's lines (`data`), each as text. */
+  lines: string[];
+  /** Base64 image data. */
+  image?: string;
+  imageLink?: string;
+  otpMaxLength?: number;
+  otpFormat?: string;
+  /** What the TPP must show the PSU. */
+  additionalInformation?: string;
+  /** Each member that deviates from 1.3.12, with what the console made of it, in plain words. */
+  deviations: ReadDeviation[];
+}
+
+const CHALLENGE = 'challengeData';
+
+function kindOf(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'string') return 'text';
+  if (typeof value === 'object') return 'an object';
+  return `a ${typeof value}`;
+}
+
+/** The challenge's lines: a list of texts in 1.3.12; one text, a number or an object is shown as one line, named. */
+function challengeLines(data: unknown, deviations: ReadDeviation[]): string[] {
+  const path = `${CHALLENGE}.data`;
+  if (data === undefined) return [];
+  if (!Array.isArray(data)) {
+    const text = typeof data === 'string' ? data : jsonText(data);
+    deviations.push({ path, message: `the bank sent the challenge as ${kindOf(data)}, not a list: shown as one line` });
+    return text.trim() === '' ? [] : [text];
+  }
+  const lines = data.map((line: unknown) => (typeof line === 'string' ? line : jsonText(line)));
+  if (data.some((line: unknown) => typeof line !== 'string')) {
+    deviations.push({ path, message: 'the challenge list holds entries that are not text: shown as they came' });
+  }
+  return lines;
+}
+
+/** otpMaxLength: a whole number in 1.3.12; digits sent as text are read as the number they name. */
+function readOtpMaxLength(value: unknown, deviations: ReadDeviation[]): number | undefined {
+  const path = `${CHALLENGE}.otpMaxLength`;
+  if (value === undefined) return undefined;
+  if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
+  if (typeof value === 'string' && /^\d{1,3}$/.test(value.trim()) && Number(value) > 0) {
+    deviations.push({ path, message: 'the bank sent the code’s length as text, not a number: read as the number' });
+    return Number(value);
+  }
+  deviations.push({
+    path,
+    message: `the bank sent the code’s length as ${jsonText(value)}, not a whole number: ignored`,
+  });
+  return undefined;
+}
+
+/** A text member of the challenge; another JSON type is shown as its JSON, named. */
+function challengeText(challenge: Record<string, unknown>, key: string, deviations: ReadDeviation[]) {
+  const value = challenge[key];
+  if (value === undefined || typeof value === 'string') return value;
+  deviations.push({ path: `${CHALLENGE}.${key}`, message: `sent as ${kindOf(value)}, not text: shown as it came` });
+  return jsonText(value);
+}
+
+/**
+ * Reads a challenge tolerantly: whatever shape the bank gave it, the panel shows what can be understood of it (its
+ * lines, image, instructions, the code's format) and names each member that deviates; nothing throws.
+ */
+export function readChallengeData(value: unknown): ChallengeReading | undefined {
+  if (value === undefined || value === null) return undefined;
+  const deviations: ReadDeviation[] = [];
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    deviations.push({
+      path: CHALLENGE,
+      message: `the bank sent the challenge as ${kindOf(value)}, not an object with its data: shown as it came`,
+    });
+    const lines = Array.isArray(value)
+      ? challengeLines(value, [])
+      : [typeof value === 'string' ? value : jsonText(value)];
+    return { lines, deviations };
+  }
+  const challenge = value as Record<string, unknown>;
+  const reading: ChallengeReading = { lines: challengeLines(challenge.data, deviations), deviations };
+  const image = challengeText(challenge, 'image', deviations);
+  const imageLink = challengeText(challenge, 'imageLink', deviations);
+  const otpFormat = challengeText(challenge, 'otpFormat', deviations);
+  const additionalInformation = challengeText(challenge, 'additionalInformation', deviations);
+  const otpMaxLength = readOtpMaxLength(challenge.otpMaxLength, deviations);
+  if (image !== undefined) reading.image = image;
+  if (imageLink !== undefined) reading.imageLink = imageLink;
+  if (otpFormat !== undefined) reading.otpFormat = otpFormat;
+  if (additionalInformation !== undefined) reading.additionalInformation = additionalInformation;
+  if (otpMaxLength !== undefined) reading.otpMaxLength = otpMaxLength;
+  return reading;
+}
+
+/** What the console reads from a structured remittance (a creditor reference) and how it deviates. */
+export interface RemittanceReading {
+  /** The reference, with its type in brackets ("RF18539007547034 (SCOR)"), or the value as text. */
+  text: string;
+  reference?: string;
+  referenceType?: string;
+  referenceIssuer?: string;
+  /** Set when the bank sent another form than 1.3.12 has in this place, in plain words. */
+  deviation?: string;
+}
+
+/**
+ * Reads a structured remittance tolerantly. 1.3.12 has it as text in a transaction and as an object
+ * `{reference, referenceType, referenceIssuer}` in `remittanceInformationStructuredArray` and in a batch's entries
+ * (`form: 'reference'`); many banks send the object where text belongs. Either form gives its reference and type;
+ * anything else is shown as its JSON. Undefined when there is none.
+ */
+export function readStructuredRemittance(
+  value: unknown,
+  form: 'text' | 'reference' = 'text',
+): RemittanceReading | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'string') {
+    return form === 'text' ? { text: value } : { text: value, deviation: 'sent as text, not a reference object' };
+  }
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    return {
+      text: jsonText(value),
+      deviation: `sent as ${kindOf(value)}, not ${form === 'text' ? 'text' : 'an object'}`,
+    };
+  }
+  const { reference, referenceType, referenceIssuer } = value as Record<string, unknown>;
+  if (typeof reference !== 'string' || reference === '') {
+    return { text: jsonText(value), deviation: 'an object without a reference: shown as it came' };
+  }
+  const type = typeof referenceType === 'string' && referenceType !== '' ? referenceType : undefined;
+  const issuer = typeof referenceIssuer === 'string' && referenceIssuer !== '' ? referenceIssuer : undefined;
+  const reading: RemittanceReading = { text: type ? `${reference} (${type})` : reference, reference };
+  if (type) reading.referenceType = type;
+  if (issuer) reading.referenceIssuer = issuer;
+  if (form === 'text') {
+    reading.deviation =
+      'sent as an object (reference, type, issuer) where 1.3.12 has text: its reference and type are shown';
+  }
+  return reading;
+}
+
+/**
+ * A schema deviation the console can say better than the schema's own message: the shapes real banks use for links,
+ * challenges and remittances, by where they occur. Undefined when the schema's message stands.
+ */
+export function deviationInWords(path: readonly PropertyKey[], value: unknown): string | undefined {
+  const last = path.at(-1);
+  if (last === '_links' && Array.isArray(value)) {
+    return 'a list of link objects where 1.3.12 has one object of named links: each link is read by its name';
+  }
+  if (last === 'data' && path.at(-2) === CHALLENGE && !Array.isArray(value)) {
+    return `the bank sent the challenge as ${kindOf(value)}, not a list: shown as one line`;
+  }
+  if (last === 'remittanceInformationStructured' && typeof value === 'object' && value !== null) {
+    return readStructuredRemittance(value)?.deviation;
+  }
+  return undefined;
 }

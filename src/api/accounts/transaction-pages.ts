@@ -4,7 +4,7 @@
 import { infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { Xs2aResult } from '../client';
 import { accountKeys } from '../keys';
-import { linkHref } from '../links';
+import { linkOf } from '../links';
 import { getTransactions, reportFilters, transactionsQueryOptions, type GetTransactionsData } from './get-transactions';
 import type { GetTransactionsVariables } from './get-transactions';
 
@@ -32,7 +32,7 @@ export function nextTransactionPage(
   pages: readonly TransactionPage[],
   pageParams: readonly unknown[],
 ): NextTransactionPage {
-  const next = linkHref(pages.at(-1)?.body.transactions?._links?.next);
+  const next = linkOf(pages.at(-1)?.body.transactions?._links, 'next');
   if (next === undefined) return { end: 'complete' };
   if (pageParams.includes(next)) return { end: 'loop' };
   if (pages.length >= MAX_TRANSACTION_PAGES) return { end: 'cap' };
@@ -49,7 +49,7 @@ async function readTransactionPage(
   const page = { ...variables, href };
   const result = await getTransactions(page, signal);
   client.setQueryData(transactionsQueryOptions(page).queryKey, result);
-  if (linkHref(result.body.transactions?._links?.next) === undefined) performance.mark(LAST_TRANSACTIONS_PAGE_MARK);
+  if (linkOf(result.body.transactions?._links, 'next') === undefined) performance.mark(LAST_TRANSACTIONS_PAGE_MARK);
   return result;
 }
 

@@ -1,7 +1,9 @@
-// A discreet note that a bank's answer does not match the 1.3.12 schema of its operation (the data is still shown).
+// A discreet note that a bank's answer does not match the 1.3.12 schema of its operation (the data is still shown),
+// and a visible one for a single deviation where the data it concerns is shown.
 import { maskPersonalDataInText } from '../../xs2a/masking';
 import { cx } from './cx';
 import { usePresenterView } from './presenter-view';
+import { SpecName } from './spec-name';
 
 export interface DeviationItem {
   path: string;
@@ -78,5 +80,22 @@ export function DeviationNotice({
         ))}
       </ul>
     </details>
+  );
+}
+
+/**
+ * One deviation, said beside the data it concerns: the plain words, after the member's path for developers. For an
+ * audience (presenter mode) only the words, masked like the notice's.
+ */
+export function DeviationNote({ words, path, className }: { words: string; path?: string; className?: string }) {
+  const presenting = usePresenterView();
+  const shown = presenting ? maskPersonalDataInText(words) : words;
+  const sentence = presenting || !path ? `${shown.charAt(0).toUpperCase()}${shown.slice(1)}` : shown;
+  return (
+    <p className={cx('rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950', className)}>
+      <span aria-hidden="true">⚠ </span>
+      {path && <SpecName after=": ">{path}</SpecName>}
+      {sentence}
+    </p>
   );
 }

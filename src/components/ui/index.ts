@@ -4,7 +4,7 @@ export { Button, focusRing, type ButtonProps, type ButtonSize, type ButtonVarian
 export { CopyButton } from './copy-button';
 export { ConfirmAction, type ConfirmActionProps } from './confirm-action';
 export { cx } from './cx';
-export { DeviationNotice, type DeviationItem } from './deviation-notice';
+export { DeviationNote, DeviationNotice, type DeviationItem } from './deviation-notice';
 export { downloadText } from './download';
 export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary';
 export { editAndResendHref, ErrorCallout, type ErrorCalloutProps, type ErrorMessageLine } from './error-callout';

@@ -45,14 +45,15 @@ export function tokenFor(url: string, credentials: CodeRequestOptions['credentia
  * addresses), account numbers in the URL and headers masked. Code copied in presenter mode is for showing.
  */
 export function presenterRequest(request: RequestParts): RequestParts {
-  let body = request.body;
-  if (typeof body === 'string') {
+  const given = request.body;
+  let body: unknown = given;
+  if (typeof given === 'string') {
     try {
-      body = JSON.stringify(maskBankData(JSON.parse(body)));
+      body = JSON.stringify(maskBankData(JSON.parse(given)));
     } catch {
-      body = maskPersonalDataInText(body);
+      body = maskPersonalDataInText(given);
     }
-  } else if (body !== undefined) body = maskBankData(body);
+  } else if (given !== undefined) body = maskBankData(given);
   return {
     ...request,
     url: maskIbansInText(request.url),

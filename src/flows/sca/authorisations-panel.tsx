@@ -4,6 +4,7 @@ import { useState } from 'react';
 import {
   buildUrl,
   describeXs2aError,
+  readLinks,
   useAuthorisations,
   useScaStatus,
   useStartAuthorisation,
@@ -75,7 +76,7 @@ function knownFlowProps(known: Omit<ScaFlowInit, 'links'> | undefined) {
     ...(known?.psuMessage && { psuMessage: known.psuMessage }),
     ...(known?.scaMethods && { scaMethods: known.scaMethods }),
     ...(known?.chosenScaMethod && { chosenScaMethod: known.chosenScaMethod }),
-    ...(known?.challengeData && { challengeData: known.challengeData }),
+    ...(known?.challengeData !== undefined && { challengeData: known.challengeData }),
   };
 }
 
@@ -220,7 +221,7 @@ function AuthorisationRow({ profile, scope, authorisationId, returnTo, headingLe
     const known = recallFlow(profile.id, scope, authorisationId);
     const links: ScaLinks = {
       ...(known?.links ?? continuationLinks(profile, scope, authorisationId, current)),
-      ...(body?._links as ScaLinks | undefined),
+      ...readLinks(body?._links).links,
     };
     setContinuation({ links, scaStatus: current, known });
   }

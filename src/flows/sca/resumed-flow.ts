@@ -1,7 +1,7 @@
 // After a reload, the authorisation this tab last took a step in resumes where the bank says it stands: its scaStatus
 // is read again, and the step it allows is offered with the methods the bank listed earlier in this tab.
 import { useState } from 'react';
-import { linkHref, useScaStatus, type AuthorisationScope, type BankProfile } from '../../api';
+import { linkHref, readLinks, useScaStatus, type AuthorisationScope, type BankProfile } from '../../api';
 import { continuationLinks } from './authorisations-panel';
 import { recallLatestFlow } from './flow-memory';
 import type { ScaLinks } from './links-to-actions';
@@ -31,7 +31,7 @@ export function useResumedFlow(profile: BankProfile, scope: AuthorisationScope, 
   const links: ScaLinks =
     scaStatus === remembered.scaStatus && remembered.links
       ? remembered.links
-      : { ...continuationLinks(profile, scope, authorisationId, scaStatus), ...(body._links as ScaLinks | undefined) };
+      : { ...continuationLinks(profile, scope, authorisationId, scaStatus), ...readLinks(body._links).links };
   return {
     kind: 'resumed',
     init: {

@@ -1,7 +1,7 @@
 // The state of one SCA flow as the bank describes it (links, status, methods, challenge) and the step it asks for next.
 // Pure: the panel feeds it the bank's answers and renders the step; nothing here talks HTTP.
-import { linkHref, type AuthorisationScope } from '../../api';
-import type { AuthenticationObject, ChallengeData } from '../../xs2a/sca';
+import { linkHref, readLinks, type AuthorisationScope, type LinksReading } from '../../api';
+import type { AuthenticationObject } from '../../xs2a/sca';
 import { isScaStatusCode } from '../../xs2a/status-names';
 import {
   authorisationIdFromHref,
@@ -17,20 +17,28 @@ export interface ScaStepBody {
   authorisationId?: string;
   scaMethods?: AuthenticationObject[];
   chosenScaMethod?: AuthenticationObject;
-  challengeData?: ChallengeData;
+  /** As the bank sent it; read with readChallengeData. */
+  challengeData?: unknown;
   psuMessage?: string;
-  _links?: ScaLinks;
+  /** As the bank sent them: an object of named links, or a list (see readLinks). */
+  _links?: unknown;
 }
 
+/** How the bank's links deviated in this flow's answers so far: named by the panel. */
+export type LinkForms = Pick<LinksReading, 'stringLinks' | 'listed'>;
+
 export interface ScaFlowState {
+  /** The links of the step the bank offers, each `{ href }` by its name, whatever form the bank sent them in. */
   links: ScaLinks | undefined;
+  linkForms?: LinkForms;
   authorisationId?: string;
   scaStatus?: string;
   /** ASPSP-SCA-Approach of the latest answer that carried it. */
   scaApproach?: string;
   scaMethods?: AuthenticationObject[];
   chosenScaMethod?: AuthenticationObject;
-  challengeData?: ChallengeData;
+  /** As the bank sent it; read with readChallengeData. */
+  challengeData?: unknown;
   psuMessage?: string;
 }
 
@@ -49,19 +57,31 @@ export function isFinal(status: string | undefined): status is FinalScaStatus {
 
 /** What a flow starts from: the answer that gave the links, or what is known of an authorisation continued. */
 export interface ScaFlowInit {
-  links: ScaLinks | undefined;
+  /** As the bank or the console's memory gives them: any form readLinks reads. */
+  links: unknown;
   scaApproach?: string;
   psuMessage?: string;
   authorisationId?: string;
   scaStatus?: string;
   scaMethods?: AuthenticationObject[];
   chosenScaMethod?: AuthenticationObject;
-  challengeData?: ChallengeData;
+  challengeData?: unknown;
+}
+
+/** Links read into `{ href }` by name, and how their form deviated, added to what earlier answers showed. */
+function readStepLinks(value: unknown, before: LinkForms | undefined) {
+  const reading = readLinks(value);
+  const stringLinks = [...new Set([...(before?.stringLinks ?? []), ...reading.stringLinks])];
+  const listed = reading.listed || (before?.listed ?? false);
+  const linkForms = stringLinks.length > 0 || listed ? { stringLinks, listed } : undefined;
+  return { links: reading.links, linkForms };
 }
 
 export function initialFlowState(init: ScaFlowInit): ScaFlowState {
-  const state: ScaFlowState = { links: init.links };
-  const fromLinks = idFromLinks(init.links);
+  const read = init.links === undefined ? undefined : readStepLinks(init.links, undefined);
+  const state: ScaFlowState = { links: read?.links };
+  if (read?.linkForms) state.linkForms = read.linkForms;
+  const fromLinks = idFromLinks(state.links);
   if (fromLinks !== undefined) state.authorisationId = fromLinks;
   for (const key of [
     'scaApproach',
@@ -96,10 +116,12 @@ export function scaFlowReducer(state: ScaFlowState, event: ScaFlowEvent): ScaFlo
   if (event.type === 'answered') {
     // A step's answer describes the whole next step: what it does not repeat no longer applies, except the
     // authorisation's identity and its status link, which some answers leave out.
+    const read = body._links === undefined ? undefined : readStepLinks(body._links, state.linkForms);
     const links: ScaLinks | undefined =
-      body._links ?? (state.links?.scaStatus ? { scaStatus: state.links.scaStatus } : undefined);
+      read?.links ?? (state.links?.scaStatus ? { scaStatus: state.links.scaStatus } : undefined);
     return withoutUndefined({
       links,
+      linkForms: read ? read.linkForms : state.linkForms,
       authorisationId: body.authorisationId ?? state.authorisationId ?? idFromLinks(links),
       scaStatus: body.scaStatus ?? state.scaStatus,
       scaApproach: event.scaApproach ?? state.scaApproach,
@@ -110,10 +132,12 @@ export function scaFlowReducer(state: ScaFlowState, event: ScaFlowEvent): ScaFlo
     });
   }
   // A status read keeps the step the PSU is in; links it carries are added (any name may appear there).
-  const links = body._links && Object.keys(body._links).length > 0 ? { ...state.links, ...body._links } : state.links;
+  const read = readStepLinks(body._links, state.linkForms);
+  const links = Object.keys(read.links).length > 0 ? { ...state.links, ...read.links } : state.links;
   return withoutUndefined({
     ...state,
     links,
+    linkForms: read.linkForms,
     scaStatus: body.scaStatus ?? state.scaStatus,
     psuMessage: body.psuMessage ?? state.psuMessage,
   });

@@ -296,6 +296,102 @@ describe('embedded wizard', () => {
   });
 });
 
+describe('SCA answers that deviate from 1.3.12', () => {
+  const embeddedLogin = { updatePsuAuthentication: { href: sub }, scaStatus: { href: sub } };
+
+  async function logIn(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(screen.getByLabelText('PSU-ID'), 'alice');
+    await user.type(screen.getByLabelText('Password'), 'sandbox');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+  }
+
+  it('a challenge whose data is one string: shown as one line, named as text, and the OTP still sent', async () => {
+    const user = userEvent.setup();
+    const { calls } = scriptedBank({
+      [`PUT ${sub}`]: [
+        {
+          status: 200,
+          body: {
+            scaStatus: 'scaMethodSelected',
+            chosenScaMethod: sms,
+            challengeData: { data: 'Enter the code 4711 your card reader shows', otpMaxLength: '6' },
+            _links: { authoriseTransaction: { href: sub }, scaStatus: { href: sub } },
+          },
+        },
+        { status: 200, body: { scaStatus: 'finalised', _links: { scaStatus: { href: sub } } } },
+      ],
+    });
+    const { onFinished } = renderPanel({
+      links: embeddedLogin,
+      scaApproach: 'EMBEDDED',
+      authorisationId: 'auth-1',
+      scaStatus: 'received',
+    });
+    await logIn(user);
+    expect(await screen.findByText('Enter the code 4711 your card reader shows')).toBeTruthy();
+    expect(screen.queryByText(/Could not show/)).toBeNull();
+    expect(screen.getByText(/sent the challenge as text, not a list/)).toBeTruthy();
+    // otpMaxLength as a string of digits is read as the number it names, and flagged too.
+    expect(screen.getByLabelText('One-time password').getAttribute('maxlength')).toBe('6');
+    expect(screen.getByText(/otpMaxLength/)).toBeTruthy();
+    await user.type(screen.getByLabelText('One-time password'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Authorise' }));
+    expect(await screen.findByRole('heading', { name: /Authorised/ })).toBeTruthy();
+    expect(calls.at(-1)?.body).toEqual({ scaAuthenticationData: '123456' });
+    expect(onFinished).toHaveBeenCalledWith('finalised');
+  });
+
+  it('_links sent as a list in the answers to the PSU-data updates: followed to the end, named in the panel', async () => {
+    const user = userEvent.setup();
+    const { calls } = scriptedBank({
+      [`PUT ${sub}`]: [
+        {
+          status: 200,
+          body: {
+            scaStatus: 'psuAuthenticated',
+            scaMethods: [sms, push],
+            _links: [
+              { rel: 'selectAuthenticationMethod', href: sub },
+              { rel: 'scaStatus', href: sub },
+            ],
+          },
+        },
+        {
+          status: 200,
+          body: {
+            scaStatus: 'scaMethodSelected',
+            chosenScaMethod: push,
+            challengeData: { otpFormat: 'integer', additionalInformation: 'The OTP is 123456.' },
+            _links: [{ authoriseTransaction: { href: sub } }, { scaStatus: { href: sub } }],
+          },
+        },
+        { status: 200, body: { scaStatus: 'finalised', _links: [{ rel: 'scaStatus', href: sub }] } },
+      ],
+    });
+    const { onFinished } = renderPanel({
+      links: embeddedLogin,
+      scaApproach: 'EMBEDDED',
+      authorisationId: 'auth-1',
+      scaStatus: 'received',
+    });
+    await logIn(user);
+    const methods = await screen.findByRole('group', { name: 'SCA method' });
+    expect(screen.queryByText(/offers no SCA step/)).toBeNull();
+    expect(screen.getByText(/links as a list/)).toBeTruthy();
+    await user.click(within(methods).getByLabelText(/Push to the phone/));
+    await user.click(screen.getByRole('button', { name: 'Use this method' }));
+    await user.type(await screen.findByLabelText('One-time password'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Authorise' }));
+    expect(await screen.findByRole('heading', { name: /Authorised/ })).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { psuData: { password: 'sandbox' } },
+      { authenticationMethodId: 'push' },
+      { scaAuthenticationData: '123456' },
+    ]);
+    expect(onFinished).toHaveBeenCalledWith('finalised');
+  });
+});
+
 describe('choosing among the bank’s links', () => {
   it('offers each other start once and switches the step to it', async () => {
     const user = userEvent.setup();

@@ -3,12 +3,12 @@
 import {
   bankLinkDescription,
   describeXs2aError,
-  readLinks,
-  stringLinksNote,
+  linksNote,
   type AuthorisationScope,
   type BankProfile,
 } from '../../api';
 import {
+  DeviationNote,
   ErrorCallout,
   KeyValueList,
   Panel,
@@ -17,8 +17,7 @@ import {
   type HeadingLevel,
 } from '../../components/ui';
 import type { ScaStatus } from '../../xs2a/enums';
-import type { AuthenticationObject, ChallengeData } from '../../xs2a/sca';
-import type { ScaLinks } from './links-to-actions';
+import type { AuthenticationObject } from '../../xs2a/sca';
 import type { ScaFlowState } from './sca-flow';
 import type { StepFailure } from './sca-panel-state';
 import { ScaStatusBadge } from './sca-status-badge';
@@ -33,8 +32,8 @@ import { useScaFlow, type ScaFlow } from './use-sca-flow';
 export interface ScaPanelProps {
   profile: BankProfile;
   scope: AuthorisationScope;
-  /** From the 201 of the initiation, the 202 of a cancellation or a start-authorisation response. */
-  links: ScaLinks | undefined;
+  /** From the 201 of the initiation, the 202 of a cancellation or a start-authorisation response, in any form. */
+  links: unknown;
   /** Console route of the resource, for redirect round trips. */
   returnTo: string;
   /** ASPSP-SCA-Approach of the response that gave the links, if any. */
@@ -48,7 +47,8 @@ export interface ScaPanelProps {
   /** From the same response as the links (e.g. startAuthorisationWithAuthenticationMethodSelection). */
   scaMethods?: AuthenticationObject[];
   chosenScaMethod?: AuthenticationObject;
-  challengeData?: ChallengeData;
+  /** As the bank sent it. */
+  challengeData?: unknown;
   title?: string;
   headingLevel?: HeadingLevel;
 }
@@ -131,8 +131,10 @@ function ScaFlowView({ title = 'Strong customer authentication', headingLevel = 
     level: Math.min(headingLevel + 1, 6) as StepHeadingProps['level'],
     headingRef: flow.headingRef,
   };
-  // Links sent as plain strings are followed like `{ href }` ones; the panel names them as a deviation.
-  const linksNote = stringLinksNote(readLinks(state.flow.links).stringLinks);
+  // Links sent as plain strings or as a list are followed like `{ href }` ones; the panel names the deviation.
+  const forAudience = usePresenterView();
+  const forms = state.flow.linkForms;
+  const note = forms && linksNote({ links: {}, ...forms }, { forAudience });
   return (
     <Panel title={title} level={headingLevel}>
       <FlowSummary state={state.flow} />
@@ -143,12 +145,7 @@ function ScaFlowView({ title = 'Strong customer authentication', headingLevel = 
       )}
       <div className="space-y-2">
         <StepView flow={flow} profile={options.profile} scope={options.scope} heading={heading} />
-        {linksNote && (
-          <p className="rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950">
-            <span aria-hidden="true">⚠ </span>
-            {linksNote}
-          </p>
-        )}
+        {note && <DeviationNote words={note} />}
       </div>
       {state.failure && <StepError failure={state.failure} />}
       <OtherActions flow={flow} />

@@ -121,6 +121,19 @@ describe('buildFlowStory: an embedded payment', () => {
     ]);
   });
 
+  it('reads members the bank sent as null as absent: no challenge, no message from the bank', () => {
+    const exchanges = [
+      initiate(),
+      exchange('updatePaymentPsuData', {
+        method: 'PUT',
+        requestBody: { authenticationMethodId: 'push' },
+        body: { scaStatus: 'scaMethodSelected', chosenScaMethod: null, challengeData: null, psuMessage: null },
+      }),
+    ];
+    const story = buildFlowStory({ flow: PAYMENT, exchanges, events: [] });
+    expect(labels(story).join('\n')).not.toMatch(/challenge|null/);
+  });
+
   it('marks a failed SCA (dave) as a failure and says so as the outcome', () => {
     const exchanges = [
       initiate(),

@@ -3,6 +3,7 @@
 // missing member gives plainer words, never an error.
 import type { Exchange } from '../../api';
 import { inSentence } from '../../xs2a/audience-words';
+import { withoutNulls } from '../../xs2a/readers';
 import {
   consentStatusLabel,
   readConsentStatus,
@@ -102,9 +103,9 @@ export function textOf(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-/** The answer's parsed body as an object, when it is one. */
+/** The answer's parsed body as an object, when it is one; members sent as null are absent, as everywhere. */
 export function answerBody(exchange: Exchange): Record<string, unknown> | undefined {
-  return record(exchange.response?.body);
+  return record(withoutNulls(exchange.response?.body).value);
 }
 
 /** The request's body as an object, when it is one. */

@@ -24,6 +24,20 @@ function membersOf(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
+/**
+ * The link named `name` in `_links` as the bank sent it: an object of named links, or a list of link objects, each
+ * `{ rel, href }` or an object of named links (as some banks send them).
+ */
+function namedLink(links: unknown, name: string): unknown {
+  if (!Array.isArray(links)) return membersOf(links)[name];
+  for (const entry of links) {
+    const members = membersOf(entry);
+    if (members.rel === name) return members;
+    if (!('rel' in members) && name in members) return members[name];
+  }
+  return undefined;
+}
+
 /** The href of one of the answer's `_links` (`{ href }`, or a plain string as some banks send), made absolute. */
 export function linkOf(answer: Answer, name: string, baseUrl: string): string {
   return linkAt(answer, [], name, baseUrl);
@@ -33,7 +47,7 @@ export function linkOf(answer: Answer, name: string, baseUrl: string): string {
 export function linkAt(answer: Answer, path: (string | number)[], name: string, baseUrl: string): string {
   let holder: unknown = answer.body;
   for (const step of path) holder = Array.isArray(holder) ? holder[Number(step)] : membersOf(holder)[step];
-  const link = membersOf(membersOf(holder)._links)[name];
+  const link = namedLink(membersOf(holder)._links, name);
   const href = typeof link === 'string' ? link : membersOf(link).href;
   if (typeof href !== 'string' || href === '') {
     const where = path.map((step) => (typeof step === 'number' ? `[${step}]` : `.${step}`)).join('');

@@ -1,8 +1,8 @@
 // What the panel says about the report beside its rows: a read that failed, the report offered as a file, links sent
-// as plain strings, loading cut short, and where the bank's answers deviate from 1.3.12.
+// as plain strings or as a list, loading cut short, and where the bank's answers deviate from 1.3.12.
 import { useState } from 'react';
-import type { BankProfile, GetTransactionsVariables } from '../../../api';
-import { Button, DeviationNotice, Spinner } from '../../../components/ui';
+import { linksNote, type BankProfile, type GetTransactionsVariables } from '../../../api';
+import { Button, DeviationNote, DeviationNotice, Spinner, usePresenterView } from '../../../components/ui';
 import type { Report } from '../hooks/use-report';
 import { downloadReport, reportFileName, saveFile } from '../model/download-report';
 import type { ReportQuery } from '../model/report-query';
@@ -117,19 +117,15 @@ export function ReportNotices({
   query: ReportQuery;
 }) {
   const { profile, consentId } = variables;
-  const { view, download, onlyDownload, linksNote, all, pageData } = report;
+  const { view, download, onlyDownload, linkForms, all, pageData } = report;
+  const note = linksNote(linkForms, { forAudience: usePresenterView() });
   return (
     <>
       <PageReadError report={report} profile={profile} consentId={consentId} />
       {download !== undefined && (
         <ReportDownload href={download} only={onlyDownload} variables={variables} fileStem={fileStem} query={query} />
       )}
-      {view.mode === 'page' && linksNote && (
-        <p className="rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950">
-          <span aria-hidden="true">⚠ </span>
-          {linksNote}
-        </p>
-      )}
+      {view.mode === 'page' && note && <DeviationNote words={note} />}
       <AllPagesNotices report={report} profile={profile} consentId={consentId} />
       <DeviationNotice deviations={view.mode === 'all' ? all.deviations : (pageData?.deviations ?? [])} />
     </>

@@ -94,11 +94,13 @@ export function ReportToolbar({
   );
 }
 
-function reportSummary({ view, all, pageQuery, loaded, turning }: Report): string {
+/** What is loaded, in one line; none for a report that failed before any of it could be shown (the error says it). */
+function reportSummary({ view, all, pageQuery, loaded, turning, hideRows }: Report): string | undefined {
   const loadedCount = loaded.pending.length + loaded.booked.length;
   const counts = `${displayCount(loaded.pending.length)} pending, ${displayCount(loaded.booked.length)} booked`;
   const pages = `${displayCount(all.pageCount)} ${all.pageCount === 1 ? 'page' : 'pages'}`;
   if (view.mode === 'page') {
+    if (pageQuery.isError) return undefined;
     if (pageQuery.isPending) return 'Reading the transactions…';
     if (turning) return 'Reading the page…';
     return `${displayCount(loadedCount)} entries on this page (${counts}).`;
@@ -111,7 +113,8 @@ function reportSummary({ view, all, pageQuery, loaded, turning }: Report): strin
     case 'stopped':
       return `Stopped after ${pages}: ${displayCount(loadedCount)} entries loaded (${counts}).`;
     default:
-      return `${pages} read: ${displayCount(loadedCount)} entries (${counts}).`;
+      // Failed: what was read before the failure still stands, unless nothing was or the rows are withheld.
+      return hideRows ? undefined : `${pages} read: ${displayCount(loadedCount)} entries (${counts}).`;
   }
 }
 

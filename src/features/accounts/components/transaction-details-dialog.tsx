@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import {
-  linkHref,
+  linkOf,
   PLAIN_DISPLAY,
   transactionDetailsQueryOptions,
   useBankDataDisplay,
@@ -18,7 +18,13 @@ import {
   LoadingText,
   type KeyValueItem,
 } from '../../../components/ui';
-import { accountReferenceIdentifier, readAmountValue, type AccountReference, type Transaction } from '../../../xs2a';
+import {
+  accountReferenceIdentifier,
+  readAmountValue,
+  readStructuredRemittance,
+  type AccountReference,
+  type Transaction,
+} from '../../../xs2a';
 import { balanceTypeLabel, displayAmount, displayIban } from '../model/format';
 import type { TransactionRow } from '../model/transaction-rows';
 import { ReadError } from './read-error';
@@ -36,6 +42,14 @@ function amountOf(value: { amount: unknown; currency: unknown } | undefined): st
   const { deviation } = readAmountValue(value.amount);
   const shown = displayAmount(value.amount, value.currency);
   return deviation && value.amount !== undefined ? `${shown} (⚠ ${deviation})` : shown;
+}
+
+/** A structured remittance by its reference, type and issuer, with how the bank's form deviates beside it. */
+function remittanceText(value: unknown, form: 'text' | 'reference', shown: (text: string) => string) {
+  const reading = readStructuredRemittance(value, form);
+  if (!reading) return undefined;
+  const issuer = reading.referenceIssuer ? `, issued by ${reading.referenceIssuer}` : '';
+  return `${shown(reading.text)}${issuer}${reading.deviation ? ` (⚠ ${reading.deviation})` : ''}`;
 }
 
 export function transactionItems(t: Transaction, status: string, display = PLAIN_DISPLAY): KeyValueItem[] {
@@ -68,11 +82,13 @@ export function transactionItems(t: Transaction, status: string, display = PLAIN
   add('Ultimate debtor', name(t.ultimateDebtor));
   add('Remittance information', text(t.remittanceInformationUnstructured));
   add('Remittance information (lines)', text(t.remittanceInformationUnstructuredArray?.join('\n')));
-  add('Structured remittance', text(t.remittanceInformationStructured));
+  add('Structured remittance', remittanceText(t.remittanceInformationStructured, 'text', display.text));
+  const references: unknown = t.remittanceInformationStructuredArray;
   add(
     'Structured remittance references',
-    t.remittanceInformationStructuredArray
-      ?.map((r) => [r.reference, r.referenceType].filter(Boolean).join(' '))
+    (Array.isArray(references) ? references : [references])
+      .map((ref) => remittanceText(ref, 'reference', display.text))
+      .filter(Boolean)
       .join('\n'),
   );
   add('Additional information', t.additionalInformation);
@@ -116,7 +132,7 @@ function TransactionDetails({
   consentId: string;
   accountId: string;
 }) {
-  const href = linkHref(row.transaction._links?.transactionDetails);
+  const href = linkOf(row.transaction._links, 'transactionDetails');
   const details = useQuery({
     ...transactionDetailsQueryOptions({ profile, consentId, accountId, href: href ?? '' }),
     enabled: href !== undefined,

@@ -112,6 +112,52 @@ describe('a transaction report from a deviating bank', () => {
     expect(within(row).getByTitle(/10:00:00Z/)).toBeTruthy();
   });
 
+  it('shows a structured remittance sent as an object by its reference and type, flagged, never [object Object]', async () => {
+    bank(() => ({
+      body: {
+        account,
+        transactions: {
+          booked: [
+            {
+              transactionId: 't1',
+              bookingDate: '2026-11-20',
+              debtorName: 'Stadtwerke',
+              remittanceInformationUnstructured: 'Invoice 118',
+              remittanceInformationStructured: {
+                reference: 'RF18539007547034',
+                referenceType: 'SCOR',
+                referenceIssuer: 'ISO',
+              },
+              transactionAmount: { currency: 'EUR', amount: '40.00' },
+            },
+          ],
+          _links: { account: { href: '/v1/accounts/acc-1' } },
+        },
+      },
+    }));
+    renderPanel();
+    const table = await screen.findByRole('table', { name: /Transactions from/ });
+    const row = (await within(table).findByText('Stadtwerke')).closest('tr') as HTMLElement;
+    expect(row.textContent).not.toContain('[object Object]');
+    expect(row.textContent).toContain('Invoice 118 · RF18539007547034 (SCOR)');
+    expect(within(row).getByTitle(/remittanceInformationStructured.*an object/)).toBeTruthy();
+  });
+
+  it('a report the bank refused has no summary line above the error, in page view and when loading every page', async () => {
+    bank(() => ({
+      status: 406,
+      body: {
+        tppMessages: [{ category: 'ERROR', code: 'REQUESTED_FORMATS_INVALID', text: 'Only camt.053 is offered.' }],
+      },
+    }));
+    renderPanel();
+    expect((await screen.findAllByText(/Only camt\.053 is offered\./)).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/entries on this page|on one page|Page 1/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Load all pages' }));
+    expect(await screen.findByText(/page 1 of the transactions/)).toBeTruthy();
+    expect(screen.queryByText(/pages? read|entries/)).toBeNull();
+  });
+
   it('follows a next link the bank sent as a plain string', async () => {
     const { paths } = bank((url) =>
       url.pathname.endsWith('/page2')

@@ -206,7 +206,10 @@ function CounterpartyCell({ row, wide }: { row: TransactionRow; wide: boolean })
           </span>
         )
       ) : (
-        <span className="block truncate text-xs text-slate-600">{row.remittance && display.text(row.remittance)}</span>
+        <span className="block truncate text-xs text-slate-600">
+          {row.remittance && display.text(row.remittance)}
+          {row.remittanceDeviation && <DeviationMark text={row.remittanceDeviation} />}
+        </span>
       )}
     </td>
   );
@@ -235,7 +238,10 @@ function EntryRow({
       <CounterpartyCell row={row} wide={wide} />
       {wide && (
         <td className="px-2 text-slate-700">
-          <span className="line-clamp-2 break-words">{row.remittance ? display.text(row.remittance) : '—'}</span>
+          <span className="line-clamp-2 break-words">
+            {row.remittance ? display.text(row.remittance) : '—'}
+            {row.remittanceDeviation && <DeviationMark text={row.remittanceDeviation} />}
+          </span>
         </td>
       )}
       <td className="px-2 text-right whitespace-nowrap">

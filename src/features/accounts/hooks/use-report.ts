@@ -4,9 +4,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import {
   hasCode,
-  linkHref,
+  linkOf,
   readLinks,
-  stringLinksNote,
   transactionsQueryOptions,
   type GetTransactionsVariables,
   type LinkValue,
@@ -39,14 +38,14 @@ function consentFailure(error: unknown): boolean {
   return consentBlockingCodes.some((code) => hasCode(error, code));
 }
 
-/** The bank's paging links of a page (`{ href }` or plain strings alike), and its report offered as a file. */
+/** The bank's paging links of a page (in any form readLinks reads), and its report offered as a file. */
 function pageLinks(pageData: TransactionPage | undefined) {
   const reading = readLinks(pageData?.body.transactions?._links);
   const links: Record<string, LinkValue> | undefined = pageData ? reading.links : undefined;
   // A report the bank offers as a file: `_links.download` at the top level (the spec's example) or in the report's
   // own `_links` (its _linksAccountReport); "only" when the answer carries no entries.
   const download = pageData
-    ? (linkHref((pageData.body as { _links?: Record<string, unknown> })._links?.download) ?? links?.download?.href)
+    ? (linkOf((pageData.body as { _links?: unknown })._links, 'download') ?? links?.download?.href)
     : undefined;
   const report = pageData?.body.transactions;
   const onlyDownload =
@@ -54,7 +53,7 @@ function pageLinks(pageData: TransactionPage | undefined) {
     !report?.booked?.length &&
     !report?.pending?.length &&
     !(report as { information?: unknown[] } | undefined)?.information?.length;
-  return { links, linksNote: stringLinksNote(reading.stringLinks), download, onlyDownload };
+  return { links, linkForms: reading, download, onlyDownload };
 }
 
 export function useReport(variables: GetTransactionsVariables) {
@@ -71,7 +70,9 @@ export function useReport(variables: GetTransactionsVariables) {
     () => (view.mode === 'all' ? all.rows : rowsOfReport(pageData?.body.transactions, 0)),
     [view.mode, all.rows, pageData],
   );
-  const hideRows = view.mode === 'all' ? all.status === 'error' && consentFailure(all.error) : !pageData;
+  // No rows for a report that failed before a page was read, nor after a refusal for the consent's sake.
+  const hideRows =
+    view.mode === 'all' ? all.status === 'error' && (all.pageCount === 0 || consentFailure(all.error)) : !pageData;
   const paging = pageLinks(pageData);
   const { links } = paging;
   const currentNumber = view.mode === 'page' ? view.number : undefined;

@@ -1,5 +1,11 @@
 // Report entries as table rows: what the table, the filters, the sort, the CSV and the chart read, computed once.
-import { readAmountValue, readDate, type AccountReport, type Transaction } from '../../../xs2a';
+import {
+  readAmountValue,
+  readDate,
+  readStructuredRemittance,
+  type AccountReport,
+  type Transaction,
+} from '../../../xs2a';
 
 export type RowStatus = 'booked' | 'pending';
 
@@ -19,6 +25,8 @@ export interface TransactionRow {
   counterpartyIban: string | undefined;
   /** Remittance information of every kind the bank sent, joined. */
   remittance: string;
+  /** Set when the remittance came in another form than 1.3.12 has (a structured one as an object): in plain words. */
+  remittanceDeviation?: string;
   /** The amount as text, whatever JSON type the bank sent it as. */
   amount: string;
   /** Set when the amount was not a string (e.g. a JSON number): what the bank sent, in plain words. */
@@ -39,13 +47,29 @@ export function foldForSearch(text: string): string {
     .toLowerCase();
 }
 
-function remittanceOf(t: Transaction): string {
-  const parts: string[] = [];
-  if (t.remittanceInformationUnstructured) parts.push(t.remittanceInformationUnstructured);
-  for (const line of t.remittanceInformationUnstructuredArray ?? []) if (line) parts.push(line);
-  if (t.remittanceInformationStructured) parts.push(t.remittanceInformationStructured);
-  for (const ref of t.remittanceInformationStructuredArray ?? []) if (ref.reference) parts.push(ref.reference);
-  return parts.join(' · ');
+/** Entries of a member that is a list in 1.3.12, or the one value a bank sent instead. */
+function entriesOf(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  return value === undefined ? [] : [value];
+}
+
+/**
+ * Every kind of remittance information, read tolerantly and joined: a structured one by its reference and type (see
+ * readStructuredRemittance), whatever form the bank sent it in; other odd values as their JSON, never "[object Object]".
+ */
+function remittanceOf(t: Transaction): { text: string; deviation?: string } {
+  const structured = readStructuredRemittance(t.remittanceInformationStructured);
+  const parts = [
+    ...entriesOf(t.remittanceInformationUnstructured),
+    ...entriesOf(t.remittanceInformationUnstructuredArray),
+  ].map((value) => readStructuredRemittance(value)?.text);
+  parts.push(structured?.text);
+  for (const ref of entriesOf(t.remittanceInformationStructuredArray)) {
+    parts.push(readStructuredRemittance(ref, 'reference')?.text);
+  }
+  const text = parts.filter(Boolean).join(' · ');
+  if (!structured?.deviation) return { text };
+  return { text, deviation: `remittanceInformationStructured: ${structured.deviation}` };
 }
 
 /** Whether an amount as text is a debit (negative). */
@@ -68,7 +92,7 @@ export function toRow(t: Transaction, status: RowStatus, fallbackKey: string): T
     ? (t.creditorName ?? t.ultimateCreditor ?? t.debtorName)
     : (t.debtorName ?? t.ultimateDebtor ?? t.creditorName);
   const counterpartyAccount = debit ? (t.creditorAccount ?? t.debtorAccount) : (t.debtorAccount ?? t.creditorAccount);
-  const remittance = remittanceOf(t);
+  const { text: remittance, deviation: remittanceDeviation } = remittanceOf(t);
   const names = [t.creditorName, t.debtorName, t.ultimateCreditor, t.ultimateDebtor].filter(Boolean).join(' ');
   const value = Number(amount);
   return {
@@ -81,6 +105,7 @@ export function toRow(t: Transaction, status: RowStatus, fallbackKey: string): T
     counterparty,
     counterpartyIban: counterpartyAccount?.iban,
     remittance,
+    ...(remittanceDeviation && { remittanceDeviation }),
     amount,
     ...(sentAmount.deviation && t.transactionAmount?.amount !== undefined && { amountDeviation: sentAmount.deviation }),
     currency,

@@ -2,7 +2,15 @@
 // consent.
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { hasCode, useAccount, useActiveProfile, useBalances, useBankDataDisplay, type BankProfile } from '../../../api';
+import {
+  hasCode,
+  linkOf,
+  useAccount,
+  useActiveProfile,
+  useBalances,
+  useBankDataDisplay,
+  type BankProfile,
+} from '../../../api';
 import {
   Button,
   Checkbox,
@@ -62,9 +70,9 @@ export function AccountPage() {
 type Coverage = 'unknown' | 'offered' | 'not-offered';
 
 /** Whether the account's `_links` offer a service: banks list balances and transactions only when the consent covers them. */
-function coverage(links: Record<string, unknown> | undefined, loaded: boolean, name: string): Coverage {
-  if (!loaded || !links) return 'unknown';
-  return links[name] ? 'offered' : 'not-offered';
+function coverage(links: unknown, loaded: boolean, name: string): Coverage {
+  if (!loaded || links === undefined) return 'unknown';
+  return linkOf(links, name) !== undefined ? 'offered' : 'not-offered';
 }
 
 type ReadContext = { profile: BankProfile; consentId: string; accountId: string };
@@ -79,7 +87,7 @@ function useAccountReads({ profile, consentId, accountId }: ReadContext, withBal
   const account = details.isError ? undefined : details.data?.body.account;
   const blocked = details.isError && consentBlockingCodes.some((code) => hasCode(details.error, code));
   const settled = !details.isPending && !blocked;
-  const links = account?._links as Record<string, unknown> | undefined;
+  const links: unknown = account?._links;
   const [forced, setForced] = useState<{ balances?: boolean; transactions?: boolean }>({});
   const reads = (name: 'balances' | 'transactions') =>
     settled && (coverage(links, account !== undefined, name) !== 'not-offered' || forced[name] === true);

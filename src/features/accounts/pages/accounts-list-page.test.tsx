@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 // The accounts list against a stubbed bank, through the real fetch layer: reads carry the active consent, switching the
 // consent never shows the other consent's accounts, and a consent that is not valid stops every account read.
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accountKeys, activeConsent, consentKeys, profileStore } from '../../../api';
-import { answerAll } from '../../../testing/http';
+import { answerAll, jsonResponse } from '../../../testing/http';
 import { forgetPage, renderRoute, testQueryClient } from '../../../testing/pages';
 import { AccountsListPage } from './accounts-list-page';
 
@@ -127,5 +128,51 @@ describe('the accounts list', () => {
     renderPage();
     expect(screen.getByRole('heading', { name: 'No active consent' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Create a consent or choose one' }).getAttribute('href')).toBe('/consents');
+  });
+});
+
+describe('a bank that sends optional fields as null', () => {
+  it('reads null as absent: no "null" owner, no credit limit read from a null, and the deviation named', async () => {
+    answerAll((request) => {
+      if (new URL(request.url).pathname.endsWith('/status')) return jsonResponse({ consentStatus: 'valid' });
+      return jsonResponse({
+        accounts: [
+          {
+            resourceId: 'acc-1',
+            iban: 'DE16990100000010010001',
+            currency: 'EUR',
+            name: 'Girokonto',
+            ownerName: null,
+            ownerNames: null,
+            displayName: null,
+            product: null,
+            cashAccountType: null,
+            status: null,
+            _links: null,
+            balances: [
+              {
+                balanceType: 'interimBooked',
+                balanceAmount: { currency: 'EUR', amount: '10.00' },
+                creditLimitIncluded: null,
+                referenceDate: null,
+                lastChangeDateTime: null,
+              },
+            ],
+          },
+        ],
+      });
+    });
+    activeConsent.set(profileStore.active().id, 'con-nulls');
+    renderPage();
+    await userEvent.setup().click(await screen.findByLabelText(/With balances/));
+    const item = (await screen.findByText('Girokonto')).closest('li') as HTMLElement;
+    const balances = await within(item).findByRole('table', { name: /Balances of/ });
+    expect(item.textContent).not.toContain('null');
+    expect(item.textContent).not.toContain('Owner');
+    expect(within(item).getByText('no status (usable)')).toBeTruthy();
+    expect(within(balances).queryByText(/Not included|Included/)).toBeNull();
+    const notice = screen.getByText(/deviates from XS2A 1\.3\.12/).closest('details') as HTMLElement;
+    expect(notice.textContent).toMatch(/accounts\[0\]\.ownerName: sent as null/);
+    expect(notice.textContent).toMatch(/creditLimitIncluded: sent as null/);
   });
 });

@@ -1,7 +1,7 @@
 // GET consent: the access the bank says the consent grants (after the PSU may have narrowed it), its validity, how
 // often it may be used, and the raw answer.
 import type { UseQueryResult } from '@tanstack/react-query';
-import { linkHref, useBankDataDisplay, type GetConsentData, type Xs2aResult } from '../../../api';
+import { linkOf, useBankDataDisplay, type GetConsentData, type Xs2aResult } from '../../../api';
 import { readDate } from '../../../xs2a/readers';
 import { Button, DeviationNotice, JsonView, KeyValueList, LoadingText, Panel } from '../../../components/ui';
 import { displayReference, fewerAccountsGranted, timeLeft } from '../model/format';
@@ -130,7 +130,7 @@ export function ConsentDetailsPanel({ query, asked }: ConsentDetailsPanelProps) 
   // Before the PSU authorised it, the bank repeats the request: only a valid consent's access is what was granted.
   const granted = consent?.consentStatus === 'valid' ? consent.access : undefined;
   const left = consent ? timeLeft(consent.validUntil) : undefined;
-  const accountsHref = linkHref(consent?._links?.account);
+  const accountsHref = linkOf(consent?._links, 'account');
   const specNames = !useBankDataDisplay().masked;
   return (
     <Panel

@@ -1,6 +1,8 @@
-// The one-time password step: what the bank says about the challenge, and the OTP field.
-import { Field, TextInput } from '../../../components/ui';
-import type { AuthenticationObject, ChallengeData } from '../../../xs2a/sca';
+// The one-time password step: what the bank says about the challenge, and the OTP field. The challenge is read
+// tolerantly (readChallengeData): whatever its shape, what can be understood is shown and each deviation named.
+import { DeviationNote, Field, TextInput } from '../../../components/ui';
+import { readChallengeData, type ChallengeReading } from '../../../xs2a/readers';
+import type { AuthenticationObject } from '../../../xs2a/sca';
 import { methodTypeName } from './method-step';
 import type { StepInput } from '../step-requests';
 import { StepForm, useRequiredField, type StepFormProps } from './step-form';
@@ -10,10 +12,27 @@ export function ChallengeDetails({
   challenge,
   method,
 }: {
-  challenge: ChallengeData | undefined;
+  challenge: ChallengeReading | undefined;
   method: AuthenticationObject | undefined;
 }) {
   if (!challenge && !method) return null;
+  return (
+    <div className="space-y-2">
+      <ChallengeBox challenge={challenge} method={method} />
+      {challenge?.deviations.map((deviation) => (
+        <DeviationNote key={deviation.path + deviation.message} path={deviation.path} words={deviation.message} />
+      ))}
+    </div>
+  );
+}
+
+function ChallengeBox({
+  challenge,
+  method,
+}: {
+  challenge: ChallengeReading | undefined;
+  method: AuthenticationObject | undefined;
+}) {
   return (
     <div className="space-y-2 rounded border border-blue-200 bg-blue-50 p-3 text-sm text-slate-900">
       {method && (
@@ -27,9 +46,9 @@ export function ChallengeDetails({
           <span className="font-medium">From the bank:</span> {challenge.additionalInformation}
         </p>
       )}
-      {challenge?.data && challenge.data.length > 0 && (
-        <ul className="list-inside list-disc font-mono">
-          {challenge.data.map((line, index) => (
+      {challenge && challenge.lines.length > 0 && (
+        <ul className="list-inside list-disc font-mono break-words">
+          {challenge.lines.map((line, index) => (
             <li key={index}>{line}</li>
           ))}
         </ul>
@@ -52,7 +71,7 @@ export function ChallengeDetails({
   );
 }
 
-function otpHint(challenge: ChallengeData | undefined): string {
+function otpHint(challenge: ChallengeReading | undefined): string {
   const parts: string[] = [];
   if (challenge?.otpFormat === 'integer') parts.push('Digits only');
   if (challenge?.otpFormat === 'characters') parts.push('Letters and digits');
@@ -60,7 +79,7 @@ function otpHint(challenge: ChallengeData | undefined): string {
   return parts.length > 0 ? `${parts.join(', ')}.` : 'The code the PSU received for this authorisation.';
 }
 
-export function OtpForm({ challenge, ...form }: StepFormProps & { challenge: ChallengeData | undefined }) {
+export function OtpForm({ challenge, ...form }: StepFormProps & { challenge: ChallengeReading | undefined }) {
   const otp = useRequiredField({ missing: 'Enter the one-time password.', rejected: form.rejected });
   const read = (): StepInput | undefined => {
     const value = otp.check();
@@ -83,15 +102,17 @@ export function OtpForm({ challenge, ...form }: StepFormProps & { challenge: Cha
   );
 }
 
-/** The OTP step: the challenge as the bank describes it, above the form. */
+/** The OTP step: the challenge as the bank describes it (as sent; read here), above the form. */
 export function OtpStep({
   method,
+  challenge,
   ...form
-}: StepFormProps & { challenge: ChallengeData | undefined; method: AuthenticationObject | undefined }) {
+}: StepFormProps & { challenge: unknown; method: AuthenticationObject | undefined }) {
+  const reading = readChallengeData(challenge);
   return (
     <div className="space-y-3">
-      <ChallengeDetails challenge={form.challenge} method={method} />
-      <OtpForm {...form} />
+      <ChallengeDetails challenge={reading} method={method} />
+      <OtpForm {...form} challenge={reading} />
     </div>
   );
 }
