@@ -226,6 +226,24 @@ describe('exchangeLog: kept in this tab across page loads', () => {
     expect(fresh.exchangeLog.get(id)?.response?.bodyText).toContain('… truncated:');
   });
 
+  it('tells the true number of bytes left out, however often the log is stored and restored', async () => {
+    const big = `{"transactions":"${'x'.repeat(54_383 - 19)}"}`;
+    expect(new TextEncoder().encode(big).length).toBe(54_383);
+    const id = recordExchange(request(1));
+    updateExchange(id, answer(big, JSON.parse(big)));
+    const note = `\n… truncated: ${54_383 - STORED_BODY_LIMIT} bytes`;
+    expect(stored()[0]?.response?.bodyText.endsWith(note)).toBe(true);
+
+    // Restored, then stored again with the next exchange: the note still counts the bank's body, not the note.
+    const fresh = await reloaded();
+    fresh.recordExchange(request(2));
+    fresh.persistExchanges();
+    const again = await reloaded({ leaving: false });
+    const kept = again.exchangeLog.get(id)?.response?.bodyText ?? '';
+    expect(kept.endsWith(note)).toBe(true);
+    expect(kept.match(/truncated:/g)).toHaveLength(1);
+  });
+
   it('does not cut a multi-byte character in two', () => {
     const text = `"${'é'.repeat(STORED_BODY_LIMIT)}"`;
     const id = recordExchange(request(1));

@@ -27,6 +27,11 @@ export interface Exchange {
   deviations: Deviation[];
   /** 1.3.12 headers a cross-origin answer did not let the browser read, so they could not be checked. */
   uncheckedHeaders?: string[];
+  /**
+   * Why the console sent this request again by itself (its next try is an exchange of its own), in plain words: the
+   * bank asked to wait (429), or nothing answered at a link of the bank's that left out the base_url's prefix.
+   */
+  triedAgain?: string;
 }
 
 export const EXCHANGE_LOG_LIMIT = 500;
@@ -43,12 +48,20 @@ export const INTERRUPTED_MESSAGE =
 const utf8 = new TextEncoder();
 const utf8Decoder = new TextDecoder();
 
-/** The text itself when it fits; otherwise its first STORED_BODY_LIMIT bytes and a note of how many were left out. */
+/** The note a body stored cut short ends with. */
+const CUT_NOTE = /\n… truncated: \d+ bytes$/;
+
+/**
+ * The text itself when it fits; otherwise its first STORED_BODY_LIMIT bytes and a note of how many were left out. A
+ * body restored cut short is stored as it is: its note counts the bank's bytes, not those of the note before it.
+ */
 function truncated(text: string): string | undefined {
   // UTF-8 takes at most three bytes per UTF-16 unit: a short text fits without being encoded.
   if (text.length * 3 <= STORED_BODY_LIMIT) return undefined;
   const bytes = utf8.encode(text);
   if (bytes.length <= STORED_BODY_LIMIT) return undefined;
+  const note = CUT_NOTE.exec(text);
+  if (note && utf8.encode(text.slice(0, note.index)).length <= STORED_BODY_LIMIT) return undefined;
   // A character cut in two decodes as U+FFFD at the end: dropped.
   const kept = utf8Decoder.decode(bytes.subarray(0, STORED_BODY_LIMIT)).replace(/\uFFFD$/, '');
   return `${kept}\n… truncated: ${bytes.length - STORED_BODY_LIMIT} bytes`;
