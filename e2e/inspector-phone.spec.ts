@@ -77,5 +77,15 @@ test.describe('at 1280 px', () => {
     await expect(page.getByRole('heading', { level: 3, name: /^GET .*\/v1\/consents\// })).toBeFocused();
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: info.outputPath('inspector-1280.png'), fullPage: true });
+
+    // The detail scrolls inside the viewport: its Copy as code is reached there, not at the end of the page.
+    const pane = page.getByTestId('exchange-detail-pane');
+    const box = await pane.boundingBox();
+    expect(box?.height ?? Infinity).toBeLessThanOrEqual(900);
+    const copy = pane.getByRole('heading', { name: 'Copy as code' });
+    await copy.scrollIntoViewIfNeeded();
+    await expect(copy).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(900);
+    await page.screenshot({ path: info.outputPath('inspector-1280-copy.png') });
   });
 });

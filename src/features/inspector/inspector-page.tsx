@@ -207,7 +207,11 @@ export function InspectorPage() {
             )}
           </ErrorBoundary>
         </Panel>
-        <div className="min-w-0 lg:sticky lg:top-4 lg:self-start">
+        {/* The detail scrolls inside the viewport at every width: its bodies and Copy as code are never a page away. */}
+        <div
+          data-testid="exchange-detail-pane"
+          className="max-h-[calc(100dvh-2rem)] min-w-0 overflow-y-auto overscroll-contain lg:sticky lg:top-4 lg:self-start"
+        >
           <Panel title="Detail">
             <ErrorBoundary what="the exchange" resetKeys={[selectedId]}>
               {selected && raw ? (
