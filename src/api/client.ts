@@ -10,12 +10,15 @@ import {
   Xs2aError,
   type BodyError,
   type Deviation,
+  type PrefixedLink,
   type RelayFailure,
   type Xs2aErrorDetails,
   type Xs2aErrorKind,
 } from './errors';
+import { followBankLink } from './link-prefix';
 import { sessionTokens } from './oauth/session-tokens';
 import { DEFAULT_TIMEOUT_SECONDS, profileTimeoutMs, type BankProfile } from './profiles/bank-profile';
+import { sendWaitingOnRateLimits } from './rate-limit';
 import type { RedactOptions } from './redact';
 import { withoutForeignTokens } from './token-guard';
 import { buildUrl, originOf, parseJsonText, requestUrlFor } from './urls';
@@ -40,6 +43,8 @@ export interface Xs2aResult<T> {
    */
   uncheckedHeaders?: string[];
   exchangeId: string;
+  /** Set when the request followed a bank's link under the base_url's prefix (the link as given led nowhere). */
+  linkPrefix?: PrefixedLink;
 }
 
 export interface Xs2aRequestOptions {
@@ -49,7 +54,10 @@ export interface Xs2aRequestOptions {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** '/v1/…', appended to profile.baseUrl. */
   path?: string;
-  /** Or a `_links` href from the bank: absolute, or relative (resolved against the base_url's origin). */
+  /**
+   * Or a `_links` href from the bank: absolute, or relative (resolved against the base_url's origin). Followed as
+   * given; when nothing answers there and its path lacks the base_url's prefix, under the base_url (link-prefix.ts).
+   */
   href?: string;
   query?: Record<string, string | undefined>;
   body?: unknown;
@@ -531,23 +539,27 @@ function errorBodyParts(body: unknown, contentType: string): ErrorBodyParts {
  * outcome is recorded in the exchange log first.
  */
 export async function xs2aRequest<T>(options: Xs2aRequestOptions): Promise<Xs2aResult<T>> {
-  const { profile, body } = options;
-  const requestId = crypto.randomUUID();
+  const { profile, body, method, operationId, signal } = options;
   const hasBody = body !== undefined;
+  // Each try is a request of its own, with a fresh X-Request-ID.
+  const sendTo = (url: string) =>
+    sendOperation<T>({
+      ...options,
+      url,
+      headers: buildHeaders(profile, {
+        requestId: crypto.randomUUID(),
+        hasBody,
+        consentId: options.consentId,
+        headers: options.headers,
+        url,
+      }),
+      ...(hasBody && { body, bodyText: JSON.stringify(body) }),
+    });
+  // A read the bank answers 429 waits and is sent again; a write never is.
+  const send = (url: string) =>
+    method === 'GET' ? sendWaitingOnRateLimits(() => sendTo(url), { operationId, url, signal }) : sendTo(url);
   const url = buildUrl(profile.baseUrl, options, options.query);
-  const headers = buildHeaders(profile, {
-    requestId,
-    hasBody,
-    consentId: options.consentId,
-    headers: options.headers,
-    url,
-  });
-  return sendOperation<T>({
-    ...options,
-    url,
-    headers,
-    ...(hasBody && { body, bodyText: JSON.stringify(body) }),
-  });
+  return options.href === undefined ? send(url) : followBankLink(profile.baseUrl, url, send);
 }
 
 /** A request of an operation with every part fixed by the caller: the URL, the exact headers, the body's exact text. */
@@ -666,7 +678,7 @@ export async function sendOperation<T>(options: ExactRequestOptions): Promise<Xs
     await loadMessageMeanings();
     const parts = parsed.json ? errorBodyParts(parsed.body, contentType) : {};
     const hasErrorBody = (parts.tppMessages?.length ?? 0) > 0 || parts.problem !== undefined;
-    throw fail('http', { ...status, ...parts, bodyText: hasErrorBody ? undefined : text });
+    throw fail('http', { ...status, ...parts, headers: responseHeaders, bodyText: hasErrorBody ? undefined : text });
   }
 
   let operations: typeof Operations | undefined;

@@ -2,6 +2,7 @@
 import type { ProblemJson, TppMessage } from '../xs2a/errors';
 import type * as MessageCodes from '../xs2a/message-codes';
 import type { MessageCode } from '../xs2a/message-codes';
+import { askedWait, waitText } from './rate-limit-headers';
 
 /** A place where a response does not match the 1.3.12 schema of its operation. */
 export type Deviation = { path: string; message: string };
@@ -23,6 +24,29 @@ export interface BodyError {
   text?: string;
   /** How the body deviates from 1.3.12, e.g. `the bank sent "code" and "message" instead of tppMessages.` */
   deviation: string;
+}
+
+/**
+ * A bank's link that left out the base_url's path prefix (`/v1/…` for a bank at `https://bank.example/psd2`): the
+ * URL as the bank gave it, the one under the base_url the console used instead, and the prefix.
+ */
+export interface PrefixedLink {
+  given: string;
+  used: string;
+  prefix: string;
+}
+
+/**
+ * How the console's waiting on a read the bank answered 429 ended without an answer: the user cancelled the wait,
+ * the tries ran out, or the bank asked for a longer wait than the console makes by itself. `askedMs` is the last wait
+ * the bank asked for (undefined: it named none), `tries` how many requests were sent.
+ */
+export interface RateLimitEnd {
+  end: 'cancelled' | 'tries' | 'too-long';
+  tries: number;
+  askedMs?: number;
+  /** The longest the console waits in all, for 'too-long'. */
+  budgetMs?: number;
 }
 
 /** The relay's own failure: a code (TIMEOUT, DNS_FAILURE, TARGET_NOT_ALLOWED…) and a message naming the host. */
@@ -55,6 +79,12 @@ export interface Xs2aErrorDetails {
   location?: string;
   /** The relay target the request went through, if any. */
   relayTarget?: string;
+  /** The answer's headers (names in lower case), for kind 'http'. */
+  headers?: Record<string, string>;
+  /** Set when the request followed a bank's link under the base_url's prefix (the link as given led nowhere). */
+  linkPrefix?: PrefixedLink;
+  /** Set when the console waited on a 429 and stopped without an answer. */
+  rateLimit?: RateLimitEnd;
   cause?: unknown;
 }
 
@@ -79,6 +109,10 @@ export class Xs2aError extends Error {
   /** For kind 'redirect': where the bank pointed, never followed. */
   location?: string;
   relayTarget?: string;
+  /** The answer's headers (names in lower case), for kind 'http'. */
+  headers?: Record<string, string>;
+  linkPrefix?: PrefixedLink;
+  rateLimit?: RateLimitEnd;
 
   constructor(details: Xs2aErrorDetails) {
     super('', details.cause === undefined ? undefined : { cause: details.cause });
@@ -96,6 +130,9 @@ export class Xs2aError extends Error {
     this.relayError = details.relayError;
     this.location = details.location;
     this.relayTarget = details.relayTarget;
+    this.headers = details.headers;
+    this.linkPrefix = details.linkPrefix;
+    this.rateLimit = details.rateLimit;
     const { title, summary } = describeXs2aError(this);
     // The relay's message already says what failed, in plain words and naming the host.
     this.message = this.relayError ? this.relayError.message : summary ? `${title}: ${summary}` : title;
@@ -430,6 +467,87 @@ export function describeXs2aError(error: unknown): Xs2aErrorDescription {
     const text = error instanceof Error ? error.message : String(error);
     return { title: 'Something went wrong', summary: text, messages: [] };
   }
+  return withHowItWasSent(error, describeKind(error));
+}
+
+/** What the console did on its own before this error: a bank's link followed under the prefix, waits on a 429. */
+function withHowItWasSent(error: Xs2aError, description: Xs2aErrorDescription): Xs2aErrorDescription {
+  const notes = [
+    ...(error.linkPrefix ? [prefixedLinkNote(error.linkPrefix)] : []),
+    ...(error.status === 429 ? [rateLimitAdvice(error)].filter((note) => note !== undefined) : []),
+  ];
+  if (notes.length === 0) return description;
+  const advice = [description.advice, ...notes].filter(Boolean).join(' ');
+  return { ...description, advice };
+}
+
+/** The path and query of a URL (the origin left out), or the URL itself when it is none. */
+function pathOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * "The bank’s link /v1/… left out its prefix /psd2; the console used /psd2/v1/…." For an audience the same without
+ * paths.
+ */
+export function prefixedLinkNote(link: PrefixedLink, { forAudience = false } = {}): string {
+  if (forAudience) {
+    return 'The bank gave an address without the first part of its own path; the console completed it from the bank’s address.';
+  }
+  return `The bank’s link ${pathOf(link.given)} left out its prefix ${link.prefix}; the console used ${pathOf(link.used)}.`;
+}
+
+/** What the bank asked for in a 429 and what the console did about it, in words; undefined when there is nothing to say. */
+function rateLimitAdvice(error: Xs2aError): string | undefined {
+  const asked = askedWait(error.headers ?? {}, Date.now());
+  const limit = error.rateLimit;
+  if (!limit) {
+    return asked
+      ? `The bank asked to wait ${waitText(asked.ms)} (${asked.said}). The console does not send this request again by itself: send it again once the time has passed.`
+      : undefined;
+  }
+  const waitAsked = limit.askedMs === undefined ? undefined : waitText(limit.askedMs);
+  switch (limit.end) {
+    case 'cancelled':
+      return `${waitAsked ? `The bank asked to wait ${waitAsked}` : 'The bank asked to slow down without saying for how long'}; the wait was cancelled after ${limit.tries} ${limit.tries === 1 ? 'try' : 'tries'}. Try again when you are ready.`;
+    case 'tries':
+      return `The console tried ${limit.tries} times, waiting between the tries as the bank asked, and the bank still answered 429. Try again later.`;
+    case 'too-long':
+      return `The bank asked to wait ${waitAsked ?? 'longer'}, longer than the console waits by itself (${waitText(limit.budgetMs ?? 0)} in all). Try again once the time has passed.`;
+  }
+}
+
+/** A copy of an Xs2aError with more details (its message follows them). */
+export function withDetails(error: Xs2aError, details: Partial<Xs2aErrorDetails>): Xs2aError {
+  return new Xs2aError({
+    kind: error.kind,
+    requestId: error.requestId,
+    exchangeId: error.exchangeId,
+    url: error.url,
+    status: error.status,
+    statusText: error.statusText,
+    tppMessages: error.tppMessages,
+    problem: error.problem,
+    bodyError: error.bodyError,
+    bodyText: error.bodyText,
+    timeoutMs: error.timeoutMs,
+    relayError: error.relayError,
+    location: error.location,
+    relayTarget: error.relayTarget,
+    headers: error.headers,
+    linkPrefix: error.linkPrefix,
+    rateLimit: error.rateLimit,
+    cause: error.cause,
+    ...details,
+  });
+}
+
+function describeKind(error: Xs2aError): Xs2aErrorDescription {
   const base = {
     requestId: error.requestId,
     status: error.status,

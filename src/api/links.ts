@@ -116,9 +116,11 @@ export function bankLinkDescription(
   if (!bankLink || !(error instanceof Xs2aError) || error.status !== 404 || description.messages.length > 0) {
     return description;
   }
-  const own =
-    `This was the bank's own “${bankLink.name}” link (${bankLink.href}): the link the bank gave led nowhere. The ` +
-    'console followed it as sent, so the base_url played no part.';
+  // A link that lacks the base_url's prefix was tried under the base_url too (link-prefix.ts).
+  const own = error.linkPrefix
+    ? `This was the bank's own “${bankLink.name}” link (${bankLink.href}): it led nowhere as the bank gave it, nor under the base_url.`
+    : `This was the bank's own “${bankLink.name}” link (${bankLink.href}): the link the bank gave led nowhere. The ` +
+      'console followed it as sent, so the base_url played no part.';
   // The base_url advice for a 404 is replaced; whatever else the description says (the bank's words) stays.
   const summary = BASE_URL_HINT.test(description.summary)
     ? description.summary.replace(BASE_URL_HINT, own)

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AccountDetailsResponse } from '../../xs2a/accounts';
 import { v1Path, xs2aRequest, type Xs2aResult } from '../client';
+import { readSignal } from '../rate-limit';
 import { accountKeys } from '../keys';
 import type { ReadOptions } from '../read-options';
 import { withBalanceQuery, type ListAccountsVariables } from './list-accounts';
@@ -35,7 +36,7 @@ export function accountQueryOptions(variables: GetAccountVariables) {
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: accountKeys.detail(profile.id, consentId, accountId, withBalance ?? false),
-    queryFn: ({ signal }) => getAccount(variables, signal),
+    queryFn: (context) => getAccount(variables, readSignal(context)),
   });
 }
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReadAccountBalanceResponse } from '../../xs2a/accounts';
 import { v1Path, xs2aRequest, type Xs2aResult } from '../client';
+import { readSignal } from '../rate-limit';
 import { accountKeys } from '../keys';
 import type { BankProfile } from '../profiles/bank-profile';
 import type { ReadOptions } from '../read-options';
@@ -34,7 +35,7 @@ export function balancesQueryOptions(variables: GetBalancesVariables) {
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: accountKeys.balances(variables.profile.id, variables.consentId, variables.accountId),
-    queryFn: ({ signal }) => getBalances(variables, signal),
+    queryFn: (context) => getBalances(variables, readSignal(context)),
   });
 }
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TransactionDetailsResponse } from '../../xs2a/accounts';
 import { xs2aRequest, type Xs2aResult } from '../client';
+import { readSignal } from '../rate-limit';
 import { accountKeys } from '../keys';
 import type { BankProfile } from '../profiles/bank-profile';
 import type { ReadOptions } from '../read-options';
@@ -41,7 +42,7 @@ export function transactionDetailsQueryOptions(variables: GetTransactionDetailsV
       variables.accountId,
       variables.href,
     ),
-    queryFn: ({ signal }) => getTransactionDetails(variables, signal),
+    queryFn: (context) => getTransactionDetails(variables, readSignal(context)),
   });
 }
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TransactionsResponse } from '../../xs2a/accounts';
 import { v1Path, xs2aRequest, type Xs2aResult } from '../client';
+import { readSignal } from '../rate-limit';
 import { accountKeys, type TransactionFilters } from '../keys';
 import type { ReadOptions } from '../read-options';
 import type { GetBalancesVariables } from './get-balances';
@@ -44,7 +45,7 @@ export function transactionsQueryOptions(variables: GetTransactionsVariables) {
   // The key names the profile by its id alone: its headers and token do not change whose data it is.
   return queryOptions({
     queryKey: accountKeys.transactions(profile.id, consentId, accountId, { ...reportFilters(variables), href }),
-    queryFn: ({ signal }) => getTransactions(variables, signal),
+    queryFn: (context) => getTransactions(variables, readSignal(context)),
   });
 }
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AccountList } from '../../xs2a/accounts';
 import { v1Path, xs2aRequest, type Xs2aResult } from '../client';
+import { readSignal } from '../rate-limit';
 import { accountKeys } from '../keys';
 import type { BankProfile } from '../profiles/bank-profile';
 import type { ReadOptions } from '../read-options';
@@ -41,7 +42,7 @@ export function accountsQueryOptions(variables: ListAccountsVariables) {
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: accountKeys.list(variables.profile.id, variables.consentId, variables.withBalance ?? false),
-    queryFn: ({ signal }) => listAccounts(variables, signal),
+    queryFn: (context) => listAccounts(variables, readSignal(context)),
   });
 }
 

@@ -5,6 +5,7 @@ import { infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tans
 import type { Xs2aResult } from '../client';
 import { accountKeys } from '../keys';
 import { linkOf } from '../links';
+import { readSignal } from '../rate-limit';
 import { getTransactions, reportFilters, transactionsQueryOptions, type GetTransactionsData } from './get-transactions';
 import type { GetTransactionsVariables } from './get-transactions';
 
@@ -62,7 +63,7 @@ export function transactionPagesQueryOptions(variables: TransactionPagesVariable
   // The key names the profile by its id alone: its headers and token do not change whose data it is.
   return infiniteQueryOptions({
     queryKey: accountKeys.transactionPages(profile.id, consentId, accountId, reportFilters(variables)),
-    queryFn: ({ client, pageParam, signal }) => readTransactionPage(client, variables, pageParam, signal),
+    queryFn: (context) => readTransactionPage(context.client, variables, context.pageParam, readSignal(context)),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (_last, pages, _lastParam, pageParams) => {
       const next = nextTransactionPage(pages, pageParams);

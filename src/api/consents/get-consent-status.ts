@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ConsentStatusResponse } from '../../xs2a/consents';
 import { v1Path, xs2aRequest, type Xs2aResult } from '../client';
+import { readSignal } from '../rate-limit';
 import { consentKeys } from '../keys';
 import type { ReadOptions } from '../read-options';
 import type { GetConsentVariables } from './get-consent';
@@ -28,7 +29,7 @@ export function consentStatusQueryOptions(variables: GetConsentStatusVariables) 
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: consentKeys.status(variables.profile.id, variables.consentId),
-    queryFn: ({ signal }) => getConsentStatus(variables, signal),
+    queryFn: (context) => getConsentStatus(variables, readSignal(context)),
   });
 }
 

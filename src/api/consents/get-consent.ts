@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ConsentInformationResponse } from '../../xs2a/consents';
 import { v1Path, xs2aRequest, type Xs2aResult } from '../client';
+import { readSignal } from '../rate-limit';
 import { consentKeys } from '../keys';
 import type { BankProfile } from '../profiles/bank-profile';
 import type { ReadOptions } from '../read-options';
@@ -32,7 +33,7 @@ export function consentQueryOptions(variables: GetConsentVariables) {
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: consentKeys.detail(variables.profile.id, variables.consentId),
-    queryFn: ({ signal }) => getConsent(variables, signal),
+    queryFn: (context) => getConsent(variables, readSignal(context)),
   });
 }
 

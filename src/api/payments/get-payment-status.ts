@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentInitiationStatusResponse } from '../../xs2a/payments';
 import { v1Path, xs2aRequest, type Xs2aResult } from '../client';
+import { readSignal } from '../rate-limit';
 import { paymentKeys } from '../keys';
 import type { ReadOptions } from '../read-options';
 import type { GetPaymentVariables } from './get-payment';
@@ -29,7 +30,7 @@ export function paymentStatusQueryOptions(variables: GetPaymentStatusVariables) 
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: paymentKeys.status(profile.id, service, product, paymentId),
-    queryFn: ({ signal }) => getPaymentStatus(variables, signal),
+    queryFn: (context) => getPaymentStatus(variables, readSignal(context)),
   });
 }
 

@@ -6,6 +6,7 @@ import type {
   PeriodicPaymentInitiationWithStatusResponse,
 } from '../../xs2a/payments';
 import { v1Path, xs2aRequest, type Xs2aResult } from '../client';
+import { readSignal } from '../rate-limit';
 import { paymentKeys } from '../keys';
 import type { BankProfile } from '../profiles/bank-profile';
 import type { ReadOptions } from '../read-options';
@@ -45,7 +46,7 @@ export function paymentQueryOptions(variables: GetPaymentVariables) {
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: paymentKeys.detail(profile.id, service, product, paymentId),
-    queryFn: ({ signal }) => getPayment(variables, signal),
+    queryFn: (context) => getPayment(variables, readSignal(context)),
   });
 }
 

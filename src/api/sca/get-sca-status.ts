@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ScaStatusResponse } from '../../xs2a/sca';
 import { xs2aRequest, type Xs2aResult } from '../client';
+import { readSignal } from '../rate-limit';
 import { authorisationKeys, flowOf, type AuthorisationScope } from '../keys';
 import type { BankProfile } from '../profiles/bank-profile';
 import type { ReadOptions } from '../read-options';
@@ -36,7 +37,7 @@ export function scaStatusQueryOptions(variables: GetScaStatusVariables) {
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: authorisationKeys.scaStatus(variables.profile.id, variables.scope, variables.authorisationId),
-    queryFn: ({ signal }) => getScaStatus(variables, signal),
+    queryFn: (context) => getScaStatus(variables, readSignal(context)),
   });
 }
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Authorisations } from '../../xs2a/sca';
 import { xs2aRequest, type Xs2aResult } from '../client';
+import { readSignal } from '../rate-limit';
 import { authorisationKeys, flowOf, type AuthorisationScope } from '../keys';
 import type { BankProfile } from '../profiles/bank-profile';
 import type { ReadOptions } from '../read-options';
@@ -33,7 +34,7 @@ export function authorisationsQueryOptions(variables: ListAuthorisationsVariable
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: authorisationKeys.list(variables.profile.id, variables.scope),
-    queryFn: ({ signal }) => listAuthorisations(variables, signal),
+    queryFn: (context) => listAuthorisations(variables, readSignal(context)),
   });
 }
 
