@@ -44,8 +44,13 @@ class TolerantClient {
   }
 }
 
+/** A `_links` value by name: an object of named links, or a list of link objects `{ rel, href }`. */
+const namedLinks = (links: unknown): Record<string, unknown> =>
+  Array.isArray(links)
+    ? Object.fromEntries(links.map((link: { rel?: unknown; href?: unknown }) => [String(link.rel), link.href]))
+    : ((links as Record<string, unknown> | undefined) ?? {});
 const linkOf = (links: unknown, name: string): string | undefined => {
-  const link = (links as Record<string, unknown> | undefined)?.[name];
+  const link = namedLinks(links)[name];
   if (typeof link === 'string') return link;
   if (link && typeof link === 'object' && typeof (link as { href?: unknown }).href === 'string') {
     return (link as { href: string }).href;
@@ -78,6 +83,36 @@ async function payment(client: TolerantClient) {
   const read = await client.call('GET', self!);
   expect(read.status).toBe(200);
   return { created, settled, read };
+}
+
+/** A payment through embedded SCA, each step through the link the bank's last answer names: password, method, OTP. */
+async function embeddedPayment(client: TolerantClient) {
+  const headers = { 'PSU-ID': 'alice' };
+  const created = await client.call('POST', '/v1/payments/sepa-credit-transfers', {
+    body: paymentBody(),
+    headers: { ...headers, 'TPP-Redirect-Preferred': 'false' },
+  });
+  expect(created.status).toBeLessThan(300);
+  const password = { psuData: { password: SANDBOX_PASSWORD } };
+  const withPassword = linkOf(created.body._links, 'startAuthorisationWithPsuAuthentication');
+  const start = withPassword ?? linkOf(created.body._links, 'startAuthorisation');
+  let answer = start ? await client.call('POST', start, { headers, body: withPassword ? password : {} }) : created;
+  const steps: Exchange[] = [answer];
+  while (statusOf(answer.body.scaStatus) !== 'FINALISED' && steps.length < 6) {
+    const links = answer.body._links;
+    const method = (answer.body.scaMethods as { authenticationMethodId: string }[] | undefined)?.[0];
+    const [href, body] = linkOf(links, 'updatePsuAuthentication')
+      ? [linkOf(links, 'updatePsuAuthentication'), password]
+      : linkOf(links, 'selectAuthenticationMethod')
+        ? [linkOf(links, 'selectAuthenticationMethod'), { authenticationMethodId: method?.authenticationMethodId }]
+        : [linkOf(links, 'authoriseTransaction'), { scaAuthenticationData: SANDBOX_OTP }];
+    expect(href, `a next step in ${answer.text}`).toBeTruthy();
+    answer = await client.call('PUT', href!, { headers, body });
+    expect(answer.status, answer.text).toBe(200);
+    steps.push(answer);
+  }
+  expect(statusOf(answer.body.scaStatus)).toBe('FINALISED');
+  return { created, steps };
 }
 
 /** A consent through redirect SCA, then the accounts, a balance read and every transaction the report offers. */
@@ -126,7 +161,7 @@ function linksIn(value: unknown, found: Record<string, unknown>[] = []): Record<
   if (Array.isArray(value)) for (const item of value) linksIn(item, found);
   else if (value && typeof value === 'object') {
     for (const [key, field] of Object.entries(value)) {
-      if (key === '_links' && field && typeof field === 'object') found.push(field as Record<string, unknown>);
+      if (key === '_links' && field && typeof field === 'object') found.push(namedLinks(field));
       else linksIn(field, found);
     }
   }
@@ -194,9 +229,10 @@ describe('the normal base', () => {
 });
 
 describe.each(DEVIATION_MODES.map((mode) => [mode]))('%s', (mode: DeviationMode) => {
-  it('lets a tolerant client finish a payment with redirect SCA and a consent with reads', async () => {
+  it('lets a tolerant client finish a payment with redirect SCA, one with embedded SCA and a consent with reads', async () => {
     const c = client(mode);
     await payment(c);
+    await embeddedPayment(c);
     const reads = await consent(c);
     expect(reads.entries.length).toBeGreaterThan(5);
     // Links, SCA pages and OAuth pages stay under the deviating base.
@@ -392,6 +428,62 @@ describe('what each mode changes', () => {
     );
     expect(Object.keys(normal.body.transactions._links)).toEqual(['account', 'first', 'next', 'last']);
     expect(entries.length).toBe(new Set(entries.map((e) => JSON.stringify(e))).size);
+  });
+
+  it('string-challenge: the challenge of embedded SCA is one string, the text that was its information', async () => {
+    const c = client('string-challenge');
+    const { steps } = await embeddedPayment(c);
+    const challenge = steps.find((s) => s.body.challengeData)?.body.challengeData;
+    expect(typeof challenge.data).toBe('string');
+    expect(challenge.data).toContain(`the one-time password is ${SANDBOX_OTP}`);
+    expect(challenge.additionalInformation).toBeUndefined();
+    expect(challenge.otpMaxLength).toBe(6);
+  });
+
+  it('array-links: every _links is a list of {rel, href}, which the flows follow', async () => {
+    const c = client('array-links');
+    await embeddedPayment(c);
+    await consent(c);
+    const texts = c.log.map((e) => e.text).filter((text) => text.includes('"_links"'));
+    expect(texts.length).toBeGreaterThan(10);
+    for (const text of texts) {
+      expect(text).not.toContain('"_links":{');
+      expect(text).toMatch(/"_links":\[\{"rel":"[A-Za-z]+","href":"[^"]+"\}/);
+    }
+  });
+
+  it('explicit-nulls: optional members without a value are null, not left out', async () => {
+    const c = client('explicit-nulls');
+    const { created, read } = await payment(c);
+    expect(created.body.psuMessage).toBeNull();
+    expect(read.body.psuMessage).toBeNull();
+    const { steps } = await embeddedPayment(c);
+    expect(steps.every((s) => 'psuMessage' in s.body)).toBe(true);
+    const { accounts, balances, entries } = await consent(c);
+    const account = accounts.body.accounts[0];
+    // The consent grants no owner name: the bank says so with nulls.
+    expect(account.ownerName).toBeNull();
+    expect(account.ownerNames).toBeNull();
+    expect(balances.body.balances.some((b: { creditLimitIncluded?: unknown }) => b.creditLimitIncluded === null)).toBe(
+      true,
+    );
+    expect(entries.every((e) => Object.values(e as object).includes(null))).toBe(true);
+    // Members with a value are unchanged.
+    expect(account.iban).toBe(accountOf('alice').iban);
+  });
+
+  it('structured-remittance: each transaction carries an ISO 11649 creditor reference as an object', async () => {
+    const c = client('structured-remittance');
+    const { entries } = await consent(c);
+    for (const entry of entries as { remittanceInformationStructured?: Record<string, string> }[]) {
+      const structured = entry.remittanceInformationStructured!;
+      expect(structured).toMatchObject({ referenceType: 'SCOR', referenceIssuer: 'ISO 11649' });
+      expect(structured.reference).toMatch(/^RF\d{2}[A-Z0-9]{1,21}$/);
+      // The check digits hold: the reference with RF and its digits moved to the end is 1 modulo 97.
+      const moved = `${structured.reference!.slice(4)}${structured.reference!.slice(0, 4)}`;
+      const digits = moved.replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
+      expect([...digits].reduce((rest, digit) => (rest * 10 + Number(digit)) % 97, 0)).toBe(1);
+    }
   });
 
   it('slow: every answer waits slowMs on the injected timer first', async () => {

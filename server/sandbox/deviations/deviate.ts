@@ -50,6 +50,41 @@ const isDateKey = (key: string) =>
   key.endsWith('Date') || key === 'validUntil' || key === 'dateFrom' || key === 'dateTo';
 /** The fields `extra-fields` adds to every object. */
 export const EXTRA_FIELDS = { bankInternalId: 'X-1', bankExtension: { channel: 'api', version: '2.4' } } as const;
+/**
+ * What `explicit-nulls` sends as null where the bank has no value: optional members, by a member that marks the kind
+ * of object (an account, a balance, a transaction, a status answer).
+ */
+const NULL_MEMBERS: readonly (readonly [mark: string, members: readonly string[]])[] = [
+  ['resourceId', ['ownerName', 'ownerNames', 'psuName', 'displayName', 'details']],
+  ['balanceType', ['creditLimitIncluded', 'lastChangeDateTime', 'referenceDate', 'lastCommittedTransaction']],
+  [
+    'transactionAmount',
+    [
+      'creditorName',
+      'creditorAccount',
+      'debtorName',
+      'debtorAccount',
+      'remittanceInformationUnstructured',
+      'endToEndId',
+    ],
+  ],
+  ['transactionStatus', ['psuMessage']],
+  ['consentStatus', ['psuMessage']],
+  ['scaStatus', ['psuMessage', 'chosenScaMethod', 'challengeData']],
+];
+
+/** An ISO 11649 creditor reference (RF, two check digits, up to 21 characters) made from a transaction's id. */
+export function creditorReference(id: string): string {
+  const base =
+    id
+      .replace(/[^A-Za-z0-9]/g, '')
+      .toUpperCase()
+      .slice(-21) || '0';
+  const digits = `${base}RF00`.replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
+  let rest = 0;
+  for (const digit of digits) rest = (rest * 10 + Number(digit)) % 97;
+  return `RF${String(98 - rest).padStart(2, '0')}${base}`;
+}
 const TRANSACTIONS_PATH = /^\/v1\/accounts\/([^/]+)\/transactions$/;
 const DOWNLOAD_PATH = /^\/v1\/accounts\/([^/]+)\/transactions\/download$/;
 
@@ -121,6 +156,31 @@ function transformLinks(links: JsonObject, t: Transform): JsonObject {
   return out;
 }
 
+/** `array-links`: the named links as a list of link objects. */
+function listedLinks(links: JsonObject): Json[] {
+  return Object.entries(links).map(([rel, link]) => ({ rel, href: isObject(link) ? link.href : link }));
+}
+
+/** `string-challenge`: the challenge's data as one string (its text when it had no data). */
+function challengeAsText({ data, additionalInformation, ...rest }: JsonObject): JsonObject {
+  if (Array.isArray(data))
+    return { ...rest, ...(additionalInformation !== undefined && { additionalInformation }), data: data.join(' ') };
+  return { ...rest, data: typeof additionalInformation === 'string' ? additionalInformation : '' };
+}
+
+/** The members the object-shaping modes add once an object's own members are transformed. */
+function addMembers(out: JsonObject, t: Transform): void {
+  if (t.modes.has('structured-remittance') && 'transactionAmount' in out && typeof out.transactionId === 'string') {
+    const reference = creditorReference(out.transactionId);
+    out.remittanceInformationStructured = { reference, referenceType: 'SCOR', referenceIssuer: 'ISO 11649' };
+  }
+  if (t.modes.has('explicit-nulls')) {
+    for (const [mark, members] of NULL_MEMBERS) {
+      if (mark in out) for (const member of members) if (!(member in out)) out[member] = null;
+    }
+  }
+}
+
 function transformStatus(key: StatusKey, value: string, t: Transform): string {
   if (t.modes.has('unknown-statuses') && !isFinal[key](value)) return UNKNOWN_STATUSES[key];
   if (t.modes.has('lowercase-statuses')) return value.toLowerCase();
@@ -133,8 +193,12 @@ function transformBody(value: Json, t: Transform): Json {
   if (!isObject(value)) return value;
   const out: JsonObject = {};
   for (const [key, field] of Object.entries(value)) {
-    if (key === '_links' && isObject(field)) out[key] = transformLinks(field, t);
-    else if (typeof field === 'string') {
+    if (key === '_links' && isObject(field)) {
+      const links = transformLinks(field, t);
+      out[key] = t.modes.has('array-links') ? listedLinks(links) : links;
+    } else if (key === 'challengeData' && isObject(field) && t.modes.has('string-challenge')) {
+      out[key] = challengeAsText(transformBody(field, t) as JsonObject);
+    } else if (typeof field === 'string') {
       if (key === 'amount' && t.modes.has('amounts-as-numbers') && Number.isFinite(Number(field))) {
         out[key] = Number(field);
       } else if (key in UNKNOWN_STATUSES) out[key] = transformStatus(key as StatusKey, field, t);
@@ -143,6 +207,7 @@ function transformBody(value: Json, t: Transform): Json {
       } else out[key] = field;
     } else out[key] = transformBody(field, t);
   }
+  addMembers(out, t);
   if (t.modes.has('extra-fields')) Object.assign(out, structuredClone(EXTRA_FIELDS));
   return out;
 }
@@ -172,6 +237,10 @@ const BODY_MODES: readonly DeviationMode[] = [
   'extra-fields',
   'download-only-reports',
   'next-links-only',
+  'string-challenge',
+  'array-links',
+  'explicit-nulls',
+  'structured-remittance',
 ];
 const ERROR_MODES: readonly DeviationMode[] = ['code-message-errors', 'problem-json-errors', 'gateway-html-errors'];
 

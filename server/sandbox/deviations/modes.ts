@@ -16,6 +16,10 @@ export const DEVIATION_MODES = [
   'extra-fields',
   'download-only-reports',
   'next-links-only',
+  'string-challenge',
+  'array-links',
+  'explicit-nulls',
+  'structured-remittance',
   'slow',
 ] as const;
 
@@ -43,6 +47,13 @@ export const DEVIATION_DESCRIPTIONS: Record<DeviationMode, string> = {
   'download-only-reports':
     'Transaction reports are only a _links.download; the download link answers the whole report as a JSON file.',
   'next-links-only': 'Paged transaction reports link only the next page (no first, previous or last).',
+  'string-challenge':
+    "An embedded SCA challenge's data (challengeData.data) is one string instead of a list of strings; the challenge's text moves there.",
+  'array-links': '_links is a list of link objects [{"rel": …, "href": …}] instead of an object of named links.',
+  'explicit-nulls':
+    'Optional fields the bank has no value for are sent as null instead of left out (ownerName, creditLimitIncluded, psuMessage, …).',
+  'structured-remittance':
+    'Transactions carry remittanceInformationStructured as an object {reference, referenceType, referenceIssuer} instead of a string.',
   slow: 'Every answer is delayed (1.5 s unless configured otherwise).',
 };
 
