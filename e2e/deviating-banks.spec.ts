@@ -1,19 +1,25 @@
 // The console against the sandbox playing a deviating bank, one mode at a time: a payment authorised by redirect SCA
-// to an accepted status, and a consent authorised, made active and used for the account list, one account's balances
-// and its transactions. Every step must end where the bank's answers allow, show the data, name the deviation where it
-// occurs, and never fall into an error boundary.
-import { expect as baseExpect, test } from '@playwright/test';
-import { isoDay, showTransactions, transactionsTable } from './accounts-helpers';
+// (embedded SCA for the modes whose deviation shows in its steps) to an accepted status, and a consent authorised, made
+// active and used for the account list, one account's balances and its transactions. Every step must end where the
+// bank's answers allow, show the data, name the deviation where it occurs, and never fall into an error boundary; for
+// the embedded modes, presenter mode shows none of the JSON. Last, a bank that refuses the transaction report.
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { dedicated, isoDay, reportStatus, showTransactions, transactionsTable } from './accounts-helpers';
 import { authoriseConsentPanel, consentStatus, decideAtBank, fillConsentForm } from './consents-helpers';
 import {
+  authoriseEmbedded,
   DEVIATION_MODES,
   deviationNotice,
   expectNoErrorBoundary,
+  inPresenterMode,
   useDeviatingProfile,
   type DeviationMode,
+  type EmbeddedStep,
 } from './deviating-helpers';
-import { testAccounts } from './fixtures';
+import { SANDBOX_OTP, testAccounts } from './fixtures';
 import { approveAtBank, fillPaymentForm, transactionStatus } from './payments-helpers';
+import { authorisePanel } from './sca-helpers';
+import { test as withConsent } from './test';
 
 /** The slow mode's delay on the e2e server (the sandbox's default: the config sets no SANDBOX_SLOW_MS). */
 const SLOW_MS = 1500;
@@ -28,6 +34,10 @@ interface ModePlan {
   namedAt: Stage[];
   /** Why the console does not yet finish this mode's flows (the visible symptom); the test is then marked fixme. */
   fixme?: string;
+  /** The payment and the consent are authorised with embedded SCA (the profile prefers no redirect). */
+  embedded?: boolean;
+  /** What the SCA panel says of the deviation, in plain words, at the steps of embedded SCA where it shows. */
+  atSca?: Partial<Record<EmbeddedStep, RegExp>>;
 }
 
 const plans: Record<DeviationMode, ModePlan> = {
@@ -48,14 +58,47 @@ const plans: Record<DeviationMode, ModePlan> = {
   'extra-fields': { namedAt: [] },
   'download-only-reports': { namedAt: [] },
   'next-links-only': { namedAt: [] },
+  // The challenge comes with a step's answer: the SCA panel names it there.
+  'string-challenge': {
+    namedAt: [],
+    embedded: true,
+    atSca: { otp: /sent the challenge as text, not a list/i },
+  },
+  'array-links': {
+    namedAt: ['payment', 'consent', 'balances', 'transactions'],
+    embedded: true,
+    atSca: { method: /links as a list/, otp: /links as a list/ },
+  },
+  'explicit-nulls': { namedAt: ['payment', 'consent', 'balances', 'transactions'], embedded: true },
+  'structured-remittance': { namedAt: ['transactions'], embedded: true },
   slow: { namedAt: [] },
 };
+
+/**
+ * Embedded SCA in `panel`: at each step the bank shows, no error boundary, and the deviation named there in plain
+ * words, also in presenter mode (which shows none of the JSON); the challenge sent as text is shown.
+ */
+async function authoriseWithLook(page: Page, mode: DeviationMode, panel: ReturnType<typeof authorisePanel>) {
+  const plan = plans[mode];
+  await authoriseEmbedded(panel, 'alice', async (step) => {
+    await expectNoErrorBoundary(page);
+    if (mode === 'string-challenge' && step === 'otp') {
+      await baseExpect(panel.getByText(`the one-time password is ${SANDBOX_OTP}`)).toBeVisible();
+    }
+    if (mode === 'explicit-nulls') baseExpect(await panel.innerText()).not.toMatch(/\bnull\b/);
+    const words = plan.atSca?.[step];
+    if (!words) return;
+    await baseExpect(panel.getByText(words)).toBeVisible();
+    await inPresenterMode(page, `the SCA panel at the ${step} step`, words, panel);
+  });
+}
 
 test.describe.configure({ timeout: 120_000 });
 
 for (const mode of DEVIATION_MODES) {
   const plan = plans[mode];
-  test(`a bank in mode ${mode}: payment with redirect SCA, consent, accounts, balances and transactions`, async ({
+  const sca = plan.embedded ? 'embedded' : 'redirect';
+  test(`a bank in mode ${mode}: payment with ${sca} SCA, consent, accounts, balances and transactions`, async ({
     page,
   }) => {
     test.fixme(plan.fixme !== undefined, plan.fixme);
@@ -66,7 +109,7 @@ for (const mode of DEVIATION_MODES) {
       if (plan.namedAt.includes(stage))
         await expect(deviationNotice(page), `deviation named on the ${stage} page`).toBeVisible();
     };
-    await useDeviatingProfile(page, [mode]);
+    await useDeviatingProfile(page, [mode], plan.embedded ? { redirectPreferred: false } : {});
 
     // The payment: created through the form, authorised at the bank's page, accepted.
     await fillPaymentForm(page, { debtorIban: alice.iban, amount: '12.50', creditorName: 'Boulangerie Exemple' });
@@ -78,11 +121,15 @@ for (const mode of DEVIATION_MODES) {
     await expect(details.getByText('Boulangerie Exemple', { exact: true })).toBeVisible();
     await expect(details).toContainText('12.50');
     await named('payment');
-    await page.getByRole('link', { name: 'Continue at the bank' }).click();
-    await approveAtBank(page, 'alice');
-    await page.waitForURL((url) => url.pathname === paymentPath && url.searchParams.get('sca') === 'ok', {
-      timeout: 15_000,
-    });
+    if (plan.embedded) {
+      await authoriseWithLook(page, mode, authorisePanel(page));
+    } else {
+      await page.getByRole('link', { name: 'Continue at the bank' }).click();
+      await approveAtBank(page, 'alice');
+      await page.waitForURL((url) => url.pathname === paymentPath && url.searchParams.get('sca') === 'ok', {
+        timeout: 15_000,
+      });
+    }
     await expect(transactionStatus(page)).toContainText(/ACTC|ACCP|ACSC|ACWC|ACFC/i, { timeout: 20_000 });
     await expectNoErrorBoundary(page);
 
@@ -95,11 +142,15 @@ for (const mode of DEVIATION_MODES) {
     const consentPath = new URL(page.url()).pathname;
     await expect(consentStatus(page)).toBeVisible();
     await named('consent');
-    await authoriseConsentPanel(page)
-      .getByRole('link', { name: /Continue at the bank/ })
-      .click();
-    await decideAtBank(page, 'alice');
-    await page.waitForURL((url) => url.pathname === consentPath && url.searchParams.has('sca'), { timeout: 15_000 });
+    if (plan.embedded) {
+      await authoriseWithLook(page, mode, authoriseConsentPanel(page));
+    } else {
+      await authoriseConsentPanel(page)
+        .getByRole('link', { name: /Continue at the bank/ })
+        .click();
+      await decideAtBank(page, 'alice');
+      await page.waitForURL((url) => url.pathname === consentPath && url.searchParams.has('sca'), { timeout: 15_000 });
+    }
     await expect(consentStatus(page)).toContainText(/valid/i, { timeout: 20_000 });
     await page.getByRole('button', { name: 'Make active' }).click();
     await expect(page.getByText('This is the active consent')).toBeVisible();
@@ -110,12 +161,19 @@ for (const mode of DEVIATION_MODES) {
     await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
     const item = page.getByRole('listitem').filter({ hasText: 'DE16 9901 0000 0010 0100 01' });
     await expect(item).toContainText('Girokonto Plus');
+    // A member sent as null is no value: no "Owner: null".
+    if (mode === 'explicit-nulls') expect(await item.innerText()).not.toMatch(/\bnull\b/);
     await expectNoErrorBoundary(page);
     await item.getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`/accounts/${alice.resourceId}$`));
     const balances = page.getByRole('region', { name: 'Balances' }).getByRole('table');
     await expect(balances.getByRole('rowheader', { name: /^Interim booked/ })).toBeVisible();
     await expect(balances.getByRole('row', { name: /Interim booked/ })).toContainText('€');
+    if (mode === 'explicit-nulls') {
+      // A null creditLimitIncluded says nothing about the limit; a null owner is no owner.
+      expect(await page.getByRole('region', { name: 'Account details' }).innerText()).not.toMatch(/\bnull\b/);
+      expect(await balances.innerText()).not.toMatch(/\bnull\b/);
+    }
     await named('balances');
 
     // The transactions of the last 90 days, as the bank offers them.
@@ -130,6 +188,12 @@ for (const mode of DEVIATION_MODES) {
       const { table } = transactionsTable(page);
       await expect(table.locator('time').first()).toBeVisible();
       await expect(table.locator('time').first()).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
+      if (mode === 'structured-remittance') {
+        // The reference and its type, flagged, never "[object Object]".
+        await expect(table).toContainText(/RF\d{2}[A-Z0-9]+ \(SCOR\)/);
+        await expect(table).not.toContainText('[object Object]');
+        await expect(table.getByTitle(/remittanceInformationStructured: sent as an object/).first()).toBeAttached();
+      }
       if (mode === 'next-links-only') {
         const pageNav = page.getByRole('navigation', { name: 'Report pages' });
         await expect(pageNav).toContainText('Page 1');
@@ -140,6 +204,8 @@ for (const mode of DEVIATION_MODES) {
       }
     }
     await named('transactions');
+    if (mode === 'array-links') await expect(page.getByText(/links as a list/).first()).toBeVisible();
+    if (plan.embedded) await inPresenterMode(page, 'the account page');
 
     // An answer the bank refuses: a payment it does not know (403 RESOURCE_UNKNOWN, in the mode's own form).
     await page.goto('/payments/payments/sepa-credit-transfers/no-such-payment');
@@ -158,3 +224,24 @@ for (const mode of DEVIATION_MODES) {
     await expectNoErrorBoundary(page);
   });
 }
+
+withConsent(
+  'a bank that refuses the transaction report (406 REQUESTED_FORMATS_INVALID): its error, and no summary of the report',
+  async ({ page, request, authorisedConsent }) => {
+    const consentId = await authorisedConsent({ psu: 'alice', access: dedicated(alice.iban) });
+    // The sandbox's scenario, for this consent only: every transaction read is refused as a real bank refuses formats.
+    const rule = await request.post('/sandbox/admin/scenarios', {
+      data: { operation: 'getTransactionList', error: 'REQUESTED_FORMATS_INVALID', resourceId: consentId },
+    });
+    baseExpect(rule.ok(), await rule.text()).toBe(true);
+    await page.goto(`/accounts/${alice.resourceId}`);
+    await showTransactions(page, { dateFrom: isoDay(-30), bookingStatus: 'both' });
+    const panel = page.getByRole('region', { name: 'Transactions', exact: true });
+    await baseExpect(panel).toContainText('REQUESTED_FORMATS_INVALID');
+    await baseExpect(panel).toContainText('406');
+    await baseExpect(panel.getByText(/entries on this page|on one page/)).toHaveCount(0);
+    await baseExpect(reportStatus(page)).toHaveCount(0);
+    await baseExpect(transactionsTable(page).region).toHaveCount(0);
+    await expectNoErrorBoundary(page);
+  },
+);
