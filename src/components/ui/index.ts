@@ -19,6 +19,7 @@ export { Panel, type HeadingLevel } from './panel';
 export { LoadingText, Spinner } from './spinner';
 export { Table, type TableColumn, type TableProps } from './table';
 export { useElementWidth } from './use-element-width';
+export { WaitCountdown, type WaitCountdownProps } from './wait-countdown';
 export {
   PRESENTER_TYPE_SCALE,
   PresenterDetails,

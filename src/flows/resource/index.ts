@@ -14,6 +14,7 @@ export {
 } from './resource-page';
 export { HistoryList, HistoryListPage, type HistoryListProps, type HistoryListPageProps } from './history-list';
 export { StatusPanelFrame, type StatusPanelFrameProps } from './status-panel';
+export { ReadWaitNotice } from './read-wait';
 export { OutcomeBanner, useLastStep, type OutcomeBannerProps } from './outcome-banner';
 export { resolveOutcome, type LastStep, type Outcome, type ResourceFacts, type ResourceVerdict } from './outcome';
 export { ResourceAuthorisations, useResourceView, type ResourceViewOptions } from './resource-view';

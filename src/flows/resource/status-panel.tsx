@@ -1,12 +1,15 @@
 // The frame of a resource's status panel (payments, consents): refresh, reading, the bank's refusal with a retry, the
 // deviations of the answer and whether the page follows the status.
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Xs2aResult } from '../../api';
 import { Button, DeviationNotice, LoadingText, Panel, Spinner } from '../../components/ui';
+import { ReadWaitNotice } from './read-wait';
 
 export interface StatusPanelFrameProps {
   query: UseQueryResult<Xs2aResult<unknown>>;
+  /** The query's key: a read the bank asked to hold back shows its countdown here. */
+  queryKey: QueryKey;
   /** Shows the bank's refusal; gets the retry button as its child. */
   renderError: (error: unknown, retry: ReactNode) => ReactNode;
   /** Says how the page follows the status, while it does. */
@@ -17,7 +20,7 @@ export interface StatusPanelFrameProps {
   footer?: ReactNode;
 }
 
-export function StatusPanelFrame({ query, renderError, following, children, footer }: StatusPanelFrameProps) {
+export function StatusPanelFrame({ query, queryKey, renderError, following, children, footer }: StatusPanelFrameProps) {
   const refresh = () => void query.refetch();
   return (
     <Panel
@@ -30,6 +33,7 @@ export function StatusPanelFrame({ query, renderError, following, children, foot
       }
     >
       {query.isPending && <LoadingText>Reading the status…</LoadingText>}
+      <ReadWaitNotice queryKey={queryKey} />
       {query.isError &&
         renderError(
           query.error,

@@ -2,6 +2,7 @@
 // continue an unfinished one, or start a new one.
 import { useState } from 'react';
 import {
+  authorisationKeys,
   buildUrl,
   describeXs2aError,
   readLinks,
@@ -21,6 +22,7 @@ import {
   type HeadingLevel,
   PlainWords,
 } from '../../components/ui';
+import { ReadWaitNotice } from '../resource/read-wait';
 import { recallFlow } from './flow-memory';
 import type { ScaLinks } from './links-to-actions';
 import { newScaRedirect } from './new-sca-redirect';
@@ -126,6 +128,7 @@ function AuthorisationList({
   return (
     <>
       {list.isPending && <LoadingText>Loading the authorisations…</LoadingText>}
+      <ReadWaitNotice queryKey={authorisationKeys.list(row.profile.id, row.scope)} />
       {list.isError && (
         <ErrorCallout {...describeXs2aError(list.error)} title="The authorisations could not be listed">
           <Button size="sm" onClick={() => void list.refetch()}>
@@ -252,6 +255,7 @@ function AuthorisationRow({ profile, scope, authorisationId, returnTo, headingLe
           {body.psuMessage && <p className="mt-1 text-slate-700">Message from the bank: {body.psuMessage}</p>}
         </div>
       )}
+      <ReadWaitNotice queryKey={authorisationKeys.scaStatus(profile.id, scope, authorisationId)} />
       {status.isError && <ErrorCallout {...describeXs2aError(status.error)} title="The SCA status could not be read" />}
       {continuation && (
         <ScaPanel

@@ -2,6 +2,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
+  authorisationKeys,
   describeXs2aError,
   recordDecoupledWait,
   useScaStatus,
@@ -11,6 +12,7 @@ import {
   type Xs2aResult,
 } from '../../api';
 import { Button, ErrorCallout, Spinner } from '../../components/ui';
+import { ReadWaitNotice } from '../resource/read-wait';
 import { isFinal, type ScaStepBody } from './sca-flow';
 import { ScaStatusBadge } from './sca-status-badge';
 
@@ -100,6 +102,7 @@ export function DecoupledMonitor({
           on when the PSU has approved or denied it.
         </p>
       </div>
+      <ReadWaitNotice queryKey={authorisationKeys.scaStatus(profile.id, scope, authorisationId)} />
       <div role="status" aria-live="polite" className="flex flex-wrap items-center gap-2 text-sm">
         {polling && <Spinner />}
         <span>{polling ? 'Waiting for the PSU…' : paused ? 'Checking paused.' : 'Checking stopped.'}</span>

@@ -1,8 +1,9 @@
 // Reads the active consent's status before any account read: only a valid consent lets the page's content through.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { describeXs2aError, useActiveConsentId, useConsentStatus, type BankProfile } from '../../../api';
+import { consentKeys, describeXs2aError, useActiveConsentId, useConsentStatus, type BankProfile } from '../../../api';
 import { Button, CopyButton, ErrorCallout, LoadingText, usePresenterView } from '../../../components/ui';
+import { ReadWaitNotice } from '../../../flows/resource';
 import { consentVerdict, type ConsentVerdict } from '../model/consent-verdict';
 import { consentRoute } from '../model/format';
 
@@ -155,7 +156,12 @@ function ConsentStatusGate({
   const checkedNow = status.dataUpdatedAt >= openedAt || status.errorUpdatedAt >= openedAt;
 
   if (status.isPending || (status.isFetching && !checkedNow)) {
-    return <LoadingText>Checking the consent’s status…</LoadingText>;
+    return (
+      <>
+        <LoadingText>Checking the consent’s status…</LoadingText>
+        <ReadWaitNotice queryKey={consentKeys.status(profile.id, consentId)} />
+      </>
+    );
   }
   if (status.isError) {
     return <StatusUnread error={status.error} consentId={consentId} onRetry={() => void status.refetch()} />;

@@ -18,6 +18,7 @@ import {
   LoadingText,
   type KeyValueItem,
 } from '../../../components/ui';
+import { ReadWaitNotice } from '../../../flows/resource';
 import {
   accountReferenceIdentifier,
   readAmountValue,
@@ -133,10 +134,8 @@ function TransactionDetails({
   accountId: string;
 }) {
   const href = linkOf(row.transaction._links, 'transactionDetails');
-  const details = useQuery({
-    ...transactionDetailsQueryOptions({ profile, consentId, accountId, href: href ?? '' }),
-    enabled: href !== undefined,
-  });
+  const options = transactionDetailsQueryOptions({ profile, consentId, accountId, href: href ?? '' });
+  const details = useQuery({ ...options, enabled: href !== undefined });
   const fromBank = details.isError ? undefined : details.data?.body.transactionsDetails?.transactionDetails;
   const shown = fromBank ?? row.transaction;
   const display = useBankDataDisplay();
@@ -148,6 +147,7 @@ function TransactionDetails({
         </p>
       )}
       {href !== undefined && details.isPending && <LoadingText>Reading the details from the bank…</LoadingText>}
+      <ReadWaitNotice queryKey={options.queryKey} />
       {details.isError && (
         <ReadError
           error={details.error}

@@ -4,6 +4,7 @@ import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useBankDataDisplay, type BankDataDisplay, type BankProfile } from '../../../api';
 import { Panel } from '../../../components/ui';
+import { ReadWaitNotice } from '../../../flows/resource';
 import type { Balance } from '../../../xs2a';
 import { reportVariables, useReport } from '../hooks/use-report';
 import {
@@ -126,6 +127,7 @@ function TransactionsReport({
         onToggleChart={() => setChartOpen((open) => !open)}
       />
       <ReportStatus report={report} />
+      <ReadWaitNotice queryKey={report.readingKey} />
       <ReportNotices report={report} variables={variables} fileStem={fileStem} query={query} />
       {chartOpen && <ReportChartSection report={report} query={query} balances={balances} currency={currency} />}
 

@@ -6,6 +6,7 @@ import {
   hasCode,
   linkOf,
   readLinks,
+  transactionPagesQueryOptions,
   transactionsQueryOptions,
   type GetTransactionsVariables,
   type LinkValue,
@@ -58,8 +59,9 @@ function pageLinks(pageData: TransactionPage | undefined) {
 
 export function useReport(variables: GetTransactionsVariables) {
   const [view, setView] = useState<ReportView>({ mode: 'page', number: 1 });
+  const pageOptions = transactionsQueryOptions({ ...variables, href: view.mode === 'page' ? view.href : undefined });
   const pageQuery = useQuery({
-    ...transactionsQueryOptions({ ...variables, href: view.mode === 'page' ? view.href : undefined }),
+    ...pageOptions,
     enabled: view.mode === 'page',
     placeholderData: keepPreviousData,
   });
@@ -86,6 +88,8 @@ export function useReport(variables: GetTransactionsVariables) {
     hideRows,
     ...paging,
     currentNumber,
+    /** The query reading now: a read the bank asked to hold back (429) shows its countdown by it. */
+    readingKey: view.mode === 'page' ? pageOptions.queryKey : transactionPagesQueryOptions(variables).queryKey,
     complete:
       view.mode === 'all' ? all.status === 'complete' : pageData !== undefined && !links?.next && !links?.previous,
     reportBalances: (view.mode === 'all' ? all.last : pageData)?.body.balances,

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
+  accountKeys,
   hasCode,
   linkOf,
   useAccount,
@@ -23,6 +24,7 @@ import {
   PresenterDetails,
   Spinner,
 } from '../../../components/ui';
+import { ReadWaitNotice } from '../../../flows/resource';
 import { accountFactItems } from '../components/account-facts';
 import { BalancesTable } from '../components/balances-table';
 import { ConsentGate } from '../components/consent-gate';
@@ -146,6 +148,9 @@ function AccountDetailsPanel({
       }
     >
       {details.isPending && <LoadingText>Reading the account…</LoadingText>}
+      <ReadWaitNotice
+        queryKey={accountKeys.detail(context.profile.id, context.consentId, context.accountId, withBalance)}
+      />
       {details.isError && (
         <ReadError error={details.error} what="the account" {...context} onRetry={() => void details.refetch()} />
       )}
@@ -180,6 +185,7 @@ function BalancesPanel({ reads, context }: { reads: AccountReads; context: ReadC
       {blocked && <NotRead what="balances" />}
       {!readBalances && settled && <NotOffered what="balances" onReadAnyway={() => reads.readAnyway('balances')} />}
       {readBalances && balances.isPending && <LoadingText>Reading the balances…</LoadingText>}
+      <ReadWaitNotice queryKey={accountKeys.balances(context.profile.id, context.consentId, context.accountId)} />
       {!blocked && balances.isError && (
         <ReadError error={balances.error} what="the balances" {...context} onRetry={() => void balances.refetch()} />
       )}

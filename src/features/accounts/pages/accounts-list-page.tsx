@@ -1,8 +1,9 @@
 // /accounts: the accounts the active consent gives access to (GET /v1/accounts), with their balances on request.
 import { Link } from 'react-router-dom';
 import { useState } from 'react';
-import { useAccounts, useActiveProfile, useBankDataDisplay, type BankProfile } from '../../../api';
+import { accountKeys, useAccounts, useActiveProfile, useBankDataDisplay, type BankProfile } from '../../../api';
 import { Button, Checkbox, DeviationNotice, ErrorBoundary, LoadingText, Spinner } from '../../../components/ui';
+import { ReadWaitNotice } from '../../../flows/resource';
 import type { AccountDetails } from '../../../xs2a';
 import { AccountStatusBadge, ownerNamesOf } from '../components/account-facts';
 import { BalancesTable } from '../components/balances-table';
@@ -57,6 +58,7 @@ function AccountList({ profile, consentId }: { profile: BankProfile; consentId: 
       </div>
 
       {query.isPending && <LoadingText>Reading the accounts…</LoadingText>}
+      <ReadWaitNotice queryKey={accountKeys.list(profile.id, consentId, withBalance)} />
       {query.isError && (
         <ReadError
           error={query.error}

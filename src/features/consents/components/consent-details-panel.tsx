@@ -1,9 +1,10 @@
 // GET consent: the access the bank says the consent grants (after the PSU may have narrowed it), its validity, how
 // often it may be used, and the raw answer.
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
 import { linkOf, useBankDataDisplay, type GetConsentData, type Xs2aResult } from '../../../api';
 import { readDate } from '../../../xs2a/readers';
 import { Button, DeviationNotice, JsonView, KeyValueList, LoadingText, Panel } from '../../../components/ui';
+import { ReadWaitNotice } from '../../../flows/resource';
 import { displayReference, fewerAccountsGranted, timeLeft } from '../model/format';
 import { ConsentErrorCallout } from './consent-error-callout';
 
@@ -121,11 +122,13 @@ function FewerAccountsNote({ asked, granted }: { asked: Record<string, unknown>;
 
 export interface ConsentDetailsPanelProps {
   query: UseQueryResult<Xs2aResult<GetConsentData>>;
+  /** The query's key: a read the bank asked to hold back shows its countdown here. */
+  queryKey: QueryKey;
   /** The access as this browser requested it, when it created the consent. */
   asked?: Record<string, unknown> | undefined;
 }
 
-export function ConsentDetailsPanel({ query, asked }: ConsentDetailsPanelProps) {
+export function ConsentDetailsPanel({ query, queryKey, asked }: ConsentDetailsPanelProps) {
   const consent = query.data?.body;
   // Before the PSU authorised it, the bank repeats the request: only a valid consent's access is what was granted.
   const granted = consent?.consentStatus === 'valid' ? consent.access : undefined;
@@ -143,6 +146,7 @@ export function ConsentDetailsPanel({ query, asked }: ConsentDetailsPanelProps) 
       }
     >
       {query.isPending && <LoadingText>Reading the consent…</LoadingText>}
+      <ReadWaitNotice queryKey={queryKey} />
       {query.isError && <ConsentErrorCallout error={query.error} />}
       {consent && (
         <>

@@ -1,5 +1,5 @@
 // The consent's consentStatus: badge and meaning, whether it can be read with, refresh, and the bank's message.
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
 import type { GetConsentStatusData, Xs2aResult } from '../../../api';
 import { StatusPanelFrame, statusText } from '../../../flows/resource';
 import { consentStatusLabel } from '../model/consent-status';
@@ -8,15 +8,17 @@ import { ConsentErrorCallout } from './consent-error-callout';
 import { ConsentStatusBadge } from './consent-status-badge';
 
 interface Props {
+  queryKey: QueryKey;
   query: UseQueryResult<Xs2aResult<GetConsentStatusData>>;
   following: boolean;
 }
 
-export function ConsentStatusPanel({ query, following }: Props) {
+export function ConsentStatusPanel({ query, queryKey, following }: Props) {
   const data = query.data?.body;
   const status = statusText(data?.consentStatus);
   return (
     <StatusPanelFrame
+      queryKey={queryKey}
       query={query}
       renderError={(error, retry) => <ConsentErrorCallout error={error}>{retry}</ConsentErrorCallout>}
       following={

@@ -8,6 +8,7 @@ import {
   type AuthorisationScope,
   type BankDataDisplay,
   type BankProfile,
+  consentKeys,
   hasCode,
   useActiveConsentId,
   useActiveProfile,
@@ -154,6 +155,7 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
   });
   const details = useConsent(variables);
   // Read as text whatever JSON type the bank used, so an odd value is shown and flagged rather than breaking the page.
+  const keys = { status: consentKeys.status(profile.id, consentId), detail: consentKeys.detail(profile.id, consentId) };
   const current = statusText(status.data?.body.consentStatus) ?? statusText(details.data?.body.consentStatus);
 
   const { created, last, timeline } = useResourceView({
@@ -239,7 +241,7 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
       {current && reason && <NotUsableNote status={current} reason={reason} />}
 
       <ErrorBoundary what="the status">
-        <ConsentStatusPanel query={status} following={polling} />
+        <ConsentStatusPanel query={status} queryKey={keys.status} following={polling} />
       </ErrorBoundary>
 
       <CreationSca
@@ -257,7 +259,7 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
       {!unknown && (
         <>
           <ErrorBoundary what="the consent">
-            <ConsentDetailsPanel query={details} asked={entry?.access} />
+            <ConsentDetailsPanel query={details} queryKey={keys.detail} asked={entry?.access} />
           </ErrorBoundary>
 
           {/* Reads only matter while the consent can be read with, or when some were counted. */}

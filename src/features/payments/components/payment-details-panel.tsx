@@ -1,5 +1,5 @@
 // The payment as the bank reports it (GET payment): its fields in words and the raw JSON.
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import {
   describeXs2aError,
@@ -18,6 +18,7 @@ import {
   Panel,
   type KeyValueItem,
 } from '../../../components/ui';
+import { ReadWaitNotice } from '../../../flows/resource';
 import {
   accountReferenceIdentifier,
   displayIban,
@@ -92,11 +93,19 @@ function itemsOf(body: GetPaymentData, display: BankDataDisplay): KeyValueItem[]
   return items;
 }
 
-export function PaymentDetailsPanel({ query }: { query: UseQueryResult<Xs2aResult<GetPaymentData>> }) {
+export function PaymentDetailsPanel({
+  query,
+  queryKey,
+}: {
+  query: UseQueryResult<Xs2aResult<GetPaymentData>>;
+  /** The query's key: a read the bank asked to hold back shows its countdown here. */
+  queryKey: QueryKey;
+}) {
   const display = useBankDataDisplay();
   return (
     <Panel title="Payment" description="GET on the payment: the initiation's data as the bank keeps it.">
       {query.isPending && <LoadingText>Reading the payment…</LoadingText>}
+      <ReadWaitNotice queryKey={queryKey} />
       {query.isError && (
         <ErrorCallout {...describeXs2aError(query.error)}>
           <Button size="sm" onClick={() => void query.refetch()}>

@@ -1,5 +1,5 @@
 // The payment's transactionStatus: badge and meaning, what else the bank said, refresh, and the timeline this browser saw.
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
 import {
   describeXs2aError,
   useBankDataDisplay,
@@ -17,12 +17,13 @@ import { TransactionStatusLabel } from './transaction-status-label';
 
 interface Props {
   query: UseQueryResult<Xs2aResult<GetPaymentStatusData>>;
+  queryKey: QueryKey;
   polling: boolean;
   /** Undefined when this browser did not create the payment, so it keeps no timeline. */
   timeline: StatusObservation[] | undefined;
 }
 
-export function PaymentStatusPanel({ query, polling, timeline }: Props) {
+export function PaymentStatusPanel({ query, queryKey, polling, timeline }: Props) {
   const data = query.data?.body;
   const status = statusText(data?.transactionStatus);
   const meaning = status ? transactionStatusMeaning(status) : undefined;
@@ -31,6 +32,7 @@ export function PaymentStatusPanel({ query, polling, timeline }: Props) {
   return (
     <StatusPanelFrame
       query={query}
+      queryKey={queryKey}
       renderError={(error, retry) => <ErrorCallout {...describeXs2aError(error)}>{retry}</ErrorCallout>}
       following={polling ? 'Checking the status every 2 seconds until it is final.' : undefined}
       footer={timeline && timeline.length > 0 && <Timeline timeline={timeline} />}

@@ -6,6 +6,8 @@ import {
   type BankProfile,
   flowOf,
   type GetPaymentVariables,
+  paymentQueryOptions,
+  paymentStatusQueryOptions,
   useActiveProfile,
   useBankDataDisplay,
   usePayment,
@@ -152,7 +154,12 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
       replayTitle={entry ? `Payment to ${display.name(entry.creditorName)}` : `Payment ${paymentId}`}
     >
       <ErrorBoundary what="the status">
-        <PaymentStatusPanel query={status} polling={polling} timeline={entry?.statuses} />
+        <PaymentStatusPanel
+          query={status}
+          queryKey={paymentStatusQueryOptions(variables).queryKey}
+          polling={polling}
+          timeline={entry?.statuses}
+        />
       </ErrorBoundary>
 
       <CreationSca
@@ -192,7 +199,7 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
       />
 
       <ErrorBoundary what="the payment">
-        <PaymentDetailsPanel query={details} />
+        <PaymentDetailsPanel query={details} queryKey={paymentQueryOptions(variables).queryKey} />
       </ErrorBoundary>
 
       {!entry && (
