@@ -206,8 +206,9 @@ function CounterpartyCell({ row, wide }: { row: TransactionRow; wide: boolean })
           </span>
         )
       ) : (
-        <span className="block truncate text-xs text-slate-600">
-          {row.remittance && display.text(row.remittance)}
+        // The mark stays in view beside the text it flags, however much of the text is cut.
+        <span className="flex text-xs text-slate-600">
+          <span className="min-w-0 truncate">{row.remittance && display.text(row.remittance)}</span>
           {row.remittanceDeviation && <DeviationMark text={row.remittanceDeviation} />}
         </span>
       )}
@@ -238,8 +239,10 @@ function EntryRow({
       <CounterpartyCell row={row} wide={wide} />
       {wide && (
         <td className="px-2 text-slate-700">
-          <span className="line-clamp-2 break-words">
-            {row.remittance ? display.text(row.remittance) : '—'}
+          <span className="flex items-start">
+            <span className="line-clamp-2 min-w-0 break-words">
+              {row.remittance ? display.text(row.remittance) : '—'}
+            </span>
             {row.remittanceDeviation && <DeviationMark text={row.remittanceDeviation} />}
           </span>
         </td>
