@@ -108,6 +108,14 @@ describe('the console’s files', () => {
     expect(missing.status).toBe(404);
     expect(missing.headers.get('cache-control')).toBe('no-cache');
   });
+
+  it('answers a bank path at the host’s root (a link that left out the sandbox’s prefix) 404, not with the index page', async () => {
+    for (const method of ['GET', 'PUT', 'POST', 'DELETE']) {
+      const response = await request(own, '/v1/consents/c1/status', { method });
+      expect(response.status, method).toBe(404);
+      expect(await response.text()).not.toBe(INDEX);
+    }
+  });
 });
 
 describe('the console’s server and host names', () => {

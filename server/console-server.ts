@@ -64,6 +64,9 @@ export function createConsoleServer({ dist, sandbox, relay, hosts, benches }: Co
     app.all(`${prefix}/*`, (c) => sandbox.fetch(c.req.raw));
   }
   if (benches) app.all(`${benches.prefix}/*`, (c) => benches.fetch(c.req.raw));
+  // No bank answers at the host's root: a bank path there (the link of a bank that left out its prefix) is not found,
+  // never the console's index page.
+  if (prefix) app.all('/v1/*', (c) => c.text('Not found', 404));
   app.all(RELAY_PREFIX, (c) => relay.fetch(c.req.raw));
   app.all(`${RELAY_PREFIX}/*`, (c) => relay.fetch(c.req.raw));
   app.use('*', consolePageHeaders);

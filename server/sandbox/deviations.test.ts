@@ -33,8 +33,17 @@ class TolerantClient {
     return link.startsWith('http') ? link : `${ORIGIN}${link.startsWith('/') ? '' : '/'}${link}`;
   }
 
+  /**
+   * Sends a request as a tolerant client does: a path outside the base (`/v1/…`, as unprefixed links are) under the
+   * base, and a read answered 429 once more (after the wait the bank asks for, which tests skip).
+   */
   async call(method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) {
     const url = path.startsWith('http') || path.startsWith(this.base) ? this.url(path) : `${ORIGIN}${this.base}${path}`;
+    const exchange = await this.send(method, url, options);
+    return exchange.status === 429 && method === 'GET' ? this.send(method, url, options) : exchange;
+  }
+
+  async send(method: string, url: string, options: { body?: unknown; headers?: Record<string, string> }) {
     const res = await this.bank.call(method, url, options);
     expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).not.toBe(500);
     const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body ?? null);
@@ -235,9 +244,13 @@ describe.each(DEVIATION_MODES.map((mode) => [mode]))('%s', (mode: DeviationMode)
     await embeddedPayment(c);
     const reads = await consent(c);
     expect(reads.entries.length).toBeGreaterThan(5);
-    // Links, SCA pages and OAuth pages stay under the deviating base.
+    // Links, SCA pages and OAuth pages stay under the deviating base (the API's own links leave it out when unprefixed).
     for (const links of linksIn(c.log.map((e) => e.body))) {
-      for (const name of Object.keys(links)) expect(linkOf(links, name)).toContain(base(mode));
+      for (const name of Object.keys(links)) {
+        const href = linkOf(links, name);
+        if (mode === 'unprefixed-links' && href?.startsWith('/v1/')) continue;
+        expect(href).toContain(base(mode));
+      }
     }
   });
 });
@@ -484,6 +497,58 @@ describe('what each mode changes', () => {
       const digits = moved.replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
       expect([...digits].reduce((rest, digit) => (rest * 10 + Number(digit)) % 97, 0)).toBe(1);
     }
+  });
+
+  it('unprefixed-links: the API’s links and Location leave out the prefix, and nothing answers there', async () => {
+    const c = client('unprefixed-links');
+    const { created } = await payment(c);
+    const paymentId = created.body.paymentId as string;
+    const own = `/v1/payments/sepa-credit-transfers/${paymentId}`;
+    expect(created.headers.get('Location')).toBe(own);
+    expect(linkOf(created.body._links, 'self')).toBe(own);
+    expect(linkOf(created.body._links, 'status')).toBe(`${own}/status`);
+    // The bank's pages stay under the base: a browser is sent there, not a client.
+    expect(linkOf(created.body._links, 'scaRedirect')).toMatch(/\/sandbox\/deviating\/unprefixed-links\/sca\//);
+    // At the host's root the bank has no API; under the base the same path answers.
+    expect((await bank.call('GET', `${ORIGIN}${own}/status`)).status).toBe(404);
+    expect((await bank.call('GET', `${ORIGIN}${base('unprefixed-links')}${own}/status`)).status).toBe(200);
+    const { accounts } = await consent(c);
+    const account = (accounts.body.accounts as { _links: unknown }[])[0]!;
+    expect(linkOf(account._links, 'balances')).toMatch(/^\/v1\/accounts\/[^/]+\/balances$/);
+  });
+
+  it('rate-limited: the first GET of each resource per consent is 429 with Retry-After, writes never', async () => {
+    const c = client('rate-limited');
+    const { created } = await payment(c);
+    expect(created.status).toBe(201);
+    const refusals = c.log.filter((e) => e.status === 429);
+    expect(refusals.length).toBeGreaterThan(0);
+    expect(refusals.every((e) => e.method === 'GET')).toBe(true);
+    for (const refusal of refusals) {
+      expect(refusal.headers.get('Retry-After')).toBe('1');
+      expect(refusal.body.tppMessages[0]).toMatchObject({ category: 'ERROR', code: 'ACCESS_EXCEEDED' });
+      expect(refusal.headers.get('X-Request-ID')).toBeTruthy();
+      // Each was followed by the same read, answered.
+      const again = c.log[c.log.indexOf(refusal) + 1];
+      expect(again).toMatchObject({ method: 'GET', url: refusal.url, status: 200 });
+    }
+    const { consentId, accounts } = await consent(c);
+    const accountId = (accounts.body.accounts as { resourceId: string }[])[0]!.resourceId;
+    // Another consent's first read of the same resource is limited too.
+    const path = `${ORIGIN}${base('rate-limited')}/v1/accounts/${accountId}`;
+    const read = (headers: Record<string, string>) => bank.call('GET', path, { headers, psuPresent: false });
+    // A refused read is never counted against frequencyPerDay (4): four more reads pass, the fifth is the day's limit.
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await read({ 'Consent-ID': consentId })).status);
+    expect(statuses).toEqual([429, 200, 200, 200, 200, 429]);
+    const daily = await read({ 'Consent-ID': consentId });
+    expect(daily.headers.get('Retry-After')).toBeNull();
+    // A page of another origin may read the wait (CORS), as from every answer of the bank.
+    const origin = 'http://localhost:5173';
+    const refused = await bank.call('GET', path, { headers: { 'Consent-ID': 'another-consent', Origin: origin } });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('Access-Control-Allow-Origin')).toBe(origin);
+    expect(refused.headers.get('Access-Control-Expose-Headers')).toMatch(/Retry-After/);
   });
 
   it('slow: every answer waits slowMs on the injected timer first', async () => {

@@ -88,6 +88,39 @@ export function creditorReference(id: string): string {
 const TRANSACTIONS_PATH = /^\/v1\/accounts\/([^/]+)\/transactions$/;
 const DOWNLOAD_PATH = /^\/v1\/accounts\/([^/]+)\/transactions\/download$/;
 
+/** rate-limited: a path the bank has no route for, whose error answer becomes the 429. */
+const RATE_LIMITED_PATH = '/v1/rate-limited';
+/** rate-limited: how long the bank asks a client to wait, in seconds. */
+export const RATE_LIMIT_RETRY_AFTER = 1;
+/** rate-limited: how many reads it remembers before it forgets them all (and limits each once more). */
+const RATE_LIMIT_MEMORY = 10_000;
+
+/** rate-limited: which reads were refused once already (method, path without query, Consent-ID, base). */
+function rateLimiter() {
+  const refused = new Set<string>();
+  return {
+    refuses(request: Request, path: string, base: string): boolean {
+      if (request.method !== 'GET' || !path.startsWith('/v1/')) return false;
+      const key = `${base} ${path} ${request.headers.get('Consent-ID') ?? ''}`;
+      if (refused.has(key)) return false;
+      if (refused.size >= RATE_LIMIT_MEMORY) refused.clear();
+      refused.add(key);
+      return true;
+    },
+  };
+}
+
+/** rate-limited: the bank's answer (its headers kept) as 429 Too Many Requests with Retry-After. */
+function tooManyRequests(answer: Response): Response {
+  const headers = new Headers(answer.headers);
+  headers.delete('Content-Length');
+  headers.set('Content-Type', 'application/json');
+  headers.set('Retry-After', String(RATE_LIMIT_RETRY_AFTER));
+  const text = `Too many requests: try again in ${RATE_LIMIT_RETRY_AFTER} s.`;
+  const body = { tppMessages: [{ category: 'ERROR', code: 'ACCESS_EXCEEDED', text }] };
+  return new Response(JSON.stringify(body), { status: 429, headers });
+}
+
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -132,9 +165,19 @@ interface Transform {
   /** The request's origin and the origin links are written on (foreign-host-links). */
   origin: string;
   linkOrigin: string | undefined;
+  /** unprefixed-links: the base whose prefix the API's links leave out. */
+  unprefixed: string | undefined;
 }
 
-function linkHref(href: string, t: Transform): string {
+/** unprefixed-links: a link into the base's API (`{base}/v1/…`, relative or on the request's origin) as `/v1/…`. */
+function withoutPrefix(href: string, t: Transform): string {
+  if (t.unprefixed === undefined) return href;
+  const path = href.startsWith(`${t.origin}/`) ? href.slice(t.origin.length) : href;
+  return path.startsWith(`${t.unprefixed}/v1/`) ? path.slice(t.unprefixed.length) : href;
+}
+
+function linkHref(given: string, t: Transform): string {
+  const href = withoutPrefix(given, t);
   if (!t.linkOrigin) return href;
   if (href.startsWith('/')) return `${t.linkOrigin}${href}`;
   if (href.startsWith(`${t.origin}/`)) return `${t.linkOrigin}${href.slice(t.origin.length)}`;
@@ -241,6 +284,7 @@ const BODY_MODES: readonly DeviationMode[] = [
   'array-links',
   'explicit-nulls',
   'structured-remittance',
+  'unprefixed-links',
 ];
 const ERROR_MODES: readonly DeviationMode[] = ['code-message-errors', 'problem-json-errors', 'gateway-html-errors'];
 
@@ -271,6 +315,7 @@ export function modesOfSegment(segment: string): DeviationMode[] | string {
 export function createDeviations(options: DeviationOptions): Deviations {
   const { prefix, core } = options;
   const root = `${prefix}/deviating`;
+  const limited = rateLimiter();
 
   /** Runs a request through the sandbox with the modes on; `inner` is its URL on the normal base. */
   async function run(
@@ -282,6 +327,10 @@ export function createDeviations(options: DeviationOptions): Deviations {
   ): Promise<Response> {
     if (modes.has('slow')) await options.sleep(options.slowMs);
     const path = inner.pathname.slice(prefix.length);
+    const refused = modes.has('rate-limited') && limited.refuses(request, path, linkPrefix ?? prefix);
+    // A refused read never reaches its route (nothing is read or counted): the bank's answer for a path it does not
+    // know carries the headers every answer does (CORS, the X-Request-ID echo), and becomes the 429.
+    if (refused) inner.pathname = `${prefix}${RATE_LIMITED_PATH}`;
     const accountOfDownload =
       modes.has('download-only-reports') && request.method === 'GET' ? DOWNLOAD_PATH.exec(path)?.[1] : undefined;
     if (accountOfDownload) {
@@ -303,7 +352,8 @@ export function createDeviations(options: DeviationOptions): Deviations {
       }
       forward = new Request(inner, init);
     }
-    const response = await core(forward, linkPrefix === undefined ? context : { ...context, linkPrefix });
+    const answered = await core(forward, linkPrefix === undefined ? context : { ...context, linkPrefix });
+    const response = refused ? tooManyRequests(answered) : answered;
     if (!path.startsWith('/v1/') || request.method === 'OPTIONS') return response;
 
     const headers = new Headers(response.headers);
@@ -315,15 +365,17 @@ export function createDeviations(options: DeviationOptions): Deviations {
       modes,
       origin,
       linkOrigin: modes.has('foreign-host-links') ? foreignOrigin(origin) : undefined,
+      unprefixed: modes.has('unprefixed-links') ? (linkPrefix ?? prefix) : undefined,
     };
     const location = headers.get('Location');
-    if (location && t.linkOrigin) headers.set('Location', linkHref(location, t));
+    const newLocation = location ? linkHref(location, t) : undefined;
+    if (newLocation !== undefined) headers.set('Location', newLocation);
 
     const isJson = /json/i.test(headers.get('Content-Type') ?? '');
     const error = status >= 400;
     const touchesBody = error ? ERROR_MODES.some((m) => modes.has(m)) : BODY_MODES.some((m) => modes.has(m));
     if (!isJson || (!touchesBody && !accountOfDownload)) {
-      const changed = status !== response.status || modes.has('no-request-id') || (t.linkOrigin && location);
+      const changed = status !== response.status || modes.has('no-request-id') || newLocation !== location;
       return changed ? new Response(response.body, { status, headers }) : response;
     }
     headers.delete('Content-Length');

@@ -20,6 +20,8 @@ export const DEVIATION_MODES = [
   'array-links',
   'explicit-nulls',
   'structured-remittance',
+  'unprefixed-links',
+  'rate-limited',
   'slow',
 ] as const;
 
@@ -54,6 +56,10 @@ export const DEVIATION_DESCRIPTIONS: Record<DeviationMode, string> = {
     'Optional fields the bank has no value for are sent as null instead of left out (ownerName, creditLimitIncluded, psuMessage, …).',
   'structured-remittance':
     'Transactions carry remittanceInformationStructured as an object {reference, referenceType, referenceIssuer} instead of a string.',
+  'unprefixed-links':
+    "Links and Location leave out the bank's path prefix (/v1/… from the host's root, where nothing answers) instead of pointing under the base_url.",
+  'rate-limited':
+    'The first GET of each resource (per consent) answers 429 Too Many Requests with Retry-After: 1 and ACCESS_EXCEEDED; the same GET again succeeds. Writes are never limited.',
   slow: 'Every answer is delayed (1.5 s unless configured otherwise).',
 };
 

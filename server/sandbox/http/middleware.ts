@@ -27,6 +27,8 @@ const EXPOSED = [
   'ASPSP-Notification-Support',
   'ASPSP-Notification-Content',
 ].join(', ');
+  // How long a client is asked to wait after 429 (the rate-limited deviation mode).
+  'Retry-After',
 
 /**
  * A request's link context. Only absolute links (the bank's SCA pages) need the origin, so most answers never parse the
