@@ -18,6 +18,22 @@ import {
  */
 export const OUTAGE_CODES = { SERVICE_UNAVAILABLE: 503, INTERNAL_SERVER_ERROR: 500 } as const;
 export type OutageCode = keyof typeof OUTAGE_CODES;
+
+/** What the sandbox's own codes mean and what a client does about them; the catalogue offers it to clients. */
+export const OUTAGE_ADVICE: Record<OutageCode, { meaning: string; advice: string }> = {
+  SERVICE_UNAVAILABLE: {
+    meaning:
+      "The sandbox's own code, not one of 1.3.12: the bank is unavailable for now (maintenance or overload). 1.3.12 gives 503 no message code.",
+    advice:
+      "Retry later, not at once: honour Retry-After when the bank sends it, else back off (a few seconds, growing). Read the resource's status before creating it again.",
+  },
+  INTERNAL_SERVER_ERROR: {
+    meaning:
+      "The sandbox's own code, not one of 1.3.12: the bank failed while processing the request. 1.3.12 gives 500 no message code.",
+    advice:
+      "Retry later. The request may or may not have taken effect: read the resource's status before sending a creation or a step again.",
+  },
+};
 export type ScenarioCode = MessageCode | OutageCode;
 
 export type ScenarioEffect =
@@ -63,11 +79,40 @@ export function codesFor(operation: OperationName | '*'): ScenarioCode[] {
   return [...codes, ...(Object.keys(OUTAGE_CODES) as OutageCode[])];
 }
 
-/** The status an error effect answers with in an area. */
-export function statusOf(effect: Extract<ScenarioEffect, { kind: 'error' }>, area: MessageCodeArea): number {
-  if (effect.status !== undefined) return effect.status;
-  if (effect.code in OUTAGE_CODES) return OUTAGE_CODES[effect.code as OutageCode];
-  return httpStatusFor(effect.code as MessageCode, area);
+/**
+ * Where an operation addresses what a code is about, as 1.3.12's message code table distinguishes it: an account-id in
+ * the path, another resource in the path (a payment, consent or authorisation), or neither (the body or a header). A
+ * consent is in the path only on the consent's own operations; account reads name it in the Consent-ID header.
+ */
+export function addressedIn(code: MessageCode, operation: OperationName): 'account-path' | 'path' | 'payload' {
+  const path = operations[operation].path;
+  if (code === 'CONSENT_UNKNOWN') return path.includes('{consentId}') ? 'path' : 'payload';
+  if (path.includes('{account-id}')) return 'account-path';
+  return /\{(paymentId|consentId|authorisationId)\}/.test(path) ? 'path' : 'payload';
+}
+
+/**
+ * The status 1.3.12 gives a code on an operation when none is asked for: by where the operation addresses its resource
+ * (RESOURCE_UNKNOWN 404 for an account-id in the path, 403 for another resource in the path, 400 in the body;
+ * RESOURCE_EXPIRED and CONSENT_UNKNOWN 403 in the path, 400 otherwise), and 405 for SERVICE_INVALID, a service the
+ * operation's endpoint does not offer. Codes with one status have that one; the sandbox's own codes theirs.
+ */
+export function defaultStatus(code: ScenarioCode, operation: OperationName): number {
+  if (code in OUTAGE_CODES) return OUTAGE_CODES[code as OutageCode];
+  const messageCode = code as MessageCode;
+  const area = operations[operation].area;
+  if (messageCode === 'SERVICE_INVALID') return httpStatusFor(messageCode, area, { prefer: 405 });
+  const where = addressedIn(messageCode, operation);
+  if (where === 'payload') return httpStatusFor(messageCode, area, 'payload');
+  if (where === 'account-path' && messageCode === 'RESOURCE_UNKNOWN') {
+    return httpStatusFor(messageCode, area, { prefer: 404 });
+  }
+  return httpStatusFor(messageCode, area, 'path');
+}
+
+/** The status an error effect answers with on an operation: the one asked for, else the spec's default there. */
+export function statusOf(effect: Extract<ScenarioEffect, { kind: 'error' }>, operation: OperationName): number {
+  return effect.status ?? defaultStatus(effect.code, operation);
 }
 
 const OperationField = z.union([z.literal('*'), z.enum(operationNames as [OperationName, ...OperationName[]])]);

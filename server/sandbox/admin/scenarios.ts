@@ -4,7 +4,7 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as z from 'zod';
-import { matchOperation, operations, type OperationMatch } from '../../../src/xs2a';
+import { matchOperation, operationNames, operations, type OperationMatch, type OperationName } from '../../../src/xs2a';
 import type { ScaEngine } from '../domain/sca';
 import { BankError } from '../http/errors';
 import { errorResponse, type Env } from '../http/respond';
@@ -14,12 +14,17 @@ import { AdminError, readAdminJson } from './http';
 import {
   checkEffect,
   codesFor,
+  defaultStatus,
+  errorStatuses,
   MAGIC_PSUS,
   MAGIC_SEPARATOR,
+  OUTAGE_ADVICE,
+  OUTAGE_CODES,
   parseScenarioText,
   SCENARIO_HEADER,
   splitMagicPsu,
   statusOf,
+  type OutageCode,
   type Scenario,
   type ScenarioEffect,
   type ScenarioRule,
@@ -140,9 +145,8 @@ export function playScenarios({ db, settings, sca, slowMs, sleep }: ScenarioDeps
         return c.json({ tppMessages: [{ category: 'ERROR', code: 'SERVICE_UNAVAILABLE', text }] }, 503);
       }
       if (effect.kind === 'error') {
-        const area = operations[match.name].area;
         const text = effect.text ?? `Sandbox scenario: ${effect.code} on ${match.name}.`;
-        const status = statusOf(effect, area) as ContentfulStatusCode;
+        const status = statusOf(effect, match.name) as ContentfulStatusCode;
         return c.json({ tppMessages: [{ category: 'ERROR', code: effect.code, text }] }, status);
       }
       if (effect.kind === 'decoupled-abort') abort = true;
@@ -208,16 +212,42 @@ function pick(input: { status?: number | undefined; text?: string | undefined })
   };
 }
 
+/**
+ * The error codes a scenario may answer an operation with, each with the status it answers unless another is asked for
+ * and the statuses 1.3.12 allows for it there; the sandbox's own codes (outside 1.3.12) are marked.
+ */
+function errorsOf(operation: OperationName) {
+  const area = operations[operation].area;
+  return Object.fromEntries(
+    codesFor(operation).map((code) => [
+      code,
+      {
+        status: defaultStatus(code, operation),
+        statuses: errorStatuses(code, [area]),
+        ...(code in OUTAGE_CODES ? { sandboxOwn: true } : {}),
+      },
+    ]),
+  );
+}
+
 /** What scenarios can do, per operation: for a client's editor. */
 export function scenarioCatalogue(slowMs: number) {
   const ops = Object.fromEntries(
-    Object.entries(operations).map(([name, spec]) => [
-      name,
-      { method: spec.method, path: spec.path, area: spec.area, errorCodes: codesFor(name as keyof typeof operations) },
+    operationNames.map((name) => {
+      const spec = operations[name];
+      const entry = { method: spec.method, path: spec.path, area: spec.area, errorCodes: codesFor(name) };
+      return [name, { ...entry, errors: errorsOf(name) }];
+    }),
+  );
+  const sandboxCodes = Object.fromEntries(
+    Object.entries(OUTAGE_ADVICE).map(([code, words]) => [
+      code,
+      { status: OUTAGE_CODES[code as OutageCode], ...words },
     ]),
   );
   return {
     operations: ops,
+    sandboxCodes,
     effects: ['error', 'delayMs', 'hang', 'decoupledAbort'],
     header: {
       name: SCENARIO_HEADER,
