@@ -204,7 +204,7 @@ export async function createConsentThroughUi(page: Page, input: CreateConsentInp
   await fillConsentForm(page, input);
   const consentId = await submitConsentForm(page);
   await authoriseConsent(page, input.psu, approach);
-  await expect(consentStatus(page)).toContainText('valid', { timeout: 15_000 });
+  await expect(consentStatus(page)).toContainText('valid', { ignoreCase: true, timeout: 15_000 });
   await page.getByRole('button', { name: 'Make active' }).click();
   await expect(page.getByText('This is the active consent')).toBeVisible();
   return consentId;

@@ -29,3 +29,4 @@ export {
   type PresenterDetailsProps,
 } from './presenter-view';
 export { PlainWords, SpecName, useAudienceWords } from './spec-name';
+export { maskedBodyText, useMaskedWhileIdle } from './masked-while-idle';

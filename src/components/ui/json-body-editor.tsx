@@ -3,6 +3,7 @@
 import { ErrorCallout } from './error-callout';
 import { Field } from './field';
 import { Checkbox, Textarea } from './inputs';
+import { useMaskedWhileIdle } from './masked-while-idle';
 
 export interface BodyFinding {
   path: string;
@@ -29,6 +30,7 @@ export interface JsonBodyEditorProps {
 
 export function JsonBodyEditor(props: JsonBodyEditorProps) {
   const { text, onTextChange, error, findings, findingsTitle, skipSchemaCheck, onSkipSchemaCheckChange } = props;
+  const shown = useMaskedWhileIdle(text);
   const summary =
     props.findingsSummary ??
     (skipSchemaCheck ? 'It will be sent anyway.' : 'Fix it, or tick the box below to send it anyway.');
@@ -40,7 +42,7 @@ export function JsonBodyEditor(props: JsonBodyEditorProps) {
         error={error}
       >
         <Textarea
-          value={text}
+          {...shown}
           rows={props.rows ?? 18}
           spellCheck={false}
           onChange={(event) => onTextChange(event.target.value)}

@@ -1,7 +1,16 @@
 // /inspector: every request the console sent and what came back, by flow or all together, secrets redacted.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { exchangeLog, redactExchange, useAllSessionTokens, useExchanges, useProfiles } from '../../api';
+import {
+  exchangeLog,
+  MASKED_DISPLAY,
+  redactExchange,
+  useAllSessionTokens,
+  useExchanges,
+  usePresenterMode,
+  useProfiles,
+} from '../../api';
+import { cleanExchange } from '../../flows/replay/replay-clean';
 import { Button, cx, downloadText, ErrorBoundary, Field, Panel, Select, TextInput } from '../../components/ui';
 import { ExchangeDetail } from './exchange-detail';
 import { ExchangeList } from './exchange-list';
@@ -147,6 +156,7 @@ function Toolbar({ view, onView, text, onText, status, onStatus, onExport, onCle
 export function InspectorPage() {
   const exchanges = useExchanges();
   const secrets = useSecrets();
+  const presenting = usePresenterMode();
   const { view, selectedId, update, select, detailHeading } = useInspectorLocation();
   const [text, setText] = useState('');
   const [status, setStatus] = useState<StatusFilter>('any');
@@ -181,7 +191,13 @@ export function InspectorPage() {
         onExport={
           shown.length === 0
             ? undefined
-            : () => downloadText(JSON.stringify(toHar(shown, { secrets }), null, 2), HAR_FILE_NAME, 'application/json')
+            : () => {
+                // Presenter mode: the file holds the bank's data masked, as the screen shows it.
+                const exported = presenting
+                  ? shown.map((exchange) => cleanExchange(exchange, { secrets, display: MASKED_DISPLAY }))
+                  : shown;
+                downloadText(JSON.stringify(toHar(exported, { secrets }), null, 2), HAR_FILE_NAME, 'application/json');
+              }
         }
         onClear={
           exchanges.length === 0

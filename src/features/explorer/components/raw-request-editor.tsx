@@ -1,6 +1,6 @@
 // A request to a path that is no 1.3.12 operation (resent from the log): the method, the URL, query parameters,
 // headers and the body, each edited as text and sent as it is.
-import { Button, Field, Select, Textarea, TextInput } from '../../../components/ui';
+import { Button, Field, Select, Textarea, TextInput, useMaskedWhileIdle } from '../../../components/ui';
 import type { RawDraft } from '../model/from-exchange';
 import type { DraftActions } from '../model/use-request-draft';
 import { DraftRows } from './name-value-rows';
@@ -17,6 +17,8 @@ export interface RawRequestEditorProps {
 }
 
 export function RawRequestEditor({ draft, actions, hasToken, sending, onSend }: RawRequestEditorProps) {
+  // Presenter mode: the body's bank data is masked while it is not being edited.
+  const bodyShown = useMaskedWhileIdle(draft.bodyText);
   const methods = METHODS.includes(draft.method) ? METHODS : [draft.method, ...METHODS];
   return (
     <RequestForm onSend={onSend}>
@@ -48,7 +50,7 @@ export function RawRequestEditor({ draft, actions, hasToken, sending, onSend }: 
       {hasToken && <TokenChoice checked={draft.sendProfileToken} onChange={actions.setSendProfileToken} />}
       <Field label="Request body" hint="Sent exactly as written; empty sends no body.">
         <Textarea
-          value={draft.bodyText}
+          {...bodyShown}
           rows={10}
           spellCheck={false}
           onChange={(event) => actions.setBodyText(event.target.value)}

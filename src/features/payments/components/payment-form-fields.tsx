@@ -1,6 +1,6 @@
 // The payment form's fields for one service and product, grouped as the body groups them; errors sit at each field.
 import type { ReactNode } from 'react';
-import { Checkbox, Field, FieldError, Select, TextInput } from '../../../components/ui';
+import { Checkbox, Field, FieldError, Select, TextInput, usePresenterView } from '../../../components/ui';
 import { FieldGroup } from '../../../flows/body-editor';
 import { electronicIban, formatIban, isValidIban } from '../../../xs2a';
 import {
@@ -265,6 +265,7 @@ function StandingOrderGroup({ withMonths, ...props }: FieldsProps & { withMonths
 }
 
 export function PaymentFormFields({ values, errors, visible, product, debtorSuggestions, onChange }: Props) {
+  const presenting = usePresenterView();
   const shows = (field: FieldName) => visible.includes(field);
   const props = { values, errors, onChange };
   return (
@@ -277,7 +278,8 @@ export function PaymentFormFields({ values, errors, visible, product, debtorSugg
           list="debtor-ibans"
         />
         <datalist id="debtor-ibans">
-          {debtorSuggestions.map((suggestion) => (
+          {/* Presenter mode suggests no account: an audience must not read the PSU's IBANs in the list. */}
+          {(presenting ? [] : debtorSuggestions).map((suggestion) => (
             <option key={suggestion} value={formatIban(suggestion)} />
           ))}
         </datalist>

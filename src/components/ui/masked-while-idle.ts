@@ -1,0 +1,25 @@
+// A field that holds bank data (a JSON body with IBANs and names) in presenter mode: while the presenter is not editing
+// it, it shows the data masked as every screen does; focused, it shows and edits the real text, which is what is sent.
+import { useState } from 'react';
+import { maskBankData, maskPersonalDataInText } from '../../xs2a/masking';
+import { usePresenterView } from './presenter-view';
+
+/** A JSON text with its bank data masked member by member; any other text masked as free text. */
+export function maskedBodyText(text: string): string {
+  try {
+    return JSON.stringify(maskBankData(JSON.parse(text)), null, 2);
+  } catch {
+    return maskPersonalDataInText(text);
+  }
+}
+
+/** The value and focus handlers of a field holding `text`: masked while idle in presenter mode. */
+export function useMaskedWhileIdle(text: string) {
+  const presenting = usePresenterView();
+  const [editing, setEditing] = useState(false);
+  return {
+    value: presenting && !editing && text !== '' ? maskedBodyText(text) : text,
+    onFocus: () => setEditing(true),
+    onBlur: () => setEditing(false),
+  };
+}
