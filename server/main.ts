@@ -69,4 +69,4 @@ server.on('close', () => {
   void relay.close();
   void benches?.close();
 });
-shutdownOn(server, store);
+shutdownOn(server, store, sandbox);

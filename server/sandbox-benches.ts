@@ -53,7 +53,13 @@ export function createBenches({ max, config, onUnexpectedError }: BenchOptions):
     return { sandbox, store };
   };
 
-  const drop = (bench: Promise<Bench>) => void bench.then((b) => b.store.close()).catch(() => undefined);
+  /** A bench's scheduler stops before its database closes. */
+  const shut = async (bench: Promise<Bench>) => {
+    const { sandbox, store } = await bench;
+    await sandbox.close();
+    await store.close();
+  };
+  const drop = (bench: Promise<Bench>) => void shut(bench).catch(() => undefined);
 
   const benchFor = (name: string): Promise<Bench> => {
     let bench = benches.get(name);
@@ -84,7 +90,7 @@ export function createBenches({ max, config, onUnexpectedError }: BenchOptions):
     async close() {
       const all = [...benches.values()];
       benches.clear();
-      await Promise.all(all.map((b) => b.then((bench) => bench.store.close()).catch(() => undefined)));
+      await Promise.all(all.map((b) => shut(b).catch(() => undefined)));
     },
   };
 }

@@ -82,4 +82,4 @@ const server = serve(
   },
 );
 exitOnListenError(server, options.port);
-shutdownOn(server, store);
+shutdownOn(server, store, sandbox);

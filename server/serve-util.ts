@@ -48,13 +48,17 @@ export function exitOnListenError(server: ServerType, port: number) {
 }
 
 /** Closes the server and the database on Ctrl-C or a stop signal, so the SQLite file is left clean. */
-export function shutdownOn(server: ServerType, store: Store) {
+export function shutdownOn(server: ServerType, store: Store, sandbox: { close(): Promise<void> }) {
   let closing = false;
   const stop = () => {
     if (closing) return;
     closing = true;
     server.close();
-    void store.close().finally(() => process.exit(0));
+    // The bank's scheduler stops (a run in progress finishes) before the database closes.
+    void sandbox
+      .close()
+      .then(() => store.close())
+      .finally(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

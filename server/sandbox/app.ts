@@ -15,6 +15,7 @@ import { OAuthService } from './domain/oauth';
 import { OutcomeRegistry } from './domain/outcomes';
 import { Payments } from './domain/payments';
 import { ScaEngine } from './domain/sca';
+import { bankDueWork, realTimers, Scheduler, type DueEffects, type Timers } from './domain/scheduler';
 import { createDeviations, describeDeviationModes, modesOfSegment } from './deviations/deviate';
 import { limitBodies } from './http/body-limit';
 import { corsPolicy } from './http/cors';
@@ -42,6 +43,8 @@ export interface SandboxOptions {
    * them); its own admin writes apply at once. One second unless given.
    */
   adminRefreshMs?: number;
+  /** The timers the bank's scheduler sets; tests pass ones that follow their own clock. Real, unref'd timers unless given. */
+  timers?: Timers;
 }
 
 export interface Sandbox {
@@ -55,6 +58,12 @@ export interface Sandbox {
   seedAnchor: string;
   /** Whether the admin API answers at `{prefix}/admin`. */
   adminEnabled: boolean;
+  /** Does at once everything due by the bank's clock (what its scheduler's timer does when it fires); says what it did. */
+  runDue(): Promise<DueEffects>;
+  /** The instant of the bank's clock its scheduler looks next at what is due (epoch ms). */
+  scheduledFor(): number | undefined;
+  /** Stops the bank's scheduler (before its store is closed). */
+  close(): Promise<void>;
 }
 
 /** Seeds an empty database once; concurrent instances on one PostgreSQL database seed it exactly once. */
@@ -130,12 +139,13 @@ interface AppExtras {
   pageSecret: string;
   sleep: (ms: number) => Promise<void>;
   onUnexpectedError: SandboxOptions['onUnexpectedError'];
+  scheduler: Scheduler;
 }
 
 function createApp(
   s: Services,
   live: SandboxConfig,
-  { db, seedAnchor, admin, pageSecret, sleep, onUnexpectedError }: AppExtras,
+  { db, seedAnchor, admin, pageSecret, sleep, onUnexpectedError, scheduler }: AppExtras,
 ) {
   const { config, strict, oauth } = s;
   const oauthMode = config.scaRedirect === 'oauth';
@@ -153,45 +163,14 @@ function createApp(
   registerPages(app, s, pageSecret);
   if (oauthMode) registerOAuth(app, s);
   if (adminEnabled(config)) {
-    const afterMove = () => s.payments.catchUp();
+    // A clock move, a reset of the data or a restored snapshot: what is due by the bank's time now is done at once.
+    const afterMove = () => scheduler.runDue();
     const controls = { afterMove, slowMs: config.slowMs, config: live, db, seedAnchor };
     app.route('/admin', createAdminApp(config.prefix, config.admin, admin, controls));
   }
   registerBankRoutes(app, config, seedAnchor);
   app.onError(answerError(onUnexpectedError));
   return app;
-}
-
-const DAY_MS = 86_400_000;
-
-/**
- * Runs `catchUp` once the bank's clock has entered a day it has not run for yet (the first time, and after midnight by
- * real time or a clock move); undefined, with nothing to wait for, on every other call, so a request pays one
- * comparison. A failing catch-up is reported and tried again with the next request.
- */
-export function dailyCatchUp(
-  clock: Clock,
-  catchUp: () => Promise<unknown>,
-  onError: SandboxOptions['onUnexpectedError'],
-): () => Promise<void> | undefined {
-  let nextDayAt = Number.NEGATIVE_INFINITY;
-  let running: Promise<void> | undefined;
-  return () => {
-    const now = clock.now().getTime();
-    if (now < nextDayAt) return running;
-    nextDayAt = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
-    running = catchUp().then(
-      () => {
-        running = undefined;
-      },
-      (error: unknown) => {
-        running = undefined;
-        nextDayAt = Number.NEGATIVE_INFINITY;
-        onError?.(error);
-      },
-    );
-    return running;
-  };
 }
 
 /** The absolute-links option: the JSON answers' `_links` carry the request's origin before their paths. */
@@ -212,13 +191,23 @@ export async function createSandbox({
   onUnexpectedError,
   sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   adminRefreshMs = 1_000,
+  timers = realTimers,
 }: SandboxOptions): Promise<Sandbox> {
   const config: SandboxConfig = { ...defaultSandboxConfig, ...overrides };
   config.prefix = normalisePrefix(config.prefix);
   const seedAnchor = await ensureSeeded(store.db, clock);
   const pageSecret = randomBytes(32).toString('hex');
   const applyProfile = profileApplier(config);
-  const admin = await createAdminState(store.db, clock, adminRefreshMs, (current) => applyProfile(current.profile));
+  // Set once the scheduler exists: the admin settings are read before, at start.
+  let reconsider: () => void = () => undefined;
+  let clockSetting = '';
+  const admin = await createAdminState(store.db, clock, adminRefreshMs, (current) => {
+    applyProfile(current.profile);
+    // The clock moved (here or on another instance sharing the database): the timer is set for the new time.
+    const setting = JSON.stringify(current.clock);
+    if (setting !== clockSetting) reconsider();
+    clockSetting = setting;
+  });
   const ctx: DomainContext = {
     db: store.db,
     transact: sharedTransactions(store.db),
@@ -227,7 +216,28 @@ export async function createSandbox({
     config,
   };
   const services = await createServices(ctx, clock);
-  const extras: AppExtras = { db: store.db, seedAnchor, admin, pageSecret, sleep, onUnexpectedError };
+  const onError = onUnexpectedError ?? (() => undefined);
+  const bankScheduler = new Scheduler({
+    clock: admin.clock,
+    frozen: () => admin.clock.setting.frozenAt !== null,
+    work: bankDueWork(ctx, services),
+    refresh: () => admin.settings.reload(),
+    timers,
+    onError,
+  });
+  reconsider = () => bankScheduler.reconsider();
+  ctx.dueAt = (instant) => bankScheduler.dueAt(instant);
+  // A restart catches up on what fell due while the bank was down, before it answers anything.
+  await bankScheduler.runDue().catch(onError);
+  const extras: AppExtras = {
+    db: store.db,
+    seedAnchor,
+    admin,
+    pageSecret,
+    sleep,
+    onUnexpectedError,
+    scheduler: bankScheduler,
+  };
   // Redirect SCA through the bank's page or through OAuth decides which routes and gateway checks the app has, so each
   // mode has its own app over the same services, built when a profile first asks for it. Both read every other option
   // from the live configuration, which behaviour profiles change.
@@ -245,15 +255,11 @@ export async function createSandbox({
     const response = appFor(config.scaRedirect).fetch(request, context);
     return config.absoluteLinks ? absoluteLinks(request, Promise.resolve(response)) : Promise.resolve(response);
   };
-  // What a new day of the bank brings without a clock move (standing orders executing on their dates, pending entries
-  // booking): caught up by the first request of each day, before it is answered.
-  const newDay = dailyCatchUp(admin.clock, () => services.payments.catchUp(), onUnexpectedError);
   // The admin settings are brought up to date before the request when their refresh interval has passed: between two
   // checks this costs a comparison, no query and no middleware.
   const core = (request: Request, context: RequestContext) => {
     const synced = admin.settings.sync();
-    const pending = synced ? synced.then(newDay) : newDay();
-    if (pending) return pending.then(() => answer(request, context));
+    if (synced) return synced.then(() => answer(request, context));
     return answer(request, context);
   };
   // Deviation modes: `{prefix}/deviating/<modes>` plays them beside the normal base; modes given at start apply to the
@@ -270,5 +276,13 @@ export async function createSandbox({
     if (deviations.matches(request.url)) return deviations.handle(request, context);
     return global.length > 0 ? deviations.apply(global, request, context) : core(request, context);
   };
-  return { fetch, config, seedAnchor, adminEnabled: adminEnabled(config) };
+  return {
+    fetch,
+    config,
+    seedAnchor,
+    adminEnabled: adminEnabled(config),
+    runDue: () => bankScheduler.runDue(),
+    scheduledFor: () => bankScheduler.scheduledFor(),
+    close: () => bankScheduler.stop(),
+  };
 }

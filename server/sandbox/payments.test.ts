@@ -293,7 +293,7 @@ describe('payment status over time (RCVD → ACTC → ACSC, RJCT)', () => {
     expect(ok(await send(bank, 'GET', self), 200, PaymentInitiationWithStatusResponse).transactionStatus).toBe('ACSC');
   });
 
-  it('settles on a read of the payment itself, too', async () => {
+  it('shows the settlement on a read of the payment itself, too', async () => {
     const self = await acceptedPayment(bank, 'bob');
     bank.clock.advance(bank.sandbox.config.settlementDelayMs);
     expect(ok(await send(bank, 'GET', self), 200, PaymentInitiationWithStatusResponse).transactionStatus).toBe('ACSC');
@@ -349,16 +349,21 @@ describe('payments never authorised are rejected after unauthorisedPaymentExpiry
     expect(await page.text()).toContain('already failed');
   });
 
-  it('rejects on the PSU’s late approval, too, when nobody read the payment in between', async () => {
-    const { body, self } = await initiate(bank);
-    bank.clock.advance(HOUR);
-    const res = await postForm(bank, `${href(body._links.scaRedirect)}/login`, {
-      psuId: 'alice',
-      password: SANDBOX_PASSWORD,
-    });
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain('Not approved');
-    expect((await statusOf(bank, self)).transactionStatus).toBe('RJCT');
+  it('rejects on the PSU’s late approval, too, when the bank’s scheduler has not rejected it yet', async () => {
+    const held = await createTestBank({ config: { unauthorisedPaymentExpiryMs: HOUR }, timers: 'held' });
+    try {
+      const { body, self } = await initiate(held);
+      held.clock.advance(HOUR);
+      const res = await postForm(held, `${href(body._links.scaRedirect)}/login`, {
+        psuId: 'alice',
+        password: SANDBOX_PASSWORD,
+      });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('Not approved');
+      expect((await statusOf(held, self)).transactionStatus).toBe('RJCT');
+    } finally {
+      await held.close();
+    }
   });
 
   it('rejects an embedded payment whose SCA was left half-way, and leaves authorised payments alone', async () => {
@@ -492,7 +497,6 @@ describe('cancel a payment (DELETE)', () => {
     );
   });
 
-  // Settlement is lazy (applied on reads); the bank page must apply it before it completes a cancellation.
   it('does not cancel through the bank page once the payment has settled meanwhile', async () => {
     const { body, self } = await initiate(bank, { headers: { 'TPP-Redirect-URI': TPP_OK } });
     await approveOnBankPage(bank, href(body._links.scaRedirect), 'alice');

@@ -1,5 +1,6 @@
 // A standing order executes on its dates as the bank's day comes, with or without a move of the admin clock: the first
-// execution books when the order is accepted on its start date, and later ones with the first request of their day.
+// execution books when the order is accepted on its start date, and later ones when the bank's scheduler reaches the
+// midnight that starts their day.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsentsResponse201, PaymentInitiationResponse201 } from '../../src/xs2a';
 import { createTestBank, TEST_START, type TestBank } from './test-support';
@@ -59,7 +60,7 @@ describe('standing orders execute on their dates without a clock move', () => {
     // Reading again books nothing twice.
     expect(executions((await read()).booked)).toHaveLength(1);
 
-    // A week of real time, no admin move: the first request of the new day executes the order.
+    // A week of real time, no admin move: the scheduler's timer at the new day's midnight executes the order.
     bank.clock.advance(7 * DAY_MS);
     const nextDate = new Date(Date.parse(TEST_START) + 7 * DAY_MS).toISOString().slice(0, 10);
     const week = executions((await read()).booked).map((t) => t.transactionId);

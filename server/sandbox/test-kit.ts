@@ -169,6 +169,8 @@ async function browserFetch(
     }
     init.body = body.toString();
   }
+  // Real time would have fired the bank's timers by now; a bank made with held timers leaves that to the test.
+  if (bank.timersOnTime) await bank.runDue();
   const res = await bank.sandbox.fetch(new Request(target, init));
   const html = await res.clone().text();
   const set: Cookie[] = [];

@@ -3,8 +3,9 @@
 import { randomUUID, type X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { signRequest, type SigningKey } from '../signing/xs2a-signature';
-import { createManualClock, type ManualClock } from './clock';
+import { createManualClock, type Clock, type ManualClock } from './clock';
 import { createSandbox, type Sandbox } from './app';
+import type { Timers } from './domain/scheduler';
 import type { SandboxConfig } from './config';
 import { openStore, type Store } from './store/db';
 
@@ -15,8 +16,46 @@ export interface TestBank {
   sandbox: Sandbox;
   store: Store;
   clock: ManualClock;
+  /** The bank scheduler's timers, on the test's clock. */
+  timers: TestTimers;
+  /**
+   * Fires the scheduler's timers whose time has come on the test's clock (and those they set that are due too): what
+   * real time does for a running bank. Every call does it first unless the bank was made with `timers: 'held'`.
+   */
+  runDue(): Promise<void>;
+  /** Whether every call fires the timers that are due first (the default), or only `runDue` does. */
+  timersOnTime: boolean;
   call(method: string, path: string, options?: CallOptions): Promise<TestResponse>;
   close(): Promise<void>;
+}
+
+/** Timers that follow a test's clock: they fire only when the test's clock has reached them and `fireDue` is called. */
+export interface TestTimers extends Timers {
+  /** When the timer that fires first is set to fire, on the test's clock (epoch ms); undefined when none is set. */
+  nextAt(): number | undefined;
+  fireDue(): Promise<void>;
+}
+
+export function clockTimers(clock: Clock): TestTimers {
+  const set = new Set<{ at: number; run: () => Promise<void> }>();
+  const first = () => [...set].sort((x, y) => x.at - y.at)[0];
+  return {
+    start(run, ms) {
+      const timer = { at: clock.now().getTime() + ms, run };
+      set.add(timer);
+      return { stop: () => set.delete(timer) };
+    },
+    nextAt: () => first()?.at,
+    async fireDue() {
+      for (let fired = 0; fired < 1_000; fired++) {
+        const timer = first();
+        if (!timer || timer.at > clock.now().getTime()) return;
+        set.delete(timer);
+        await timer.run();
+      }
+      throw new Error('The scheduler keeps setting timers that are due at once.');
+    },
+  };
 }
 
 export interface CallOptions {
@@ -93,13 +132,22 @@ export async function createTestBank(
     adminRefreshMs?: number;
     /** Milliseconds the clock moves on its own at every reading, as real time passes while a request runs. */
     tickMs?: number;
+    /**
+     * The scheduler's timers fire when the test's clock has reached them, checked before every call (`on-time`, the
+     * default: as real time does), or only when the test calls `runDue` (`held`: to see what reads show before the
+     * bank's work is done).
+     */
+    timers?: 'on-time' | 'held';
   } = {},
 ): Promise<TestBank> {
   const clock = tickingClock(createManualClock(options.start ?? TEST_START), options.tickMs ?? 0);
   const store = options.store ?? (await openTestStore());
+  const timers = clockTimers(clock);
+  const onTime = options.timers !== 'held';
   const sandbox = await createSandbox({
     store,
     clock,
+    timers,
     config: { prefix: '/psd2', settlementDelayMs: 60_000, ...options.config },
     onUnexpectedError: (error) => {
       throw error;
@@ -113,6 +161,7 @@ export async function createTestBank(
     ...(options.adminRefreshMs === undefined ? {} : { adminRefreshMs: options.adminRefreshMs }),
   });
   async function call(method: string, path: string, callOptions: CallOptions = {}) {
+    if (onTime) await timers.fireDue();
     const {
       headers = {},
       body,
@@ -164,7 +213,13 @@ export async function createTestBank(
     sandbox,
     store,
     clock,
+    timers,
+    runDue: () => timers.fireDue(),
+    timersOnTime: onTime,
     call,
-    close: () => store.close(),
+    close: async () => {
+      await sandbox.close();
+      await store.close();
+    },
   };
 }

@@ -216,15 +216,18 @@ export interface DataControls {
   settings: AdminSettings;
   clock: BankClock;
   seedAnchor: string;
+  /** Runs once the bank's data was replaced (reset, snapshot restored): what is due by the bank's time is done. */
+  afterChange: () => Promise<unknown>;
 }
 
-export function registerDataRoutes(admin: Hono<Env>, { db, settings, clock, seedAnchor }: DataControls) {
+export function registerDataRoutes(admin: Hono<Env>, { db, settings, clock, seedAnchor, afterChange }: DataControls) {
   admin.post('/data/reset', async (c) => {
     await readAdminJson(c);
     await db.transaction().execute(async (trx) => {
       await emptyBank(trx);
       await insertSeed(trx, buildSeed(seedAnchor));
     });
+    await afterChange();
     return c.json({ reset: true, seedAnchor });
   });
 
@@ -266,6 +269,7 @@ export function registerDataRoutes(admin: Hono<Env>, { db, settings, clock, seed
     });
     const clockSetting = data.clock as Parameters<AdminSettings['setClock']>[0];
     await settings.setClock(clockSetting);
+    await afterChange();
     return c.json({ restored: c.req.param('name'), clock: clock.now().toISOString() });
   });
   admin.delete('/snapshots/:name', async (c) => {

@@ -140,6 +140,7 @@ export function createAdminApp(prefix: string, config: AdminConfig, state: Admin
     settings: state.settings,
     clock: state.clock,
     seedAnchor: controls.seedAnchor,
+    afterChange: controls.afterMove,
   });
   admin.all('*', (c) =>
     adminErrorResponse(c, new AdminError(404, 'not_found', `The admin API has no ${c.req.method} ${c.req.path}.`)),

@@ -1,13 +1,15 @@
 // What executed payments do to the accounts: a booked debit on the debtor account (and a credit on the creditor's, when
 // it is an account of this bank), with the balances moved by the amount; a standing order on each of its execution
 // dates; and pending entries booked once their value date has come. Every booking is keyed by what it books (the
-// payment and the date), so running it twice, or on two instances at once, books once.
+// payment and the date), so running it twice, or on two instances at once, books once; and it runs in a transaction
+// that holds the account's balance rows first, so bookings on one account take turns and no balance move is lost.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Frequency } from '../../../src/xs2a';
 import { civil, dayOf, daysInMonth, followingWorkingDay, isoOf, parseDay, precedingWorkingDay } from '../seed/calendar';
 import { formatAmount, parseAmount } from '../seed/money';
 import type { Initiation } from '../store/payments-store';
+import { inTransaction } from '../store/rows';
 import type { BalanceRow, Database, PaymentRow } from '../store/schema';
 
 const MONTHS: Partial<Record<Frequency, number>> = {
@@ -55,6 +57,22 @@ export function executionDates(terms: StandingOrderTerms, today: string, limit =
   return dates;
 }
 
+/** The dates among `dates` on which a standing order's execution is booked already. */
+export async function bookedExecutions(db: Kysely<Database>, paymentId: string, dates: string[]): Promise<Set<string>> {
+  const booked = new Set<string>();
+  const prefix = `tx-${paymentId}-`;
+  for (let i = 0; i < dates.length; i += 500) {
+    const ids = dates.slice(i, i + 500).map((date) => `${prefix}${date}`);
+    const rows = await db
+      .selectFrom('transactions')
+      .select('transaction_id')
+      .where('transaction_id', 'in', ids)
+      .execute();
+    for (const row of rows) booked.add(row.transaction_id.slice(prefix.length));
+  }
+  return booked;
+}
+
 /** One side of an executed payment as it is booked on an account of this bank. */
 interface Entry {
   transactionId: string;
@@ -75,6 +93,22 @@ interface Entry {
 
 /** The balance types an entry moves when it is booked, and when a pending entry becomes booked. */
 const BOOKED_MOVES = ['interimBooked', 'interimAvailable', 'expected', 'forwardAvailable'];
+
+/**
+ * Holds the balance rows of these accounts until the transaction ends (an UPDATE that changes nothing takes their row
+ * locks on PostgreSQL; SQLite runs one writing transaction at a time): a concurrent booking on the same account, from
+ * any instance, waits, then reads the balances this one wrote. Accounts are held in one order, so two bookings between
+ * the same accounts in opposite directions never wait for each other.
+ */
+async function holdBalances(trx: Kysely<Database>, accountIds: string[]) {
+  for (const accountId of [...new Set(accountIds)].sort()) {
+    await trx
+      .updateTable('balances')
+      .set((eb) => ({ amount: eb.ref('amount') }))
+      .where('account_id', '=', accountId)
+      .execute();
+  }
+}
 
 async function moveBalances(db: Kysely<Database>, accountId: string, types: string[], minor: number, at: string) {
   const rows: BalanceRow[] = await db.selectFrom('balances').selectAll().where('account_id', '=', accountId).execute();
@@ -126,54 +160,62 @@ async function book(db: Kysely<Database>, entry: Entry, at: string): Promise<boo
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
-/** Books one execution of a payment on `date`: the debit, and the credit when the creditor banks here. */
-export async function bookExecution(
+/**
+ * Books one execution of a payment on `date`: the debit, and the credit when the creditor banks here; in the caller's
+ * transaction, or in one of its own.
+ */
+export function bookExecution(
   db: Kysely<Database>,
   payment: PaymentRow,
   initiation: Initiation,
   date: string,
   at: string,
 ): Promise<boolean> {
-  const fields = initiation.fields as Record<string, unknown> & { creditorAccount?: { iban?: string } };
-  const { currency, amount } = initiation.instructedAmount;
-  const minor = parseAmount(amount, currency);
-  const debtor = await db
-    .selectFrom('accounts')
-    .select(['resource_id', 'owner_name', 'currency'])
-    .where('iban', '=', payment.debtor_iban)
-    .executeTakeFirst();
-  if (!debtor || debtor.currency !== currency) return false;
-  const creditorIban = fields.creditorAccount?.iban ?? null;
-  const counterpart = {
-    creditorName: text(fields.creditorName),
-    creditorIban,
-    debtorName: debtor.owner_name,
-    debtorIban: payment.debtor_iban,
-  };
-  const key = payment.payment_service === 'periodic-payments' ? `${payment.payment_id}-${date}` : payment.payment_id;
-  const common = {
-    date,
-    currency,
-    counterpart,
-    endToEndId: text(fields.endToEndIdentification),
-    remittance: text(fields.remittanceInformationUnstructured),
-  };
-  const debited = await book(
-    db,
-    { ...common, transactionId: `tx-${key}`, accountId: debtor.resource_id, minor: -minor, code: 'PMNT-ICDT-ESCT' },
-    at,
-  );
-  if (!debited || !creditorIban) return debited;
-  const creditor = await db
-    .selectFrom('accounts')
-    .select(['resource_id', 'currency'])
-    .where('iban', '=', creditorIban)
-    .executeTakeFirst();
-  if (creditor?.currency === currency) {
-    const credit = { ...common, transactionId: `tx-${key}-credit`, accountId: creditor.resource_id, minor };
-    await book(db, { ...credit, code: 'PMNT-RCDT-ESCT' }, at);
-  }
-  return true;
+  return inTransaction(db, async (trx) => {
+    const fields = initiation.fields as Record<string, unknown> & { creditorAccount?: { iban?: string } };
+    const { currency, amount } = initiation.instructedAmount;
+    const minor = parseAmount(amount, currency);
+    const debtor = await trx
+      .selectFrom('accounts')
+      .select(['resource_id', 'owner_name', 'currency'])
+      .where('iban', '=', payment.debtor_iban)
+      .executeTakeFirst();
+    if (!debtor || debtor.currency !== currency) return false;
+    const creditorIban = fields.creditorAccount?.iban ?? null;
+    const creditor = creditorIban
+      ? await trx
+          .selectFrom('accounts')
+          .select(['resource_id', 'currency'])
+          .where('iban', '=', creditorIban)
+          .executeTakeFirst()
+      : undefined;
+    await holdBalances(trx, creditor ? [debtor.resource_id, creditor.resource_id] : [debtor.resource_id]);
+    const counterpart = {
+      creditorName: text(fields.creditorName),
+      creditorIban,
+      debtorName: debtor.owner_name,
+      debtorIban: payment.debtor_iban,
+    };
+    const key = payment.payment_service === 'periodic-payments' ? `${payment.payment_id}-${date}` : payment.payment_id;
+    const common = {
+      date,
+      currency,
+      counterpart,
+      endToEndId: text(fields.endToEndIdentification),
+      remittance: text(fields.remittanceInformationUnstructured),
+    };
+    const debited = await book(
+      trx,
+      { ...common, transactionId: `tx-${key}`, accountId: debtor.resource_id, minor: -minor, code: 'PMNT-ICDT-ESCT' },
+      at,
+    );
+    if (!debited || !creditorIban) return debited;
+    if (creditor?.currency === currency) {
+      const credit = { ...common, transactionId: `tx-${key}-credit`, accountId: creditor.resource_id, minor };
+      await book(trx, { ...credit, code: 'PMNT-RCDT-ESCT' }, at);
+    }
+    return true;
+  });
 }
 
 /** Books an adjustment of an account's balance (the admin API's demo data): an entry of `minor`, dated today. */
@@ -199,10 +241,16 @@ export async function bookAdjustment(
     remittance: 'Sandbox balance adjustment',
     code: minor > 0 ? 'PMNT-RCDT-ESCT' : 'PMNT-ICDT-ESCT',
   };
-  await book(db, entry, now.toISOString());
+  await inTransaction(db, async (trx) => {
+    await holdBalances(trx, [account.id]);
+    await book(trx, entry, now.toISOString());
+  });
 }
 
-/** Books the pending entries whose value date has come; they already count in the expected balances. */
+/**
+ * Books the pending entries whose value date has come; they already count in the expected balances. Each entry is
+ * claimed by the UPDATE that books it (only while it is still pending), in a transaction with its balance move.
+ */
 export async function bookPendingEntries(db: Kysely<Database>, today: string, at: string): Promise<number> {
   const due = await db
     .selectFrom('transactions')
@@ -212,23 +260,22 @@ export async function bookPendingEntries(db: Kysely<Database>, today: string, at
     .execute();
   let booked = 0;
   for (const entry of due) {
-    const moved = await db
-      .updateTable('transactions')
-      .set({ booking_status: 'booked', booking_date: entry.value_date })
-      .where('transaction_id', '=', entry.transaction_id)
-      .where('booking_status', '=', 'pending')
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) === 0) continue;
-    const minor = parseAmount(entry.amount, entry.currency);
-    // A pending debit was already deducted from the available balance; a pending credit was not.
-    await moveBalances(
-      db,
-      entry.account_id,
-      minor > 0 ? ['interimBooked', 'interimAvailable'] : ['interimBooked'],
-      minor,
-      at,
-    );
-    booked++;
+    const done = await inTransaction(db, async (trx) => {
+      await holdBalances(trx, [entry.account_id]);
+      const moved = await trx
+        .updateTable('transactions')
+        .set({ booking_status: 'booked', booking_date: entry.value_date })
+        .where('transaction_id', '=', entry.transaction_id)
+        .where('booking_status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) === 0) return false;
+      const minor = parseAmount(entry.amount, entry.currency);
+      // A pending debit was already deducted from the available balance; a pending credit was not.
+      const types = minor > 0 ? ['interimBooked', 'interimAvailable'] : ['interimBooked'];
+      await moveBalances(trx, entry.account_id, types, minor, at);
+      return true;
+    });
+    if (done) booked++;
   }
   return booked;
 }

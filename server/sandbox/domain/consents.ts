@@ -18,7 +18,7 @@ import {
   grantedValidUntil,
   grantFor,
   isBankOffered,
-  isDueToExpire,
+  EXPIRING_STATUSES,
   mayMoveConsent,
   mayStartAuthorisation,
   namedIbans,
@@ -201,18 +201,19 @@ export class ConsentService {
     return auth;
   }
 
-  /** Reads a consent named in the path (unknown → 403 CONSENT_UNKNOWN), after expiring it if its time is up. */
+  /**
+   * Reads a consent named in the path (unknown → 403 CONSENT_UNKNOWN) as the bank keeps it; its expiry is the
+   * scheduler's work (domain/scheduler.ts), not the read's.
+   */
   async find(consentId: string, where: 'path' | 'payload' = 'path'): Promise<ConsentRow> {
-    await this.sca.refreshResource('consent', consentId);
     const row = await this.store.find(consentId);
     if (!row) throw bankError('CONSENT_UNKNOWN', `No consent ${consentId} exists for this TPP.`, { ...ais, where });
-    return this.expireIfDue(row);
+    return row;
   }
 
-  private async expireIfDue(row: ConsentRow): Promise<ConsentRow> {
-    if (!isDueToExpire(row, this.today())) return row;
-    await this.setStatus(this.ctx.db, row, 'expired', {});
-    return (await this.store.find(row.consent_id)) ?? row;
+  /** Expires every consent whose validUntil lies before the bank's `today`, each once; returns how many. */
+  expireDue(today: string): Promise<number> {
+    return this.store.expireDue(this.ctx.db, EXPIRING_STATUSES, today);
   }
 
   private setStatus(db: Kysely<Database>, row: ConsentRow, status: string, extra: ConsentChange) {
@@ -372,7 +373,7 @@ export class ConsentService {
     if (kept && (!psuPresent || (await this.store.isReadable(consentId, today)))) return { granted: kept };
     this.grants.delete(consentId);
     const consent = await this.find(consentId, 'payload');
-    const refused = readRefusal(consent.consent_status);
+    const refused = readRefusal(consent, today);
     if (refused) throw refused;
     const granted = readGranted(consent);
     if (!granted) throw bankError('CONSENT_INVALID', 'The consent grants no access.', ais);
@@ -388,6 +389,6 @@ export class ConsentService {
   /** Why a read of this consent without the PSU is refused today (not valid, expired, budget used up), if it is. */
   private async refusal(consentId: string, today: string): Promise<BankError | undefined> {
     const consent = await this.find(consentId, 'payload');
-    return readRefusal(consent.consent_status) ?? this.usedUp(consent, today);
+    return readRefusal(consent, today) ?? this.usedUp(consent, today);
   }
 }

@@ -13,6 +13,11 @@ export interface DomainContext {
   dialect: Dialect;
   clock: Clock;
   config: SandboxConfig;
+  /**
+   * Tells the bank's scheduler that something falls due at this instant of the bank's clock (epoch milliseconds), so
+   * its timer is set no later; what is already stored it finds by itself.
+   */
+  dueAt?: (instant: number) => void;
 }
 
 /** Per request: where the bank is reachable from the caller's point of view, for absolute links. */

@@ -30,7 +30,8 @@ import { assertPsuIdGiven, offeredApproach, startsExplicitly } from '../rules/be
 import { startsImplicitly } from '../rules/sca';
 import { PaymentsStore, readInitiation, type Initiation, type PaymentChange } from '../store/payments-store';
 import type { AuthorisationRow, Database, PaymentRow, PsuRow } from '../store/schema';
-import { bookExecution, bookPendingEntries, executionDates, type StandingOrderTerms } from './bookings';
+import { inTransaction } from '../store/rows';
+import { bookedExecutions, bookExecution, executionDates, type StandingOrderTerms } from './bookings';
 import { newId, type DomainContext } from './context';
 import type { OutcomeHandler } from './outcomes';
 import type { ScaEngine, ScaResource } from './sca';
@@ -145,10 +146,12 @@ export class Payments {
       version: 0,
     };
     // The payment and its implicit authorisation are written together; concurrent initiations share the commit.
-    return this.ctx.transact(async (trx) => {
+    const initiated = await this.ctx.transact(async (trx) => {
       await this.store.insert(trx, payment);
       return { payment, approach, started: await this.startImplicitly(trx, payment, approach, options) };
     });
+    this.ctx.dueAt?.(this.expiresAt(payment));
+    return initiated;
   }
 
   /** Starts the authorisation the bank starts with the payment, where it starts one. */
@@ -173,6 +176,7 @@ export class Payments {
     return progress.auth;
   }
 
+  /** A payment as the bank keeps it: what time brings is the scheduler's work (domain/scheduler.ts), not the read's. */
   async find(service: string, product: string, paymentId: string): Promise<PaymentRow> {
     checkServiceAndProduct(service, product);
     const row = await this.store.find(paymentId);
@@ -181,93 +185,119 @@ export class Payments {
         where: 'path',
       });
     }
-    return this.refresh(row);
+    return row;
   }
 
   async findById(paymentId: string): Promise<PaymentRow | undefined> {
     return this.store.find(paymentId);
   }
 
-  /**
-   * Applies what time has done: timed decoupled approvals, the rejection of payments left unauthorised too long, then
-   * settlement of accepted payments.
-   */
-  private async refresh(row: PaymentRow): Promise<PaymentRow> {
-    await this.sca.refreshResource('payment', row.payment_id);
-    const current =
-      this.ctx.config.decoupledAutoApproveMs === null ? row : ((await this.findById(row.payment_id)) ?? row);
-    return this.settleIfDue(this.ctx.db, await this.rejectIfUnauthorised(this.ctx.db, current));
+  /** When a payment left waiting for its SCA is rejected: unauthorisedPaymentExpiryMs after its initiation. */
+  private expiresAt(row: Pick<PaymentRow, 'created_at'>): number {
+    return Date.parse(row.created_at) + this.ctx.config.unauthorisedPaymentExpiryMs;
+  }
+
+  /** When an accepted payment settles: settlementDelayMs after its acceptance. */
+  private settlesAt(row: Pick<PaymentRow, 'accepted_at'>): number {
+    return Date.parse(row.accepted_at ?? '') + this.ctx.config.settlementDelayMs;
   }
 
   /**
-   * A bank does not keep a payment waiting for its SCA forever: once unauthorisedPaymentExpiryMs has passed since the
-   * initiation, a payment still RCVD is rejected (RJCT, dated when it fell due), and its open initiation
-   * authorisations fail with it, in one transaction.
+   * A bank does not keep a payment waiting for its SCA forever: a payment still RCVD once its time is up is rejected
+   * (RJCT, dated when it fell due), and its open initiation authorisations fail with it, in one transaction. The
+   * payment is claimed by the UPDATE that rejects it, so it is rejected once; undefined when it had moved on already.
    */
-  private async rejectIfUnauthorised(db: Kysely<Database>, row: PaymentRow): Promise<PaymentRow> {
-    if (row.transaction_status !== 'RCVD') return row;
-    const due = new Date(row.created_at).getTime() + this.ctx.config.unauthorisedPaymentExpiryMs;
-    if (this.ctx.clock.now().getTime() < due) return row;
-    const at = new Date(due).toISOString();
-    const reject = async (trx: Kysely<Database>) => {
-      const rejected = await this.setStatus(trx, row, 'RJCT', {}, at);
-      if (rejected) await this.sca.failOpen(trx, this.resourceFor(row, 'authorisation'), at);
+  private rejectUnauthorised(db: Kysely<Database>, row: PaymentRow): Promise<PaymentRow | undefined> {
+    const at = new Date(this.expiresAt(row)).toISOString();
+    return inTransaction(db, async (trx) => {
+      const rejected = await this.store.claim(trx, row.payment_id, 'RCVD', {
+        transaction_status: 'RJCT',
+        status_changed_at: at,
+      });
+      if (rejected) await this.sca.failOpen(trx, this.resourceFor(rejected, 'authorisation'), at);
       return rejected;
-    };
-    const rejected = db.isTransaction ? await reject(db) : await db.transaction().execute(reject);
-    // Someone else moved it first: read what they left.
-    return rejected ?? (await this.store.find(row.payment_id, db)) ?? row;
-  }
-
-  /** Settles an accepted payment once the settlement delay has passed (ACTC → ACSC), dated when it fell due. */
-  private async settleIfDue(db: Kysely<Database>, row: PaymentRow): Promise<PaymentRow> {
-    if (row.transaction_status !== 'ACTC' || !row.accepted_at) return row;
-    const due = new Date(row.accepted_at).getTime() + this.ctx.config.settlementDelayMs;
-    if (this.ctx.clock.now().getTime() < due) return row;
-    const settled = await this.setStatus(db, row, 'ACSC', {}, new Date(due).toISOString());
-    // A single payment is booked on the accounts when it settles; standing orders on their execution dates.
-    if (settled && row.payment_service === 'payments') {
-      await bookExecution(
-        db,
-        settled,
-        readInitiation(settled),
-        isoDate(new Date(due)),
-        this.ctx.clock.now().toISOString(),
-      );
-    }
-    // Someone else moved it first: read what they left.
-    return settled ?? (await this.store.find(row.payment_id, db)) ?? row;
+    });
   }
 
   /**
-   * Everything time has made due, for every payment at once (run when the bank's clock moves): payments left
-   * unauthorised are rejected, accepted ones settle and are booked, standing orders execute on each date that has come,
-   * and pending entries whose value date has come are booked.
+   * Settles an accepted payment (ACTC → ACSC, dated when it fell due) and books a single payment on the accounts, in
+   * one transaction; standing orders book on their execution dates instead. Claimed by the UPDATE that settles it, so
+   * it settles and books once; undefined when it had moved on already.
    */
-  async catchUp(): Promise<{ rejected: number; settled: number; executions: number; booked: number }> {
-    const rows = await this.ctx.db
-      .selectFrom('payments')
-      .selectAll()
-      .where((eb) =>
-        eb.or([
-          eb('transaction_status', 'in', ['RCVD', 'ACTC']),
-          eb.and([eb('payment_service', '=', 'periodic-payments'), eb('transaction_status', '=', 'ACSC')]),
-        ]),
-      )
-      .execute();
-    const today = this.today();
-    const at = this.ctx.clock.now().toISOString();
-    const done = { rejected: 0, settled: 0, executions: 0, booked: 0 };
-    for (const row of rows) {
-      const current = await this.refresh(row);
-      if (current.transaction_status !== row.transaction_status) {
-        if (current.transaction_status === 'RJCT') done.rejected++;
-        if (current.transaction_status === 'ACSC') done.settled++;
+  private settle(db: Kysely<Database>, row: PaymentRow): Promise<PaymentRow | undefined> {
+    const due = this.settlesAt(row);
+    return inTransaction(db, async (trx) => {
+      const settled = await this.store.claim(trx, row.payment_id, 'ACTC', {
+        transaction_status: 'ACSC',
+        status_changed_at: new Date(due).toISOString(),
+      });
+      if (settled?.payment_service === 'payments') {
+        const at = this.ctx.clock.now().toISOString();
+        await bookExecution(trx, settled, readInitiation(settled), isoDate(new Date(due)), at);
       }
-      done.executions += await this.executeStandingOrder(this.ctx.db, current, today, at);
+      return settled;
+    });
+  }
+
+  /**
+   * A payment as a write finds it: rejected or settled first when that fell due and the scheduler has not done it yet
+   * (the same claims as the scheduler's, so it happens once), so no authorisation or cancellation acts on a payment
+   * whose time is up.
+   */
+  private async current(db: Kysely<Database>, row: PaymentRow): Promise<PaymentRow> {
+    const now = this.ctx.clock.now().getTime();
+    let moved: PaymentRow | undefined;
+    if (row.transaction_status === 'RCVD' && this.expiresAt(row) <= now) moved = await this.rejectUnauthorised(db, row);
+    else if (row.transaction_status === 'ACTC' && row.accepted_at && this.settlesAt(row) <= now) {
+      moved = await this.settle(db, row);
+    } else return row;
+    // Someone else moved it first: read what they left.
+    return moved ?? (await this.store.find(row.payment_id, db)) ?? row;
+  }
+
+  /** Rejects every payment whose time for its SCA is up by `now`; returns how many. */
+  async rejectDue(now: Date): Promise<number> {
+    const until = new Date(now.getTime() - this.ctx.config.unauthorisedPaymentExpiryMs).toISOString();
+    let rejected = 0;
+    for (const row of await this.store.dueIn('RCVD', 'created_at', until)) {
+      if (await this.rejectUnauthorised(this.ctx.db, row)) rejected++;
     }
-    done.booked = await bookPendingEntries(this.ctx.db, today, at);
-    return done;
+    return rejected;
+  }
+
+  /** Settles (and books) every accepted payment whose settlement is due by `now`; returns how many. */
+  async settleDue(now: Date): Promise<number> {
+    const until = new Date(now.getTime() - this.ctx.config.settlementDelayMs).toISOString();
+    let settled = 0;
+    for (const row of await this.store.dueIn('ACTC', 'accepted_at', until)) {
+      if (await this.settle(this.ctx.db, row)) settled++;
+    }
+    return settled;
+  }
+
+  /**
+   * Books every running standing order's executions due by `today`, each order in a transaction that holds it (other
+   * instances skip it meanwhile), each date once; returns how many executions it booked.
+   */
+  async executeDue(today: string, at: string): Promise<number> {
+    let executions = 0;
+    for (const row of await this.store.runningStandingOrders()) {
+      executions += await this.ctx.db.transaction().execute(async (trx) => {
+        const held = await this.store.holdStandingOrder(trx, row.payment_id, this.ctx.dialect);
+        return held ? this.executeStandingOrder(trx, held, today, at) : 0;
+      });
+    }
+    return executions;
+  }
+
+  /** The next instant of the bank's clock at which a payment falls due (rejection or settlement), if any waits. */
+  async nextDue(): Promise<number | undefined> {
+    const { received, accepted } = await this.store.earliestWaiting();
+    const instants = [
+      ...(received ? [this.expiresAt({ created_at: received })] : []),
+      ...(accepted ? [this.settlesAt({ accepted_at: accepted })] : []),
+    ];
+    return instants.length > 0 ? Math.min(...instants) : undefined;
   }
 
   /**
@@ -278,9 +308,11 @@ export class Payments {
   private async executeStandingOrder(db: Kysely<Database>, row: PaymentRow, today: string, at: string) {
     if (row.payment_service !== 'periodic-payments' || !['ACTC', 'ACSC'].includes(row.transaction_status)) return 0;
     const initiation = readInitiation(row);
+    const dates = executionDates(initiation.fields as StandingOrderTerms, today);
+    const booked = await bookedExecutions(db, row.payment_id, dates);
     let executions = 0;
-    for (const date of executionDates(initiation.fields as StandingOrderTerms, today)) {
-      if (await bookExecution(db, row, initiation, date, at)) executions++;
+    for (const date of dates) {
+      if (!booked.has(date) && (await bookExecution(db, row, initiation, date, at))) executions++;
     }
     return executions;
   }
@@ -317,7 +349,8 @@ export class Payments {
   }
 
   /** DELETE: cancels at once before authorisation, asks for a cancellation authorisation after it. */
-  async cancel(row: PaymentRow, prefs: ScaPreferences): Promise<CancelRequest> {
+  async cancel(found: PaymentRow, prefs: ScaPreferences): Promise<CancelRequest> {
+    const row = await this.current(this.ctx.db, found);
     const status = row.transaction_status;
     if (CANCELLED_AT_ONCE.includes(status)) {
       const cancelled = await this.setStatus(this.ctx.db, row, 'CANC', {});
@@ -341,7 +374,7 @@ export class Payments {
   private async load(db: Kysely<Database>, auth: AuthorisationRow): Promise<PaymentRow> {
     const row = await this.store.find(auth.resource_id, db);
     if (!row) throw bankError('RESOURCE_UNKNOWN', 'The payment no longer exists.', { where: 'path' });
-    return this.settleIfDue(db, await this.rejectIfUnauthorised(db, row));
+    return this.current(db, row);
   }
 
   private assertAuthorisable(row: PaymentRow) {
@@ -393,6 +426,7 @@ export class Payments {
     });
     // A standing order whose first execution date is today (or already passed) executes as it is accepted.
     await this.executeStandingOrder(db, accepted, this.today(), now);
+    if (funded) this.ctx.dueAt?.(this.settlesAt(accepted));
   }
 
   /** What finishing an authorisation or a cancellation authorisation does to the payment. */

@@ -120,6 +120,7 @@ export class ScaEngine {
       await this.outcomes.for(auth).assertPsuMayAuthorise(db, auth, psu);
     }
     await this.store.insert(db, auth);
+    this.expectApproval(auth);
     if (options.psuData && options.approach === 'EMBEDDED') {
       return this.update(resource, auth.authorisation_id, { kind: 'psuData', psuData: options.psuData }, options.psuId);
     }
@@ -134,7 +135,7 @@ export class ScaEngine {
         where: 'path',
       });
     }
-    return this.refresh(auth);
+    return auth;
   }
 
   async list(resource: ScaResource): Promise<string[]> {
@@ -142,29 +143,45 @@ export class ScaEngine {
   }
 
   async findById(authorisationId: string): Promise<AuthorisationRow | undefined> {
-    const auth = await this.store.find(authorisationId);
-    return auth ? this.refresh(auth) : undefined;
+    return this.store.find(authorisationId);
   }
 
-  /** Decoupled authorisations approve themselves once the configured delay has passed. */
-  async refresh(auth: AuthorisationRow): Promise<AuthorisationRow> {
+  /** With timed approval on, a decoupled authorisation waiting for the PSU is answered by the bank's scheduler. */
+  private expectApproval(auth: AuthorisationRow) {
     const delay = this.ctx.config.decoupledAutoApproveMs;
-    if (auth.sca_approach !== 'DECOUPLED' || auth.sca_status !== 'started' || delay === null) return auth;
-    if (this.ctx.clock.now().getTime() < new Date(auth.updated_at).getTime() + delay) return auth;
-    const psu = auth.psu_id ? await this.findPsu(auth.psu_id) : undefined;
-    const outcome: Outcome = psu?.sca_behaviour === 'alwaysFail' ? 'failed' : 'finalised';
-    try {
-      return await this.complete(auth, outcome);
-    } catch (error) {
-      if (error instanceof BankError) return (await this.store.find(auth.authorisation_id)) ?? auth;
-      throw error;
-    }
+    if (delay === null || auth.sca_approach !== 'DECOUPLED' || auth.sca_status !== 'started') return;
+    this.ctx.dueAt?.(Date.parse(auth.updated_at) + delay);
   }
 
-  /** Refreshes every open decoupled authorisation of a resource, so its status read reflects a timed approval. */
-  async refreshResource(type: ResourceType, id: string): Promise<void> {
-    if (this.ctx.config.decoupledAutoApproveMs === null) return;
-    for (const auth of await this.store.openDecoupled(type, id)) await this.refresh(auth);
+  /**
+   * Timed decoupled approval: every decoupled authorisation that has waited decoupledAutoApproveMs by `now` is answered
+   * as the PSU's banking app would (finalised; failed for a PSU whose SCA always fails). Each is claimed by its
+   * versioned move, so it is answered once; returns how many were.
+   */
+  async approveDue(now: Date): Promise<number> {
+    const delay = this.ctx.config.decoupledAutoApproveMs;
+    if (delay === null) return 0;
+    let answered = 0;
+    for (const auth of await this.store.waitingDecoupled(new Date(now.getTime() - delay).toISOString())) {
+      const psu = auth.psu_id ? await this.findPsu(auth.psu_id) : undefined;
+      const outcome: Outcome = psu?.sca_behaviour === 'alwaysFail' ? 'failed' : 'finalised';
+      try {
+        await this.complete(auth, outcome);
+        answered++;
+      } catch (error) {
+        // Moved on meanwhile (the PSU answered, another instance approved it, its payment was cancelled): left as it is.
+        if (!(error instanceof BankError)) throw error;
+      }
+    }
+    return answered;
+  }
+
+  /** When the next timed decoupled approval falls due, if timed approval is on and an authorisation waits. */
+  async nextDue(): Promise<number | undefined> {
+    const delay = this.ctx.config.decoupledAutoApproveMs;
+    if (delay === null) return undefined;
+    const since = await this.store.earliestWaitingDecoupled();
+    return since === null ? undefined : Date.parse(since) + delay;
   }
 
   /** Fails every authorisation of a resource that has not ended yet (the resource itself ended). */
@@ -188,6 +205,7 @@ export class ScaEngine {
         'The authorisation was changed by another request at the same time; read its status and retry.',
       );
     }
+    this.expectApproval(moved);
     return moved;
   }
 

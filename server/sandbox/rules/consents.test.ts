@@ -149,9 +149,13 @@ describe('consent status machine', () => {
   });
 
   it('reads only under a valid consent: CONSENT_EXPIRED for an expired one, CONSENT_INVALID otherwise', () => {
-    expect(readRefusal('valid')).toBeUndefined();
-    expect(readRefusal('expired')?.messages[0]?.code).toBe('CONSENT_EXPIRED');
-    expect(readRefusal('received')?.messages[0]?.code).toBe('CONSENT_INVALID');
+    const today = '2026-03-16';
+    const consent = (consent_status: string, valid_until = today) => ({ consent_status, valid_until });
+    expect(readRefusal(consent('valid'), today)).toBeUndefined();
+    expect(readRefusal(consent('expired'), today)?.messages[0]?.code).toBe('CONSENT_EXPIRED');
+    expect(readRefusal(consent('received'), today)?.messages[0]?.code).toBe('CONSENT_INVALID');
+    // Past its validUntil a valid consent reads as expired, before the bank's scheduler has marked it.
+    expect(readRefusal(consent('valid', '2026-03-15'), today)?.messages[0]?.code).toBe('CONSENT_EXPIRED');
   });
 });
 

@@ -223,13 +223,27 @@ export function mayMoveConsent(from: string, to: ConsentStatus): boolean {
 /** Only a consent still waiting for its SCA may be authorised. */
 export const mayStartAuthorisation = (status: string) => status === 'received';
 
+/** The statuses a consent expires from once its validUntil has passed. */
+export const EXPIRING_STATUSES = (Object.keys(CONSENT_TRANSITIONS) as ConsentStatus[]).filter((status) =>
+  mayMoveConsent(status, 'expired'),
+);
+
 /** A consent expires on the day after its validUntil, when its status still allows it. */
 export const isDueToExpire = (consent: { valid_until: string; consent_status: string }, today: string) =>
   consent.valid_until < today && mayMoveConsent(consent.consent_status, 'expired');
 
-/** Why account data may not be read under a consent in this status (CONSENT_EXPIRED or CONSENT_INVALID), if so. */
-export function readRefusal(status: string): BankError | undefined {
-  if (status === 'expired') return bankError('CONSENT_EXPIRED', 'The consent has expired.', { area: 'ais' });
+/**
+ * Why account data may not be read under this consent today (CONSENT_EXPIRED or CONSENT_INVALID), if so. A consent
+ * whose validUntil has passed is expired from the bank's midnight on, even in the moment before the scheduler marks it.
+ */
+export function readRefusal(
+  consent: { valid_until: string; consent_status: string },
+  today: string,
+): BankError | undefined {
+  const status = consent.consent_status;
+  if (status === 'expired' || isDueToExpire(consent, today)) {
+    return bankError('CONSENT_EXPIRED', 'The consent has expired.', { area: 'ais' });
+  }
   if (status !== 'valid') {
     return bankError('CONSENT_INVALID', `The consent is ${status}, not valid.`, { area: 'ais' });
   }

@@ -175,6 +175,20 @@ export class ConsentsStore {
     return changed(result);
   }
 
+  /**
+   * Expires, in one UPDATE, every consent in one of `statuses` whose validUntil lies before `today`; each is expired
+   * once, whoever runs it at the same time. Returns how many it expired.
+   */
+  async expireDue(db: Kysely<Database>, statuses: readonly string[], today: string): Promise<number> {
+    const result = await db
+      .updateTable('consents')
+      .set((eb) => ({ consent_status: 'expired', last_action_date: today, version: eb('version', '+', 1) }))
+      .where('consent_status', 'in', [...statuses])
+      .where('valid_until', '<', today)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   /** Expires the PSU's other valid recurring consents (authorising a new recurring consent replaces them). */
   async expireOtherRecurring(db: Kysely<Database>, psuId: string, keptConsentId: string, today: string) {
     await db

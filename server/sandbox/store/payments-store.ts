@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type * as z from 'zod';
 import { PaymentInitiationWithStatusResponse, PeriodicPaymentInitiationWithStatusResponse } from '../../../src/xs2a';
+import type { Dialect } from './db';
 import type { AccountRow, Database, PaymentRow } from './schema';
 import { buildInsertOnce } from './prepared';
 import { changed } from './rows';
@@ -81,6 +82,73 @@ export class PaymentsStore {
       .where('version', '=', row.version)
       .executeTakeFirst();
     return changed(result) ? { ...row, ...next } : undefined;
+  }
+
+  /**
+   * Moves a payment on only if it is still in status `from`, as one UPDATE … RETURNING: of every request and instance
+   * that tries at once, exactly one gets the row as written; the others get undefined.
+   */
+  async claim(
+    db: Kysely<Database>,
+    paymentId: string,
+    from: string,
+    set: PaymentChange,
+  ): Promise<PaymentRow | undefined> {
+    return db
+      .updateTable('payments')
+      .set((eb) => ({ ...set, version: eb('version', '+', 1) }))
+      .where('payment_id', '=', paymentId)
+      .where('transaction_status', '=', from)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** The payments in `status` whose `since` instant lies at or before `until`, oldest first. */
+  async dueIn(status: 'RCVD' | 'ACTC', since: 'created_at' | 'accepted_at', until: string): Promise<PaymentRow[]> {
+    return this.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('transaction_status', '=', status)
+      .where(since, '<=', until)
+      .orderBy(since)
+      .execute();
+  }
+
+  /** Standing orders that still execute: accepted or executing (ACTC, ACSC). */
+  async runningStandingOrders(): Promise<PaymentRow[]> {
+    return this.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('payment_service', '=', 'periodic-payments')
+      .where('transaction_status', 'in', ['ACTC', 'ACSC'])
+      .execute();
+  }
+
+  /**
+   * The standing order as it is now, held for the caller's transaction: on PostgreSQL under a row lock that other
+   * instances skip (FOR UPDATE SKIP LOCKED), so one instance at a time books its executions; undefined when it is held
+   * elsewhere or no longer running. SQLite runs one transaction at a time, so there the read is enough.
+   */
+  async holdStandingOrder(trx: Kysely<Database>, paymentId: string, dialect: Dialect): Promise<PaymentRow | undefined> {
+    const query = trx
+      .selectFrom('payments')
+      .selectAll()
+      .where('payment_id', '=', paymentId)
+      .where('transaction_status', 'in', ['ACTC', 'ACSC']);
+    return (dialect === 'postgres' ? query.forUpdate().skipLocked() : query).executeTakeFirst();
+  }
+
+  /** The earliest creation of a payment waiting for its SCA (RCVD) and the earliest acceptance of one not settled (ACTC). */
+  async earliestWaiting(): Promise<{ received: string | null; accepted: string | null }> {
+    const row = await this.db
+      .selectFrom('payments')
+      .select((eb) => [
+        eb.fn.min(eb.case().when('transaction_status', '=', 'RCVD').then(eb.ref('created_at')).end()).as('received'),
+        eb.fn.min(eb.case().when('transaction_status', '=', 'ACTC').then(eb.ref('accepted_at')).end()).as('accepted'),
+      ])
+      .where('transaction_status', 'in', ['RCVD', 'ACTC'])
+      .executeTakeFirst();
+    return { received: row?.received ?? null, accepted: row?.accepted ?? null };
   }
 
   async debtorAccount(iban: string): Promise<DebtorFacts | undefined> {

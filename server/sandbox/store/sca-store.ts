@@ -121,16 +121,27 @@ export class ScaStore {
     return rows.map((r) => r.authorisation_id);
   }
 
-  /** A resource's decoupled authorisations still waiting for the PSU. */
-  async openDecoupled(type: ResourceType, id: string): Promise<AuthorisationRow[]> {
+  /** Decoupled authorisations waiting for the PSU since `until` or before, oldest first. */
+  async waitingDecoupled(until: string): Promise<AuthorisationRow[]> {
     return this.db
       .selectFrom('authorisations')
       .selectAll()
-      .where('resource_type', '=', type)
-      .where('resource_id', '=', id)
       .where('sca_approach', '=', 'DECOUPLED')
       .where('sca_status', '=', 'started')
+      .where('updated_at', '<=', until)
+      .orderBy('updated_at')
       .execute();
+  }
+
+  /** When the longest-waiting decoupled authorisation last moved; null when none waits. */
+  async earliestWaitingDecoupled(): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('authorisations')
+      .select((eb) => eb.fn.min('updated_at').as('at'))
+      .where('sca_approach', '=', 'DECOUPLED')
+      .where('sca_status', '=', 'started')
+      .executeTakeFirst();
+    return row?.at ?? null;
   }
 
   /** The decoupled authorisations waiting for the PSU, newest first. */
