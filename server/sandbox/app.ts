@@ -152,7 +152,7 @@ function createApp(
   // The fastest of hono's routers, which takes no path with a parameter beside a literal at the same level (the routes
   // are written so); a route it cannot take fails every request, so the tests find it at once.
   const app = new Hono<Env>({ router: new RegExpRouter() }).basePath(config.prefix || '/');
-  app.use('*', requestBasics(config.prefix, strict, corsPolicy(config.corsOrigins)));
+  app.use('*', requestBasics(config.prefix, strict, corsPolicy(config.corsOrigins), admin.clock));
   // Bodies are limited while they are read, before strict mode's signature check or a route reads them.
   app.use('*', limitBodies(config));
   if (strict || oauthMode) app.use('/v1/*', signaturesAndTokens(strict, oauthMode ? oauth : undefined));

@@ -45,3 +45,19 @@ export function addDays(date: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return isoDate(d);
 }
+
+let lastSecond = Number.NaN;
+let lastHttpDate = '';
+
+/**
+ * An instant as an HTTP date (RFC 9110's IMF-fixdate, whole seconds), for the Date header every answer carries. Answers
+ * within one second share the text, so only a new second is formatted.
+ */
+export function httpDate(date: Date): string {
+  const second = Math.floor(date.getTime() / 1000);
+  if (second !== lastSecond) {
+    lastHttpDate = new Date(second * 1000).toUTCString();
+    lastSecond = second;
+  }
+  return lastHttpDate;
+}

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { httpDate, type Clock } from '../clock';
 import type { LinkContext } from '../domain/context';
 import type { OAuthService } from '../domain/oauth';
 import { ANY_ORIGIN, type CorsPolicy } from './cors';
@@ -50,7 +51,8 @@ class RequestLinks implements LinkContext {
  * A CORS preflight: the methods and the headers it asks for, to an allowed origin (`*` when every origin is); no CORS
  * header at all to any other, so the browser sends nothing more.
  */
-function preflight(c: Context<Env>, allowed: string | undefined): Response {
+function preflight(c: Context<Env>, allowed: string | undefined, date: string): Response {
+  c.header('Date', date);
   c.header('Vary', 'Origin, Access-Control-Request-Headers');
   if (allowed === undefined) return c.body(null, 204);
   c.header('Access-Control-Allow-Origin', allowed);
@@ -62,19 +64,22 @@ function preflight(c: Context<Env>, allowed: string | undefined): Response {
 }
 
 /**
- * The headers every answer starts with: CORS for an allowed origin (echoed with Vary: Origin, or `*` when every origin
- * is allowed), and nosniff. Each shape is one object literal, so V8 keeps a handful of shapes.
+ * The headers every answer starts with: the bank's time as its Date, CORS for an allowed origin (echoed with Vary:
+ * Origin, or `*` when every origin is allowed), and nosniff. Each shape is one object literal, so V8 keeps a handful of
+ * shapes.
  */
-function baseHeaders(allowed: string | undefined): Record<string, string> {
-  if (allowed === undefined) return { 'X-Content-Type-Options': 'nosniff' };
+function baseHeaders(allowed: string | undefined, date: string): Record<string, string> {
+  if (allowed === undefined) return { Date: date, 'X-Content-Type-Options': 'nosniff' };
   if (allowed === ANY_ORIGIN) {
     return {
+      Date: date,
       'Access-Control-Allow-Origin': '*',
       'Access-Control-Expose-Headers': EXPOSED,
       'X-Content-Type-Options': 'nosniff',
     };
   }
   return {
+    Date: date,
     'Access-Control-Allow-Origin': allowed,
     'Access-Control-Expose-Headers': EXPOSED,
     Vary: 'Origin',
@@ -83,16 +88,19 @@ function baseHeaders(allowed: string | undefined): Record<string, string> {
 }
 
 /**
- * What every request gets, in one middleware: the link context; the headers every answer carries (CORS for the origins
- * `cors` allows, nosniff, the X-Request-ID, the pages' policy), collected in a plain object on the context; strict
- * mode's client certificate on XS2A calls, and a required UUID X-Request-ID there. XS2A answers are built with the
- * headers (http/respond.ts); any other answer (pages, admin, OAuth) gets them here once the route answered, unless the
- * route set the header itself. The admin API gets no CORS header: only its own origin may use it (admin/http.ts).
+ * What every request gets, in one middleware: the link context; the headers every answer carries (the bank's time as
+ * Date, CORS for the origins `cors` allows, nosniff, the X-Request-ID, the pages' policy), collected in a plain object
+ * on the context; strict mode's client certificate on XS2A calls, and a required UUID X-Request-ID there. XS2A answers
+ * are built with the headers (http/respond.ts); any other answer (pages, admin, OAuth) gets them here once the route
+ * answered, unless the route set the header itself. The admin API gets no CORS header: only its own origin may use it
+ * (admin/http.ts). The Date is the bank's clock, not the machine's, so any client learns the bank's today from any
+ * answer; the server sends it as it is (Node adds its own only to answers without one).
  */
 export function requestBasics(
   prefix: string,
   strict: StrictChecks | undefined,
   cors: CorsPolicy,
+  clock: Clock,
 ): MiddlewareHandler<Env> {
   const adminPath = `${prefix}/admin`;
   const isAdmin = (path: string) =>
@@ -108,8 +116,9 @@ export function requestBasics(
       const origin = c.req.header('Origin');
       if (origin !== undefined && !isAdmin(path) && cors.allows(origin, c.req.url)) allowed = origin;
     }
-    if (method === 'OPTIONS' && c.req.header('Access-Control-Request-Method')) return preflight(c, allowed);
-    const headers = baseHeaders(allowed);
+    const date = httpDate(clock.now());
+    if (method === 'OPTIONS' && c.req.header('Access-Control-Request-Method')) return preflight(c, allowed, date);
+    const headers = baseHeaders(allowed, date);
     c.set('answerHeaders', headers);
     c.set('links', new RequestLinks(c.req.url, c.env.linkPrefix ?? prefix));
     // X-Request-ID: required and a UUID on every XS2A call, echoed on every answer.
