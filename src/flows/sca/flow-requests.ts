@@ -50,9 +50,10 @@ function headerOf(headers: Record<string, string>, name: string): string | undef
 export async function readStatus(ctx: FlowContext, href: string, note = false): Promise<ScaStepBody> {
   const { profile, scope, state } = ctx;
   const authorisationId = state.flow.authorisationId ?? '';
-  const body = (await getScaStatus({ profile, scope, authorisationId, href })).body as ScaStepBody;
+  const result = await getScaStatus({ profile, scope, authorisationId, href });
+  const body = result.body as ScaStepBody;
   const at = note && body.scaStatus ? `Read at ${new Date().toLocaleTimeString()}.` : undefined;
-  ctx.dispatch({ type: 'statusRead', body, note: at });
+  ctx.dispatch({ type: 'statusRead', body, note: at, linkPrefix: result.linkPrefix });
   return body;
 }
 
@@ -109,7 +110,12 @@ export async function sendStep(ctx: FlowContext, mutations: StepMutations, actio
     const result = await requestStep(ctx, mutations, action, input, typed ?? (ctx.state.psuId.trim() || undefined));
     if (!result) return;
     const approach = headerOf(result.headers, 'ASPSP-SCA-Approach');
-    ctx.dispatch({ type: 'answered', body: result.body, ...(approach && { scaApproach: approach }) });
+    ctx.dispatch({
+      type: 'answered',
+      body: result.body,
+      ...(approach && { scaApproach: approach }),
+      linkPrefix: result.linkPrefix,
+    });
   } catch (caught) {
     ctx.dispatch({ type: 'failed', failure: await failureOf(ctx, action, input, caught) });
   }

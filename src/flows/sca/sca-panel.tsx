@@ -4,6 +4,7 @@ import {
   bankLinkDescription,
   describeXs2aError,
   linksNote,
+  prefixedLinkNote,
   type AuthorisationScope,
   type BankProfile,
 } from '../../api';
@@ -146,6 +147,7 @@ function ScaFlowView({ title = 'Strong customer authentication', headingLevel = 
       <div className="space-y-2">
         <StepView flow={flow} profile={options.profile} scope={options.scope} heading={heading} />
         {note && <DeviationNote words={note} />}
+        {state.linkPrefix && <DeviationNote words={prefixedLinkNote(state.linkPrefix, { forAudience })} />}
       </div>
       {state.failure && <StepError failure={state.failure} />}
       <OtherActions flow={flow} />
