@@ -56,6 +56,7 @@ export {
 } from './errors';
 export { prefixedLinkNote, type PrefixedLink, type RateLimitEnd } from './errors';
 export { readWaits, useReadWait, type ReadWait } from './rate-limit';
+export { underBaseUrl } from './link-prefix';
 export { redirectHeaders, scaPreferenceHeaders } from './tpp-headers';
 export { consentAdvice, consentAdviceForError, type ConsentAdviceOptions } from './consent-advice';
 export { EXCHANGE_LOG_LIMIT, exchangeLog, useExchanges, type Exchange } from './exchange-log';

@@ -118,6 +118,12 @@ function ExchangeFindings({ exchange }: { exchange: Exchange }) {
           <span className="font-semibold">{error.kind}:</span> {error.message}
         </p>
       )}
+      {/* The console sent this request again by itself; the next try is the exchange after it. */}
+      {exchange.triedAgain && (
+        <p role="note" className="rounded border border-slate-300 bg-slate-50 p-2 text-sm text-slate-900">
+          <span className="font-semibold">Tried again:</span> {exchange.triedAgain}
+        </p>
+      )}
       {response &&
         (exchange.deviations.length > 0 || (exchange.uncheckedHeaders?.length ?? 0) > 0 ? (
           <DeviationNotice deviations={exchange.deviations} uncheckedHeaders={exchange.uncheckedHeaders} />

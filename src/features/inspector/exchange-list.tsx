@@ -41,6 +41,7 @@ function ExchangeRow({
               · <span aria-hidden="true">⚠</span> deviates
             </span>
           )}
+          {exchange.triedAgain && <span className="ml-1"> · tried again</span>}
         </span>
       </button>
     </li>

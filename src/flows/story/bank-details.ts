@@ -42,12 +42,17 @@ function consentDetail(body: Record<string, unknown>, display: BankDataDisplay):
   return numbers.size > 0 ? `Access to ${[...numbers].join(', ')}` : undefined;
 }
 
-/** The second line of an exchange's step: what was asked for, the bank's message to the PSU, or its error text. */
+/**
+ * The second line of an exchange's step: why the console tried it again, what was asked for, the bank's message to the
+ * PSU, or its error text.
+ */
 export function exchangeDetail(
   exchange: Exchange,
   message: string | undefined,
   display: BankDataDisplay,
 ): string | undefined {
+  // A try the console sent again by itself says why: the bank asked to wait, or a link led nowhere without its prefix.
+  if (exchange.triedAgain) return display.text(exchange.triedAgain);
   if (message) return display.text(message);
   const body = requestBody(exchange);
   if (exchange.operationId === 'initiatePayment' && body) return paymentDetail(body, display);

@@ -2,7 +2,7 @@
 // (their `_links`, else the ids they gave), its headers and body with secrets turned into environment variables, the
 // status and body schema to expect, the SCA steps (embedded PUTs, redirect and decoupled approvals) and the states the
 // resources ended in. Pure: the exchanges in, a plan of code expressions out (render-test.ts writes the file).
-import { REDACTED, readLinks, type Exchange } from '../../api';
+import { REDACTED, readLinks, underBaseUrl, type Exchange } from '../../api';
 import { jsString, jsTemplateText, valueLiteral } from '../code-export/literals';
 import { answerBody, psuDataStepOf, requestName, statusSeen } from '../story/exchange-words';
 import { schemaKeyOf } from './flow-schemas';
@@ -142,8 +142,13 @@ export function urlCode(url: string, earlier: readonly Answered[], baseUrl: stri
         path.length === 0
           ? `linkOf(a${n}, ${q(name)}, BASE_URL)`
           : `linkAt(a${n}, [${path.map((step) => (typeof step === 'number' ? String(step) : q(step))).join(', ')}], ${q(name)}, BASE_URL)`;
-      if (resolved === url) return link;
-      if (query !== '' && resolved === stripQuery(url)) return `\`\${${link}}${jsTemplateText(query)}\``;
+      // A link the console followed under the base_url because it led nowhere without the bank's prefix is the same
+      // link: the test's `call` tries it under BASE_URL too.
+      const used = underBaseUrl(baseUrl, resolved)?.used;
+      if (resolved === url || used === url) return link;
+      if (query !== '' && (resolved === stripQuery(url) || used === stripQuery(url))) {
+        return `\`\${${link}}${jsTemplateText(query)}\``;
+      }
     }
   }
   if (!url.startsWith(`${baseUrl}/`)) return q(url);
@@ -229,6 +234,11 @@ const isScaRead = (exchange: Exchange) => /Sca(Status)?$|ScaStatus$/.test(exchan
  */
 export function replayedExchanges(exchanges: readonly Exchange[], skipped: string[]): Exchange[] {
   return exchanges.filter((exchange, index) => {
+    // A try the console made again by itself (a 429 it waited on, a link that led nowhere): the next try is replayed.
+    if (exchange.triedAgain) {
+      skipped.push(`${requestName(exchange)}: tried again by the console (${exchange.triedAgain})`);
+      return false;
+    }
     if (!exchange.response) {
       skipped.push(`${requestName(exchange)}: no answer (${exchange.error?.kind ?? 'in flight'})`);
       return false;

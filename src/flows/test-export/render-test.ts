@@ -59,8 +59,14 @@ function headersCode(headers: readonly [string, Code][]): Code {
   return `{\n${headers.map(([name, code]) => `  ${q(name)}: ${code},`).join('\n')}\n}`;
 }
 
+/** A URL taken from a bank's link (which `call` tries under the base_url when it leads nowhere without its prefix). */
+const isLink = (url: Code) => /\blink(Of|At)\(/.test(url);
+
+/** `call`'s base_url line for a link's URL; none for a URL the test builds from BASE_URL itself. */
+const baseLine = (url: Code) => (isLink(url) ? '\n      baseUrl: BASE_URL,' : '');
+
 function readCode(url: Code, headers: readonly [string, Code][], member: string): Code {
-  return `async () =>\n  statusOf(\n    await call(request, {\n      method: "GET",\n      url: ${url},\n      headers: ${indent(
+  return `async () =>\n  statusOf(\n    await call(request, {\n      method: "GET",\n      url: ${url},${baseLine(url)}\n      headers: ${indent(
     headersCode(headers),
     6,
   ).trimStart()},\n    }),\n    ${q(member)},\n  )`;
@@ -70,6 +76,7 @@ function callCode(step: CallStep): Code {
   const input = [
     `method: ${q(step.method)},`,
     `url: ${step.url},`,
+    ...(isLink(step.url) ? ['baseUrl: BASE_URL,'] : []),
     `headers: ${headersCode(step.headers)},`,
     ...(step.body === undefined ? [] : [`body: ${step.body},`]),
   ].join('\n');

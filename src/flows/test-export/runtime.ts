@@ -94,6 +94,11 @@ export function errorCodes(answer: Answer): string[] {
 export interface CallInput {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
+  /**
+   * The base_url, when `url` is a link of the bank's: when nothing answers at the link (404, or no answer) and its path
+   * lacks the base_url's prefix, the same path under the base_url is tried next, as the console does.
+   */
+  baseUrl?: string;
   /** Undefined values (an unset environment variable) are not sent. */
   headers: Record<string, string | undefined>;
   body?: unknown;
@@ -110,17 +115,42 @@ async function answerOf(response: APIResponse): Promise<Answer> {
   return { status: response.status(), headers: response.headers(), body, text };
 }
 
-/** Sends one XS2A request with a fresh X-Request-ID; redirects are not followed, as a TPP must not follow them. */
+/** The link's URL with the base_url's path prefix put before its path; undefined when the link has the prefix. */
+export function underBase(url: string, baseUrl: string): string | undefined {
+  const base = new URL(baseUrl);
+  const link = new URL(url);
+  const prefix = base.pathname.replace(/\/+$/, '');
+  const lacksPrefix = link.pathname !== prefix && !link.pathname.startsWith(`${prefix}/`);
+  if (prefix === '' || link.origin !== base.origin || !lacksPrefix) return undefined;
+  link.pathname = `${prefix}${link.pathname}`;
+  return link.href;
+}
+
+/**
+ * Sends one XS2A request with a fresh X-Request-ID (each try its own); redirects are not followed, as a TPP must not
+ * follow them. A bank's link that leads nowhere without the base_url's prefix is tried under the base_url (see CallInput).
+ */
 export async function call(request: APIRequestContext, input: CallInput): Promise<Answer> {
-  const headers: Record<string, string> = { 'X-Request-ID': crypto.randomUUID() };
-  for (const [name, value] of Object.entries(input.headers)) if (value !== undefined) headers[name] = value;
-  const response = await request.fetch(input.url, {
-    method: input.method,
-    headers,
-    ...(input.body !== undefined && { data: input.body }),
-    maxRedirects: 0,
-  });
-  return answerOf(response);
+  const send = async (url: string) => {
+    const headers: Record<string, string> = { 'X-Request-ID': crypto.randomUUID() };
+    for (const [name, value] of Object.entries(input.headers)) if (value !== undefined) headers[name] = value;
+    const response = await request.fetch(url, {
+      method: input.method,
+      headers,
+      ...(input.body !== undefined && { data: input.body }),
+      maxRedirects: 0,
+    });
+    return answerOf(response);
+  };
+  const prefixed = input.baseUrl === undefined ? undefined : underBase(input.url, input.baseUrl);
+  if (prefixed === undefined) return send(input.url);
+  try {
+    const answer = await send(input.url);
+    if (answer.status !== 404) return answer;
+  } catch {
+    // no answer at the link as given: tried under the base_url
+  }
+  return send(prefixed);
 }
 
 const typeChecks: Record<string, (value: unknown) => boolean> = {
