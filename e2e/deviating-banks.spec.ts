@@ -18,13 +18,19 @@ import {
 } from './deviating-helpers';
 import { SANDBOX_OTP, testAccounts } from './fixtures';
 import { approveAtBank, fillPaymentForm, transactionStatus } from './payments-helpers';
-import { authorisePanel } from './sca-helpers';
+import { authorisePanel, expectNoSeriousA11yViolations } from './sca-helpers';
 import { test as withConsent } from './test';
 
 /** The slow mode's delay on the e2e server (the sandbox's default: the config sets no SANDBOX_SLOW_MS). */
 const SLOW_MS = 1500;
 
 const alice = testAccounts['alice-main'];
+
+/** How the console names a link that left out the bank's prefix, to developers and to an audience. */
+const UNPREFIXED_WORDS =
+  /left out its prefix \/sandbox\/deviating\/unprefixed-links|without the first part of its own path/;
+/** The countdown of a read the bank holds back with 429. */
+const COUNTDOWN = /^The bank asked to wait: trying again in \d+ s$/;
 
 /** Where the console must name the mode's deviation. */
 type Stage = 'payment' | 'consent' | 'balances' | 'transactions' | 'error';
@@ -71,6 +77,11 @@ const plans: Record<DeviationMode, ModePlan> = {
   },
   'explicit-nulls': { namedAt: ['payment', 'consent', 'balances', 'transactions'], embedded: true },
   'structured-remittance': { namedAt: ['transactions'], embedded: true },
+  // Each SCA step follows a link under the base_url after nothing answered at it as given: the panel says so there.
+  // The report's next page too (its notice names it).
+  'unprefixed-links': { namedAt: [], embedded: true, atSca: { method: UNPREFIXED_WORDS, otp: UNPREFIXED_WORDS } },
+  // A rate limit is no deviation: the countdown shows where a read waits, and the read finishes by itself.
+  'rate-limited': { namedAt: [], embedded: true },
   slow: { namedAt: [] },
 };
 
@@ -116,6 +127,8 @@ for (const mode of DEVIATION_MODES) {
     await page.getByRole('button', { name: 'Initiate payment' }).click();
     await page.waitForURL(/\/payments\/payments\/sepa-credit-transfers\/[^/?]+$/, { timeout: 15_000 });
     const paymentPath = new URL(page.url()).pathname;
+    // The page's first reads are held back a second: the panels count down, then show the data by themselves.
+    if (mode === 'rate-limited') await expect(page.getByText(COUNTDOWN).first()).toBeVisible();
     await expect(transactionStatus(page)).toContainText(/RCVD|PDNG|PENDING|received/i);
     const details = page.getByRole('region', { name: 'Payment', exact: true });
     await expect(details.getByText('Boulangerie Exemple', { exact: true })).toBeVisible();
@@ -159,6 +172,7 @@ for (const mode of DEVIATION_MODES) {
     // The accounts: the list, the account, its balances.
     await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Accounts' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
+    if (mode === 'rate-limited') await expect(page.getByText(COUNTDOWN).first()).toBeVisible();
     const item = page.getByRole('listitem').filter({ hasText: 'DE16 9901 0000 0010 0100 01' });
     await expect(item).toContainText('Girokonto Plus');
     // A member sent as null is no value: no "Owner: null".
@@ -178,7 +192,8 @@ for (const mode of DEVIATION_MODES) {
 
     // The transactions of the last 90 days, as the bank offers them.
     // A year holds more than one page of alice's entries (100 a page), so paging has a next page to follow.
-    await showTransactions(page, { dateFrom: isoDay(mode === 'next-links-only' ? -360 : -90), bookingStatus: 'both' });
+    const paging = mode === 'next-links-only' || mode === 'unprefixed-links';
+    await showTransactions(page, { dateFrom: isoDay(paging ? -360 : -90), bookingStatus: 'both' });
     if (mode === 'download-only-reports') {
       await expect(page.getByRole('note').filter({ hasText: 'only as a download' })).toContainText(
         'so the list below is empty',
@@ -194,7 +209,7 @@ for (const mode of DEVIATION_MODES) {
         await expect(table).not.toContainText('[object Object]');
         await expect(table.getByTitle(/remittanceInformationStructured: sent as an object/).first()).toBeAttached();
       }
-      if (mode === 'next-links-only') {
+      if (paging) {
         const pageNav = page.getByRole('navigation', { name: 'Report pages' });
         await expect(pageNav).toContainText('Page 1');
         const firstDates = await table.locator('time').allTextContents();
@@ -202,8 +217,15 @@ for (const mode of DEVIATION_MODES) {
         await expect(pageNav).toContainText('Page 2');
         await expect.poll(() => table.locator('time').allTextContents()).not.toEqual(firstDates);
       }
+      if (mode === 'unprefixed-links') {
+        // The next page's link left out the prefix: the page's notice names it.
+        await deviationNotice(page).click();
+        await expect(page.getByText(UNPREFIXED_WORDS).first()).toBeVisible();
+      }
     }
     await named('transactions');
+    // Every read the bank held back finished by itself: nothing asks for Try again.
+    if (mode === 'rate-limited') await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
     if (mode === 'array-links') await expect(page.getByText(/links as a list/).first()).toBeVisible();
     if (plan.embedded) await inPresenterMode(page, 'the account page');
 
@@ -245,3 +267,78 @@ withConsent(
     await expectNoErrorBoundary(page);
   },
 );
+
+/** A 429 as a bank sends it: ACCESS_EXCEEDED (1.3.12's code for too many reads) and how long to wait. */
+function tooManyRequests(retryAfter: number, requestId: string | undefined) {
+  const text = `Too many requests: try again in ${retryAfter} s.`;
+  return {
+    status: 429,
+    headers: { 'Content-Type': 'application/json', 'Retry-After': String(retryAfter), 'X-Request-ID': requestId ?? '' },
+    body: JSON.stringify({ tppMessages: [{ category: 'ERROR', code: 'ACCESS_EXCEEDED', text }] }),
+  };
+}
+
+test('a payment the bank answers 429 is not sent again by the console, and the form keeps what was typed', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await useDeviatingProfile(page, ['rate-limited']);
+  // The mode holds back reads only: this POST's 429 (with Retry-After) is the test's own, for the first POST alone.
+  const posts: string[] = [];
+  await page.route('**/sandbox/deviating/rate-limited/v1/payments/sepa-credit-transfers', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    posts.push(route.request().url());
+    if (posts.length > 1) return route.fallback();
+    return route.fulfill(tooManyRequests(1, route.request().headers()['x-request-id']));
+  });
+  await fillPaymentForm(page, { debtorIban: alice.iban, amount: '7.30', creditorName: 'Café Exemple' });
+  await page.getByRole('button', { name: 'Initiate payment' }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'HTTP 429' });
+  await baseExpect(refusal).toContainText('ACCESS_EXCEEDED');
+  await baseExpect(refusal).toContainText(
+    'The bank asked to wait 1 s (Retry-After: 1). The console does not send this request again by itself',
+  );
+  await baseExpect(page.getByText(COUNTDOWN)).toHaveCount(0);
+  // Long after the wait the bank asked for, nothing was sent again, and nothing typed was lost.
+  await page.clock.runFor(10_000);
+  baseExpect(posts).toHaveLength(1);
+  await baseExpect(page.getByLabel('Amount')).toHaveValue('7.30');
+  await baseExpect(page.getByLabel('Creditor name')).toHaveValue('Café Exemple');
+  await page.getByRole('button', { name: 'Initiate payment' }).click();
+  await page.waitForURL(/\/payments\/payments\/sepa-credit-transfers\/[^/?]+$/, { timeout: 15_000 });
+  baseExpect(posts).toHaveLength(2);
+  await expectNoErrorBoundary(page);
+});
+
+test('a read the bank holds back: its countdown passes axe at 1280 and 390 px, and Cancel shows the 429 with Try again', async ({
+  page,
+}) => {
+  await useDeviatingProfile(page, ['rate-limited']);
+  // The mode asks for a second; this status read is held back for 30, so the countdown can be looked at.
+  let held = false;
+  await page.route('**/sandbox/deviating/rate-limited/v1/payments/sepa-credit-transfers/*/status', async (route) => {
+    if (held) return route.fallback();
+    held = true;
+    return route.fulfill(tooManyRequests(30, route.request().headers()['x-request-id']));
+  });
+  await fillPaymentForm(page, { debtorIban: alice.iban, amount: '4.20', creditorName: 'Boulangerie Exemple' });
+  await page.getByRole('button', { name: 'Initiate payment' }).click();
+  await page.waitForURL(/\/payments\/payments\/sepa-credit-transfers\/[^/?]+$/, { timeout: 15_000 });
+  const status = page.getByRole('region', { name: 'Status' });
+  await baseExpect(status.getByText(COUNTDOWN)).toBeVisible();
+  await baseExpect(status).toContainText(
+    'It answered 429 Too Many Requests with Retry-After: 30; try 2 of 4 comes next.',
+  );
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await baseExpect(status.getByText(COUNTDOWN)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await status.getByRole('button', { name: 'Cancel' }).click();
+  await baseExpect(status.getByText(COUNTDOWN)).toHaveCount(0);
+  await baseExpect(status).toContainText('The bank refused the request (429 ACCESS_EXCEEDED)');
+  await baseExpect(status).toContainText('the wait was cancelled after 1 try');
+  await status.getByRole('button', { name: 'Try again' }).click();
+  await baseExpect(transactionStatus(page)).toContainText(/RCVD|received/i);
+  await expectNoErrorBoundary(page);
+});
