@@ -11,6 +11,7 @@ import { approveAtBank, createPayment } from './payments-helpers';
 import { isoDay, showTransactions } from './accounts-helpers';
 import { testPsus } from '../server/sandbox/seed';
 import { privateProfiles } from '../server/sandbox/seed/private-profiles';
+import { consentStatusCodes, transactionStatusCodes } from '../src/xs2a/status-names';
 
 test.describe.configure({ timeout: 300_000 });
 
@@ -27,6 +28,27 @@ const forbidden = [
     ...privateProfiles.flatMap((profile) => /[\p{L}-]+(?:str\.|straße) \d+/u.exec(profile.rent.text(2026, 1)) ?? []),
   ]),
 ];
+
+/** The spec's codes an audience should not read in a page's main text: status codes, message codes, type names. */
+const JARGON = new RegExp(
+  [
+    `\\((?:${[...transactionStatusCodes, ...consentStatusCodes].join('|')})\\)`,
+    `\\b(?:${transactionStatusCodes.join('|')})\\b`,
+    '\\b[A-Z]+_[A-Z_]+\\b',
+    '\\b(?:closingBooked|openingBooked|interimAvailable|interimBooked|forwardAvailable|nonInvoiced)\\b',
+    '\\b(?:CACC|SVGS|CASH|TRAN|LOAN|CARD)\\b',
+  ].join('|'),
+  'g',
+);
+
+/**
+ * The pages an audience is shown; the explorer, the inspector, the Sandbox page, the settings and the forms' codes
+ * (a cashAccountType filter is typed as codes) are the presenter's tools.
+ */
+async function scanJargon(page: Page, where: string) {
+  const text = await page.locator('main').innerText();
+  for (const code of new Set(text.match(JARGON) ?? [])) leaks.push({ where: `${where} (jargon)`, what: code });
+}
 
 interface Leak {
   where: string;
@@ -85,6 +107,7 @@ test('presenter mode shows and writes no full name, IBAN or address of the sandb
   await page.waitForURL((url) => url.pathname === payment.path);
   await expect(page.getByRole('status', { name: 'Transaction status' })).toBeVisible();
   await scanPage(page, 'the authorised payment’s page');
+  await scanJargon(page, 'the authorised payment’s page');
 
   // Its flow, written out every way the console offers.
   const flow = page.getByRole('region', { name: 'Flow', exact: true });
@@ -104,6 +127,7 @@ test('presenter mode shows and writes no full name, IBAN or address of the sandb
   // A consent for all of alice's accounts with their owner names, then her accounts and transactions.
   const consentId = await createConsentThroughUi(page, { access: 'allPsd2', withOwnerName: true, psu: 'alice' });
   await scanPage(page, 'the consent’s page');
+  await scanJargon(page, 'the consent’s page');
   await page.goto('/accounts');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Alltag' }).click();
@@ -111,6 +135,7 @@ test('presenter mode shows and writes no full name, IBAN or address of the sandb
   await showTransactions(page, { dateFrom: isoDay(-90) });
   await expect(page.getByRole('status').filter({ hasText: /entries/ })).toBeVisible({ timeout: 30_000 });
   await scanPage(page, 'the account page with 90 days of transactions');
+  await scanJargon(page, 'the account page with 90 days of transactions');
   const csv = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   await scanDownload('the transactions CSV', csv);
@@ -135,6 +160,7 @@ test('presenter mode shows and writes no full name, IBAN or address of the sandb
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await scanPage(page, route);
+    if (!/^\/(explore|inspector|test-bench|settings)|\/new$/.test(route)) await scanJargon(page, route);
   }
 
   // The inspector: each exchange's detail with its bodies and Copy as code, then the HAR file.

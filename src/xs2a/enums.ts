@@ -142,7 +142,7 @@ export { finalConsentStatuses, finalScaStatuses } from './status-names';
 export const balanceTypeInfo: Record<BalanceType, string> = {
   closingBooked: 'Booked balance at the end of the last reporting period (opening balance plus all bookings in it).',
   expected: 'Booked balance plus pending items known now: what the day should end with if nothing else happens.',
-  openingBooked: 'Booked balance at the start of the reporting period; equals the previous closingBooked.',
+  openingBooked: 'Booked balance at the start of the reporting period; equals the previous period’s closing balance.',
   interimAvailable: 'Money available right now during the business day; may still change today.',
   interimBooked: 'Booked balance right now during the business day; may still change today.',
   forwardAvailable: 'Money that will be available to the account owner on a given future date.',

@@ -82,7 +82,7 @@ export function ErrorCallout({
               {message.text && (
                 <p className="text-slate-700">
                   <span className="font-medium">The bank says:</span>{' '}
-                  {presenting ? maskPersonalDataInText(message.text) : message.text}
+                  {presenting ? words(maskPersonalDataInText(message.text)) : message.text}
                 </p>
               )}
               {message.advice && <Advice text={words(message.advice)} />}

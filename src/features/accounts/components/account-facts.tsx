@@ -49,8 +49,15 @@ export function accountFactItems(
     add(
       'Cash account type',
       <>
-        <code className="font-mono">{account.cashAccountType}</code>
-        {label && <span className="text-slate-600"> ({label})</span>}
+        {/* Presenter mode names the type in words only; the ISO code stays for developers. */}
+        {label && display.masked ? (
+          label
+        ) : (
+          <>
+            <code className="font-mono">{account.cashAccountType}</code>
+            {label && <span className="text-slate-600"> ({label})</span>}
+          </>
+        )}
       </>,
     );
   }

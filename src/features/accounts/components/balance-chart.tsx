@@ -1,7 +1,7 @@
 // The account's booked balance over the listed period as a step line (plain SVG), with a text summary beside it.
 // Loaded only when the user opens it, so neither it nor the series derivation is in any page's first load.
 import { useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { KeyValueList, Table, useElementWidth } from '../../../components/ui';
+import { KeyValueList, Table, useElementWidth, usePresenterView } from '../../../components/ui';
 import { currencyMinorUnits, type Balance } from '../../../xs2a';
 import { BalanceSeriesError, deriveBalanceSeries, pickAnchor, type BalancePoint } from '../model/balance-series';
 import { balanceTypeLabel, displayAmount, displayCount } from '../model/format';
@@ -281,6 +281,8 @@ export function BalanceChart({ entries, balances, dateFrom, dateTo, currency }: 
     () => balanceSeriesOf({ entries, balances, dateFrom, dateTo }),
     [entries, balances, dateFrom, dateTo],
   );
+  // Presenter mode names the balance in words only.
+  const presenting = usePresenterView();
 
   if ('error' in result) return <p className="text-sm text-slate-700">{result.error}</p>;
   const { series, anchor, count } = result;
@@ -293,9 +295,10 @@ export function BalanceChart({ entries, balances, dateFrom, dateTo, currency }: 
         <BalanceSummary series={series} money={money} />
       </div>
       <p className="text-xs text-slate-600">
-        Worked back from the {balanceTypeLabel(anchor.balanceType)} balance ({anchor.balanceType}) of{' '}
-        {displayAmount(anchor.amount, anchor.currency)} at the end of {anchor.date} through {displayCount(count)} booked
-        entries. Pending entries are in no booked balance and are left out.
+        Worked back from the {balanceTypeLabel(anchor.balanceType)} balance
+        {presenting ? '' : ` (${anchor.balanceType})`} of {displayAmount(anchor.amount, anchor.currency)} at the end of{' '}
+        {anchor.date} through {displayCount(count)} booked entries. Pending entries are in no booked balance and are
+        left out.
       </p>
       <BalanceByDay points={series.points} money={money} />
     </div>

@@ -1,7 +1,7 @@
 // Balances as a table: every type the bank returns, with a plain label, the amount in its currency and its date.
 // On narrow screens the date and the credit limit move under the label and the amount, so no column is cut off.
 import { balanceTypeInfo, readAmountValue, readDate, type Balance } from '../../../xs2a';
-import { Table } from '../../../components/ui';
+import { Table, usePresenterView } from '../../../components/ui';
 import { DeviationMark } from './deviation-mark';
 import { balanceTypeLabel, displayAmount } from '../model/format';
 
@@ -32,6 +32,8 @@ export function BalancesTable({
   /** Without the balance types' explanations (e.g. several accounts' balances on one page). */
   compact?: boolean;
 }) {
+  // Presenter mode names a known balance type in words only; the 1.3.12 name stays for developers.
+  const presenting = usePresenterView();
   if (balances.length === 0) {
     return <p className="text-sm text-slate-600">The bank returned no balances.</p>;
   }
@@ -56,7 +58,9 @@ export function BalancesTable({
           <tr key={`${balance.balanceType}-${index}`} className="border-b border-slate-100 align-top">
             <th scope="row" className="py-1.5 pr-3 text-left font-normal">
               <span className="font-medium text-slate-900">{balanceTypeLabel(balance.balanceType)}</span>{' '}
-              <code className="font-mono text-xs text-slate-600">{balance.balanceType}</code>
+              {!(presenting && meaning) && (
+                <code className="font-mono text-xs text-slate-600">{balance.balanceType}</code>
+              )}
               {!compact && meaning && <span className="block text-xs text-slate-600">{meaning}</span>}
               {limit && <span className="block text-xs text-slate-600 sm:hidden">Credit limit: {limit}</span>}
             </th>

@@ -118,7 +118,8 @@ function AccountItem({ account, withBalance }: { account: AccountDetails; withBa
             {account.product && <span>{account.product}</span>}
             {account.cashAccountType && (
               <span>
-                <code className="font-mono text-xs">{account.cashAccountType}</code>
+                {/* Presenter mode names the type in words only. */}
+                {!(display.masked && typeLabel) && <code className="font-mono text-xs">{account.cashAccountType}</code>}
                 {typeLabel && ` ${typeLabel}`}
               </span>
             )}

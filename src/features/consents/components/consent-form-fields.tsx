@@ -207,7 +207,7 @@ function ValidityGroup({ values, errors, warnings, onChange }: Omit<Props, 'iban
       </Field>
       <Checkbox
         label="Combined with a payment in the same session (combinedServiceIndicator)"
-        hint="Tells the bank a payment initiation follows in the same session; banks that cannot do this answer SESSIONS_NOT_SUPPORTED."
+        hint="Tells the bank a payment initiation follows in the same session; banks that cannot do this refuse the consent."
         checked={values.combinedServiceIndicator}
         onChange={(event) => onChange({ combinedServiceIndicator: event.target.checked }, ['combinedServiceIndicator'])}
       />
