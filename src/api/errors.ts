@@ -350,10 +350,23 @@ function describeRedirect(error: Xs2aError): { title: string; summary: string; a
   };
 }
 
+/**
+ * 1.3.12's ACCESS_EXCEEDED is the consent's reads for the day used up; a bank that names a wait with it (Retry-After)
+ * uses it for a short rate limit, which the day's meaning would misrepresent.
+ */
+const RATE_LIMIT_MEANING =
+  'Too many requests for now: the bank names a time to wait, so this is a limit on how often it is asked, not the consent’s reads for the day used up.';
+
+function codeMeaning(code: string, error: Xs2aError): string | undefined {
+  const rateLimit = code === 'ACCESS_EXCEEDED' && error.status === 429 && askedWait(error.headers ?? {}, Date.now());
+  return rateLimit ? RATE_LIMIT_MEANING : meaningOf(code);
+}
+
 function messagesOf(error: Xs2aError): Xs2aErrorDescription['messages'] {
   const line = (code: string, text: string | undefined, path?: string) => {
     const advice = adviceFor(code, error);
-    return { code, meaning: meaningOf(code), text, ...(path !== undefined && { path }), ...(advice && { advice }) };
+    const meaning = codeMeaning(code, error);
+    return { code, meaning, text, ...(path !== undefined && { path }), ...(advice && { advice }) };
   };
   const messages: Xs2aErrorDescription['messages'] = error.tppMessages.map((message) =>
     line(message.code, message.text, message.path),

@@ -169,6 +169,7 @@ describe('a read the bank answers 429', () => {
     expect(sentCount()).toBe(1);
     expect(error).toMatchObject({ status: 429 });
     expect((error as Xs2aError).rateLimit).toBeUndefined();
+    expect(describeXs2aError(error).messages[0]?.meaning).toContain('frequencyPerDay');
   });
 
   it('ends the wait with the bank’s 429 when it is cancelled', async () => {
@@ -190,6 +191,8 @@ describe('a read the bank answers 429', () => {
     expect(describeXs2aError(error).advice).toBe(
       'The bank asked to wait 7 s; the wait was cancelled after 1 try. Try again when you are ready.',
     );
+    // With a wait named, ACCESS_EXCEEDED is a short rate limit, not the consent's reads for the day.
+    expect(describeXs2aError(error).messages[0]?.meaning).toContain('not the consent’s reads for the day used up');
     expect(readWaits.list()).toEqual([]);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(sentCount()).toBe(1);

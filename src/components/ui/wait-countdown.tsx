@@ -5,7 +5,6 @@ import { useEffect, useId, useState } from 'react';
 import { Button } from './button';
 import { cx } from './cx';
 import { usePresenterView } from './presenter-view';
-import { Spinner } from './spinner';
 
 export interface WaitCountdownProps {
   /** When the wait ends (epoch ms). */
@@ -38,11 +37,8 @@ export function WaitCountdown({ until, said, nextTry, tries, onCancel, className
       )}
     >
       <div className="min-w-0 flex-1">
-        <p id={id} role="status" className="flex items-center gap-2">
-          <Spinner />
-          <span>
-            The bank asked to wait: <span role="timer">trying again in {seconds} s</span>
-          </span>
+        <p id={id} role="status">
+          The bank asked to wait: <span role="timer">trying again in {seconds} s</span>
         </p>
         {!presenting && (
           <p className="mt-1 text-xs text-amber-900">

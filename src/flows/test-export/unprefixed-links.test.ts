@@ -65,7 +65,11 @@ describe('an exported flow with a link that left out the bank’s prefix', () =>
 
   it('calls the link as given, then under the base_url when nothing answers there', async () => {
     const prefixed = `${BANK}${STATUS}`;
-    for (const answers of [{ [`https://bank.example${STATUS}`]: 404, [prefixed]: 200 }, { [prefixed]: 200 }]) {
+    const answerSets: Record<string, number>[] = [
+      { [`https://bank.example${STATUS}`]: 404, [prefixed]: 200 },
+      { [prefixed]: 200 },
+    ];
+    for (const answers of answerSets) {
       const { request, fetched } = bank(answers);
       const answer = await call(request, {
         method: 'GET',
@@ -79,7 +83,7 @@ describe('an exported flow with a link that left out the bank’s prefix', () =>
   });
 
   it('calls once a link that answers, one that carries the prefix, or a call without a base_url', async () => {
-    const cases = [
+    const cases: { url: string; baseUrl?: string; answers: Record<string, number> }[] = [
       { url: `https://bank.example${STATUS}`, baseUrl: BANK, answers: { [`https://bank.example${STATUS}`]: 200 } },
       { url: `${BANK}${STATUS}`, baseUrl: BANK, answers: { [`${BANK}${STATUS}`]: 404 } },
       { url: `https://bank.example${STATUS}`, answers: { [`https://bank.example${STATUS}`]: 404 } },
