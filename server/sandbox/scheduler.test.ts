@@ -350,6 +350,31 @@ function bookedExactlyOnce(instances: () => { a: TestBank; b: TestBank }) {
   };
 }
 
+/**
+ * Two testers move the shared clock on two instances at the same moment, each move running its due work: every payment
+ * is booked once on each side, and each balance moves by exactly what was booked on it.
+ */
+function clockMovedOnBothAtOnce(instances: () => { a: TestBank; b: TestBank }) {
+  return async () => {
+    const { a, b } = instances();
+    const aliceBefore = await ledger(a, alice.resourceId);
+    const bobBefore = await ledger(a, bob.resourceId);
+    const body = { ...paymentBody(), creditorAccount: { iban: bob.iban } };
+    const payments = [];
+    for (let i = 0; i < 12; i++) payments.push(await acceptedPayment(i % 2 === 0 ? a : b, body));
+    const advance = (bank: TestBank) => send(bank, 'POST', '/admin/clock/advance', { body: { by: 'PT2M' } });
+    const moves = await Promise.all([advance(a), advance(b)]);
+    const settled = moves.map((move) => (move.body as { effects: { settled: number } }).effects.settled);
+    expect((settled[0] ?? 0) + (settled[1] ?? 0)).toBe(payments.length);
+    const aliceAfter = await expectBalanceFollowsBookings(a, alice.resourceId, aliceBefore);
+    const bobAfter = await expectBalanceFollowsBookings(a, bob.resourceId, bobBefore);
+    for (const { paymentId } of payments) {
+      expect(aliceAfter.booked.get(`tx-${paymentId}`)).toBe(-12.5);
+      expect(bobAfter.booked.get(`tx-${paymentId}-credit`)).toBe(12.5);
+    }
+  };
+}
+
 describe('two instances sharing one SQLite database', () => {
   const banks = {} as { a: TestBank; b: TestBank };
   beforeAll(async () => {
@@ -366,6 +391,10 @@ describe('two instances sharing one SQLite database', () => {
     'book each due item exactly once when both run their due work at once',
     bookedExactlyOnce(() => banks),
   );
+  it(
+    'book once and move balances by exactly what was booked when the clock is moved on both at once',
+    clockMovedOnBothAtOnce(() => banks),
+  );
 });
 
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -376,5 +405,9 @@ describe.skipIf(!pgUrl)('PostgreSQL: two instances on one database', () => {
   it(
     'book each due item exactly once when both run their due work at once',
     bookedExactlyOnce(() => banks),
+  );
+  it(
+    'book once and move balances by exactly what was booked when the clock is moved on both at once',
+    clockMovedOnBothAtOnce(() => banks),
   );
 });
