@@ -101,8 +101,9 @@ test('redirect SCA denied by the PSU: back through the callback, the consent is 
   await authoriseConsent(page, 'carol', 'redirect', 'deny');
   expect(new URL(page.url()).searchParams.get('sca')).toBe('nok');
   const outcome = page.getByRole('status', { name: 'Outcome' });
-  await expect(outcome).toContainText('Rejected');
-  await expect(outcome).toContainText('the PSU did not complete the authorisation');
+  // The bank reports the denied authorisation as failed, and the consent as rejected.
+  await expect(outcome).toContainText('SCA failed');
+  await expect(outcome).toContainText('The approval at the bank failed, and the bank rejected the consent.');
   await expect(consentStatus(page)).toContainText('rejected');
   const flag = notUsableFlag(page);
   await expect(flag).toContainText('This consent cannot be used for account reads');

@@ -208,6 +208,36 @@ test('in presenter mode the diagram and its exports mask account numbers and sho
   await checkAtBothWidths(page, 'presenter-mid-flow');
 });
 
+test('for an audience: polling is a thin grey band, only steps that changed something are numbered, and a legend says who is who', async ({
+  page,
+}) => {
+  await createPayment(page, { debtorIban: testAccounts['alice-main'].iban, amount: '4.40' });
+  const view = flowView(page);
+  const band = view.locator('g[data-kind="waiting"]').first();
+  await expect(band).toHaveText(/^Waiting · (Status|Payment) read \d+ times?, unchanged/);
+  await expect(band.locator('text').first()).toHaveAttribute('fill', '#475569');
+  await expect(band.locator('text').first()).not.toHaveAttribute('font-weight', /./);
+  const numbered = view.locator('g[data-step]:not([data-kind="waiting"]) text[font-weight="600"]');
+  const numbers = async () =>
+    (await numbered.allTextContents()).flatMap((line) => /^(\d+)\. /.exec(line)?.[1] ?? []).map(Number);
+  expect(await numbers()).toEqual([1, 2]);
+  await expect(view.locator('g[data-legend="lanes"]')).toHaveText(
+    [
+      'TPP: this console, the app that asks the bank for the account holder',
+      'Bank: the bank’s interface for apps like this one',
+      'PSU: the account holder, who approves at their bank',
+    ].join(''),
+  );
+
+  await page.getByRole('switch', { name: 'Presenter mode' }).click();
+  await expect(band).toHaveText(/^Waiting: nothing new from the bank \(checked \d+ times?\)$/);
+  // Reading the list of authorisations changed nothing: told, not numbered.
+  await expect(step(view, 'List authorisations').locator('text').first()).toHaveText('List authorisations → done');
+  expect(await numbers()).toEqual([1]);
+  await expect(step(view, 'Initiate payment').locator('text').first()).toHaveText('1. Initiate payment → received');
+  await checkAtBothWidths(page, 'presenter-numbered');
+});
+
 test('carol’s payment is rejected after her approval: the status arrow and the outcome are red', async ({ page }) => {
   const payment = await createPayment(page, { debtorIban: testAccounts['carol-main'].iban, amount: '9000.00' });
   await authorisePanel(page).getByRole('link', { name: 'Continue at the bank' }).click();
@@ -216,13 +246,15 @@ test('carol’s payment is rejected after her approval: the status arrow and the
   await expect(transactionStatus(page)).toContainText('RJCT', { timeout: 15_000 });
 
   const view = flowView(page);
-  await expect(view.getByRole('status')).toHaveText('Outcome: Rejected by the bank (RJCT)');
+  await expect(view.getByRole('status')).toHaveText(
+    'Outcome: Rejected: the PSU approved, then the bank found too little money in the account (RJCT)',
+  );
   expect(await failedSteps(view)).toEqual([expect.stringContaining('Status → RJCT, rejected')]);
   await expect(view.locator('[data-outcome="failed"] rect')).toHaveAttribute('stroke', FAILED_RED);
   await checkAtBothWidths(page, 'carol-rejected');
 });
 
-test('dave’s SCA fails: the one-time code’s answer is a red arrow and the outcome says SCA failed', async ({
+test('dave’s SCA fails: the one-time code’s answer is a red arrow and the outcome says the approval failed', async ({
   page,
 }) => {
   await useScaProfile(page, { id: 'e2e-flow-dave', name: 'Sandbox, embedded', sca: { redirectPreferred: false } });
@@ -233,6 +265,6 @@ test('dave’s SCA fails: the one-time code’s answer is a red arrow and the ou
   await expect(view.locator('g[data-tone="failed"]').first()).toBeVisible();
   const failed = await failedSteps(view);
   expect(failed.some((words) => /Send the one-time code → .*failed/.test(words))).toBe(true);
-  await expect(view.getByRole('status')).toContainText(/SCA failed/);
+  await expect(view.getByRole('status')).toContainText('Rejected: the approval at the bank failed');
   await checkAtBothWidths(page, 'dave-failed');
 });

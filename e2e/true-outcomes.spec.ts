@@ -52,8 +52,10 @@ test('carol’s payment is rejected for lack of funds: a red outcome with the ba
 
   await expect(transactionStatus(page)).toContainText('RJCT', { timeout: 10_000 });
   const banner = outcome(page);
-  await expect(banner).toContainText('Rejected');
-  await expect(banner).toContainText('The bank rejected the payment: Rejected (RJCT).');
+  await expect(banner).toContainText('Rejected: not enough money');
+  await expect(banner).toContainText(
+    'The PSU approved, then the bank found too little money in the account and rejected the payment (RJCT).',
+  );
   await expect(banner.getByRole('list', { name: 'The bank’s reason' })).toContainText(
     'the debtor account does not have the funds',
   );
@@ -84,7 +86,7 @@ test('dave’s embedded SCA fails: the page says “SCA failed” and the panel 
   await expect(banner).toContainText('SCA failed');
   await expect(banner.locator('[data-tone]')).toHaveAttribute('data-tone', 'danger');
   await expect(transactionStatus(page)).toContainText('RJCT');
-  await expect(banner).toContainText('Rejected (RJCT)');
+  await expect(banner).toContainText('The approval at the bank failed, and the bank rejected the payment (RJCT).');
   await expect(panel).toBeVisible();
   await expect(panel.getByRole('heading', { name: 'Authorisation failed' })).toBeVisible();
   await lookAt(page, 'dave-sca-failed', (name) => testInfo.outputPath(name));

@@ -6,6 +6,8 @@ import {
   consentStatusMachine,
   consentStatusVerdict,
   isFinalState,
+  outcomeCause,
+  saysFundsShort,
   scaStatusMachine,
   stateOf,
   statusMachines,
@@ -124,5 +126,33 @@ describe.each([
     expect(verdictOf('toString')).toBe('unknown');
     expect(verdictOf(machine.initial.toUpperCase() === machine.initial ? 'rcvd' : 'RECEIVED')).toBe('unknown');
     expect(isFinalState(machine, 'toString')).toBe(false);
+  });
+});
+
+describe('the cause of an outcome, from the bank’s last word', () => {
+  it('reads a failed SCA, the banking app’s cancel, the money found after an approval and a return without one', () => {
+    expect(outcomeCause({ verdict: 'rejected', scaStatus: 'failed', scaApproach: 'REDIRECT' })).toBe('sca-failed');
+    expect(outcomeCause({ verdict: 'rejected', scaStatus: 'failed', scaApproach: 'decoupled' })).toBe('psu-cancelled');
+    expect(outcomeCause({ verdict: 'rejected', scaStatus: 'finalised', fundsShort: true })).toBe('approved-no-funds');
+    expect(outcomeCause({ verdict: 'rejected', returned: 'ok', fundsShort: true })).toBe('approved-no-funds');
+    expect(outcomeCause({ verdict: 'rejected', fundsShort: true })).toBe('no-funds');
+    expect(outcomeCause({ verdict: 'waiting', returned: 'nok', scaStatus: 'psuAuthenticated' })).toBe('not-completed');
+    expect(outcomeCause({ verdict: 'rejected' })).toBeUndefined();
+  });
+
+  it('leaves an authorised, cancelled or ended resource to its status', () => {
+    for (const verdict of ['authorised', 'cancelled', 'ended'] as const) {
+      expect(outcomeCause({ verdict, scaStatus: 'failed', returned: 'nok', fundsShort: true })).toBeUndefined();
+    }
+  });
+
+  it('finds the money missing in fundsAvailable, a FUNDS_NOT_AVAILABLE message or the bank’s words', () => {
+    expect(saysFundsShort({ fundsAvailable: false })).toBe(true);
+    expect(saysFundsShort({ tppMessages: [{ category: 'ERROR', code: 'FUNDS_NOT_AVAILABLE' }] })).toBe(true);
+    expect(saysFundsShort({ psuMessage: 'The debtor account does not have the funds.' })).toBe(true);
+    expect(saysFundsShort({ tppMessage: [{ text: 'Insufficient balance' }] })).toBe(true);
+    expect(saysFundsShort({ fundsAvailable: true, psuMessage: 'Thank you.' })).toBe(false);
+    expect(saysFundsShort('funds')).toBe(false);
+    expect(saysFundsShort(null)).toBe(false);
   });
 });

@@ -313,3 +313,92 @@ export function actionsFrom<C extends string>(machine: StatusMachine<C>, code: s
     to,
   }));
 }
+
+/**
+ * Why a payment or a consent came to where it stands, when the bank's last word tells more than its status: the
+ * authorisation's end (scaStatus failed, in the banking app for a decoupled one), the money missing after an approval,
+ * or a return from the bank's page without one. The pages' outcome banner, the narration and the flow story all take
+ * the cause from `outcomeCause` and say it with `causeWords`, so none of them tells a different reason.
+ */
+export type OutcomeCause =
+  /** The authorisation ended failed at the bank (scaStatus failed): a wrong code, a denial, the bank's own check. */
+  | 'sca-failed'
+  /** A decoupled authorisation ended failed: the PSU cancelled it in the banking app. */
+  | 'psu-cancelled'
+  /** The PSU approved, then the bank found too little money and rejected the payment. */
+  | 'approved-no-funds'
+  /** The bank rejected the payment for too little money; no approval is known. */
+  | 'no-funds'
+  /** The PSU came back from the bank's page without approving, and the bank does not report the SCA as failed. */
+  | 'not-completed';
+
+/** What the bank said last, as the outcome's cause is read from it. */
+export interface OutcomeEvidence {
+  verdict: ResourceVerdict;
+  /** The scaStatus of the resource's latest authorisation, as the bank last reported it. */
+  scaStatus?: string | undefined;
+  /** ASPSP-SCA-Approach of that authorisation (REDIRECT, DECOUPLED, EMBEDDED, OAUTH), as the bank sent it. */
+  scaApproach?: string | undefined;
+  /** The bank said the money is not there (see `saysFundsShort`). */
+  fundsShort?: boolean | undefined;
+  /** How the PSU came back from the bank's page, when they went there. */
+  returned?: 'ok' | 'nok' | undefined;
+}
+
+/** Verdicts an authorisation's end can explain: an authorised, cancelled or ended resource says it all itself. */
+const explainable: readonly ResourceVerdict[] = ['rejected', 'waiting', 'processing', 'unknown'];
+
+export function outcomeCause(evidence: OutcomeEvidence): OutcomeCause | undefined {
+  const { verdict, scaStatus, scaApproach, fundsShort, returned } = evidence;
+  if (!explainable.includes(verdict)) return undefined;
+  if (scaStatus === 'failed') return scaApproach?.toUpperCase() === 'DECOUPLED' ? 'psu-cancelled' : 'sca-failed';
+  const approved = scaStatus === 'finalised' || scaStatus === 'exempted' || returned === 'ok';
+  if (verdict === 'rejected' && fundsShort) return approved ? 'approved-no-funds' : 'no-funds';
+  if (returned === 'nok' && !approved) return 'not-completed';
+  return undefined;
+}
+
+/**
+ * The cause in a few plain words, the same on every surface; `who` names the PSU ("the PSU" on the page, the PSU's
+ * name in the narration).
+ */
+export function causeWords(cause: OutcomeCause, who = 'the PSU'): string {
+  switch (cause) {
+    case 'sca-failed':
+      return 'the approval at the bank failed';
+    case 'psu-cancelled':
+      return `${who} cancelled in the banking app`;
+    case 'approved-no-funds':
+      return `${who} approved, then the bank found too little money in the account`;
+    case 'no-funds':
+      return 'the bank found too little money in the account';
+    case 'not-completed':
+      return `${who} did not complete the authorisation at the bank`;
+  }
+}
+
+/** The short title a page gives the cause ("SCA failed"). */
+export const causeTitles: Readonly<Record<OutcomeCause, string>> = {
+  'sca-failed': 'SCA failed',
+  'psu-cancelled': 'SCA cancelled by the PSU',
+  'approved-no-funds': 'Rejected: not enough money',
+  'no-funds': 'Rejected: not enough money',
+  'not-completed': 'Not authorised',
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/**
+ * Whether a status answer (or the resource's body) says the money is not there: fundsAvailable false, a
+ * FUNDS_NOT_AVAILABLE message, or the bank's own words on funds in its psuMessage or a message's text.
+ */
+export function saysFundsShort(answer: unknown): boolean {
+  if (!isObject(answer)) return false;
+  const { fundsAvailable, psuMessage, tppMessages, tppMessage } = answer;
+  if (fundsAvailable === false) return true;
+  const messages = [tppMessages, tppMessage].flat().filter(isObject);
+  if (messages.some((message) => message.code === 'FUNDS_NOT_AVAILABLE')) return true;
+  return [psuMessage, ...messages.map((message) => message.text)].some(
+    (text) => typeof text === 'string' && /\b(?:funds|insufficient)\b/i.test(text),
+  );
+}

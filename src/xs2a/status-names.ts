@@ -129,7 +129,7 @@ export const transactionStatusInfo: Record<TransactionStatusCode, { name: string
   RJCT: {
     name: 'Rejected',
     label: 'Rejected',
-    meaning: 'The bank rejected the payment, for example because SCA failed or was not completed in time.',
+    meaning: 'The bank rejected the payment: it will not be made.',
   },
   CANC: { name: 'Cancelled', label: 'Cancelled', meaning: 'The payment was cancelled before it was executed.' },
 };
@@ -164,7 +164,7 @@ export const scaStatusInfo: Record<ScaStatusCode, string> = {
   started: 'The SCA procedure is running, e.g. waiting for the PSU in the banking app.',
   unconfirmed: 'The PSU finished the SCA, but the TPP still has to confirm it (confirmation link).',
   finalised: 'SCA completed successfully. Final.',
-  failed: 'SCA failed. Final: start a new authorisation to try again.',
+  failed: 'SCA failed. Final: this authorisation cannot go on.',
   exempted: 'No SCA was needed (an exemption applied); counts as success. Final.',
 };
 

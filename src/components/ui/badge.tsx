@@ -46,8 +46,9 @@ export function Badge({
 }
 
 /**
- * A spec code's badge with its plain name beside it (`valid` Valid): for an audience (presenter mode) the badge says
- * the plain name itself and nothing stands beside it. `children` follow it (a meaning for screen readers).
+ * A spec code's badge with its plain name beside it (`terminatedByTpp` Deleted by the TPP), unless the name only
+ * repeats the code (`valid`): for an audience (presenter mode) the badge says the plain name itself and nothing stands
+ * beside it. `children` follow it (a meaning for screen readers).
  */
 export function CodeBadge({
   code,
@@ -70,7 +71,7 @@ export function CodeBadge({
       <Badge tone={tone} title={title} plainName={plainName}>
         {code}
       </Badge>
-      {withName && !presenting && plainName !== code && (
+      {withName && !presenting && plainName.toLowerCase() !== code.toLowerCase() && (
         <span className="text-sm font-medium text-slate-800">{plainName}</span>
       )}
       {children}

@@ -20,8 +20,14 @@ describe('narrate a payment', () => {
     expect(narrate({ kind: 'payment', status: 'RCVD', scaStatus: 'scaMethodSelected', psuName: 'Bob L.' })).toBe(
       'Bob L. is confirming the payment at the bank with a second factor.',
     );
-    expect(narrate({ kind: 'payment', status: 'RCVD', scaStatus: 'failed' })).toMatch(
-      /^The approval at the bank failed/,
+    expect(narrate({ kind: 'payment', status: 'RCVD', scaStatus: 'failed' })).toBe(
+      'The approval at the bank failed: the payment is not approved.',
+    );
+    expect(narrate({ kind: 'payment', status: 'RCVD', scaStatus: 'failed', scaApproach: 'DECOUPLED' })).toBe(
+      'The account holder cancelled in the banking app: the payment is not approved.',
+    );
+    expect(narrate({ kind: 'payment', status: 'RCVD', returned: 'nok', psuName: 'Dave O.' })).toBe(
+      'Dave O. did not complete the authorisation at the bank: the payment is not approved.',
     );
   });
 
@@ -34,18 +40,20 @@ describe('narrate a payment', () => {
   });
 
   it("names the bank's reason for a rejection", () => {
-    const noFunds = 'The bank rejected the payment: not enough funds.';
-    expect(
-      narrate({
-        kind: 'payment',
-        status: 'RJCT',
-        psuMessage: 'The payment was rejected: the debtor account does not have the funds.',
-      }),
-    ).toBe(noFunds);
+    const noFunds = 'The bank found too little money in the account, so the payment was rejected.';
+    const carol = 'The payment was rejected: the debtor account does not have the funds.';
+    expect(narrate({ kind: 'payment', status: 'RJCT', psuMessage: carol })).toBe(noFunds);
     expect(narrate({ kind: 'payment', status: 'RJCT', messages: [{ code: 'FUNDS_NOT_AVAILABLE' }] })).toBe(noFunds);
     expect(narrate({ kind: 'payment', status: 'RJCT', fundsAvailable: false })).toBe(noFunds);
+    // Carol approved at the bank, then the bank found the money missing: not a matter of the SCA.
+    expect(
+      narrate({ kind: 'payment', status: 'RJCT', psuMessage: carol, scaStatus: 'finalised', psuName: 'Carol J.' }),
+    ).toBe('Carol J. approved, then the bank found too little money in the account, so the payment was rejected.');
     expect(narrate({ kind: 'payment', status: 'RJCT', scaStatus: 'failed' })).toBe(
-      'The bank rejected the payment: the approval at the bank failed.',
+      'The approval at the bank failed, so the payment was rejected.',
+    );
+    expect(narrate({ kind: 'payment', status: 'RJCT', scaStatus: 'failed', scaApproach: 'DECOUPLED' })).toBe(
+      'The account holder cancelled in the banking app, so the payment was rejected.',
     );
     expect(narrate({ kind: 'payment', status: 'RJCT', messages: [{ code: 'X', text: 'Limit exceeded.' }] })).toBe(
       'The bank rejected the payment. It says: “Limit exceeded”.',
@@ -73,7 +81,7 @@ describe('narrate a consent', () => {
       'The consent is approved: the console may now read the accounts it covers.',
     );
     expect(narrate({ kind: 'consent', status: 'rejected', scaStatus: 'failed' })).toBe(
-      'The bank refused the consent: the approval at the bank failed.',
+      'The approval at the bank failed, so the consent request was rejected.',
     );
     expect(narrate({ kind: 'consent', status: 'terminatedByTpp' })).toMatch(/^The console ended the consent/);
     expect(narrate({ kind: 'consent', status: 'weird' })).toMatch(/“weird”, a status the standard does not define/);
@@ -109,6 +117,16 @@ describe('narrateStatusAnswer', () => {
         answer: { fundsAvailable: false },
         display: PLAIN_DISPLAY,
       }),
-    ).toBe('The bank rejected the payment: not enough funds.');
+    ).toBe('The bank found too little money in the account, so the payment was rejected.');
+    // The page's read of the latest authorisation says how the SCA ended.
+    expect(
+      narrateStatusAnswer({
+        kind: 'payment',
+        status: 'RJCT',
+        answer: { transactionStatus: 'RJCT' },
+        display: PLAIN_DISPLAY,
+        sca: { scaStatus: 'failed', scaApproach: 'DECOUPLED' },
+      }),
+    ).toBe('The account holder cancelled in the banking app, so the payment was rejected.');
   });
 });

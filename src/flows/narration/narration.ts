@@ -2,6 +2,14 @@
 // a page in presenter mode, and the flow diagram's and replay files' captions. Pure: it reads the resource's kind,
 // status, the SCA state and what the bank said, and decides nothing else.
 import {
+  causeWords,
+  consentStatusVerdict,
+  outcomeCause,
+  saysFundsShort,
+  transactionStatusVerdict,
+  type OutcomeCause,
+} from '../../xs2a/status-maps';
+import {
   consentStatusInfo,
   isConsentStatusCode,
   isTransactionStatusCode,
@@ -19,8 +27,12 @@ export interface NarrationInput {
   kind: NarratedResource;
   /** The transactionStatus or consentStatus as the bank sent it; undefined while it is being read. */
   status: string | undefined;
-  /** The scaStatus of the authorisation in progress, when one is known. */
+  /** The scaStatus of the latest authorisation, when one is known. */
   scaStatus?: string;
+  /** ASPSP-SCA-Approach of that authorisation (a decoupled one ends in the banking app). */
+  scaApproach?: string;
+  /** How the PSU came back from the bank's page, when they went there. */
+  returned?: 'ok' | 'nok';
   /** Who authorises, as it may be shown (masked in presenter mode); "the account holder" when unknown. */
   psuName?: string;
   /** The bank's messages with the status (tppMessages) and its psuMessage. */
@@ -44,8 +56,8 @@ function waiting(input: NarrationInput, who: string, received: string): string {
   const { scaStatus } = input;
   const Who = capital(who);
   const what = input.kind === 'payment' ? 'the payment' : 'the consent';
-  if (scaStatus === 'failed')
-    return `The approval at the bank failed: ${what} is not approved unless a new try succeeds.`;
+  const cause = causeOf(input);
+  if (cause) return `${capital(causeWords(cause, who))}: ${what} is not approved.`;
   if (scaStatus === 'unconfirmed') return `${Who} has approved ${what}; the console still has to confirm it.`;
   if (scaStatus === 'scaMethodSelected' || scaStatus === 'started') {
     return `${Who} is confirming ${what} at the bank with a second factor.`;
@@ -55,22 +67,33 @@ function waiting(input: NarrationInput, who: string, received: string): string {
   return `${received} is waiting for ${who} to approve it.`;
 }
 
-/** Why the bank refused, in plain words: funds, a failed approval, or the bank's own text. */
-function refusalReason(input: NarrationInput): string {
+/** The cause of the outcome, from the model's one rule set (the banner and the flow story read it too). */
+function causeOf(input: NarrationInput): OutcomeCause | undefined {
+  const status = input.status ?? '';
+  return outcomeCause({
+    verdict: input.kind === 'payment' ? transactionStatusVerdict(status) : consentStatusVerdict(status),
+    scaStatus: input.scaStatus,
+    scaApproach: input.scaApproach,
+    fundsShort: saysFundsShort({
+      fundsAvailable: input.fundsAvailable,
+      psuMessage: input.psuMessage,
+      tppMessages: input.messages,
+    }),
+    returned: input.returned,
+  });
+}
+
+/** Why the bank refused, in plain words: the cause the bank's last word gives, or the bank's own text. */
+function refusal(input: NarrationInput, who: string): string {
+  const what = input.kind === 'payment' ? 'the payment' : 'the consent request';
+  const cause = causeOf(input);
+  if (cause) return `${capital(causeWords(cause, who))}, so ${what} was rejected.`;
   const texts = [input.psuMessage, ...(input.messages ?? []).map((message) => message.text)].filter(
     (text): text is string => typeof text === 'string' && text.trim() !== '',
   );
-  const codes = (input.messages ?? []).map((message) => message.code);
-  if (
-    input.fundsAvailable === false ||
-    codes.includes('FUNDS_NOT_AVAILABLE') ||
-    texts.some((t) => /\bfunds\b/i.test(t))
-  ) {
-    return ': not enough funds.';
-  }
-  if (input.scaStatus === 'failed') return ': the approval at the bank failed.';
   const said = texts[0];
-  return said === undefined ? '.' : `. It says: “${said.trim().replace(/[.\s]+$/, '')}”.`;
+  const opening = input.kind === 'payment' ? 'The bank rejected the payment' : 'The bank refused the consent';
+  return said === undefined ? `${opening}.` : `${opening}. It says: “${said.trim().replace(/[.\s]+$/, '')}”.`;
 }
 
 function narratePayment(input: NarrationInput, status: string, who: string): string {
@@ -94,7 +117,7 @@ function narratePayment(input: NarrationInput, status: string, who: string): str
     case 'ACCC':
       return 'The payment is settled: the money has arrived at the payee.';
     case 'RJCT':
-      return `The bank rejected the payment${refusalReason(input)}`;
+      return refusal(input, who);
     case 'CANC':
       return 'The payment was cancelled before it was made.';
     default:
@@ -111,7 +134,7 @@ function narrateConsent(input: NarrationInput, status: string, who: string): str
     case 'valid':
       return 'The consent is approved: the console may now read the accounts it covers.';
     case 'rejected':
-      return `The bank refused the consent${refusalReason(input)}`;
+      return refusal(input, who);
     case 'revokedByPsu':
       return 'The account holder withdrew the consent at the bank.';
     case 'expired':

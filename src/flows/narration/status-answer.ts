@@ -23,16 +23,20 @@ export interface StatusAnswerNarration {
   display: BankDataDisplay;
   /** The feature's plain meaning of the status. */
   statusMeaning?: string;
-  scaStatus?: string;
+  /** The bank's last word on the latest authorisation, as the page read it (useLatestAuthorisation). */
+  sca?: { scaStatus?: string; scaApproach?: string; returned?: 'ok' | 'nok' };
 }
 
 /** One sentence on where the resource stands, from its status answer (psuName, psuMessage, tppMessage, funds). */
-export function narrateStatusAnswer({ answer, display, ...rest }: StatusAnswerNarration): string {
+export function narrateStatusAnswer({ answer, display, sca, ...rest }: StatusAnswerNarration): string {
   const body = (typeof answer === 'object' && answer !== null ? answer : {}) as Record<string, unknown>;
   const { psuName, psuMessage, fundsAvailable } = body;
   const messages = messagesOf(body.tppMessages ?? body.tppMessage, display);
   return narrate({
     ...rest,
+    ...(sca?.scaStatus && { scaStatus: sca.scaStatus }),
+    ...(sca?.scaApproach && { scaApproach: sca.scaApproach }),
+    ...(sca?.returned && { returned: sca.returned }),
     ...(typeof psuName === 'string' && { psuName: display.person(psuName) }),
     ...(typeof psuMessage === 'string' && { psuMessage: display.text(psuMessage) }),
     ...(messages && { messages }),

@@ -22,6 +22,8 @@ const step = z.object({
   arrows: z.array(z.object({ from: lane, to: lane, text: z.string(), answer: z.boolean().optional() })),
   exchangeId: z.string().optional(),
   exchangeIds: z.array(z.string()).optional(),
+  changed: z.boolean().optional(),
+  number: z.number().int().positive().optional(),
 });
 
 const story = z.object({

@@ -99,7 +99,8 @@ function stepItem(data: ReplayData, index: number): string {
     `<a href="#steps">All steps</a>`,
   ].join('');
   return (
-    `<li class="step ${step.tone}" id="step-${number}"><h3>${number}. ${html(label)}</h3>` +
+    // The diagram's number, when it gives the step one (a waiting span has none).
+    `<li class="step ${step.tone}" id="step-${number}"><h3>${step.number === undefined ? '' : `${step.number}. `}${html(label)}</h3>` +
     (step.detail ? `<p>${html(step.detail)}</p>` : '') +
     (exchanges.length > 0
       ? `<details><summary>What was sent and answered${exchanges.length > 1 ? ` (${exchanges.length} requests)` : ''}</summary>${exchanges.map(exchangeText).join('')}</details>`

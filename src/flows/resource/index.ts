@@ -16,5 +16,13 @@ export { HistoryList, HistoryListPage, type HistoryListProps, type HistoryListPa
 export { StatusPanelFrame, type StatusPanelFrameProps } from './status-panel';
 export { ReadWaitNotice } from './read-wait';
 export { OutcomeBanner, useLastStep, type OutcomeBannerProps } from './outcome-banner';
-export { resolveOutcome, type LastStep, type Outcome, type ResourceFacts, type ResourceVerdict } from './outcome';
+export {
+  resolveOutcome,
+  type LastStep,
+  type LatestAuthorisation,
+  type Outcome,
+  type ResourceFacts,
+  type ResourceVerdict,
+} from './outcome';
+export { useLatestAuthorisation, type OutcomeView, type ResourceRead } from './latest-authorisation';
 export { ResourceAuthorisations, useResourceView, type ResourceViewOptions } from './resource-view';

@@ -6,7 +6,13 @@ import { PresenterDetails, useAudienceWords, usePresenterView } from '../../comp
 import { maskPersonalDataInText } from '../../xs2a/masking';
 import { useScaReturnStep } from '../sca';
 import type { CreatedState } from './created-state';
-import { resolveOutcome, type LastStep, type OutcomeTone, type ResourceFacts } from './outcome';
+import {
+  resolveOutcome,
+  type LastStep,
+  type LatestAuthorisation,
+  type OutcomeTone,
+  type ResourceFacts,
+} from './outcome';
 
 const toneClasses: Record<OutcomeTone, string> = {
   success: 'border-green-300 border-l-green-700 bg-green-50 text-green-950',
@@ -20,10 +26,12 @@ const toneMarks: Record<OutcomeTone, string> = { success: '✓', danger: '✕', 
 export interface OutcomeBannerProps {
   resource: ResourceFacts;
   step: LastStep;
+  /** The bank's last word on the latest authorisation (useLatestAuthorisation), which says why. */
+  sca?: LatestAuthorisation;
 }
 
-export function OutcomeBanner({ resource, step }: OutcomeBannerProps) {
-  const outcome = resolveOutcome(resource, step);
+export function OutcomeBanner({ resource, step, sca }: OutcomeBannerProps) {
+  const outcome = resolveOutcome(resource, step, sca);
   // For an audience: the spec's codes left out, and the bank's reasons with account numbers and names masked.
   const words = useAudienceWords();
   const reason = usePresenterView() ? (text: string) => words(maskPersonalDataInText(text)) : words;

@@ -128,7 +128,10 @@ describe('decoupled flow', () => {
     expect(nextStep(started, scope)).toMatchObject({ kind: 'monitor', action: { href: sub } });
     const approved = run(started, { type: 'statusRead', body: { scaStatus: 'finalised' } });
     expect(nextStep(approved, scope)).toEqual({ kind: 'done', scaStatus: 'finalised' });
-    expect(approved.psuMessage).toBe('Please confirm in your app');
+    // "Please confirm in your app" was the message of the wait; once approved it no longer applies.
+    expect(approved.psuMessage).toBeUndefined();
+    const stillWaiting = run(started, { type: 'statusRead', body: { scaStatus: 'started' } });
+    expect(stillWaiting.psuMessage).toBe('Please confirm in your app');
   });
 
   it('monitors an implicitly started authorisation from the 201 links, naming it by its scaStatus link', () => {
@@ -138,6 +141,10 @@ describe('decoupled flow', () => {
       psuMessage: 'Approve in your banking app',
     });
     expect(nextStep(state, scope)).toMatchObject({ kind: 'monitor' });
+    // The first read names the status the 201 did not: the wait, and its message, go on.
+    expect(run(state, { type: 'statusRead', body: { scaStatus: 'started' } }).psuMessage).toBe(
+      'Approve in your banking app',
+    );
     expect(state.authorisationId).toBe('auth-1');
     expect(initialFlowState({ links: { scaStatus: { href: sub } }, authorisationId: 'given' }).authorisationId).toBe(
       'given',

@@ -131,7 +131,9 @@ export function scaFlowReducer(state: ScaFlowState, event: ScaFlowEvent): ScaFlo
       psuMessage: body.psuMessage,
     });
   }
-  // A status read keeps the step the PSU is in; links it carries are added (any name may appear there).
+  // A status read keeps the step the PSU is in; links it carries are added (any name may appear there). The bank's
+  // message of an open step ("Please confirm in your app") does not describe a finished authorisation: once the
+  // status is final, only a message the read itself carries is shown.
   const read = readStepLinks(body._links, state.linkForms);
   const links = Object.keys(read.links).length > 0 ? { ...state.links, ...read.links } : state.links;
   return withoutUndefined({
@@ -139,7 +141,7 @@ export function scaFlowReducer(state: ScaFlowState, event: ScaFlowEvent): ScaFlo
     links,
     linkForms: read.linkForms,
     scaStatus: body.scaStatus ?? state.scaStatus,
-    psuMessage: body.psuMessage ?? state.psuMessage,
+    psuMessage: body.psuMessage ?? (isFinal(body.scaStatus) ? undefined : state.psuMessage),
   });
 }
 

@@ -147,9 +147,12 @@ describe('buildFlowStory: an embedded payment', () => {
     ];
     const story = buildFlowStory({ flow: PAYMENT, exchanges, events: [] });
     expect(tones(story)).toContain('failed: Send the one-time code → 200, failed');
-    expect(story.outcome).toEqual({ tone: 'failed', label: 'SCA failed; the payment is not authorised (RCVD)' });
+    expect(story.outcome).toEqual({
+      tone: 'failed',
+      label: 'The approval at the bank failed; the payment is not authorised (RCVD)',
+    });
     const rejected = buildFlowStory({ flow: PAYMENT, exchanges: [...exchanges, status('RJCT')], events: [] });
-    expect(rejected.outcome).toEqual({ tone: 'failed', label: 'Rejected: the SCA failed (RJCT)' });
+    expect(rejected.outcome).toEqual({ tone: 'failed', label: 'Rejected: the approval at the bank failed (RJCT)' });
   });
 });
 
@@ -194,7 +197,7 @@ describe('buildFlowStory: what the console did on its own', () => {
     expect(tones(story)).toEqual([
       'ok: Initiate payment → 201, received',
       'failed: Status → RJCT, rejected',
-      'waiting: Payment read 1 time, unchanged: RJCT',
+      'neutral: Payment read 1 time, unchanged: RJCT',
     ]);
   });
 });
@@ -325,9 +328,9 @@ describe('buildFlowStory: failures', () => {
     const story = buildFlowStory({ flow: PAYMENT, exchanges, events: [] });
     expect(tones(story)).toEqual([
       'ok: Initiate payment → 201, received',
-      'waiting: Status read 1 time, unchanged: RCVD',
+      'neutral: Status read 1 time, unchanged: RCVD',
       'failed: Status → 429, Bad Request',
-      'waiting: Status read 1 time, unchanged: RCVD',
+      'neutral: Status read 1 time, unchanged: RCVD',
       'waiting: Cancel payment → waiting for the answer',
     ]);
   });
@@ -393,7 +396,7 @@ describe('buildFlowStory: bank data', () => {
     });
     expect(labels(story)).toEqual([
       'Initiate payment → received',
-      'Status read 1 time, unchanged: received',
+      'Waiting: nothing new from the bank (checked 1 time)',
       'Status → technically valid',
       'Status → settled',
       'Status → PSU credentials invalid',
@@ -401,5 +404,91 @@ describe('buildFlowStory: bank data', () => {
     expect(story.outcome?.label).toBe('Settled');
     const drawn = JSON.stringify(story.steps.map((step) => [step.label, step.arrows.map((arrow) => arrow.text)]));
     expect(drawn).not.toMatch(/\b(RCVD|ACTC|ACSC|201|401|PSU_CREDENTIALS_INVALID)\b/);
+  });
+});
+
+describe('buildFlowStory: the bank’s last word on the authorisation', () => {
+  const scaStatus = (value: string) =>
+    exchange('getPaymentInitiationScaStatus', {
+      path: '/payments/sepa-credit-transfers/p1/authorisations/a1',
+      body: { scaStatus: value },
+    });
+  const handOver = () =>
+    event({ kind: 'hand-over', flow: PAYMENT, via: 'redirect', purpose: 'authorisation', returnTo: '/p' });
+  const back = (outcome: 'ok' | 'nok') => event({ kind: 'return', flow: PAYMENT, via: 'redirect', outcome });
+
+  it('tells dave’s return again once the bank reports his SCA failed: he went through the bank’s page', () => {
+    // In the order they happen: the initiation, the PSU sent to the bank and back, then the reads.
+    const initiated = initiate();
+    const events = [handOver(), back('nok')];
+    const story = buildFlowStory({
+      flow: PAYMENT,
+      exchanges: [initiated, scaStatus('failed'), status('RJCT')],
+      events,
+    });
+    expect(tones(story).slice(1, 5)).toEqual([
+      'neutral: The console sends the PSU to the bank’s page',
+      'failed: The PSU’s authorisation at the bank fails',
+      'failed: Back from the bank: SCA failed',
+      'failed: SCA status → failed',
+    ]);
+    expect(labels(story).join('\n')).not.toContain('does not complete');
+    expect(story.outcome).toEqual({ tone: 'failed', label: 'Rejected: the approval at the bank failed (RJCT)' });
+  });
+
+  it('says the PSU cancelled in the banking app when a decoupled authorisation ended failed', () => {
+    const created = initiate('RCVD');
+    created.response = { ...created.response!, headers: { 'ASPSP-SCA-Approach': 'DECOUPLED' } };
+    const story = buildFlowStory({
+      flow: PAYMENT,
+      exchanges: [created, status('RJCT'), scaStatus('failed')],
+      events: [],
+    });
+    expect(story.outcome).toEqual({
+      tone: 'failed',
+      label: 'Rejected: the PSU cancelled in the banking app (RJCT)',
+    });
+  });
+
+  it('explains carol’s rejection by the money the bank found after her approval', () => {
+    const initiated = initiate();
+    const events = [handOver(), back('ok')];
+    const rejected = exchange('getPaymentInitiationStatus', {
+      body: {
+        transactionStatus: 'RJCT',
+        psuMessage: 'The payment was rejected: the debtor account does not have the funds.',
+      },
+    });
+    const story = buildFlowStory({
+      flow: PAYMENT,
+      exchanges: [initiated, scaStatus('finalised'), rejected],
+      events,
+    });
+    expect(story.outcome).toEqual({
+      tone: 'failed',
+      label: 'Rejected: the PSU approved, then the bank found too little money in the account (RJCT)',
+    });
+    expect(story.outcome?.label).not.toMatch(/SCA|time/);
+  });
+
+  it('numbers every step but the waiting spans, and for an audience only the steps that changed something', () => {
+    const exchanges = [
+      initiate(),
+      exchange('getPaymentInitiationAuthorisation', { body: { authorisationIds: ['a1'] } }),
+      status('RCVD'),
+      status('RCVD'),
+      scaStatus('finalised'),
+      status('ACTC'),
+    ];
+    const numbers = (story: FlowStory) => story.steps.map((step) => `${step.number ?? '-'} ${step.kind}`);
+    expect(numbers(buildFlowStory({ flow: PAYMENT, exchanges, events: [] }))).toEqual([
+      '1 exchange',
+      '2 exchange',
+      '- waiting',
+      '3 exchange',
+      '4 exchange',
+    ]);
+    const forAudience = buildFlowStory({ flow: PAYMENT, exchanges, events: [], display: bankDataDisplay(true) });
+    expect(numbers(forAudience)).toEqual(['1 exchange', '- exchange', '- waiting', '2 exchange', '3 exchange']);
   });
 });

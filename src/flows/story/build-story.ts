@@ -1,8 +1,11 @@
 // Builds a flow's story from what happened in this tab: its exchanges (the inspector's record) and the hand-over events
 // (the PSU sent to the bank, a decoupled wait, the return). Reads that saw nothing new fold into one waiting span; the
-// PSU's part, which no request shows, is told from the events and the bank's answers.
+// PSU's part, which no request shows, is told from the events and the bank's answers, and a return from the bank is
+// told again once the bank's scaStatus says how the authorisation ended. Steps are numbered for the drawing: all but
+// the waiting spans, or for an audience only the steps that changed something.
 import { PLAIN_DISPLAY, type BankDataDisplay, type Exchange, type FlowEvent } from '../../api';
 import { withoutSpecCodes } from '../../xs2a/audience-words';
+import { saysFundsShort } from '../../xs2a/status-maps';
 import { exchangeDetail } from './bank-details';
 import {
   answerBody,
@@ -15,7 +18,7 @@ import {
   statusSeen,
   type StatusFamily,
 } from './exchange-words';
-import { outcomeOf } from './outcome';
+import { outcomeOf, type StoryEvidence } from './outcome';
 import { psuInputStep, scaMethodName, type KnownMethods } from './psu-steps';
 import type { FlowStep, FlowStory, Lane, StepTone } from './story-types';
 
@@ -31,6 +34,17 @@ export interface BuildFlowStoryInput {
 }
 
 type HandOver = Extract<FlowEvent, { kind: 'hand-over' }>;
+
+/** The last return from the bank's page: its two steps, told again when the scaStatus read after it shows the end. */
+interface ReturnTold {
+  outcome: 'ok' | 'nok';
+  psu: FlowStep;
+  back: FlowStep;
+  place: string;
+  from: string;
+  /** The scaStatus the bank reported after the return. */
+  scaStatus?: string;
+}
 
 interface WaitingRun {
   step: FlowStep;
@@ -48,6 +62,9 @@ class StoryBuilder {
   handOver: HandOver | undefined;
   decoupled = false;
   methods: KnownMethods = [];
+  /** What the outcome's cause is read from, beside the statuses (see outcomeOf). */
+  readonly evidence: StoryEvidence = {};
+  returnTold: ReturnTold | undefined;
 
   constructor(readonly display: BankDataDisplay) {}
 
@@ -78,7 +95,8 @@ class StoryBuilder {
         id: `wait:${exchange.id}`,
         kind: 'waiting',
         at: exchange.startedAt,
-        tone: 'waiting',
+        // Only polling: drawn as a quiet band, not as a step that needs attention.
+        tone: 'neutral',
         label: '',
         arrows: [],
         exchangeIds: [],
@@ -106,12 +124,14 @@ class StoryBuilder {
     const status = statusSeen(exchange);
     if (this.decoupled && status?.family === 'sca' && isFinalSca(status.code)) this.decoupledAnswered(exchange, status);
     const input = psuInputStep(exchange, this.methods);
-    if (input) this.push(input);
-    this.pushExchange(exchange);
+    if (input) this.push({ ...input, changed: true });
+    // A request that acts changes something; a read only when it showed a status that moved.
+    const moved = status !== undefined && this.statuses.get(status.family) !== status.code;
+    this.pushExchange(exchange, exchange.request.method !== 'GET' || moved);
     this.learn(exchange);
   }
 
-  pushExchange(exchange: Exchange): void {
+  pushExchange(exchange: Exchange, changed: boolean): void {
     const words = answerWords(exchange);
     const request = requestName(exchange);
     const detail = exchangeDetail(exchange, words.message, this.display);
@@ -127,6 +147,7 @@ class StoryBuilder {
         { from: 'bank', to: 'tpp', text: words.answer, answer: true },
       ],
       exchangeId: exchange.id,
+      changed,
     });
     const challenge = challengeSent(exchange, this.methods);
     if (challenge) this.push(challenge);
@@ -139,6 +160,11 @@ class StoryBuilder {
     if (exchange.response && exchange.response.status < 400) this.seen.set(key, value);
     const status = statusSeen(exchange);
     if (status) this.statuses.set(status.family, status.code);
+    if (status?.family === 'sca' && this.returnTold) this.returnTold.scaStatus = status.code;
+    // The latest status answer of the resource says whether the money was there.
+    if (status && status.family !== 'sca') this.evidence.fundsShort = saysFundsShort(answerBody(exchange));
+    const approach = headerOf(exchange, 'aspsp-sca-approach');
+    if (approach) this.evidence.scaApproach = approach;
     const offered = answerBody(exchange)?.scaMethods;
     if (Array.isArray(offered)) this.methods = offered;
   }
@@ -172,6 +198,7 @@ class StoryBuilder {
         return;
       case 'decoupled-wait':
         this.decoupled = true;
+        this.evidence.scaApproach = 'DECOUPLED';
         this.push(
           arrow(event.id, event.at, 'bank', 'psu', 'neutral', {
             label: `The bank asks the PSU to approve ${
@@ -188,23 +215,38 @@ class StoryBuilder {
     const place = event.via === 'oauth' ? 'the bank’s login page' : 'the bank';
     const what = handOver?.purpose === 'cancellation' ? 'the cancellation' : '';
     const ok = event.outcome === 'ok';
-    this.push(
-      arrow(`${event.id}:psu`, event.at, 'psu', 'bank', ok ? 'ok' : 'failed', {
-        label: ok
-          ? `The PSU logs in and approves ${what ? `${what} ` : ''}at ${place}`
-          : `The PSU does not complete ${what || 'the authorisation'} at ${place}`,
-      }),
-    );
+    const psu = arrow(`${event.id}:psu`, event.at, 'psu', 'bank', ok ? 'ok' : 'failed', {
+      label: ok
+        ? `The PSU logs in and approves ${what ? `${what} ` : ''}at ${place}`
+        : `The PSU does not complete ${what || 'the authorisation'} at ${place}`,
+    });
+    this.push(psu);
     const from = event.via === 'oauth' ? 'Back from the bank’s login' : 'Back from the bank';
-    this.push(
-      arrow(event.id, event.at, 'psu', 'tpp', ok ? 'ok' : 'failed', {
-        label: `${from}: ${ok ? 'approved' : 'not approved'}`,
-      }),
-    );
+    const back = arrow(event.id, event.at, 'psu', 'tpp', ok ? 'ok' : 'failed', {
+      label: `${from}: ${ok ? 'approved' : 'not approved'}`,
+    });
+    this.push(back);
+    this.returnTold = { outcome: event.outcome, psu, back, place, from };
+    if (!what) this.evidence.returned = event.outcome;
   }
 
-  /** The PSU still at the bank: the hand-over has no return yet. */
+  /**
+   * A return without an approval, told again once the bank's scaStatus read after it says the authorisation failed:
+   * the PSU may have approved at the bank's page (a bank whose check then fails), so "does not complete" would be
+   * wrong.
+   */
+  tellReturnAgain(): void {
+    const told = this.returnTold;
+    if (!told || told.outcome !== 'nok' || told.scaStatus !== 'failed') return;
+    const words = `The PSU’s authorisation at ${told.place} fails`;
+    Object.assign(told.psu, { label: words, arrows: told.psu.arrows.map((line) => ({ ...line, text: words })) });
+    const back = `${told.from}: SCA failed`;
+    Object.assign(told.back, { label: back, arrows: told.back.arrows.map((line) => ({ ...line, text: back })) });
+  }
+
+  /** The return told again with the authorisation's end; the PSU still at the bank when the hand-over has no return. */
   finish(): void {
+    this.tellReturnAgain();
     if (!this.handOver) return;
     const { id, at, via } = this.handOver;
     this.push(
@@ -213,6 +255,13 @@ class StoryBuilder {
       }),
     );
   }
+}
+
+/** A header of the bank's answer, by its name in any case. */
+function headerOf(exchange: Exchange, name: string): string | undefined {
+  const headers = exchange.response?.headers ?? {};
+  const key = Object.keys(headers).find((header) => header.toLowerCase() === name);
+  return key === undefined ? undefined : headers[key];
 }
 
 function isFinalSca(code: string): boolean {
@@ -235,7 +284,7 @@ function arrow(
   { label, detail }: { label: string; detail?: string },
 ): FlowStep {
   const kind = from === 'psu' && to === 'tpp' ? 'return' : from === 'tpp' && to === 'psu' ? 'hand-over' : 'psu';
-  return { id, kind, at, tone, label, ...(detail && { detail }), arrows: [{ from, to, text: label }] };
+  return { id, kind, at, tone, label, ...(detail && { detail }), arrows: [{ from, to, text: label }], changed: true };
 }
 
 /** After an embedded method choice: the bank sends the PSU the challenge (an OTP by SMS, a push to the app). */
@@ -273,15 +322,31 @@ export function buildFlowStory({ flow, exchanges, events, display = PLAIN_DISPLA
     else builder.addEvent(item.event);
   }
   builder.finish();
-  const outcome = outcomeOf(builder.statuses);
+  const outcome = outcomeOf(builder.statuses, builder.evidence);
   const story: FlowStory = {
     flow,
     subject: subjectOf(flow),
-    steps: builder.steps,
+    steps: numbered(builder.steps, display.masked),
     ...(outcome && { outcome }),
     masked: display.masked,
   };
   return display.masked ? forAudience(story) : story;
+}
+
+/** Numbers for the drawing: every step but a waiting span; for an audience only the steps that changed something. */
+function numbered(steps: readonly FlowStep[], forAudience: boolean): FlowStep[] {
+  let number = 0;
+  return steps.map((step) => {
+    if (step.kind === 'waiting' || (forAudience && !step.changed)) return step;
+    number += 1;
+    return { ...step, number };
+  });
+}
+
+/** A waiting span as an audience reads it: how often the console looked, not which reads it made. */
+function waitingWords(step: FlowStep): string {
+  const checks = step.exchangeIds?.length ?? 0;
+  return `Waiting: nothing new from the bank (checked ${checks} time${checks === 1 ? '' : 's'})`;
 }
 
 /**
@@ -293,7 +358,7 @@ function forAudience(story: FlowStory): FlowStory {
     ...story,
     steps: story.steps.map((step) => ({
       ...step,
-      label: withoutSpecCodes(step.label),
+      label: step.kind === 'waiting' ? waitingWords(step) : withoutSpecCodes(step.label),
       arrows: step.arrows.map((arrow) => ({ ...arrow, text: withoutSpecCodes(arrow.text) })),
     })),
     ...(story.outcome && { outcome: { ...story.outcome, label: withoutSpecCodes(story.outcome.label) } }),

@@ -1,74 +1,104 @@
-// What a flow came to, from the last statuses the bank showed: the resource's status decides; a failed SCA is said
-// while the resource still waits. The verdict on a status and whether it is final come from the model's status maps,
-// the same table the pages' outcome banner reads, so the diagram and the page cannot tell different outcomes.
+// What a flow came to, from the last statuses the bank showed: the resource's status decides; why comes from the
+// bank's last word (the SCA's end, in the banking app for a decoupled one, the money found, a return without an
+// approval). The verdict on a status, whether it is final, the cause and its words come from the model's status maps,
+// the one rule set the pages' outcome banner and the narration read too, so they cannot tell different outcomes.
 import {
+  causeWords,
   consentStatusVerdict,
   isFinalState,
+  outcomeCause,
   transactionStatusMachine,
   transactionStatusVerdict,
+  type OutcomeCause,
+  type OutcomeEvidence,
 } from '../../xs2a/status-maps';
 import { consentStatusLabel, transactionStatusLabel } from '../../xs2a/status-names';
 import type { StatusFamily } from './exchange-words';
 import type { FlowOutcome } from './story-types';
 
-/** A status 1.3.12 does not define says nothing by itself; a failed SCA still does, as on the page's banner. */
-const undefinedStatus = (code: string, what: string, scaFailed: boolean): FlowOutcome =>
-  scaFailed
-    ? { tone: 'failed', label: `SCA failed; the ${what} is in status ${code}, which 1.3.12 does not define` }
-    : { tone: 'neutral', label: `Status ${code}, which 1.3.12 does not define` };
+/** What the flow showed beside the statuses: the authorisation's approach, the money, how the PSU came back. */
+export type StoryEvidence = Pick<OutcomeEvidence, 'scaApproach' | 'fundsShort' | 'returned'>;
 
-function transactionOutcome(code: string, scaFailed: boolean): FlowOutcome {
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The resource still waits although the authorisation ended without approval: said as a failure. */
+function notAuthorised(cause: OutcomeCause, what: string, code: string): FlowOutcome {
+  return { tone: 'failed', label: `${capital(causeWords(cause))}; the ${what} is not authorised (${code})` };
+}
+
+/** A status 1.3.12 does not define says nothing by itself; a failed SCA still does, as on the page's banner. */
+function undefinedStatus(code: string, what: string, cause: OutcomeCause | undefined): FlowOutcome {
+  return cause
+    ? {
+        tone: 'failed',
+        label: `${capital(causeWords(cause))}; the ${what} is in status ${code}, which 1.3.12 does not define`,
+      }
+    : { tone: 'neutral', label: `Status ${code}, which 1.3.12 does not define` };
+}
+
+function transactionOutcome(code: string, evidence: OutcomeEvidence): FlowOutcome {
   const words = `${transactionStatusLabel(code)} (${code})`;
-  switch (transactionStatusVerdict(code)) {
+  const verdict = transactionStatusVerdict(code);
+  const cause = outcomeCause({ ...evidence, verdict });
+  switch (verdict) {
     case 'rejected':
       return {
         tone: 'failed',
-        label: scaFailed ? `Rejected: the SCA failed (${code})` : `Rejected by the bank (${code})`,
+        label: cause ? `Rejected: ${causeWords(cause)} (${code})` : `Rejected by the bank (${code})`,
       };
     case 'cancelled':
     case 'ended':
       return { tone: 'neutral', label: words };
     case 'waiting':
     case 'processing':
-      return scaFailed
-        ? { tone: 'failed', label: `SCA failed; the payment is not authorised (${code})` }
-        : { tone: 'waiting', label: `${words}: not authorised yet` };
+      return cause ? notAuthorised(cause, 'payment', code) : { tone: 'waiting', label: `${words}: not authorised yet` };
     case 'authorised':
       // A final accepted status (settled, credited) says it all; an open one is authorised on its way there.
       return isFinalState(transactionStatusMachine, code)
         ? { tone: 'ok', label: words }
         : { tone: 'ok', label: `Authorised: ${words.charAt(0).toLowerCase()}${words.slice(1)}` };
     case 'unknown':
-      return undefinedStatus(code, 'payment', scaFailed);
+      return undefinedStatus(code, 'payment', cause);
   }
 }
 
-function consentOutcome(code: string, scaFailed: boolean): FlowOutcome {
+function consentOutcome(code: string, evidence: OutcomeEvidence): FlowOutcome {
   const words = consentStatusLabel(code);
-  switch (consentStatusVerdict(code)) {
+  const verdict = consentStatusVerdict(code);
+  const cause = outcomeCause({ ...evidence, verdict });
+  switch (verdict) {
     case 'authorised':
       return { tone: 'ok', label: 'Valid: the TPP may read the accounts it covers' };
     case 'rejected':
-      return { tone: 'failed', label: scaFailed ? 'Rejected: the SCA failed' : 'Rejected by the bank' };
+      return { tone: 'failed', label: cause ? `Rejected: ${causeWords(cause)}` : 'Rejected by the bank' };
     case 'waiting':
     case 'processing':
-      return scaFailed
-        ? { tone: 'failed', label: 'SCA failed; the consent is not authorised' }
+      return cause
+        ? { tone: 'failed', label: `${capital(causeWords(cause))}; the consent is not authorised` }
         : { tone: 'waiting', label: `${words}: not authorised yet` };
     case 'cancelled':
     case 'ended':
       return { tone: 'neutral', label: words };
     case 'unknown':
-      return undefinedStatus(code, 'consent', scaFailed);
+      return undefinedStatus(code, 'consent', cause);
   }
 }
 
-export function outcomeOf(statuses: ReadonlyMap<StatusFamily, string>): FlowOutcome | undefined {
-  const scaFailed = statuses.get('sca') === 'failed';
+export function outcomeOf(
+  statuses: ReadonlyMap<StatusFamily, string>,
+  shown: StoryEvidence = {},
+): FlowOutcome | undefined {
+  const scaStatus = statuses.get('sca');
+  const evidence: OutcomeEvidence = { verdict: 'unknown', ...shown, ...(scaStatus && { scaStatus }) };
   const transaction = statuses.get('transaction');
-  if (transaction !== undefined) return transactionOutcome(transaction, scaFailed);
+  if (transaction !== undefined) return transactionOutcome(transaction, evidence);
   const consent = statuses.get('consent');
-  if (consent !== undefined) return consentOutcome(consent, scaFailed);
-  if (scaFailed) return { tone: 'failed', label: 'SCA failed' };
+  if (consent !== undefined) return consentOutcome(consent, evidence);
+  if (scaStatus === 'failed') {
+    return {
+      tone: 'failed',
+      label: capital(causeWords(outcomeCause({ ...evidence, verdict: 'waiting' }) ?? 'sca-failed')),
+    };
+  }
   return undefined;
 }

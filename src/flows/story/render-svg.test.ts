@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
+import { bankDataDisplay } from '../../api/presenter';
 import { buildFlowStory } from './build-story';
 import { CHAR_WIDTH, renderFlowSvg, TONE_COLOURS, wrapText } from './render-svg';
 import { event, exchange, initiate, PAYMENT, resetKit, status } from './story-test-kit';
@@ -52,7 +53,57 @@ describe('renderFlowSvg', () => {
     for (const group of failed) {
       expect(group.querySelector('polygon')?.getAttribute('fill')).toBe(TONE_COLOURS.failed);
     }
-    expect(doc.querySelector('[data-outcome="failed"]')?.textContent).toBe('Outcome: Rejected by the bank (RJCT)');
+    expect(doc.querySelector('[data-outcome="failed"]')?.textContent).toBe(
+      'Outcome: Rejected: the PSU did not complete the authorisation at the bank (RJCT)',
+    );
+  });
+
+  it('draws polling that saw nothing new as a thin grey band with no number, between the numbered steps', () => {
+    const doc = parse(renderFlowSvg(redirectStory()));
+    const band = doc.querySelector('g[data-kind="waiting"]');
+    expect(band?.textContent).toBe('Waiting · Status read 2 times, unchanged: RCVD');
+    expect(band?.querySelector('text')?.getAttribute('fill')).toBe('#475569');
+    expect(band?.querySelector('text')?.getAttribute('font-weight')).toBeNull();
+    expect(Number(band?.querySelector('rect')?.getAttribute('height'))).toBeLessThanOrEqual(4);
+    expect(band?.innerHTML).not.toMatch(/#92400e|#fef3c7/);
+    // The steps around it are numbered on without it.
+    const numbers = [...doc.querySelectorAll('g[data-step]:not([data-kind]) text[font-weight="600"]')]
+      .map((text) => /^(\d+)\. /.exec(text.textContent)?.[1])
+      .filter(Boolean);
+    expect(numbers).toEqual(['1', '2', '3', '4', '5']);
+  });
+
+  it('for an audience numbers only the steps that changed something, in plain words', () => {
+    const exchanges = [
+      initiate('RCVD'),
+      exchange('getPaymentInitiationAuthorisation', {
+        path: '/payments/sepa-credit-transfers/p1/authorisations',
+        body: { authorisationIds: ['a1'] },
+      }),
+      status('RCVD'),
+      status('ACTC'),
+    ];
+    const story = buildFlowStory({ flow: PAYMENT, exchanges, events: [], display: bankDataDisplay(true) });
+    const doc = parse(renderFlowSvg(story));
+    const lines = [...doc.querySelectorAll('g[data-step]')].map((g) => g.querySelector('text')?.textContent);
+    expect(lines).toEqual([
+      '1. Initiate payment → received',
+      'List authorisations → done',
+      'Waiting: nothing new from the bank (checked 1 time)',
+      '2. Status → technically valid',
+    ]);
+  });
+
+  it('says under the outcome who the TPP, the bank and the PSU are, in plain words', () => {
+    const doc = parse(renderFlowSvg(redirectStory()));
+    const legend = doc.querySelector('g[data-legend="lanes"]');
+    expect(legend?.textContent).toContain('TPP: this console');
+    expect(legend?.textContent).toContain('Bank: the bank’s interface');
+    expect(legend?.textContent).toContain('PSU: the account holder, who approves at their bank');
+    const last = doc.querySelector('g[data-outcome]');
+    expect(Number(legend?.querySelector('text')?.getAttribute('y'))).toBeGreaterThan(
+      Number(last?.querySelector('rect')?.getAttribute('y')),
+    );
   });
 
   it('links each API step to its exchange, with an accessible name, only when asked', () => {
@@ -91,10 +142,12 @@ describe('toMermaid', () => {
       '  participant PSU as PSU',
     ]);
     expect(text).toContain('  TPP->>Bank: Initiate payment\n  Bank-->>TPP: 201, received\n');
-    expect(text).toContain('  Note over TPP,Bank: Status read 2 times, unchanged: RCVD\n');
+    expect(text).toContain('  Note over TPP,Bank: Waiting · Status read 2 times, unchanged: RCVD\n');
     expect(text).toContain('  PSU-xTPP: ✗ Back from the bank: not approved\n');
     expect(text).toContain('  TPP->>Bank: Status\n  Bank--xTPP: ✗ RJCT, rejected\n');
-    expect(text).toContain('  Note over TPP,PSU: Outcome: Rejected by the bank (RJCT)\n');
+    expect(text).toContain(
+      '  Note over TPP,PSU: Outcome: Rejected: the PSU did not complete the authorisation at the bank (RJCT)\n',
+    );
   });
 
   it('writes what Mermaid would read as syntax as entity codes, on one line', () => {

@@ -1,6 +1,8 @@
 // A flow story drawn as a sequence diagram in SVG markup: standalone (no fonts, stylesheets or outside references;
 // colours as presentation attributes, which a page's CSP allows), every text escaped, and laid out for the width it is
 // given: each step's words run across the whole width above its arrows, so a phone-wide diagram stays readable.
+// Polling that saw nothing new is a thin grey band between the numbered steps, and a small legend under the outcome
+// says who the three lanes are.
 import { LANES, type FlowStep, type FlowStory, type Lane, type StepTone, type StoryArrow } from './story-types';
 
 export interface RenderFlowSvgOptions {
@@ -21,7 +23,7 @@ export interface RenderFlowSvgOptions {
 
 const PAD = 12;
 /** The sizes at scale 1, in px. */
-const BASE = { font: 13, line: 17, detailFont: 12, headerFont: 12, headerLine: 15, arrowGap: 12 };
+const BASE = { font: 13, line: 17, detailFont: 12, headerFont: 12, headerLine: 15, arrowGap: 12, smallLine: 15 };
 /** The narrowest drawing at scale 1, in px. */
 export const MIN_SVG_WIDTH = 300;
 const FONT_FAMILY = 'system-ui, -apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif';
@@ -96,11 +98,18 @@ function frameFor(width: number, scale: number): Frame {
   return { ...metrics, width, laneX, column, maxChars };
 }
 
-function textLines(frame: Frame, lines: readonly string[], x: number, y: number, attrs: string): string {
+function textLines(
+  frame: Frame,
+  lines: readonly string[],
+  x: number,
+  y: number,
+  attrs: string,
+  lineHeight = frame.line,
+): string {
   return lines
     .map(
       (line, index) =>
-        `<text x="${x}" y="${tenths(y + index * frame.line)}" ${attrs} stroke="#ffffff" stroke-width="3" paint-order="stroke">${escapeXml(line)}</text>`,
+        `<text x="${x}" y="${tenths(y + index * lineHeight)}" ${attrs} stroke="#ffffff" stroke-width="3" paint-order="stroke">${escapeXml(line)}</text>`,
     )
     .join('');
 }
@@ -122,33 +131,55 @@ function arrowMarkup(frame: Frame, arrow: StoryArrow, y: number, colour: string)
   return `<line x1="${x1}" y1="${y}" x2="${tenths(tip - direction * 8)}" y2="${y}" stroke="${colour}" stroke-width="2"${dash}/><polygon points="${head}" fill="${colour}"/>`;
 }
 
-/** One step: its number and words across the width, the detail line, then its arrows (or the waiting span). */
-function stepMarkup(frame: Frame, step: FlowStep, index: number, top: number, options: RenderFlowSvgOptions) {
+/** Characters per line of the small type (details, waiting bands, the legend). */
+const smallChars = (frame: Frame) => Math.floor((frame.maxChars * frame.font) / frame.detailFont);
+
+/** Grey, and at least 4.5:1 on white: the words of a waiting band and of the legend. */
+const QUIET = '#475569';
+
+/**
+ * Polling that saw nothing new: its words in small grey type over a thin band between the console and the bank, with
+ * no number, so the steps that matter stand out.
+ */
+function waitingMarkup(frame: Frame, step: FlowStep, top: number) {
+  const words = /^waiting\b/i.test(step.label) ? step.label : `Waiting · ${step.label}`;
+  const lines = wrapText(words, smallChars(frame));
+  const attrs = `font-size="${frame.detailFont}" fill="${QUIET}"`;
+  let markup = textLines(frame, lines, PAD, top + frame.detailFont, attrs, frame.smallLine);
+  const y = top + lines.length * frame.smallLine + 2;
+  const x1 = frame.laneX.tpp;
+  markup += `<rect x="${x1}" y="${tenths(y)}" width="${tenths(frame.laneX.bank - x1)}" height="4" rx="2" fill="#cbd5e1"/>`;
+  return {
+    markup: `<g data-step="${escapeXml(step.id)}" data-tone="${step.tone}" data-kind="waiting">${markup}</g>`,
+    // Room under the band, so the next step's words do not sit on it.
+    height: y + 8 - top,
+  };
+}
+
+/** One step: its number and words across the width, the detail line, then its arrows. */
+function stepMarkup(frame: Frame, step: FlowStep, top: number, options: RenderFlowSvgOptions) {
+  if (step.kind === 'waiting') return waitingMarkup(frame, step, top);
   const colour = TONE_COLOURS[step.tone];
   const failed = step.tone === 'failed' ? '✗ ' : '';
-  const label = wrapText(`${index + 1}. ${failed}${step.label}`, frame.maxChars);
-  const detail = step.detail ? wrapText(step.detail, Math.floor((frame.maxChars * frame.font) / frame.detailFont)) : [];
+  const number = step.number === undefined ? '' : `${step.number}. `;
+  const label = wrapText(`${number}${failed}${step.label}`, frame.maxChars);
+  const detail = step.detail ? wrapText(step.detail, smallChars(frame)) : [];
   let y = top + frame.font;
-  let markup = textLines(frame, label, PAD, y, `font-size="${frame.font}" fill="${colour}" font-weight="600"`);
+  // A step without a number (for an audience: one that changed nothing) is told in lighter type.
+  const weight = step.number === undefined ? '400' : '600';
+  let markup = textLines(frame, label, PAD, y, `font-size="${frame.font}" fill="${colour}" font-weight="${weight}"`);
   y += label.length * frame.line;
   if (detail.length > 0) {
-    markup += textLines(frame, detail, PAD, y - 2, `font-size="${frame.detailFont}" fill="#475569"`);
+    markup += textLines(frame, detail, PAD, y - 2, `font-size="${frame.detailFont}" fill="${QUIET}"`);
     y += detail.length * frame.line;
   }
-  if (step.arrows.length === 0) {
-    const x1 = frame.laneX.tpp;
-    const x2 = frame.laneX.bank;
-    markup += `<rect x="${x1}" y="${tenths(y - 6)}" width="${tenths(x2 - x1)}" height="12" rx="6" fill="#fef3c7" stroke="${colour}" stroke-dasharray="4 3"/>`;
-    y += 14;
-  } else {
-    step.arrows.forEach((arrow, n) => {
-      markup += arrowMarkup(frame, arrow, tenths(y + n * frame.arrowGap), colour);
-    });
-    y += step.arrows.length * frame.arrowGap + 4;
-  }
+  step.arrows.forEach((arrow, n) => {
+    markup += arrowMarkup(frame, arrow, tenths(y + n * frame.arrowGap), colour);
+  });
+  y += step.arrows.length * frame.arrowGap + 4;
   const height = y - top;
   if (step.exchangeId && options.exchangeHref) {
-    const name = `Step ${index + 1}: ${step.label}. Open the exchange in the inspector`;
+    const name = `${step.number === undefined ? '' : `Step ${step.number}: `}${step.label}. Open the exchange in the inspector`;
     const hit = `<rect x="2" y="${tenths(top)}" width="${frame.width - 4}" height="${tenths(height)}" rx="4" fill="#ffffff" fill-opacity="0" stroke="none"/>`;
     markup = `<a href="${escapeXml(options.exchangeHref(step.exchangeId))}" aria-label="${escapeXml(name)}" data-exchange="${escapeXml(step.exchangeId)}">${hit}${markup}</a>`;
   }
@@ -176,6 +207,16 @@ function headerMarkup(frame: Frame): { markup: string; height: number } {
   return { markup, height: height + PAD + 14 };
 }
 
+/** Who the lanes are, in plain words, in small type under the outcome (on a white ground over the lifelines). */
+function legendMarkup(frame: Frame, top: number): { markup: string; height: number } {
+  const lines = LANES.flatMap(({ who }) => wrapText(who, smallChars(frame)));
+  const height = lines.length * frame.smallLine + 8;
+  const ground = `<rect x="${PAD}" y="${tenths(top)}" width="${frame.width - 2 * PAD}" height="${tenths(height)}" fill="#ffffff"/>`;
+  const attrs = `font-size="${frame.detailFont}" fill="${QUIET}"`;
+  const words = textLines(frame, lines, PAD, top + frame.detailFont + 2, attrs, frame.smallLine);
+  return { markup: `<g data-legend="lanes">${ground}${words}</g>`, height };
+}
+
 /** The story as standalone SVG markup. */
 export function renderFlowSvg(story: FlowStory, options: RenderFlowSvgOptions = {}): string {
   const scale = options.scale ?? 1;
@@ -185,8 +226,8 @@ export function renderFlowSvg(story: FlowStory, options: RenderFlowSvgOptions = 
   const title = options.title ?? `Flow of ${story.flow}`;
   const header = headerMarkup(frame);
   let y = header.height;
-  const steps = story.steps.map((step, index) => {
-    const drawn = stepMarkup(frame, step, index, y, options);
+  const steps = story.steps.map((step) => {
+    const drawn = stepMarkup(frame, step, y, options);
     y += drawn.height + 8;
     return drawn.markup;
   });
@@ -218,17 +259,20 @@ export function renderFlowSvg(story: FlowStory, options: RenderFlowSvgOptions = 
     outcomeMarkup = `<g data-outcome="${outcome.tone}"><rect x="${PAD}" y="${tenths(y)}" width="${frame.width - 2 * PAD}" height="${tenths(boxHeight)}" rx="6" fill="#ffffff" stroke="${colour}" stroke-width="2"/>${words}</g>`;
     y += boxHeight + 8;
   }
+  const legend = legendMarkup(frame, y);
+  y += legend.height;
   const height = Math.ceil(y + PAD);
   const lifelines = LANES.map(
     ({ lane }) =>
       `<line x1="${frame.laneX[lane]}" y1="${tenths(header.height - 14)}" x2="${frame.laneX[lane]}" y2="${height - PAD}" stroke="#94a3b8" stroke-dasharray="3 4"/>`,
   ).join('');
   const description = outcome ? `Outcome: ${outcome.label}.` : 'No outcome yet.';
+  const count = story.steps.filter((step) => step.number !== undefined).length;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${frame.width}" height="${height}" viewBox="0 0 ${frame.width} ${height}" role="group" aria-labelledby="${prefix}-title ${prefix}-desc" font-family="${FONT_FAMILY}">` +
     `<title id="${prefix}-title">${escapeXml(title)}</title>` +
-    `<desc id="${prefix}-desc">${escapeXml(`${story.steps.length} steps. ${description}`)}</desc>` +
+    `<desc id="${prefix}-desc">${escapeXml(`${count} step${count === 1 ? '' : 's'}. ${description}`)}</desc>` +
     `<rect width="${frame.width}" height="${height}" fill="#ffffff"/>` +
-    `${header.markup}${lifelines}${steps.join('')}${outcomeMarkup}</svg>`
+    `${header.markup}${lifelines}${steps.join('')}${outcomeMarkup}${legend.markup}</svg>`
   );
 }

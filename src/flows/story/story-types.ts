@@ -4,13 +4,17 @@
 /** The TPP (this console), the bank's XS2A API, and the PSU (at the bank's page, banking app or OAuth login). */
 export type Lane = 'tpp' | 'bank' | 'psu';
 
-export const LANES: readonly { lane: Lane; title: string }[] = [
-  { lane: 'tpp', title: 'TPP (this console)' },
-  { lane: 'bank', title: 'Bank (XS2A API)' },
-  { lane: 'psu', title: 'PSU' },
+export const LANES: readonly { lane: Lane; title: string; who: string }[] = [
+  {
+    lane: 'tpp',
+    title: 'TPP (this console)',
+    who: 'TPP: this console, the app that asks the bank for the account holder',
+  },
+  { lane: 'bank', title: 'Bank (XS2A API)', who: 'Bank: the bank’s interface for apps like this one' },
+  { lane: 'psu', title: 'PSU', who: 'PSU: the account holder, who approves at their bank' },
 ];
 
-/** ok: went as hoped; failed: drawn as a failure; waiting: not over yet; neutral: neither. */
+/** ok: went as hoped; failed: drawn as a failure; waiting: not over yet; neutral: neither (a wait with nothing new). */
 export type StepTone = 'ok' | 'failed' | 'waiting' | 'neutral';
 
 export interface StoryArrow {
@@ -40,6 +44,16 @@ export interface FlowStep {
   exchangeId?: string;
   /** The reads a waiting span stands for. */
   exchangeIds?: string[];
+  /**
+   * The step moved the flow on: a request that acts, a status that moved, the PSU's part, a hand-over. A read that
+   * only looked is not one.
+   */
+  changed?: boolean;
+  /**
+   * The step's number in the drawing: every step but a waiting span, or for an audience (presenter mode) only the
+   * steps that changed something; unset for an unnumbered step.
+   */
+  number?: number;
 }
 
 export interface FlowOutcome {

@@ -28,7 +28,8 @@ export function toMermaid(story: FlowStory): string {
   for (const { lane, title } of LANES) lines.push(`  participant ${PARTICIPANTS[lane]} as ${mermaidText(title)}`);
   for (const step of story.steps) {
     if (step.arrows.length === 0) {
-      lines.push(`  Note over TPP,Bank: ${mermaidText(step.label)}`);
+      const words = /^waiting\b/i.test(step.label) ? step.label : `Waiting · ${step.label}`;
+      lines.push(`  Note over TPP,Bank: ${mermaidText(words)}`);
       continue;
     }
     step.arrows.forEach((arrow, index) => {

@@ -2,7 +2,6 @@
 import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
 import type { GetConsentStatusData, Xs2aResult } from '../../../api';
 import { StatusPanelFrame, statusText } from '../../../flows/resource';
-import { consentStatusLabel } from '../model/consent-status';
 import { consentStatusMeaning } from '../model/consent-status-meaning';
 import { ConsentErrorCallout } from './consent-error-callout';
 import { ConsentStatusBadge } from './consent-status-badge';
@@ -29,8 +28,8 @@ export function ConsentStatusPanel({ query, queryKey, following }: Props) {
         // A live region, so a status that changes while it is followed is announced.
         <div role="status" aria-label="Consent status" className="space-y-2">
           <p className="flex flex-wrap items-center gap-2">
-            <ConsentStatusBadge status={status} />
-            <span className="font-medium text-slate-900">{consentStatusLabel(status)}</span>
+            {/* The plain name beside the code, which an audience reads in the badge itself. */}
+            <ConsentStatusBadge status={status} withLabel />
           </p>
           <p className="text-sm text-slate-800">{consentStatusMeaning(status)}</p>
         </div>

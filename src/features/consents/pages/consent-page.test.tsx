@@ -65,8 +65,13 @@ describe('a dedicated consent', () => {
     bank('rejected', { accounts: [alice, carol] });
     renderPage('/consents/con-1?sca=nok');
     const outcome = screen.getByRole('status', { name: 'Outcome' });
-    await waitFor(() => expect(outcome.textContent).toContain('Rejected'));
-    expect(outcome.textContent).toContain('the PSU did not complete the authorisation');
+    // The bank lists no authorisation that failed: the return without an approval says why.
+    await waitFor(() =>
+      expect(outcome.textContent).toContain(
+        'The PSU did not complete the authorisation at the bank, and the bank rejected the consent.',
+      ),
+    );
+    expect(outcome.textContent).toContain('Not authorised');
     expect(outcome.querySelector('[data-tone]')?.getAttribute('data-tone')).toBe('danger');
   });
 });

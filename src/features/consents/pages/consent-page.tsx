@@ -23,8 +23,10 @@ import {
   ResourceAuthorisations,
   ResourcePage,
   statusText,
+  useLatestAuthorisation,
   useRefetchOnNewStatus,
   useResourceView,
+  type OutcomeView,
 } from '../../../flows/resource';
 import { narrateStatusAnswer } from '../../../flows/narration';
 import { useScaReturn } from '../../../flows/sca';
@@ -190,6 +192,8 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
   }
 
   const scope: AuthorisationScope = { kind: 'consent', consentId };
+  const approach = entry?.scaApproach ?? created?.scaApproach;
+  const outcome = useConsentOutcome({ profile, scope, step: last.step, current, approach }, status, details);
   // The title counts what the bank granted once the consent is valid, and what was asked until then.
   const shownAccess: Record<string, unknown> | undefined =
     terms?.consentStatus === 'valid' ? terms.access : entry?.access;
@@ -227,15 +231,9 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
         )
       }
       created={created}
-      outcome={{ resource: consentFacts(current, status.data?.body.psuMessage), step: last.step }}
+      outcome={{ resource: outcome.facts, step: last.step, sca: outcome.sca }}
       stateMap={{ kind: 'consentStatus', timeline, current }}
-      narration={narrateStatusAnswer({
-        kind: 'consent',
-        status: current,
-        answer: status.data?.body,
-        display,
-        ...(current && { statusMeaning: consentStatusMeaning(current) }),
-      })}
+      narration={outcome.narration}
       replayTitle={replayTitleOf(entry?.access, consentId, display)}
     >
       {current && reason && <NotUsableNote status={current} reason={reason} />}
@@ -368,4 +366,27 @@ function ActiveConsentBar({
       </Button>
     </div>
   );
+}
+
+/**
+ * What the page says of the consent's outcome: the banner's facts, the bank's last word on the latest authorisation
+ * (read after a return; the status read again after an error answer), and the narration for an audience.
+ */
+function useConsentOutcome(
+  view: OutcomeView,
+  status: ReturnType<typeof useConsentStatus>,
+  details: ReturnType<typeof useConsent>,
+) {
+  const display = useBankDataDisplay();
+  const facts = consentFacts(view.current, status.data?.body.psuMessage);
+  const sca = useLatestAuthorisation(view, facts.verdict, status, details);
+  const narration = narrateStatusAnswer({
+    kind: 'consent',
+    status: view.current,
+    answer: status.data?.body,
+    display,
+    sca,
+    ...(view.current && { statusMeaning: consentStatusMeaning(view.current) }),
+  });
+  return { facts, sca, narration };
 }

@@ -1,7 +1,7 @@
 // A payment as the page's outcome banner reads it: what its transactionStatus means (authorised, rejected, cancelled,
 // still waiting) and the bank's reasons given with the status read.
 import type { ResourceFacts } from '../../../flows/resource';
-import { transactionStatusVerdict } from '../../../xs2a/status-maps';
+import { saysFundsShort, transactionStatusVerdict } from '../../../xs2a/status-maps';
 import { isTransactionStatusCode, transactionStatusInfo } from '../../../xs2a/status-names';
 
 /** The verdicts are the model's one table, which the flow story reads too. */
@@ -50,5 +50,6 @@ export function paymentFacts(status: string | undefined, body: PaymentReasonMemb
       status !== undefined && isTransactionStatusCode(status) ? transactionStatusInfo[status].label : (status ?? ''),
     // Only a status that ended the payment or holds it carries reasons worth a banner line.
     reasons: verdict === 'authorised' ? [] : paymentReasons(body),
+    fundsShort: saysFundsShort(body),
   };
 }

@@ -76,7 +76,8 @@ describe('the payment page in presenter mode', () => {
     });
     renderPage();
     const narration = await screen.findByRole('region', { name: 'What is happening' });
-    await screen.findByText('The bank rejected the payment: not enough funds.');
-    expect(narration.textContent).toBe('The bank rejected the payment: not enough funds.');
+    const noFunds = 'The bank found too little money in the account, so the payment was rejected.';
+    await screen.findByText(noFunds);
+    expect(narration.textContent).toBe(noFunds);
   });
 });

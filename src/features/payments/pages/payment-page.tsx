@@ -20,8 +20,10 @@ import {
   ResourceAuthorisations,
   ResourcePage,
   statusText,
+  useLatestAuthorisation,
   useRefetchOnNewStatus,
   useResourceView,
+  type OutcomeView,
 } from '../../../flows/resource';
 import { narrateStatusAnswer } from '../../../flows/narration';
 import { useScaReturn } from '../../../flows/sca';
@@ -120,8 +122,8 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
 
   const scope: AuthorisationScope = { kind: 'payment', ...ref };
   const display = useBankDataDisplay();
-  const said = status.data?.body;
-  const facts = paymentFacts(current, said ?? details.data?.body);
+  const approach = entry?.scaApproach ?? created?.scaApproach;
+  const outcome = usePaymentOutcome({ profile, scope, step: last.step, current, approach }, status, details);
 
   return (
     <ResourcePage
@@ -139,17 +141,8 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
         copy: { text: paymentId, label: 'Copy paymentId' },
       }}
       created={created}
-      outcome={{
-        resource: { ...facts, reasons: facts.reasons.map((reason) => display.text(reason)) },
-        step: last.step,
-      }}
-      narration={narrateStatusAnswer({
-        kind: 'payment',
-        status: current,
-        answer: said,
-        display,
-        ...(current && { statusMeaning: transactionStatusMeaning(current).meaning }),
-      })}
+      outcome={{ resource: outcome.facts, step: last.step, sca: outcome.sca }}
+      narration={outcome.narration}
       stateMap={{ kind: 'transactionStatus', timeline, current }}
       replayTitle={entry ? `Payment to ${display.name(entry.creditorName)}` : `Payment ${paymentId}`}
     >
@@ -210,4 +203,30 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
       )}
     </ResourcePage>
   );
+}
+
+/**
+ * What the page says of the payment's outcome: the banner's facts (the bank's reasons as the display shows them), the
+ * bank's last word on the latest authorisation (read after a return; the status read again after an error answer),
+ * and the narration for an audience.
+ */
+function usePaymentOutcome(
+  view: OutcomeView,
+  status: ReturnType<typeof usePaymentStatus>,
+  details: ReturnType<typeof usePayment>,
+) {
+  const display = useBankDataDisplay();
+  const said = status.data?.body;
+  const facts = paymentFacts(view.current, said ?? details.data?.body);
+  const sca = useLatestAuthorisation(view, facts.verdict, status, details);
+  const meaning = view.current && transactionStatusMeaning(view.current).meaning;
+  const narration = narrateStatusAnswer({
+    kind: 'payment',
+    status: view.current,
+    answer: said,
+    display,
+    sca,
+    ...(meaning && { statusMeaning: meaning }),
+  });
+  return { facts: { ...facts, reasons: facts.reasons.map((reason) => display.text(reason)) }, sca, narration };
 }

@@ -1,7 +1,7 @@
 // /payments: the payments this browser initiated with the active bank profile (XS2A itself has no list operation).
 import { Link } from 'react-router-dom';
 import { useActiveProfile, useBankDataDisplay } from '../../../api';
-import { PresenterDetails } from '../../../components/ui';
+import { PresenterDetails, usePresenterView } from '../../../components/ui';
 import { HistoryList, HistoryListPage } from '../../../flows/resource';
 import { TransactionStatusBadge } from '../components/transaction-status-badge';
 import { transactionStatusMeaning } from '../model/transaction-status-meaning';
@@ -67,14 +67,18 @@ function PaymentListItem({ entry }: { entry: PaymentHistoryEntry }) {
   );
 }
 
-/** The code with its short plain name ("ACSC · Settled"); the meaning is the badge's tooltip. */
+/**
+ * The code with its short plain name ("ACSC · Settled"); the meaning is the badge's tooltip. For an audience the badge
+ * says the plain name itself, so nothing stands beside it.
+ */
 function LastKnownStatus({ status }: { status: string }) {
   const { label, meaning } = transactionStatusMeaning(status);
+  const presenting = usePresenterView();
   return (
     <div className="text-right">
       <span className="text-xs text-slate-600">Last known status </span>
       <TransactionStatusBadge status={status} title={meaning} />
-      {label !== status && <span className="text-sm text-slate-700"> · {label}</span>}
+      {label !== status && !presenting && <span className="text-sm text-slate-700"> · {label}</span>}
     </div>
   );
 }
