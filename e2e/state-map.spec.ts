@@ -1,5 +1,6 @@
 // The state map beside a payment and a consent: the path through the 1.3.12 status machine this browser saw, the
-// current state, and what the user can still do, at a desktop's and a phone's width.
+// current state, the states it can move to and what the user can still do, every state behind "All states", at a
+// desktop's and a phone's width, where the current state stays in view inside the drawing's scroll box.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { authoriseConsent, consentStatus, fillConsentForm, submitConsentForm } from './consents-helpers';
@@ -19,6 +20,19 @@ async function expectAxeClean(page: Page, width: number) {
   const results = await new AxeBuilder({ page }).include('section[aria-labelledby]').analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The current state's box lies inside the drawing's scroll box (which scrolled to it), not beyond its edge. */
+async function expectCurrentInView(page: Page) {
+  const box = stateMap(page).getByRole('region', { name: 'State map diagram' });
+  const current = diagram(page).locator('g[data-current="true"] rect').first();
+  await expect(async () => {
+    const outer = await box.boundingBox();
+    const inner = await current.boundingBox();
+    expect(outer && inner).toBeTruthy();
+    expect(inner!.x).toBeGreaterThanOrEqual(outer!.x - 1);
+    expect(inner!.x + inner!.width).toBeLessThanOrEqual(outer!.x + outer!.width + 1);
+  }).toPass({ timeout: 5000 });
 }
 
 async function screenshots(page: Page, name: string) {
@@ -63,6 +77,20 @@ test('a payment marks RCVD → ACTC → ACSC with ACSC current, and offers no ca
   await expect(stateMap(page)).toContainText('Final: nothing can change it any more.');
   await expect(diagram(page).locator('[data-action]')).toHaveCount(0);
 
+  // Only the path is drawn once the payment is final: three boxes, not the machine's fourteen.
+  await expect(diagram(page).locator('g[data-state]')).toHaveCount(3);
+  const all = stateMap(page).getByRole('button', { name: 'All states' });
+  await expect(all).toHaveAttribute('aria-pressed', 'false');
+  await page.setViewportSize({ width: 390, height: 900 });
+  await expectCurrentInView(page);
+  await all.click();
+  await expect(diagram(page).locator('g[data-state]')).toHaveCount(14);
+  await expect(all).toHaveAttribute('aria-pressed', 'true');
+  await expectCurrentInView(page);
+  await all.click();
+  await expect(diagram(page).locator('g[data-state]')).toHaveCount(3);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
   // A reload keeps the path: it comes from this browser's history of the payment.
   await page.reload();
   await expect(state(page, 'ACTC')).toHaveAttribute('data-visits', '2');
@@ -89,6 +117,32 @@ test('a consent is marked received → valid → deleted, and deletion is offere
   await expect(state(page, 'terminatedByTpp')).toHaveAttribute('data-current', 'true');
   await expect(state(page, 'terminatedByTpp')).toHaveAttribute('data-visits', '3');
   await expect(actions(page)).toHaveCount(0);
+  await expectAxeClean(page, 1280);
+  await expectAxeClean(page, 390);
+});
+
+test('carol’s rejected payment: the two states she went through, the rejection in view on a phone', async ({
+  page,
+}) => {
+  const payment = await createPayment(page, { debtorIban: testAccounts['carol-main'].iban, amount: '100.00' });
+  // Received, with the states it can move to: the path and what can come next, not all fourteen.
+  await expect(state(page, 'RCVD')).toHaveAttribute('data-current', 'true');
+  const next = await diagram(page).locator('g[data-state]').count();
+  expect(next).toBeGreaterThan(1);
+  expect(next).toBeLessThan(14);
+  await page.getByRole('link', { name: 'Continue at the bank' }).click();
+  await approveAtBank(page, 'carol');
+  await page.waitForURL((url) => url.pathname === payment.path);
+  await expect(transactionStatus(page)).toContainText('RJCT');
+
+  await expect(state(page, 'RJCT')).toHaveAttribute('data-current', 'true');
+  await expect(diagram(page).locator('g[data-state]')).toHaveCount(2);
+  await expect(stateMap(page).getByTestId('state-map-path')).toHaveText(
+    'Received (RCVD) → Rejected (RJCT) (now, final)',
+  );
+  await page.setViewportSize({ width: 390, height: 900 });
+  await expectCurrentInView(page);
+  await screenshots(page, 'carol-rejected');
   await expectAxeClean(page, 1280);
   await expectAxeClean(page, 390);
 });

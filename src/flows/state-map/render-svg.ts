@@ -187,6 +187,7 @@ function markers(idPrefix: string): string {
 /** The legend under the machine: how to read it, and what the user can still do (for a picture without the page). */
 function legendLines(view: StateMapView): string[] {
   const lines = ['Numbers: the order the states were seen. Dark box: now. Double border: final.'];
+  if (!view.all) lines.push('Shown: the path taken and the states it can move to from here.');
   if (view.actions.length === 0) {
     lines.push(view.current?.final ? 'Nothing can change it any more.' : 'No action of yours changes it from here.');
   } else {

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { escapeXml, renderStateMapSvg } from './render-svg';
 import { actionText, pathText, stateMapView } from './state-map-view';
 
-const payment = (timeline: string[], current?: string) =>
-  stateMapView({ kind: 'transactionStatus', timeline, ...(current !== undefined && { current }) });
+const payment = (timeline: string[], current?: string, all = false) =>
+  stateMapView({ kind: 'transactionStatus', timeline, all, ...(current !== undefined && { current }) });
 
 describe('a state map view', () => {
   it('marks the states a payment went through in order, the last one as current', () => {
@@ -63,9 +63,47 @@ describe('a state map view', () => {
   });
 });
 
+describe('a state map of the path and what can come next', () => {
+  const codes = (view: ReturnType<typeof payment>) => view.nodes.map((node) => node.code);
+
+  it('draws only the states a payment visited once it is final: three boxes in a row for a settled one', () => {
+    const settled = payment(['RCVD', 'ACTC', 'ACSC']);
+    expect(codes(settled)).toEqual(['RCVD', 'ACTC', 'ACSC']);
+    expect(settled.nodes.map((node) => [node.col, node.row])).toEqual([
+      [0, 0],
+      [1, 0],
+      [2, 0],
+    ]);
+    expect(settled.hidden).toBe(11);
+    expect(settled.all).toBe(false);
+    expect(settled.edges.map((edge) => `${edge.from}→${edge.to}`)).toEqual(['RCVD→ACTC', 'ACTC→ACSC']);
+    expect(codes(payment(['RCVD', 'RJCT']))).toEqual(['RCVD', 'RJCT']);
+  });
+
+  it('adds the states one move away from the current one, with only the moves from it and those made', () => {
+    const view = payment(['RCVD', 'ACTC']);
+    expect(codes(view).sort()).toEqual(['ACCP', 'ACFC', 'ACSC', 'ACSP', 'ACTC', 'ACWC', 'CANC', 'RCVD', 'RJCT']);
+    expect(view.edges.every((edge) => edge.from === 'ACTC' || edge.taken)).toBe(true);
+    // Closed up: no empty column or row is left between the states drawn.
+    for (const axis of ['col', 'row'] as const) {
+      const used = [...new Set(view.nodes.map((node) => node[axis]))].sort((a, b) => a - b);
+      expect(used).toEqual(used.map((_, index) => index));
+    }
+  });
+
+  it('draws every state when asked, or when no status was seen yet', () => {
+    expect(payment(['RCVD', 'RJCT'], undefined, true).nodes).toHaveLength(14);
+    expect(payment(['RCVD', 'RJCT'], undefined, true).hidden).toBe(0);
+    expect(payment([]).nodes).toHaveLength(14);
+  });
+});
+
 describe('the state map as SVG', () => {
   it('draws every state, marks the current one and the order, and escapes what the bank sent', () => {
-    const svg = renderStateMapSvg(payment(['RCVD', '<script>alert(1)</script>']), { idPrefix: 'm1', legend: true });
+    const svg = renderStateMapSvg(payment(['RCVD', '<script>alert(1)</script>'], undefined, true), {
+      idPrefix: 'm1',
+      legend: true,
+    });
     expect(svg).not.toContain('<script>');
     expect(svg).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
     const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');

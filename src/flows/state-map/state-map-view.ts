@@ -1,7 +1,9 @@
 // What a state map shows of one resource, worked out from the 1.3.12 status machine and the statuses this browser
 // saw: where each state sits, the path the resource took (in order), where it is now, the moves still possible and
-// the actions of the TPP's user among them. A status the model does not know (a deviating bank) gets a state of its
-// own, marked as such, instead of being dropped. Pure: the React component and the replay file draw from it.
+// the actions of the TPP's user among them. By default only the path and the states one move away from the current
+// one are drawn, closed up in the machine's order; `all` draws every state of the machine. A status the model does
+// not know (a deviating bank) gets a state of its own, marked as such, instead of being dropped. Pure: the React
+// component and the replay file draw from it.
 import {
   actionsFrom,
   stateOf,
@@ -93,6 +95,10 @@ export interface StateMapView {
   current?: StateMapNode;
   /** What the TPP's user can still cause from the current state. */
   actions: StateMapAction[];
+  /** Every state of the machine is drawn; otherwise the path and what can come next. */
+  all: boolean;
+  /** How many states of the machine are left out of the drawing. */
+  hidden: number;
 }
 
 export interface StateMapInput {
@@ -101,6 +107,8 @@ export interface StateMapInput {
   timeline: readonly string[];
   /** The status now; when it differs from the timeline's last one it ends the path. */
   current?: string | undefined;
+  /** Draw every state of the machine, not only the path and the states one move away. */
+  all?: boolean;
 }
 
 function pathOf({ timeline, current }: StateMapInput): string[] {
@@ -110,6 +118,13 @@ function pathOf({ timeline, current }: StateMapInput): string[] {
 
 function labelOf(machine: StatusMachine, code: string): string {
   return stateOf(machine, code)?.label ?? code;
+}
+
+/** Columns and rows closed up over the states drawn, keeping the machine's order. */
+function closedUp<N extends { col: number; row: number }>(nodes: N[]): N[] {
+  const cols = [...new Set(nodes.map((node) => node.col))].sort((a, b) => a - b);
+  const rows = [...new Set(nodes.map((node) => node.row))].sort((a, b) => a - b);
+  return nodes.map((node) => ({ ...node, col: cols.indexOf(node.col), row: rows.indexOf(node.row) }));
 }
 
 export function stateMapView(input: StateMapInput): StateMapView {
@@ -146,12 +161,21 @@ export function stateMapView(input: StateMapInput): StateMapView {
   const inModel = new Set(machine.transitions.map(({ from, to }) => `${from}→${to}`));
   const toneOf = (code: string) => stateOf(machine, code)?.tone;
 
+  // Without a status seen there is no path to show: the whole machine is.
+  const all = input.all === true || now === undefined;
+  const next = new Set(machine.transitions.filter(({ from }) => from === now).map(({ to }) => to));
+  const shown = (code: string) => all || path.includes(code) || next.has(code);
+  const drawn = all ? nodes : closedUp(nodes.filter((node) => shown(node.code)));
+
   const edges: StateMapEdge[] = machine.transitions
     // Moves into an end without the goal (rejected, cancelled, expired…) lead from almost everywhere: drawn only
-    // where they matter, from the current state or when the resource made them.
+    // where they matter, from the current state or when the resource made them. Without every state, only the moves
+    // made and those from the current state are drawn.
     .filter(({ from, to }) => {
       const tone = toneOf(to);
-      return (tone !== 'failure' && tone !== 'ended') || from === now || takenMoves.has(`${from}→${to}`);
+      const matters = from === now || takenMoves.has(`${from}→${to}`);
+      if (!all) return matters;
+      return (tone !== 'failure' && tone !== 'ended') || matters;
     })
     .map(({ from, to }) => {
       const action = from === now ? actionTo.get(to) : undefined;
@@ -172,15 +196,17 @@ export function stateMapView(input: StateMapInput): StateMapView {
   return {
     kind: input.kind,
     title: machine.title,
-    nodes,
+    nodes: drawn,
     edges,
     path: path.map((code) => ({ code, label: labelOf(machine, code), unknown: stateOf(machine, code) === undefined })),
-    ...(now !== undefined && { current: nodes.find((node) => node.code === now) }),
+    ...(now !== undefined && { current: drawn.find((node) => node.code === now) }),
     actions: choices.map(({ action, to }) => ({
       label: action.label,
       ...(action.note !== undefined && { note: action.note }),
       to: to.map((code) => ({ code, label: labelOf(machine, code) })),
     })),
+    all,
+    hidden: nodes.length - drawn.length,
   };
 }
 

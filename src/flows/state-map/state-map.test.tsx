@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StateMapPanel } from '.';
 
@@ -20,6 +20,21 @@ describe('the state map panel', () => {
     await screen.findByRole('img', { name: /State map/ });
     expect(screen.queryByRole('list', { name: 'What you can still do' })).toBeNull();
     expect(screen.getByText('Final: nothing can change it any more.')).toBeTruthy();
+  });
+
+  it('draws the path and what can come next, and every state behind “All states”', async () => {
+    render(<StateMapPanel kind="transactionStatus" timeline={['RCVD', 'RJCT']} />);
+    const diagram = await screen.findByRole('img', { name: "State map: The payment's status" });
+    expect([...diagram.querySelectorAll('g[data-state]')].map((g) => g.getAttribute('data-state'))).toEqual([
+      'RCVD',
+      'RJCT',
+    ]);
+    const toggle = screen.getByRole('button', { name: 'All states' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle);
+    const all = screen.getByRole('img', { name: "State map: The payment's status" });
+    expect(all.querySelectorAll('g[data-state]')).toHaveLength(14);
+    expect(screen.getByRole('button', { name: 'All states' }).getAttribute('aria-pressed')).toBe('true');
   });
 
   it('says so when the bank reports a status the model does not know', async () => {
