@@ -2,6 +2,7 @@
 // secrets a bank or a hand-edited request may carry beyond XS2A's own (API keys, passphrases, private keys in PEM),
 // and, in presenter mode, masked as every screen masks bank data: account numbers, people's names and addresses.
 import { redactExchange, REDACTED, type BankDataDisplay, type Exchange } from '../../api';
+import { maskedBodyText } from '../../components/ui';
 import { maskBankData, maskPersonalDataInText } from '../../xs2a/masking';
 import type { ReplayData } from './replay-data';
 
@@ -119,15 +120,6 @@ export function cleanExchange(raw: Exchange, { secrets, display }: CleanOptions)
 /** A text of the console's own (a title, a step's words) cleaned like the exchanges' texts. */
 export function cleanText(text: string, { display }: Pick<CleanOptions, 'display'>): string {
   return textCleaner(display)(text);
-}
-
-/** A JSON text masked member by member (maskBankData); any other text as free text. */
-function maskedBodyText(text: string): string {
-  try {
-    return JSON.stringify(maskBankData(JSON.parse(text)), null, 2);
-  } catch {
-    return maskPersonalDataInText(text);
-  }
 }
 
 const BODY_MEMBERS = new Set(['requestBody', 'responseBody']);
