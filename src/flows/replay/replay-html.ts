@@ -4,7 +4,7 @@
 // part of the diagram, "All steps" shows them all. The console reads the file back from its JSON data block only.
 import { renderStateMapSvg } from '../state-map/render-svg';
 import { stateMapView } from '../state-map/state-map-view';
-import { escapeXml, renderFlowSvg } from '../story';
+import { escapeXml, numberedSteps, renderFlowSvg } from '../story';
 import { replayDataBlock, type ReplayData, type ReplayExchange } from './replay-data';
 
 /** Nothing may load or connect; only the file's own styles apply. */
@@ -86,7 +86,7 @@ function exchangeText(exchange: ReplayExchange): string {
 }
 
 function stepItem(data: ReplayData, index: number): string {
-  const step = data.story.steps[index];
+  const step = numberedSteps(data.story)[index];
   if (!step) return '';
   const number = index + 1;
   const count = data.story.steps.length;

@@ -18,6 +18,7 @@ import {
   statusSeen,
   type StatusFamily,
 } from './exchange-words';
+import { numberSteps } from './numbering';
 import { outcomeOf, type StoryEvidence } from './outcome';
 import { psuInputStep, scaMethodName, type KnownMethods } from './psu-steps';
 import type { FlowStep, FlowStory, Lane, StepTone } from './story-types';
@@ -326,21 +327,11 @@ export function buildFlowStory({ flow, exchanges, events, display = PLAIN_DISPLA
   const story: FlowStory = {
     flow,
     subject: subjectOf(flow),
-    steps: numbered(builder.steps, display.masked),
+    steps: numberSteps(builder.steps, display.masked),
     ...(outcome && { outcome }),
     masked: display.masked,
   };
   return display.masked ? forAudience(story) : story;
-}
-
-/** Numbers for the drawing: every step but a waiting span; for an audience only the steps that changed something. */
-function numbered(steps: readonly FlowStep[], forAudience: boolean): FlowStep[] {
-  let number = 0;
-  return steps.map((step) => {
-    if (step.kind === 'waiting' || (forAudience && !step.changed)) return step;
-    number += 1;
-    return { ...step, number };
-  });
 }
 
 /** A waiting span as an audience reads it: how often the console looked, not which reads it made. */

@@ -1,6 +1,7 @@
 // The flow story: what happened in one payment's or consent's flow, as the steps of a sequence diagram, and the
 // diagram drawn from it (SVG markup, Mermaid text).
 export { buildFlowStory, type BuildFlowStoryInput } from './build-story';
+export { numberedSteps } from './numbering';
 export {
   LANES,
   type FlowOutcome,

@@ -94,6 +94,20 @@ describe('renderFlowSvg', () => {
     ]);
   });
 
+  it('numbers a story kept before steps carried their numbers (an older replay) as the drawing did then', () => {
+    const story = redirectStory();
+    const older = {
+      ...story,
+      steps: story.steps.map(({ number: _number, changed: _changed, ...step }) => step),
+    };
+    const numbers = (svg: string) =>
+      [...parse(svg).querySelectorAll('g[data-step] text[font-weight="600"]')].flatMap(
+        (text) => /^(\d+)\. /.exec(text.textContent)?.[1] ?? [],
+      );
+    expect(numbers(renderFlowSvg(older))).toEqual(numbers(renderFlowSvg(story)));
+    expect(numbers(renderFlowSvg(older))).toEqual(['1', '2', '3', '4', '5']);
+  });
+
   it('says under the outcome who the TPP, the bank and the PSU are, in plain words', () => {
     const doc = parse(renderFlowSvg(redirectStory()));
     const legend = doc.querySelector('g[data-legend="lanes"]');

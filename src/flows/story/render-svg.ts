@@ -3,6 +3,7 @@
 // given: each step's words run across the whole width above its arrows, so a phone-wide diagram stays readable.
 // Polling that saw nothing new is a thin grey band between the numbered steps, and a small legend under the outcome
 // says who the three lanes are.
+import { numberedSteps } from './numbering';
 import { LANES, type FlowStep, type FlowStory, type Lane, type StepTone, type StoryArrow } from './story-types';
 
 export interface RenderFlowSvgOptions {
@@ -226,7 +227,8 @@ export function renderFlowSvg(story: FlowStory, options: RenderFlowSvgOptions = 
   const title = options.title ?? `Flow of ${story.flow}`;
   const header = headerMarkup(frame);
   let y = header.height;
-  const steps = story.steps.map((step) => {
+  const drawn = numberedSteps(story);
+  const steps = drawn.map((step) => {
     const drawn = stepMarkup(frame, step, y, options);
     y += drawn.height + 8;
     return drawn.markup;
@@ -267,7 +269,7 @@ export function renderFlowSvg(story: FlowStory, options: RenderFlowSvgOptions = 
       `<line x1="${frame.laneX[lane]}" y1="${tenths(header.height - 14)}" x2="${frame.laneX[lane]}" y2="${height - PAD}" stroke="#94a3b8" stroke-dasharray="3 4"/>`,
   ).join('');
   const description = outcome ? `Outcome: ${outcome.label}.` : 'No outcome yet.';
-  const count = story.steps.filter((step) => step.number !== undefined).length;
+  const count = drawn.filter((step) => step.number !== undefined).length;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${frame.width}" height="${height}" viewBox="0 0 ${frame.width} ${height}" role="group" aria-labelledby="${prefix}-title ${prefix}-desc" font-family="${FONT_FAMILY}">` +
     `<title id="${prefix}-title">${escapeXml(title)}</title>` +
