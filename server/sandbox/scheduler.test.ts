@@ -165,6 +165,29 @@ describe('reads never do the bank’s work', () => {
   });
 });
 
+describe('what the scheduler cannot do is not tried again at once', () => {
+  let bank: TestBank;
+  beforeAll(async () => {
+    bank = await createTestBank({ timers: 'held', config: { decoupledAutoApproveMs: 5_000 } });
+  });
+  afterAll(() => bank.close());
+
+  it('fails a timed decoupled approval whose payment was cancelled meanwhile, and waits for what comes next', async () => {
+    const res = await send(bank, 'POST', '/v1/payments/sepa-credit-transfers', {
+      body: paymentBody(),
+      headers: { 'TPP-Decoupled-Preferred': 'true', 'PSU-ID': 'alice' },
+    });
+    const created = ok(res, 201, PaymentInitiationResponse201);
+    expect((await send(bank, 'DELETE', href(created._links.self))).status).toBe(204);
+    bank.clock.advance(5_000);
+    await bank.runDue();
+    const sca = await send(bank, 'GET', href(created._links.scaStatus));
+    expect(sca.body).toMatchObject({ scaStatus: 'failed' });
+    expect(await statusOf(bank, href(created._links.self))).toBe('CANC');
+    expect(bank.timers.nextAt()).toBeGreaterThan(bank.clock.now().getTime());
+  });
+});
+
 describe('the scheduler’s timer follows the bank’s clock', () => {
   let bank: TestBank;
   const delay = 60_000;

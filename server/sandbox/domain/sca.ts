@@ -169,11 +169,25 @@ export class ScaEngine {
         await this.complete(auth, outcome);
         answered++;
       } catch (error) {
-        // Moved on meanwhile (the PSU answered, another instance approved it, its payment was cancelled): left as it is.
         if (!(error instanceof BankError)) throw error;
+        // Its payment or consent can no longer be authorised (cancelled, rejected meanwhile): the authorisation can
+        // only fail. Moved on already (the PSU answered, another instance did): left as it is.
+        if (outcome === 'finalised' && (await this.failIfWaiting(auth))) answered++;
       }
     }
     return answered;
+  }
+
+  private async failIfWaiting(auth: AuthorisationRow): Promise<boolean> {
+    const current = await this.store.find(auth.authorisation_id);
+    if (current?.sca_status !== 'started') return false;
+    try {
+      await this.complete(current, 'failed');
+      return true;
+    } catch (error) {
+      if (error instanceof BankError) return false;
+      throw error;
+    }
   }
 
   /** When the next timed decoupled approval falls due, if timed approval is on and an authorisation waits. */

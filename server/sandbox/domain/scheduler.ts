@@ -173,23 +173,25 @@ export class Scheduler {
     const newDay = full || today !== this.dayDone;
     const effects = await this.options.work.run(now, newDay);
     if (newDay) this.dayDone = today;
-    await this.arm();
+    // What is still due right after a run could not be done now: it is tried again after a pause, not at once.
+    await this.arm(RETRY_MS);
     return effects;
   }
 
-  private async arm(): Promise<void> {
+  /** Sets the timer on the next due instant; `pause`: the least wait for what is due already. */
+  private async arm(pause = 0): Promise<void> {
     const now = this.options.clock.now().getTime();
     const midnight = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
-    this.set(Math.min((await this.options.work.nextDue()) ?? midnight, midnight));
+    this.set(Math.min((await this.options.work.nextDue()) ?? midnight, midnight), pause);
   }
 
-  private set(instant: number) {
+  private set(instant: number, pause = 0) {
     if (this.stopped) return;
     this.timer?.stop();
     const now = this.options.clock.now().getTime();
-    // A frozen clock brings nothing new due: only what is due already runs at once.
+    // A frozen clock brings nothing new due: only what is due already runs.
     const wait =
-      instant <= now ? 0 : this.options.frozen() ? LONGEST_WAIT_MS : Math.min(instant - now, LONGEST_WAIT_MS);
+      instant <= now ? pause : this.options.frozen() ? LONGEST_WAIT_MS : Math.min(instant - now, LONGEST_WAIT_MS);
     this.armedFor = instant;
     this.timer = this.options.timers.start(() => this.fire(), wait);
   }
