@@ -46,4 +46,10 @@ describe('PSU page summaries', () => {
     const all = String(await consentSummary(consent({ allPsd2: 'allAccounts' })));
     expect(all).toContain('all your payment accounts');
   });
+
+  it('say “once a day”, not “up to 1 times a day”, for a recurring consent read once a day', async () => {
+    const daily = String(await consentSummary({ ...consent({ allPsd2: 'allAccounts' }), frequency_per_day: 1 }));
+    expect(daily).toContain('once a day');
+    expect(daily).not.toContain('1 times');
+  });
 });

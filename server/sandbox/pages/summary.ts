@@ -120,8 +120,14 @@ export function consentDetails(consent: ConsentRow, display: PageDisplay = PLAIN
     <dt>Valid until</dt>
     <dd>${consent.valid_until}</dd>
     <dt>Access per day</dt>
-    <dd>${consent.recurring_indicator ? `up to ${consent.frequency_per_day} times a day` : 'once'}</dd>
+    <dd>${timesADay(consent)}</dd>
   </dl>`;
+}
+
+/** How often the TPP may read: once for a one-off consent, else its frequencyPerDay, in the singular for one. */
+function timesADay(consent: ConsentRow): string {
+  if (!consent.recurring_indicator) return 'once';
+  return consent.frequency_per_day === 1 ? 'once a day' : `up to ${consent.frequency_per_day} times a day`;
 }
 
 /** What a request in the banking app is, in one line: a payment's kind, amount and creditor, or a consent's access. */
