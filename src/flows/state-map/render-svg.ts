@@ -86,7 +86,8 @@ function styleOf(edge: StateMapEdge): EdgeStyle {
   return edge.action !== undefined ? 'action' : 'usual';
 }
 
-function renderEdge(edge: StateMapEdge, nodes: Map<string, StateMapNode>, idPrefix: string): string {
+/** `all`: the whole machine is drawn, where a bent usual move would only cross the picture. */
+function renderEdge(edge: StateMapEdge, nodes: Map<string, StateMapNode>, idPrefix: string, all: boolean): string {
   const from = nodes.get(edge.from);
   const to = nodes.get(edge.to);
   if (!from || !to) return '';
@@ -94,8 +95,9 @@ function renderEdge(edge: StateMapEdge, nodes: Map<string, StateMapNode>, idPref
   const { stroke, width, dash } = edgeStyles[style];
   const others = [...nodes.values()].filter((node) => node !== from && node !== to);
   const { d, bent } = edgePath(from, to, others);
-  // A usual move that skips over other states would cross the picture: the states it skips tell the usual way.
-  if (bent && style === 'usual') return '';
+  // In the whole machine a usual move that skips over other states would cross the picture, and the states it skips
+  // tell the usual way; drawn with only the states one move away, every one of them keeps its arrow.
+  if (bent && style === 'usual' && all) return '';
   return (
     `<path d="${d}" fill="none" stroke="${stroke}" stroke-width="${width}"` +
     (dash ? ` stroke-dasharray="${dash}"` : '') +
@@ -231,7 +233,7 @@ export function renderStateMapSvg(
     ` data-kind="${view.kind}"><title>${escapeXml(`State map: ${view.title}`)}</title>` +
     `<desc>${escapeXml(codes ? pathText(view) : withoutSpecCodes(pathText(view)))}</desc>` +
     `<defs>${markers(id)}</defs>` +
-    edges.map((edge) => renderEdge(edge, nodes, id)).join('') +
+    edges.map((edge) => renderEdge(edge, nodes, id, view.all)).join('') +
     view.nodes.map((node) => renderNode(node, codes)).join('') +
     text +
     `</svg>`

@@ -91,6 +91,13 @@ describe('a state map of the path and what can come next', () => {
     }
   });
 
+  it('draws an arrow to every state one move away, even one that bends around another', () => {
+    const svg = renderStateMapSvg(payment(['RCVD']), { idPrefix: 'm0' });
+    const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+    const targets = [...doc.querySelectorAll('path[data-from="RCVD"]')].map((path) => path.getAttribute('data-to'));
+    expect(targets.sort()).toEqual(['ACCP', 'ACTC', 'ACWC', 'CANC', 'PATC', 'PDNG', 'RJCT']);
+  });
+
   it('draws every state when asked, or when no status was seen yet', () => {
     expect(payment(['RCVD', 'RJCT'], undefined, true).nodes).toHaveLength(14);
     expect(payment(['RCVD', 'RJCT'], undefined, true).hidden).toBe(0);
