@@ -27,9 +27,9 @@ const EXPOSED = [
   'ASPSP-SCA-Approach',
   'ASPSP-Notification-Support',
   'ASPSP-Notification-Content',
-].join(', ');
   // How long a client is asked to wait after 429 (the rate-limited deviation mode).
   'Retry-After',
+].join(', ');
 
 /**
  * A request's link context. Only absolute links (the bank's SCA pages) need the origin, so most answers never parse the
