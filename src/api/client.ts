@@ -3,7 +3,7 @@ import type * as z from 'zod';
 import type * as Operations from '../xs2a/operations';
 import type { OperationName, ResponseSchemaOptions } from '../xs2a/operations';
 import type { ProblemJson, TppMessage } from '../xs2a/errors';
-import { deviationInWords, withoutNulls } from '../xs2a/readers';
+import { deviationInWords, readAsTyped, withoutNulls } from '../xs2a/readers';
 import { recordExchange, updateExchange, type Exchange } from './exchange-log';
 import {
   loadMessageMeanings,
@@ -316,13 +316,17 @@ function expectsJson(operations: (typeof Operations)['operations'], operationId:
   return status !== 204 && 'response' in operations[operationId];
 }
 
-function deviationsOf(
+/**
+ * The answer checked against its operation's 1.3.12 answer: each deviation, and the body as the console reads it (each
+ * member read as its 1.3.12 type where it can be, readAsTyped), with what was made of a member said in its deviation.
+ */
+function checkAnswer(
   { operations, responseSchemaFor }: typeof Operations,
   operationId: OperationId,
   status: number,
   body: unknown,
   schemaOptions: Xs2aRequestOptions['schema'],
-): Deviation[] {
+): { deviations: Deviation[]; value: unknown } {
   const deviations: Deviation[] = [];
   const expected: readonly number[] = operations[operationId].successStatus;
   if (!expected.includes(status)) {
@@ -335,14 +339,19 @@ function deviationsOf(
   try {
     schema = responseSchemaFor(operationId, { ...schemaOptions, status });
   } catch {
-    return deviations; // getPaymentInformation without its payment service: nothing to check against
+    // getPaymentInformation without its payment service: nothing to check against
+    return { deviations, value: body };
   }
-  const result = schema?.safeParse(body);
-  if (result && !result.success) {
-    for (const issue of result.error.issues)
-      deviations.push({ path: readablePath(issue.path), message: issueMessage(issue, body) });
-  }
-  return deviations;
+  if (!schema) return { deviations, value: body };
+  const check = (value: unknown) => schema.safeParse(value).error?.issues ?? [];
+  const issues = check(body);
+  const read = readAsTyped(body, check, issues);
+  issues.forEach((issue, index) => {
+    const note = read.notes[index];
+    const message = issueMessage(issue, body);
+    deviations.push({ path: readablePath(issue.path), message: note ? `${message}: ${note}` : message });
+  });
+  return { deviations, value: read.value };
 }
 
 /** The value at a zod issue's path, and whether its last member is absent from the object that should hold it. */
@@ -703,13 +712,13 @@ export async function sendOperation<T>(options: ExactRequestOptions): Promise<Xs
   );
   // Null means absent: the body is read and checked without the members the bank sent as null, each one named.
   const read = withoutNulls(parsed.body);
-  const deviations = [
-    ...(operations
-      ? deviationsOf(operations, operationId, response.status, read.value, options.schema)
-      : [{ path: '(body)', message: 'not checked: the 1.3.12 schemas could not be loaded' }]),
-    ...read.deviations,
-    ...headerCheck.deviations,
-  ];
+  const checked = operations
+    ? checkAnswer(operations, operationId, response.status, read.value, options.schema)
+    : {
+        deviations: [{ path: '(body)', message: 'not checked: the 1.3.12 schemas could not be loaded' }],
+        value: read.value,
+      };
+  const deviations = [...checked.deviations, ...read.deviations, ...headerCheck.deviations];
   const uncheckedHeaders = headerCheck.unchecked.length > 0 ? headerCheck.unchecked : undefined;
   updateExchange(
     exchangeId,
@@ -717,7 +726,7 @@ export async function sendOperation<T>(options: ExactRequestOptions): Promise<Xs
     redaction,
   );
   return {
-    body: read.value as T,
+    body: checked.value as T,
     status: response.status,
     requestId,
     headers: responseHeaders,

@@ -132,6 +132,165 @@ export function withoutNulls(value: unknown): NullsReading {
   return { value: dropNulls(value, '', deviations), deviations };
 }
 
+/**
+ * A place where a schema check found a member of another JSON type than 1.3.12 gives it: zod's issues have this shape
+ * (`invalid_type` with the type expected, `invalid_value` for a value outside a list of codes).
+ */
+export interface TypeIssue {
+  readonly code: string;
+  readonly path: readonly PropertyKey[];
+  readonly expected?: string;
+}
+
+/** What the console reads from an answer whose members are not all of the JSON types 1.3.12 gives them. */
+export interface TypedReading {
+  /** The answer with each such member read as its type, or left out when it cannot be. */
+  value: unknown;
+  /** For each issue of the first check (same index): what the console made of the member, undefined when nothing. */
+  notes: (string | undefined)[];
+}
+
+/** Members whose own readers take any form the bank sends (links, challenges, remittances, amounts): kept as sent. */
+const READ_BY_OWN_READER = new Set([
+  '_links',
+  'challengeData',
+  'remittanceInformationStructured',
+  'remittanceInformationStructuredArray',
+]);
+
+function readByOwnReader(path: readonly PropertyKey[]): boolean {
+  return (
+    path.at(-1) === 'amount' || path.some((segment) => typeof segment === 'string' && READ_BY_OWN_READER.has(segment))
+  );
+}
+
+const LEFT_OUT = Symbol('left out');
+type Read = { value: unknown; note: string };
+
+const leftOut: Read = { value: LEFT_OUT, note: 'left out' };
+
+/** A value as text: numbers in full, other JSON as its JSON. */
+function asText(value: unknown): Read {
+  if (typeof value === 'number') return { value: numberText(value), note: 'read as text' };
+  if (typeof value === 'boolean') return { value: String(value), note: 'read as text' };
+  return { value: jsonText(value), note: 'shown as its JSON' };
+}
+
+const NUMBER_TEXT = /^-?\d+(?:\.\d+)?$/;
+
+/** How the console reads a member of another type than expected; undefined: as it is (absent stays absent). */
+function readAs(expected: string | undefined, value: unknown, atRoot: boolean): Read | undefined {
+  if (value === undefined) {
+    // A required list that is missing has no entries; a required text or object that is missing stays absent.
+    return expected === 'array' ? { value: [], note: 'read as an empty list' } : undefined;
+  }
+  if (value === null) return atRoot ? { value: {}, note: 'read as an answer without members' } : leftOut;
+  switch (expected) {
+    case 'string':
+      return asText(value);
+    case 'number':
+    case 'int':
+      if (typeof value === 'number') return undefined;
+      return typeof value === 'string' && NUMBER_TEXT.test(value.trim())
+        ? { value: Number(value), note: 'read as the number it names' }
+        : leftOut;
+    case 'boolean':
+      return value === 'true' || value === 'false' ? { value: value === 'true', note: `read as ${value}` } : leftOut;
+    case 'array':
+      return { value: [value], note: 'read as a list of one entry' };
+    case 'object':
+      return atRoot ? { value: {}, note: 'read as an answer without members' } : leftOut;
+    default:
+      return leftOut;
+  }
+}
+
+function readIssue(issue: TypeIssue, value: unknown): Read | undefined {
+  if (readByOwnReader(issue.path)) return undefined;
+  // A code (a status) that is not text is read as text; text outside the list stays, its readers name it.
+  if (issue.code === 'invalid_value')
+    return value === undefined || typeof value === 'string' ? undefined : asText(value);
+  if (issue.code !== 'invalid_type') return undefined;
+  return readAs(issue.expected, value, issue.path.length === 0);
+}
+
+function pathKey(path: readonly PropertyKey[]): string {
+  return JSON.stringify(path.map((segment) => (typeof segment === 'symbol' ? String(segment) : segment)));
+}
+
+function memberAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let current = value;
+  for (const segment of path) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<PropertyKey, unknown>)[segment];
+  }
+  return current;
+}
+
+/** The members to read otherwise, by path, and the paths that lead to them (with the names of the members they hold). */
+interface Reads {
+  values: Map<string, unknown>;
+  holders: Map<string, Set<string>>;
+}
+
+/** `value` with the members in `reads` replaced, added or left out; copies only along the paths changed. */
+function applyReads(value: unknown, reads: Reads, path: PropertyKey[]): unknown {
+  const key = pathKey(path);
+  if (reads.values.has(key)) return reads.values.get(key);
+  const names = reads.holders.get(key);
+  if (!names || typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    const list: readonly unknown[] = value;
+    return list.map((item, index) => applyReads(item, reads, [...path, index])).filter((item) => item !== LEFT_OUT);
+  }
+  const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  // A member that is missing may be read too (a required list as empty): the names come from the reads as well.
+  for (const name of new Set([...Object.keys(copy), ...names])) {
+    const read = applyReads(copy[name], reads, [...path, name]);
+    if (read === LEFT_OUT || read === undefined) delete copy[name];
+    else copy[name] = read;
+  }
+  return copy;
+}
+
+/**
+ * Reads an answer as 1.3.12 types it, so a page can rely on the types of what it shows: a member of another JSON type
+ * is read as its type where that says the same (a number or object where text belongs: its digits or JSON; "4" where
+ * a number belongs; "true" for a boolean; one entry where a list belongs, whose own members are then read alike), a
+ * missing list as empty, and is otherwise left out; an entry of a list that cannot be read is taken out of it. Links,
+ * challenges, remittances and amounts stay as sent: their own readers show every form. `check` names the issues of a
+ * value (the schema check); the first check's are `first`. Nothing here throws.
+ */
+export function readAsTyped(
+  value: unknown,
+  check: (value: unknown) => readonly TypeIssue[],
+  first: readonly TypeIssue[] = check(value),
+): TypedReading {
+  const notes: (string | undefined)[] = [];
+  let current = value;
+  let issues = first;
+  // Each pass reads what the last one made (the entries of a list of one); a few passes are enough, and it ends.
+  for (let pass = 0; pass < 4 && issues.length > 0; pass += 1) {
+    const reads: Reads = { values: new Map(), holders: new Map() };
+    issues.forEach((issue, index) => {
+      const read = readIssue(issue, memberAt(current, issue.path));
+      if (!read) return;
+      reads.values.set(pathKey(issue.path), read.value);
+      issue.path.forEach((segment, depth) => {
+        const holder = pathKey(issue.path.slice(0, depth));
+        const names = reads.holders.get(holder) ?? new Set<string>();
+        names.add(String(segment));
+        reads.holders.set(holder, names);
+      });
+      if (pass === 0) notes[index] = read.note;
+    });
+    if (reads.values.size === 0) break;
+    current = applyReads(current, reads, []);
+    issues = check(current);
+  }
+  return { value: current, notes };
+}
+
 /** What the console reads from a challenge (challengeData) the bank sent with an embedded SCA step. */
 export interface ChallengeReading {
   /** The challenge's lines (`data`), each as text. */
