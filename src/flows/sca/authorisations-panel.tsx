@@ -251,7 +251,12 @@ function AuthorisationRow({ profile, scope, authorisationId, returnTo, headingLe
       </div>
       {body && (
         <div className="text-sm">
-          <ScaStatusBadge status={body.scaStatus} withMeaning />
+          {/* A bank may leave out the scaStatus 1.3.12 requires; the read's exchange names the deviation. */}
+          {body.scaStatus === undefined ? (
+            <p className="text-slate-700">The bank&apos;s answer names no SCA status.</p>
+          ) : (
+            <ScaStatusBadge status={body.scaStatus} withMeaning />
+          )}
           {body.psuMessage && <p className="mt-1 text-slate-700">Message from the bank: {body.psuMessage}</p>}
         </div>
       )}

@@ -103,10 +103,13 @@ export function transactionItems(t: Transaction, status: string, display = PLAIN
   add('Entry reference', t.entryReference);
   add('Transaction id', t.transactionId);
   if (t.batchIndicator) add('Batch', `${t.batchNumberOfTransactions ?? '?'} transactions`);
+  // Members 1.3.12 requires may still be missing from a bank's rate: each is then a question mark.
+  const given = (value: string | undefined) => value ?? '?';
   for (const rate of t.currencyExchange ?? []) {
+    const { unitCurrency, exchangeRate, sourceCurrency, targetCurrency, quotationDate } = rate as Partial<typeof rate>;
     add(
       'Currency exchange',
-      `1 ${rate.unitCurrency} = ${rate.exchangeRate} (${rate.sourceCurrency} → ${rate.targetCurrency}, ${rate.quotationDate})`,
+      `1 ${given(unitCurrency)} = ${given(exchangeRate)} (${given(sourceCurrency)} → ${given(targetCurrency)}, ${given(quotationDate)})`,
     );
   }
   if (t.balanceAfterTransaction) {

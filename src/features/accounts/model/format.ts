@@ -19,8 +19,12 @@ const balanceTypeLabels: Record<string, string> = {
   nonInvoiced: 'Not yet invoiced',
 };
 
-/** "closingBooked" → "Closing booked"; a type 1.3.12 does not know is shown as the bank sent it. */
-export function balanceTypeLabel(type: string): string {
+/**
+ * "closingBooked" → "Closing booked"; a type 1.3.12 does not know is shown as the bank sent it, and a balance the bank
+ * sent without its (required) type says so.
+ */
+export function balanceTypeLabel(type: string | undefined): string {
+  if (type === undefined) return 'type not given';
   return balanceTypeLabels[type] ?? type;
 }
 

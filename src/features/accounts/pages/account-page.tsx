@@ -154,9 +154,12 @@ function AccountDetailsPanel({
       {details.isError && (
         <ReadError error={details.error} what="the account" {...context} onRetry={() => void details.refetch()} />
       )}
+      {details.data && !details.isError && <DeviationNotice deviations={details.data.deviations} />}
+      {details.data && !details.isError && !account && (
+        <p className="text-sm text-slate-600">The bank&apos;s answer carries no account.</p>
+      )}
       {account && details.data && (
         <>
-          <DeviationNotice deviations={details.data.deviations} />
           <KeyValueList items={accountFactItems(account, { withIds: true, display })} />
           {withBalance &&
             (account.balances ? (

@@ -134,6 +134,7 @@ export function ConsentDetailsPanel({ query, queryKey, asked }: ConsentDetailsPa
   const granted = consent?.consentStatus === 'valid' ? consent.access : undefined;
   const left = consent ? timeLeft(consent.validUntil) : undefined;
   const accountsHref = linkOf(consent?._links, 'account');
+  const { recurringIndicator: recurring, frequencyPerDay: frequency } = (consent ?? {}) as Partial<GetConsentData>;
   const specNames = !useBankDataDisplay().masked;
   return (
     <Panel
@@ -155,7 +156,8 @@ export function ConsentDetailsPanel({ query, queryKey, asked }: ConsentDetailsPa
               Access granted
             </h3>
             {asked && granted && <FewerAccountsNote asked={asked} granted={granted} />}
-            <AccessGranted access={consent.access} />
+            {/* A bank may leave out what 1.3.12 requires: an answer without its access grants none. */}
+            <AccessGranted access={consent.access ?? {}} />
           </section>
           <KeyValueList
             items={[
@@ -170,16 +172,23 @@ export function ConsentDetailsPanel({ query, queryKey, asked }: ConsentDetailsPa
                   </>
                 ),
               },
-              {
-                key: 'Recurring',
-                value: consent.recurringIndicator
-                  ? `yes${specNames ? ' (recurringIndicator true)' : ''}`
-                  : 'no, one-off',
-              },
-              {
-                key: 'Reads per day without the PSU',
-                value: `${consent.frequencyPerDay}${specNames ? ' (frequencyPerDay)' : ''}`,
-              },
+              // Said only when the answer says it (a bank may leave out what 1.3.12 requires).
+              ...(recurring === undefined
+                ? []
+                : [
+                    {
+                      key: 'Recurring',
+                      value: recurring ? `yes${specNames ? ' (recurringIndicator true)' : ''}` : 'no, one-off',
+                    },
+                  ]),
+              ...(frequency === undefined
+                ? []
+                : [
+                    {
+                      key: 'Reads per day without the PSU',
+                      value: `${frequency}${specNames ? ' (frequencyPerDay)' : ''}`,
+                    },
+                  ]),
               {
                 key: 'Last action',
                 value: (
