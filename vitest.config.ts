@@ -7,6 +7,8 @@ export default defineConfig({
     environment: 'node',
     // Restart and seeding tests open real databases; a busy 2-core CI machine can take several seconds for one.
     testTimeout: 15_000,
+    // Vitest's default leaves one core to the main process, which on a 2-core machine means one test file at a time.
+    maxWorkers: 2,
     setupFiles: ['./vitest.setup.ts'],
   },
 });
