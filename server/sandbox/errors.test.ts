@@ -504,7 +504,7 @@ describe('response headers and CORS', () => {
     expect(methods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE']));
   });
 
-  it('exposes Location, X-Request-ID and ASPSP-SCA-Approach to browser scripts, on successes and errors', async () => {
+  it('exposes Location, X-Request-ID, ASPSP-SCA-Approach and the bank’s Date to browser scripts, on successes and errors', async () => {
     const created = await send(bank, 'POST', SCT, { body: paymentBody(), headers: ORIGIN_HEADER });
     expect(created.status).toBe(201);
     const failed = await send(bank, 'GET', `${SCT}/pay-unknown`, { headers: ORIGIN_HEADER });
@@ -512,7 +512,7 @@ describe('response headers and CORS', () => {
     for (const res of [created, failed]) {
       expect(res.headers.get('Access-Control-Allow-Origin')).toBe(ORIGIN_HEADER.Origin);
       const exposed = headerList(res.headers, 'Access-Control-Expose-Headers');
-      expect(exposed).toEqual(expect.arrayContaining(['location', 'x-request-id', 'aspsp-sca-approach']));
+      expect(exposed).toEqual(expect.arrayContaining(['location', 'x-request-id', 'aspsp-sca-approach', 'date']));
     }
   });
 

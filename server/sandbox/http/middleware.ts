@@ -29,6 +29,8 @@ const EXPOSED = [
   'ASPSP-Notification-Content',
   // How long a client is asked to wait after 429 (the rate-limited deviation mode).
   'Retry-After',
+  // The bank's time (not CORS-safelisted): a console on another origin learns the bank's today from it.
+  'Date',
 ].join(', ');
 
 /**
