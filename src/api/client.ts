@@ -19,6 +19,7 @@ import { followBankLink } from './link-prefix';
 import { sessionTokens } from './oauth/session-tokens';
 import { DEFAULT_TIMEOUT_SECONDS, profileTimeoutMs, type BankProfile } from './profiles/bank-profile';
 import { sendWaitingOnRateLimits } from './rate-limit';
+import { noteBankAnswer } from './bank-time';
 import type { RedactOptions } from './redact';
 import { withoutForeignTokens } from './token-guard';
 import { buildUrl, originOf, parseJsonText, requestUrlFor } from './urls';
@@ -195,6 +196,8 @@ export async function sendRecorded(options: RecordedRequest) {
       // OAuth code, to wherever the bank points (another origin, or another relay target).
       redirect: 'manual',
     });
+    // The bank's Date tells its time (bank-time.ts); the exchange's timing stays on the browser's clock.
+    noteBankAnswer(profile.baseUrl, response.headers, startedAt);
     text = await response.text();
   } catch (cause) {
     if (options.signal?.aborted) throw fail('aborted', { cause });

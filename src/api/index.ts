@@ -56,6 +56,23 @@ export {
 } from './errors';
 export { prefixedLinkNote, type PrefixedLink, type RateLimitEnd } from './errors';
 export { readWaits, useReadWait, type ReadWait } from './rate-limit';
+export {
+  addDays,
+  bankNow,
+  bankTimeAt,
+  bankTimeReading,
+  bankToday,
+  forgetBankTimes,
+  isoDay,
+  noteBankDate,
+  noteSandboxClock,
+  parseHttpDate,
+  useBankNow,
+  useBankTimeReading,
+  useBankToday,
+  type BankTimeReading,
+  type BankTimeSource,
+} from './bank-time';
 export { underBaseUrl } from './link-prefix';
 export { redirectHeaders, scaPreferenceHeaders } from './tpp-headers';
 export { consentAdvice, consentAdviceForError, type ConsentAdviceOptions } from './consent-advice';

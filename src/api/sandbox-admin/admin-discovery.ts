@@ -3,6 +3,7 @@
 // zod/mini, so the first page loads without the client's other parts and the rest of zod.
 import { useEffect, useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
+import { noteBankAnswer } from '../bank-time';
 import type { BankProfile } from '../profiles/bank-profile';
 import { withoutForeignTokens } from '../token-guard';
 import { buildUrl, parseJsonText, requestUrlFor } from '../urls';
@@ -58,6 +59,7 @@ export async function discoverAdmin(profile: BankProfile, signal?: AbortSignal):
   let response: Response;
   let body: unknown;
   const url = adminUrl(profile, '');
+  const sentAt = Date.now();
   try {
     // Not through the client (kept out of the first load), so the same check of where the token may go is made here.
     response = await fetch(requestUrlFor(profile, url), {
@@ -66,6 +68,7 @@ export async function discoverAdmin(profile: BankProfile, signal?: AbortSignal):
       cache: 'no-store',
       redirect: 'manual',
     });
+    noteBankAnswer(profile.baseUrl, response.headers, sentAt);
     body = parseJsonText(await response.text());
   } catch (error) {
     if (signal?.aborted) throw error;

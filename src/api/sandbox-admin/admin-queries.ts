@@ -1,6 +1,7 @@
 // The sandbox admin API's controls in React Query: their reads, and the writes with what they change in the cache. The
 // discovery, which the navigation reads on every page, is admin-discovery.ts.
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { noteSandboxClock } from '../bank-time';
 import { accountKeys, authorisationKeys, consentKeys, paymentKeys } from '../keys';
 import type { BankProfile } from '../profiles/bank-profile';
 import { actionHref, adminRequest, type AdminCall } from './admin-client';
@@ -56,11 +57,23 @@ function adminQuery<T>(profile: BankProfile, name: string, href: string) {
   });
 }
 
+/** An admin call that answers the bank's clock (its read, every move): the reading is kept as the bank's time. */
+async function clockCall(profile: BankProfile, call: AdminCall): Promise<BankClockState> {
+  const sentAt = Date.now();
+  const clock = await adminRequest<BankClockState>(profile, call);
+  noteSandboxClock(profile.baseUrl, clock, sentAt);
+  return clock;
+}
+
 /** The reads of the Sandbox page: clock, scenarios and their catalogue, behaviour profiles, PSUs, snapshots. */
 export function useAdminReads(profile: BankProfile, controls: AdminControls) {
   const get = (control: Control, name: string) => actionHref(controls, control, name);
   return {
-    clock: useQuery(adminQuery<BankClockState>(profile, 'clock', controls.clock.href)),
+    clock: useQuery({
+      ...adminQuery<BankClockState>(profile, 'clock', controls.clock.href),
+      queryFn: ({ signal }) =>
+        clockCall(profile, { operationId: 'sandboxAdmin.clock', method: 'GET', href: controls.clock.href, signal }),
+    }),
     scenarios: useQuery(adminQuery<{ scenarios: SandboxScenario[] }>(profile, 'scenarios', get('scenarios', 'list'))),
     catalogue: useQuery({
       ...adminQuery<ScenarioCatalogue>(profile, 'catalogue', get('scenarios', 'catalogue')),
@@ -96,7 +109,8 @@ export function useAdminWrites(profile: BankProfile, controls: AdminControls) {
     moveClock: useMutation({
       mutationFn: (move: ClockMove) => {
         const { kind, ...body } = move;
-        return write<BankClockState>(`clock.${kind}`, {
+        return clockCall(profile, {
+          operationId: `sandboxAdmin.clock.${kind}`,
           method: 'POST',
           href: actionHref(controls, 'clock', kind),
           body,

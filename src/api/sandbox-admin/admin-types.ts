@@ -11,6 +11,10 @@ export interface BankClockState {
   realNow: string;
   /** What the move made happen (payments settled, entries booked…), by name. */
   effects?: Record<string, number>;
+  /** On a move: which one (advance, set, freeze, unfreeze, reset). */
+  action?: string;
+  /** On a move: what it did, in the bank's words ("Moved forward by 1 hour to …. Nothing fell due."). */
+  message?: string;
 }
 
 export interface ScenarioEffect {
