@@ -5,7 +5,6 @@ import { KeyValueList, Table, useElementWidth, usePresenterView } from '../../..
 import { currencyMinorUnits, type Balance } from '../../../xs2a';
 import { BalanceSeriesError, deriveBalanceSeries, pickAnchor, type BalancePoint } from '../model/balance-series';
 import { balanceTypeLabel, displayAmount, displayCount } from '../model/format';
-import { isoLocalDate } from '../model/period';
 
 const HEIGHT = 240;
 const MARGIN = { top: 12, right: 16, bottom: 28, left: 8 };
@@ -203,13 +202,15 @@ export interface BalanceChartProps {
   dateFrom: string;
   dateTo: string;
   currency: string;
+  /** The bank's calendar day: the day of a balance that names none. */
+  today: string;
 }
 
 type BalanceChartInput = Omit<BalanceChartProps, 'currency'>;
 
 /** The day-by-day series worked back from the balance, or why there is none. */
-function balanceSeriesOf({ entries, balances, dateFrom, dateTo }: BalanceChartInput) {
-  const anchor = pickAnchor(balances, isoLocalDate(new Date()));
+function balanceSeriesOf({ entries, balances, dateFrom, dateTo, today }: BalanceChartInput) {
+  const anchor = pickAnchor(balances, today);
   if (!anchor) {
     return {
       error:
@@ -276,10 +277,10 @@ function BalanceByDay({ points, money }: { points: readonly BalancePoint[]; mone
   );
 }
 
-export function BalanceChart({ entries, balances, dateFrom, dateTo, currency }: BalanceChartProps) {
+export function BalanceChart({ entries, balances, dateFrom, dateTo, currency, today }: BalanceChartProps) {
   const result = useMemo(
-    () => balanceSeriesOf({ entries, balances, dateFrom, dateTo }),
-    [entries, balances, dateFrom, dateTo],
+    () => balanceSeriesOf({ entries, balances, dateFrom, dateTo, today }),
+    [entries, balances, dateFrom, dateTo, today],
   );
   // Presenter mode names the balance in words only.
   const presenting = usePresenterView();

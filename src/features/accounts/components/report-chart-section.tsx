@@ -13,9 +13,12 @@ export function ReportChartSection({
   query,
   balances,
   currency,
+  today,
 }: {
   report: Report;
   query: ReportQuery;
+  /** The bank's calendar day. */
+  today: string;
   /** The balances read for the account, for the chart when the report carries none. */
   balances: readonly Balance[] | undefined;
   currency: string | undefined;
@@ -48,6 +51,7 @@ export function ReportChartSection({
               dateFrom={query.dateFrom}
               dateTo={query.dateTo}
               currency={currency ?? ''}
+              today={today}
             />
           </Suspense>
         </ErrorBoundary>

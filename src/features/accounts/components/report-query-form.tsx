@@ -1,7 +1,6 @@
 // The transaction report's query: period, booking status and withBalance; applied on submit.
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Field, Select, TextInput } from '../../../components/ui';
-import { isoLocalDate } from '../model/period';
 import {
   validateReportQuery,
   type ReportBookingStatus,
@@ -15,7 +14,16 @@ const statusLabels: Record<ReportBookingStatus, string> = {
   pending: 'Pending only',
 };
 
-export function ReportQueryForm({ query, onApply }: { query: ReportQuery; onApply: (query: ReportQuery) => void }) {
+export function ReportQueryForm({
+  query,
+  today,
+  onApply,
+}: {
+  query: ReportQuery;
+  /** The bank's calendar day (bankToday): an empty end is read as it. */
+  today: string;
+  onApply: (query: ReportQuery) => void;
+}) {
   const [draft, setDraft] = useState(query);
   const [errors, setErrors] = useState<ReportQueryErrors>({});
 
@@ -24,8 +32,8 @@ export function ReportQueryForm({ query, onApply }: { query: ReportQuery; onAppl
     const found = validateReportQuery(draft);
     setErrors(found);
     if (found.dateFrom || found.dateTo) return;
-    // An empty end means "up to now", as the bank reads a missing dateTo; the page names that day.
-    onApply({ ...draft, dateTo: draft.dateTo || isoLocalDate(new Date()) });
+    // An empty end means "up to now", as the bank reads a missing dateTo (its today); the page names that day.
+    onApply({ ...draft, dateTo: draft.dateTo || today });
   }
 
   return (
@@ -39,7 +47,7 @@ export function ReportQueryForm({ query, onApply }: { query: ReportQuery; onAppl
             onChange={(event) => setDraft({ ...draft, dateFrom: event.target.value })}
           />
         </Field>
-        <Field label="To (dateTo)" error={errors.dateTo} hint="Empty means up to today">
+        <Field label="To (dateTo)" error={errors.dateTo} hint={`Empty means up to the bank’s today (${today})`}>
           <TextInput
             type="date"
             value={draft.dateTo}

@@ -3,8 +3,9 @@
 // query form and rows, shows what the bank sent, and says where it deviates.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { profileStore } from '../../../api';
+import { addDays, bankToday, noteBankDate, noteSandboxClock, profileStore } from '../../../api';
 import { answerAll, hang, jsonResponse } from '../../../testing/http';
 import { forgetPage, renderRoute } from '../../../testing/pages';
 import { ErrorBoundary } from '../../../components/ui';
@@ -306,6 +307,47 @@ function pagedBank(count: number, { hang: hanging = [], fail = [] }: { hang?: nu
   });
   return { asked };
 }
+
+describe('the default period on the bank’s calendar', () => {
+  it('ends on the bank’s today, not the browser’s, so a booking of the bank’s today is shown; it follows a clock move', async () => {
+    const profile = profileStore.active();
+    const browserToday = new Date().toISOString().slice(0, 10);
+    // The bank's clock stands five days ahead of the browser's.
+    noteBankDate(profile, new Date(Date.now() + 5 * 86_400_000).toUTCString(), Date.now() - 5, Date.now());
+    const today = bankToday(profile);
+    expect(today).toBe(addDays(browserToday, 5));
+    const asked: URLSearchParams[] = [];
+    answerAll((request) => {
+      const url = new URL(request.url);
+      asked.push(url.searchParams);
+      const dateTo = url.searchParams.get('dateTo') ?? '';
+      const booked = [{ transactionId: 't1', bookingDate: addDays(browserToday, 5), creditorName: 'Bäckerei' }];
+      return jsonResponse({
+        account,
+        transactions: {
+          // The bank answers the period asked for: a booking dated after its end is not in it.
+          booked: booked
+            .filter((entry) => entry.bookingDate <= dateTo)
+            .map((entry) => ({ ...entry, transactionAmount: { currency: 'EUR', amount: '-2.40' } })),
+          _links: { account: { href: '/v1/accounts/acc-1' } },
+        },
+      });
+    });
+    renderPanel();
+    const table = await screen.findByRole('table', { name: /Transactions from/ });
+    expect(await within(table).findByText('Bäckerei')).toBeTruthy();
+    expect(asked[0]?.get('dateTo')).toBe(today);
+    expect(asked[0]?.get('dateFrom')).toBe(addDays(today, -90));
+    expect(screen.getByLabelText('To (dateTo)')).toHaveProperty('value', today);
+
+    // The sandbox's clock moves two more days: the period follows.
+    act(() => {
+      noteSandboxClock(profile, { now: `${addDays(today, 2)}T12:00:00.000Z` }, Date.now(), Date.now());
+    });
+    await waitFor(() => expect(screen.getByLabelText('To (dateTo)')).toHaveProperty('value', addDays(today, 2)));
+    await waitFor(() => expect(asked.at(-1)?.get('dateTo')).toBe(addDays(today, 2)));
+  });
+});
 
 describe('loading every page of a report', () => {
   /** The line that says what is loaded (an error callout has a status role of its own). */

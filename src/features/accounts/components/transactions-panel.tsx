@@ -2,7 +2,7 @@
 // virtualized table with filter and sort, CSV export, entry details and the balance chart.
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useBankDataDisplay, type BankDataDisplay, type BankProfile } from '../../../api';
+import { useBankDataDisplay, useBankToday, type BankDataDisplay, type BankProfile } from '../../../api';
 import { Panel } from '../../../components/ui';
 import { ReadWaitNotice } from '../../../flows/resource';
 import type { Balance } from '../../../xs2a';
@@ -42,7 +42,9 @@ export interface AccountContext {
 
 export function TransactionsPanel(props: AccountContext) {
   const [params, setParams] = useSearchParams();
-  const query = useMemo(() => reportQueryFrom(params), [params]);
+  // The default period ends on the bank's today, which moves with its clock.
+  const today = useBankToday(props.profile);
+  const query = useMemo(() => reportQueryFrom(params, today), [params, today]);
   // Submitting the same query again reads it again.
   const [round, setRound] = useState(0);
   const apply = (next: ReportQuery) => {
@@ -55,8 +57,8 @@ export function TransactionsPanel(props: AccountContext) {
       title="Transactions"
       description="GET …/transactions: the report for a period, page by page as the bank sends it."
     >
-      <ReportQueryForm key={queryKey} query={query} onApply={apply} />
-      <TransactionsReport key={`${queryKey}/${round}`} {...props} query={query} />
+      <ReportQueryForm key={queryKey} query={query} today={today} onApply={apply} />
+      <TransactionsReport key={`${queryKey}/${round}`} {...props} query={query} today={today} />
     </Panel>
   );
 }
@@ -104,7 +106,8 @@ function TransactionsReport({
   currency,
   balances,
   query,
-}: AccountContext & { query: ReportQuery }) {
+  today,
+}: AccountContext & { query: ReportQuery; today: string }) {
   const variables = reportVariables({ profile, consentId, accountId }, query);
   const report = useReport(variables);
   const { loaded, hideRows, reportBalances } = report;
@@ -129,7 +132,9 @@ function TransactionsReport({
       <ReportStatus report={report} />
       <ReadWaitNotice queryKey={report.readingKey} />
       <ReportNotices report={report} variables={variables} fileStem={fileStem} query={query} />
-      {chartOpen && <ReportChartSection report={report} query={query} balances={balances} currency={currency} />}
+      {chartOpen && (
+        <ReportChartSection report={report} query={query} balances={balances} currency={currency} today={today} />
+      )}
 
       {reportBalances && !hideRows && (
         <details className="text-sm">

@@ -1,7 +1,7 @@
 // The account's booked balance over a period, worked backwards (and forwards) from one known balance through the
 // booked entries of the report. Exact decimal arithmetic: amounts are summed as integers of thousandths.
 import { readAmountValue, readDate } from '../../../xs2a/readers';
-import { addDays } from './period';
+import { addDays } from '../../../api';
 
 export interface SeriesEntry {
   /** The booking date, YYYY-MM-DD. */

@@ -1,25 +1,11 @@
-// The transaction report's period: dates as the bank reads them (YYYY-MM-DD, the PSU's calendar day).
-
-/** A date in the browser's time zone as YYYY-MM-DD. */
-export function isoLocalDate(date: Date): string {
-  const month = String(date.getMonth() + 1).padStart(2, '0');
-  const day = String(date.getDate()).padStart(2, '0');
-  return `${date.getFullYear()}-${month}-${day}`;
-}
-
-/** YYYY-MM-DD plus (or minus) whole days, in calendar arithmetic (no time zone or DST effects). */
-export function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+// The transaction report's period: dates as the bank reads them (YYYY-MM-DD, the bank's calendar day).
+import { addDays } from '../../../api';
 
 export const DEFAULT_PERIOD_DAYS = 90;
 
-/** The last 90 days up to today. */
-export function defaultPeriod(today: Date = new Date()): { dateFrom: string; dateTo: string } {
-  const dateTo = isoLocalDate(today);
-  return { dateFrom: addDays(dateTo, -DEFAULT_PERIOD_DAYS), dateTo };
+/** The last 90 days up to `today`, the bank's calendar day (bankToday), not the browser's. */
+export function defaultPeriod(today: string): { dateFrom: string; dateTo: string } {
+  return { dateFrom: addDays(today, -DEFAULT_PERIOD_DAYS), dateTo: today };
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

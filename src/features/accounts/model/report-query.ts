@@ -11,8 +11,11 @@ export interface ReportQuery {
   withBalance: boolean;
 }
 
-/** The query in the URL; anything missing or malformed falls back to the last 90 days, both statuses. */
-export function reportQueryFrom(params: URLSearchParams, today: Date = new Date()): ReportQuery {
+/**
+ * The query in the URL; anything missing or malformed falls back to the last 90 days up to `today` (the bank's day,
+ * bankToday), both statuses.
+ */
+export function reportQueryFrom(params: URLSearchParams, today: string): ReportQuery {
   const period = defaultPeriod(today);
   const dateFrom = params.get('dateFrom');
   const dateTo = params.get('dateTo');

@@ -1,7 +1,14 @@
 // GET consent: the access the bank says the consent grants (after the PSU may have narrowed it), its validity, how
 // often it may be used, and the raw answer.
 import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
-import { linkOf, useBankDataDisplay, type GetConsentData, type Xs2aResult } from '../../../api';
+import {
+  linkOf,
+  useBankDataDisplay,
+  useBankNow,
+  type BankProfile,
+  type GetConsentData,
+  type Xs2aResult,
+} from '../../../api';
 import { readDate } from '../../../xs2a/readers';
 import { Button, DeviationNotice, JsonView, KeyValueList, LoadingText, Panel } from '../../../components/ui';
 import { ReadWaitNotice } from '../../../flows/resource';
@@ -121,6 +128,8 @@ function FewerAccountsNote({ asked, granted }: { asked: Record<string, unknown>;
 }
 
 export interface ConsentDetailsPanelProps {
+  /** The consent's bank: how long it has left is counted on the bank's clock. */
+  profile: BankProfile;
   query: UseQueryResult<Xs2aResult<GetConsentData>>;
   /** The query's key: a read the bank asked to hold back shows its countdown here. */
   queryKey: QueryKey;
@@ -128,11 +137,12 @@ export interface ConsentDetailsPanelProps {
   asked?: Record<string, unknown> | undefined;
 }
 
-export function ConsentDetailsPanel({ query, queryKey, asked }: ConsentDetailsPanelProps) {
+export function ConsentDetailsPanel({ profile, query, queryKey, asked }: ConsentDetailsPanelProps) {
   const consent = query.data?.body;
   // Before the PSU authorised it, the bank repeats the request: only a valid consent's access is what was granted.
   const granted = consent?.consentStatus === 'valid' ? consent.access : undefined;
-  const left = consent ? timeLeft(consent.validUntil) : undefined;
+  const bankNow = useBankNow(profile);
+  const left = consent ? timeLeft(consent.validUntil, bankNow) : undefined;
   const accountsHref = linkOf(consent?._links, 'account');
   const { recurringIndicator: recurring, frequencyPerDay: frequency } = (consent ?? {}) as Partial<GetConsentData>;
   const specNames = !useBankDataDisplay().masked;

@@ -1,5 +1,6 @@
 // The consent builder's fields: the access form (global, dedicated IBAN lists or bank-offered), validity and
 // frequency; each error sits at its field.
+import { addDays } from '../../../api';
 import { Button, Checkbox, Field, FieldError, Select, TextInput, cx } from '../../../components/ui';
 import { FieldGroup } from '../../../flows/body-editor';
 import {
@@ -7,7 +8,6 @@ import {
   accessKindLabels,
   accessKinds,
   accessLists,
-  addDaysUtc,
   allAccountsTypes,
   globalKinds,
   fieldId,
@@ -15,7 +15,6 @@ import {
   newRow,
   rowField,
   rowListLabels,
-  todayUtc,
   validUntilQuickPicks,
   type AccountRow,
   type ConsentFormValues,
@@ -31,6 +30,8 @@ interface Props {
   /** IBANs used in earlier consents, offered as suggestions. */
   ibanSuggestions: readonly string[];
   onChange: (change: Partial<ConsentFormValues>, touched: FieldKey[]) => void;
+  /** The bank's calendar day (bankToday): validUntil's earliest day and where the quick picks count from. */
+  today: string;
 }
 
 const listTitles: Record<RowList, string> = {
@@ -173,7 +174,7 @@ function DedicatedAccounts({
   );
 }
 
-function ValidityGroup({ values, errors, warnings, onChange }: Omit<Props, 'ibanSuggestions'>) {
+function ValidityGroup({ values, errors, warnings, onChange, today }: Omit<Props, 'ibanSuggestions'>) {
   return (
     <FieldGroup legend="Validity and frequency">
       <Checkbox
@@ -182,7 +183,7 @@ function ValidityGroup({ values, errors, warnings, onChange }: Omit<Props, 'iban
         checked={values.recurringIndicator}
         onChange={(event) => onChange({ recurringIndicator: event.target.checked }, ['frequencyPerDay'])}
       />
-      <ValidUntilField values={values} error={errors.validUntil} onChange={onChange} />
+      <ValidUntilField values={values} error={errors.validUntil} onChange={onChange} today={today} />
       <Field
         label="Reads per day without the PSU (frequencyPerDay)"
         id={fieldId('frequencyPerDay')}
@@ -215,7 +216,7 @@ function ValidityGroup({ values, errors, warnings, onChange }: Omit<Props, 'iban
   );
 }
 
-export function ConsentFormFields({ values, errors, warnings, ibanSuggestions, onChange }: Props) {
+export function ConsentFormFields({ values, errors, warnings, ibanSuggestions, onChange, today }: Props) {
   const kind = values.accessKind;
   const global = (globalKinds as readonly string[]).includes(kind);
   return (
@@ -231,7 +232,7 @@ export function ConsentFormFields({ values, errors, warnings, ibanSuggestions, o
           <DedicatedAccounts values={values} errors={errors} ibanSuggestions={ibanSuggestions} onChange={onChange} />
         )}
       </FieldGroup>
-      <ValidityGroup values={values} errors={errors} warnings={warnings} onChange={onChange} />
+      <ValidityGroup values={values} errors={errors} warnings={warnings} onChange={onChange} today={today} />
     </div>
   );
 }
@@ -253,12 +254,13 @@ function ValidUntilField({
   values,
   error,
   onChange,
+  today,
 }: {
   values: ConsentFormValues;
   error: string | undefined;
   onChange: Props['onChange'];
+  today: string;
 }) {
-  const today = todayUtc();
   const set = (validUntil: string) => onChange({ validUntil }, ['validUntil']);
   return (
     <div className="space-y-2">
@@ -266,7 +268,7 @@ function ValidUntilField({
         label="Valid until (validUntil)"
         id={fieldId('validUntil')}
         error={error}
-        hint={`The last day the consent is valid (inclusive, the bank's calendar). The bank may shorten it; ${LONGEST_VALIDITY} asks for the longest it allows.`}
+        hint={`The last day the consent is valid (inclusive, the bank's calendar, where today is ${today}). The bank may shorten it; ${LONGEST_VALIDITY} asks for the longest it allows.`}
       >
         <TextInput
           type="date"
@@ -278,7 +280,7 @@ function ValidUntilField({
       </Field>
       <div role="group" aria-label="Quick picks for the end date" className="flex flex-wrap gap-2">
         {validUntilQuickPicks.map((pick) => (
-          <Button key={pick.label} size="sm" onClick={() => set(addDaysUtc(today, pick.days))}>
+          <Button key={pick.label} size="sm" onClick={() => set(addDays(today, pick.days))}>
             {pick.label}
           </Button>
         ))}

@@ -1,9 +1,8 @@
 // How much of frequencyPerDay the consent has used today, as the console counted it (1.3.12 has no such field), and
 // the last time the bank refused a read because of the consent.
-import { useState } from 'react';
-import { consentAdvice, type BankProfile } from '../../../api';
+import { consentAdvice, useBankToday, type BankProfile } from '../../../api';
 import { Panel, PresenterDetails } from '../../../components/ui';
-import { readsOn, utcDay, type ConsentHistoryEntry } from '../model/consent-history';
+import { readsOn, type ConsentHistoryEntry } from '../model/consent-history';
 import { displayTime } from '../model/format';
 import { ConsentAdviceLines } from './consent-advice-lines';
 
@@ -15,8 +14,8 @@ interface Props {
 }
 
 export function ConsentUsagePanel({ profile, entry, frequencyPerDay }: Props) {
-  // The day the page opened on; a page left open past midnight shows the day it was opened.
-  const [today] = useState(() => utcDay(Date.now()));
+  // The bank's day (its budget resets then), which moves with the bank's clock.
+  const today = useBankToday(profile);
   const used = entry ? readsOn(entry, today) : 0;
   const limit = frequencyPerDay ?? entry?.frequencyPerDay;
   const psuPresent = !!profile.psuHeaders.psuIpAddress?.trim();
@@ -34,7 +33,7 @@ export function ConsentUsagePanel({ profile, entry, frequencyPerDay }: Props) {
                 of <span className="font-semibold">{limit}</span> allowed
               </>
             )}{' '}
-            {used === 1 ? 'read' : 'reads'} on <time dateTime={today}>{today}</time> (UTC)
+            {used === 1 ? 'read' : 'reads'} on the bank’s day <time dateTime={today}>{today}</time> (UTC)
             {exhausted && <span className="font-medium text-amber-900"> — used up for today</span>}
           </p>
           {limit !== undefined && (

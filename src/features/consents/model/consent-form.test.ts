@@ -114,7 +114,7 @@ describe('validUntil', () => {
   it('must be given and not lie in the past; today and 9999-12-31 are fine', () => {
     expect(validateConsentForm(form({ validUntil: '' }), TODAY).errors.validUntil).toMatch(/Enter the last day/);
     expect(validateConsentForm(form({ validUntil: '2026-03-09' }), TODAY).errors.validUntil).toBe(
-      'Valid until lies in the past; choose 2026-03-10 or later.',
+      'Valid until lies in the past: the bank’s today is 2026-03-10; choose it or a later day.',
     );
     expect(validateConsentForm(form({ validUntil: TODAY }), TODAY).valid).toBe(true);
     expect(validateConsentForm(form({ validUntil: '9999-12-31' }), TODAY).valid).toBe(true);

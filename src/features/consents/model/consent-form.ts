@@ -1,6 +1,6 @@
 // The consent builder's model: its values, the POST /v1/consents body built from them (and read back for the JSON
 // view), validation with the 1.3.12 `Consents` schema plus the spec's prose rules, and spec paths mapped to fields.
-import { placeMessagesAtFields, type BankMessageLike } from '../../../api';
+import { addDays, placeMessagesAtFields, type BankMessageLike } from '../../../api';
 import {
   bodyIssues,
   cannotShowMessage,
@@ -99,17 +99,6 @@ export function newRow(iban = '', currency = ''): AccountRow {
   return { key: `row-${rowSequence}`, iban, currency };
 }
 
-/** Today as the bank's calendar sees it (the sandbox uses UTC), YYYY-MM-DD. */
-export function todayUtc(now = Date.now()): string {
-  return new Date(now).toISOString().slice(0, 10);
-}
-
-export function addDaysUtc(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 /** "9999-12-31" asks the bank for the longest validity it allows, as 1.3.12 defines it. */
 export const LONGEST_VALIDITY = '9999-12-31';
 
@@ -120,7 +109,8 @@ export const validUntilQuickPicks = [
   { label: '180 days', days: 180 },
 ] as const;
 
-export function emptyConsentForm(today = todayUtc()): ConsentFormValues {
+/** A new consent's form; `today` is the bank's calendar day (bankToday), validUntil 90 days on. */
+export function emptyConsentForm(today: string): ConsentFormValues {
   return {
     accessKind: 'allPsd2',
     allAccountsType: 'allAccounts',
@@ -131,7 +121,7 @@ export function emptyConsentForm(today = todayUtc()): ConsentFormValues {
     transactions: [newRow()],
     restrictedTo: '',
     recurringIndicator: true,
-    validUntil: addDaysUtc(today, 90),
+    validUntil: addDays(today, 90),
     frequencyPerDay: '4',
     combinedServiceIndicator: false,
     extra: {},
@@ -480,8 +470,8 @@ function isCalendarDate(text: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
-/** Validates the form against the `Consents` schema and the spec's rules that need today's date. */
-export function validateConsentForm(values: ConsentFormValues, today = todayUtc()): ConsentFormValidation {
+/** Validates the form against the `Consents` schema and the spec's rules that need the bank's today (bankToday). */
+export function validateConsentForm(values: ConsentFormValues, today: string): ConsentFormValidation {
   const body = buildConsentBody(values);
   const errors: FieldErrors = {};
   const warnings: ConsentFormValidation['warnings'] = {};
@@ -501,7 +491,7 @@ export function validateConsentForm(values: ConsentFormValues, today = todayUtc(
   const validUntil = values.validUntil.trim();
   if (validUntil === '') errors.validUntil = 'Enter the last day the consent is valid (YYYY-MM-DD).';
   else if (isCalendarDate(validUntil) && validUntil < today) {
-    errors.validUntil = `Valid until lies in the past; choose ${today} or later.`;
+    errors.validUntil = `Valid until lies in the past: the bank’s today is ${today}; choose it or a later day.`;
   }
 
   if (values.recurringIndicator) {

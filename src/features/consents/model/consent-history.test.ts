@@ -86,7 +86,7 @@ describe('consent history', () => {
 
   it('does not count reads of a consent it does not know', () => {
     const history = createConsentHistory(storageOnce());
-    expect(history.recordRead('sandbox', 'con-x', 'r-1')).toBe(false);
+    expect(history.recordRead('sandbox', 'con-x', 'r-1', at('2026-03-10T10:00:00Z'))).toBe(false);
     expect(
       history.recordRefusal('sandbox', 'con-x', { code: 'ACCESS_EXCEEDED', operationId: 'getAccountList', at: 1 }),
     ).toBe(false);

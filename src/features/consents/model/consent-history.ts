@@ -2,6 +2,7 @@
 // this is the console's own record of what it created, the statuses it saw, the links the bank gave, and its own count
 // of account reads made without the PSU present.
 import * as z from 'zod/mini';
+import { isoDay } from '../../../api';
 import {
   createdResourceMembers,
   createResourceHistory,
@@ -62,13 +63,8 @@ export const READ_DAYS_KEPT = 7;
 /** Request ids kept per day; far beyond any frequencyPerDay a bank allows. */
 export const READS_PER_DAY_KEPT = 1000;
 
-/** The UTC calendar day of an instant: the sandbox counts reads per UTC day. */
-export function utcDay(epochMs: number): string {
-  return new Date(epochMs).toISOString().slice(0, 10);
-}
-
-/** Reads counted on one day (default today). */
-export function readsOn(entry: ConsentHistoryEntry, day = utcDay(Date.now())): number {
+/** Reads counted on one of the bank's days (YYYY-MM-DD; today is bankToday). */
+export function readsOn(entry: ConsentHistoryEntry, day: string): number {
   return entry.reads[day]?.length ?? 0;
 }
 
@@ -112,11 +108,11 @@ export function createConsentHistory(storage?: () => KeyValueStorage | undefined
     },
 
     /**
-     * Counts one account read without the PSU present, once per X-Request-ID; false when the consent is not in this
-     * profile's history.
+     * Counts one account read without the PSU present, once per X-Request-ID, on the bank's calendar day (UTC) of
+     * `bankAt`, the bank's time of the read; false when the consent is not in this profile's history.
      */
-    recordRead: (profileId: string, consentId: string, requestId: string, at = Date.now()): boolean => {
-      const day = utcDay(at);
+    recordRead: (profileId: string, consentId: string, requestId: string, bankAt: number): boolean => {
+      const day = isoDay(bankAt);
       return update(profileId, consentId, (entry) => {
         const ids = entry.reads[day] ?? [];
         if (ids.includes(requestId) || ids.length >= READS_PER_DAY_KEPT) return entry;

@@ -108,16 +108,16 @@ function joinAnd(parts: string[]): string {
 }
 
 /**
- * How long a consent has left: validUntil is inclusive and the bank's calendar day (UTC in the sandbox), so a consent
- * valid until today ends at midnight UTC. A bank that adds a time to the date ("2026-11-20T10:00:00Z") is read by its
- * date, as the spec's validUntil is a date.
+ * How long a consent has left at `bankNow` (the bank's time, bankNow/useBankNow, not the browser's): validUntil is
+ * inclusive and the bank's calendar day (UTC in the sandbox), so a consent valid until today ends at midnight UTC. A
+ * bank that adds a time to the date ("2026-11-20T10:00:00Z") is read by its date, as the spec's validUntil is a date.
  */
-export function timeLeft(validUntil: unknown, now = Date.now()): { expired: boolean; text: string } {
+export function timeLeft(validUntil: unknown, bankNow: number): { expired: boolean; text: string } {
   const { date } = readDate(validUntil);
   const end = date === undefined ? Number.NaN : Date.parse(`${date}T00:00:00Z`);
   if (Number.isNaN(end)) return { expired: false, text: 'unknown (not a date)' };
   const endOfDay = end + 86_400_000;
-  const ms = endOfDay - now;
+  const ms = endOfDay - bankNow;
   if (ms <= 0) return { expired: true, text: 'ended' };
   const days = Math.floor(ms / 86_400_000);
   if (days >= 1) return { expired: false, text: `${days} ${days === 1 ? 'day' : 'days'} left` };

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import type { BankProfile, Exchange } from '../../../api';
+import { afterEach, describe, expect, it } from 'vitest';
+import { forgetBankTimes, noteBankDate, type BankProfile, type Exchange } from '../../../api';
 import type { KeyValueStorage } from '../../../flows/history';
 import { createConsentHistory } from './consent-history';
 import { classifyExchange, isConsentRefusalCode, watchAccountReads } from './read-counter';
@@ -31,6 +31,8 @@ function read(
     body?: unknown;
     url?: string;
     done?: boolean;
+    /** The answer's Date header: the bank's time. */
+    date?: string;
   } = {},
 ): Exchange {
   sequence += 1;
@@ -50,7 +52,7 @@ function read(
       response: {
         status,
         statusText: '',
-        headers: {},
+        headers: options.date ? { date: options.date } : {},
         body: options.body,
         bodyText: JSON.stringify(options.body ?? ''),
       },
@@ -129,6 +131,23 @@ describe('classifyExchange', () => {
 });
 
 describe('watchAccountReads', () => {
+  afterEach(forgetBankTimes);
+
+  it('counts a read on the bank’s day: its answer’s Date, not the browser’s day', () => {
+    const { publish, history } = setup();
+    // The browser reads at noon on 10 March; the bank's clock stands four days ahead, just past midnight.
+    publish([read({ date: 'Sat, 14 Mar 2026 00:00:05 GMT' })]);
+    expect(history.get('bank', 'con-1')?.reads).toEqual({ '2026-03-14': [expect.any(String)] });
+  });
+
+  it('counts a read whose Date it cannot see on the bank’s clock as the console last read it for that bank', () => {
+    noteBankDate('https://bank.example/psd2', new Date(NOON + 2 * 86_400_000).toUTCString(), NOON - 10, NOON);
+    noteBankDate('https://other.example', new Date(NOON + 9 * 86_400_000).toUTCString(), NOON - 10, NOON);
+    const { publish, history } = setup();
+    publish([read()]);
+    expect(history.get('bank', 'con-1')?.reads).toEqual({ '2026-03-12': [expect.any(String)] });
+  });
+
   it('counts each finished read once, however often the log changes', () => {
     const { publish, todayReads, exchanges } = setup();
     const pending = read({ done: false });

@@ -2,10 +2,11 @@
  * The console's own count of account reads per consent and day. 1.3.12 has no field that says how much of
  * frequencyPerDay a consent has used, so the console counts the reads it made itself: every account read (list,
  * details, balances, transactions) sent with a Consent-ID and without PSU-IP-Address (the PSU is not present, so the
- * bank counts it) that the bank answered with success. It watches the exchange log, so it counts whichever page made
- * the read. A refusal because of the consent (CONSENT_* or ACCESS_EXCEEDED) is kept as the consent's last refusal.
+ * bank counts it) that the bank answered with success, on the bank's day of the read (frequencyPerDay resets on the
+ * bank's calendar, not the browser's). It watches the exchange log, so it counts whichever page made the read. A
+ * refusal because of the consent (CONSENT_* or ACCESS_EXCEEDED) is kept as the consent's last refusal.
  */
-import type { BankProfile, Exchange } from '../../../api';
+import { bankNow, parseHttpDate, type BankProfile, type Exchange } from '../../../api';
 import { isAccountRead } from './account-read-operations';
 import type { ConsentHistory } from './consent-history';
 
@@ -64,6 +65,11 @@ function profilesFor(profiles: readonly BankProfile[], history: ConsentHistory, 
   return matching.length > 0 ? matching : holding;
 }
 
+/** The bank's time of a read: its answer's Date, else when it was sent on the bank's clock as the console knows it. */
+function bankTimeOf(exchange: Exchange, profile: BankProfile): number {
+  return parseHttpDate(header(exchange.response?.headers ?? {}, 'Date')) ?? bankNow(profile, exchange.startedAt);
+}
+
 export interface ReadCounterSources {
   history: ConsentHistory;
   profiles: () => readonly BankProfile[];
@@ -85,7 +91,7 @@ export function watchAccountReads({ history, profiles, log }: ReadCounterSources
       const [profile] = profilesFor(profiles(), history, outcome.consentId, exchange.request.url);
       if (!profile) continue; // not a consent this browser created with any profile
       if (outcome.kind === 'counted') {
-        history.recordRead(profile.id, outcome.consentId, exchange.requestId, outcome.at);
+        history.recordRead(profile.id, outcome.consentId, exchange.requestId, bankTimeOf(exchange, profile));
       } else {
         history.recordRefusal(profile.id, outcome.consentId, {
           code: outcome.code,

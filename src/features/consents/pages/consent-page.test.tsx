@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 // The consent page states what the bank granted: a dedicated consent granted for fewer accounts than asked says so,
 // and its title counts the granted ones; a rejection after the bank's page is a red outcome.
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SANDBOX_PROFILE_ID } from '../../../api';
+import { addDays, isoDay, SANDBOX_PROFILE_ID } from '../../../api';
 import { answerAll, jsonResponse } from '../../../testing/http';
 import { forgetPage, renderRoute } from '../../../testing/pages';
 import { consentHistory } from '../model/consent-history';
@@ -73,5 +73,40 @@ describe('a dedicated consent', () => {
     );
     expect(outcome.textContent).toContain('Not authorised');
     expect(outcome.querySelector('[data-tone]')?.getAttribute('data-tone')).toBe('danger');
+  });
+});
+
+describe('a consent on a bank whose clock is ahead of the browser’s', () => {
+  it('counts its days left and the day’s reads on the bank’s clock, read from the answers’ Date', async () => {
+    const browserToday = isoDay(Date.now());
+    const bankTime = Date.now() + 4 * 86_400_000;
+    const bankToday = isoDay(bankTime);
+    // Valid until three days after the browser's today: the bank's today is past it.
+    const validUntil = addDays(browserToday, 3);
+    answerAll((request) => {
+      const headers = { Date: new Date(bankTime).toUTCString() };
+      const path = new URL(request.url).pathname;
+      if (path.endsWith('/status')) return jsonResponse({ consentStatus: 'expired' }, { headers });
+      if (path.endsWith('/authorisations')) return jsonResponse({ authorisationIds: [] }, { headers });
+      const body = { access: asked.access, recurringIndicator: true, validUntil, frequencyPerDay: 4 };
+      return jsonResponse({ ...body, lastActionDate: bankToday, consentStatus: 'expired' }, { headers });
+    });
+    consentHistory.addCreated(
+      SANDBOX_PROFILE_ID,
+      'con-1',
+      { ...asked, recurringIndicator: true, validUntil },
+      { status: 'received', links: {} },
+    );
+    // A read counted on the bank's day, and one on the browser's (the day before the bank's).
+    consentHistory.recordRead(SANDBOX_PROFILE_ID, 'con-1', 'r-1', bankTime);
+    consentHistory.recordRead(SANDBOX_PROFILE_ID, 'con-1', 'r-0', Date.now());
+    renderRoute('/consents/:consentId', <ConsentPage />, { at: '/consents/con-1' });
+
+    const validity = await screen.findByRole('region', { name: 'Access and validity' });
+    await waitFor(() => expect(validity.textContent).toContain(`${validUntil} (ended)`));
+    expect(validity.textContent).not.toMatch(/days? left/);
+    const usage = screen.getByRole('region', { name: 'Reads without the PSU today' });
+    await waitFor(() => expect(usage.textContent).toContain(`on the bank’s day ${bankToday}`));
+    expect(within(usage).getByRole('meter', { name: 'Reads used today' }).getAttribute('aria-valuenow')).toBe('1');
   });
 });

@@ -257,7 +257,7 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
       {!unknown && (
         <>
           <ErrorBoundary what="the consent">
-            <ConsentDetailsPanel query={details} queryKey={keys.detail} asked={entry?.access} />
+            <ConsentDetailsPanel profile={profile} query={details} queryKey={keys.detail} asked={entry?.access} />
           </ErrorBoundary>
 
           {/* Reads only matter while the consent can be read with, or when some were counted. */}

@@ -1,7 +1,14 @@
 // /consents: the consents this browser created with the active bank profile (XS2A has no list operation), which one
 // is active, and a way to make another one active.
 import { Link } from 'react-router-dom';
-import { activeConsent, useActiveConsentId, useActiveProfile, useBankDataDisplay } from '../../../api';
+import {
+  activeConsent,
+  isoDay,
+  useActiveConsentId,
+  useActiveProfile,
+  useBankDataDisplay,
+  useBankNow,
+} from '../../../api';
 import { Badge, Button, PresenterDetails } from '../../../components/ui';
 import { HistoryList, HistoryListPage } from '../../../flows/resource';
 import { ConsentStatusBadge } from '../components/consent-status-badge';
@@ -13,6 +20,7 @@ export function ConsentsListPage() {
   const profile = useActiveProfile();
   const entries = consentHistory.useList(profile.id);
   const activeId = useActiveConsentId(profile.id);
+  const bankNow = useBankNow(profile);
 
   return (
     <HistoryListPage
@@ -49,6 +57,7 @@ export function ConsentsListPage() {
           <ConsentListItem
             key={entry.consentId}
             entry={entry}
+            bankNow={bankNow}
             active={entry.consentId === activeId}
             onMakeActive={() => activeConsent.set(profile.id, entry.consentId)}
           />
@@ -60,17 +69,20 @@ export function ConsentsListPage() {
 
 function ConsentListItem({
   entry,
+  bankNow,
   active,
   onMakeActive,
 }: {
   entry: ConsentHistoryEntry;
+  /** The bank's time: validity and the day's reads follow the bank's calendar. */
+  bankNow: number;
   active: boolean;
   onMakeActive: () => void;
 }) {
-  const left = timeLeft(entry.validUntil);
+  const left = timeLeft(entry.validUntil, bankNow);
   const status = entry.consentStatus;
   const display = useBankDataDisplay();
-  const reads = readsOn(entry);
+  const reads = readsOn(entry, isoDay(bankNow));
   return (
     <li className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 p-3 hover:bg-slate-50">
       <div className="min-w-0 space-y-0.5">

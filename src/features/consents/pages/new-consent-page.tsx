@@ -1,7 +1,7 @@
 // /consents/new: build a consent body as a form or as JSON, validate it at the fields, and create the consent.
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useActiveProfile, useCreateConsent, Xs2aError, type CreateConsentVariables } from '../../../api';
+import { useActiveProfile, useBankToday, useCreateConsent, Xs2aError, type CreateConsentVariables } from '../../../api';
 import { Field, TextInput } from '../../../components/ui';
 import {
   BankName,
@@ -99,7 +99,8 @@ function bankIpMessage(error: Xs2aError): string | undefined {
 export function NewConsentPage() {
   const profile = useActiveProfile();
   const navigate = useNavigate();
-  const [values, setValues] = useState<ConsentFormValues>(() => emptyConsentForm());
+  const today = useBankToday(profile);
+  const [values, setValues] = useState<ConsentFormValues>(() => emptyConsentForm(today));
   const [psuId, setPsuId] = useState('');
   const profileIp = profile.psuHeaders.psuIpAddress?.trim() ?? '';
   const [psuIpAddress, setPsuIpAddress] = useState('');
@@ -108,7 +109,7 @@ export function NewConsentPage() {
   const create = useCreateConsent();
 
   const ibanSuggestions = useMemo(() => usedIbans(consentHistory.list(profile.id)), [profile.id]);
-  const validation = validateConsentForm(values);
+  const validation = validateConsentForm(values, today);
   const [editor, summaryRef] = useBodyEditor({
     formBody: () => buildConsentBody(values),
     readJson: (text) => formValuesFromJson(text, values),
@@ -207,6 +208,7 @@ export function NewConsentPage() {
           warnings={validation.warnings}
           ibanSuggestions={ibanSuggestions}
           onChange={change}
+          today={today}
         />
       </RequestBody>
       <RequestHeaders open={!profileIp}>

@@ -1,5 +1,6 @@
 // Bodies to start from: 1.3.12-shaped requests of each kind, with the sandbox's test data where the profile is the
 // embedded sandbox (its PSUs log in with "sandbox", confirm with 123456 and pay from their own accounts).
+import { addDays, isoDay } from '../../../api';
 import type { RequestBodyKind } from '../../../xs2a';
 
 export interface BodyExample {
@@ -13,6 +14,8 @@ export interface ExampleContext {
   sandbox: boolean;
   /** The profile's PSU-ID: on the sandbox, the debtor account is that test PSU's when it is one. */
   psuId?: string;
+  /** The bank's calendar day (bankToday), where the examples' dates count from; the browser's UTC day if not given. */
+  today?: string;
 }
 
 /**
@@ -41,11 +44,7 @@ export function exampleIban(context: ExampleContext): string {
   return accounts[context.psuId?.trim().toLowerCase() ?? ''] ?? accounts.alice ?? EXAMPLE_IBAN;
 }
 
-function isoDay(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-function paymentExamples(iban: string): BodyExample[] {
+function paymentExamples(iban: string, inDays: (days: number) => string): BodyExample[] {
   const amount = (value: string) => ({ currency: 'EUR', amount: value });
   const single = {
     instructedAmount: amount('42.50'),
@@ -57,7 +56,7 @@ function paymentExamples(iban: string): BodyExample[] {
     { label: 'Single payment (payments)', body: single },
     {
       label: 'Standing order (periodic-payments)',
-      body: { ...single, startDate: isoDay(7), frequency: 'Monthly', dayOfExecution: '1', executionRule: 'following' },
+      body: { ...single, startDate: inDays(7), frequency: 'Monthly', dayOfExecution: '1', executionRule: 'following' },
     },
     {
       label: 'Bulk payment (bulk-payments)',
@@ -74,11 +73,11 @@ function paymentExamples(iban: string): BodyExample[] {
 }
 
 /** With an IBAN this browser knows, a consent for that account comes first; without, one for all accounts. */
-function consentExamples(known: string | undefined): BodyExample[] {
+function consentExamples(known: string | undefined, inDays: (days: number) => string): BodyExample[] {
   const iban = known ?? EXAMPLE_IBAN;
   const terms = {
     recurringIndicator: true,
-    validUntil: isoDay(90),
+    validUntil: inDays(90),
     frequencyPerDay: 4,
     combinedServiceIndicator: false,
   };
@@ -109,8 +108,10 @@ function scaExamples(kind: 'startAuthorisation' | 'updatePsuData', sandbox: bool
 
 /** The examples for a kind of body, the first one the default. */
 export function bodyExamples(kind: RequestBodyKind, context: ExampleContext): BodyExample[] {
-  if (kind === 'payment') return paymentExamples(exampleIban(context));
-  if (kind === 'consents') return consentExamples(context.iban);
+  const today = context.today ?? isoDay(Date.now());
+  const inDays = (days: number) => addDays(today, days);
+  if (kind === 'payment') return paymentExamples(exampleIban(context), inDays);
+  if (kind === 'consents') return consentExamples(context.iban, inDays);
   return scaExamples(kind, context.sandbox);
 }
 

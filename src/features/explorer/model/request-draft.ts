@@ -1,6 +1,14 @@
 // The explorer's request as the user edits it, how it is first filled from the active profile, and the exact request
 // it becomes when sent.
-import { buildUrl, psuHeaderNames, redirectHeaders, scaPreferenceHeaders, type BankProfile } from '../../../api';
+import {
+  addDays,
+  bankToday,
+  buildUrl,
+  psuHeaderNames,
+  redirectHeaders,
+  scaPreferenceHeaders,
+  type BankProfile,
+} from '../../../api';
 import {
   fillPath,
   operations,
@@ -53,8 +61,8 @@ const QUERY_DEFAULTS: Record<string, string> = { bookingStatus: 'booked' };
  * Optional parameters 1.3.12 makes conditionally mandatory, with a value to start from: a transaction list needs
  * dateFrom unless it asks for a delta or for bookingStatus "information".
  */
-const CONDITIONAL_QUERY: Partial<Record<OperationName, Record<string, () => string>>> = {
-  getTransactionList: { dateFrom: () => new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10) },
+const CONDITIONAL_QUERY: Partial<Record<OperationName, Record<string, (context: PrefillContext) => string>>> = {
+  getTransactionList: { dateFrom: ({ profile }) => addDays(bankToday(profile), -90) },
 };
 
 function pathValuesFor(operation: OperationName, context: PrefillContext): Record<string, string> {
@@ -95,7 +103,12 @@ function headersFor(operation: OperationName, context: PrefillContext): Record<s
 export function exampleContextFor(profile: BankProfile, known: KnownIds): ExampleContext {
   const iban = known.iban?.[0]?.value;
   const psuId = profile.psuHeaders.psuId?.trim();
-  return { sandbox: profile.builtIn === true, ...(iban && { iban }), ...(psuId && { psuId }) };
+  return {
+    sandbox: profile.builtIn === true,
+    today: bankToday(profile),
+    ...(iban && { iban }),
+    ...(psuId && { psuId }),
+  };
 }
 
 /**
@@ -109,7 +122,7 @@ export function prefillDraft(operation: OperationName, context: PrefillContext):
   const query = (queryParameters[operation] ?? [])
     .filter((parameter) => parameter.required)
     .map((parameter) => row(parameter.name, QUERY_DEFAULTS[parameter.name] ?? ''))
-    .concat(Object.entries(CONDITIONAL_QUERY[operation] ?? {}).map(([name, value]) => row(name, value())));
+    .concat(Object.entries(CONDITIONAL_QUERY[operation] ?? {}).map(([name, value]) => row(name, value(context))));
   const kind = 'requestBody' in spec ? spec.requestBody : undefined;
   const examples = kind ? bodyExamples(kind, exampleContextFor(context.profile, context.known)) : [];
   return {

@@ -27,6 +27,8 @@ interface Props {
   product: FormPaymentProduct;
   debtorSuggestions: readonly string[];
   onChange: (field: FieldName, value: string | string[]) => void;
+  /** The bank's calendar day (bankToday): a standing order starts on it or later. */
+  today: string;
 }
 
 type FieldsProps = Pick<Props, 'values' | 'errors' | 'onChange'>;
@@ -227,21 +229,21 @@ function MonthsField({ values, errors, onChange }: FieldsProps) {
   );
 }
 
-function StandingOrderGroup({ withMonths, ...props }: FieldsProps & { withMonths: boolean }) {
+function StandingOrderGroup({ withMonths, today, ...props }: FieldsProps & { withMonths: boolean; today: string }) {
   return (
     <FieldGroup legend="Standing order">
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
           {...props}
           field="startDate"
-          hint="The first execution is on or after this date."
-          input={{ type: 'date' }}
+          hint={`The first execution is on or after this date: the bank’s today (${today}) or later.`}
+          input={{ type: 'date', min: today }}
         />
         <TextField
           {...props}
           field="endDate"
           hint="Optional: the last execution. Empty = until cancelled."
-          input={{ type: 'date' }}
+          input={{ type: 'date', min: props.values.startDate || today }}
         />
         <ChoiceField {...props} field="frequency" choices={frequencies} empty="Choose…" />
         <ChoiceField
@@ -264,7 +266,7 @@ function StandingOrderGroup({ withMonths, ...props }: FieldsProps & { withMonths
   );
 }
 
-export function PaymentFormFields({ values, errors, visible, product, debtorSuggestions, onChange }: Props) {
+export function PaymentFormFields({ values, errors, visible, product, debtorSuggestions, onChange, today }: Props) {
   const presenting = usePresenterView();
   const shows = (field: FieldName) => visible.includes(field);
   const props = { values, errors, onChange };
@@ -287,7 +289,7 @@ export function PaymentFormFields({ values, errors, visible, product, debtorSugg
       <AmountGroup {...props} product={product} />
       <CreditorGroup {...props} withAddress={shows('country')} />
       <DetailsGroup {...props} shows={shows} />
-      {shows('startDate') && <StandingOrderGroup {...props} withMonths={shows('monthsOfExecution')} />}
+      {shows('startDate') && <StandingOrderGroup {...props} withMonths={shows('monthsOfExecution')} today={today} />}
     </div>
   );
 }

@@ -183,6 +183,17 @@ describe('validatePaymentForm', () => {
     expect(malformed.errors.startDate).toMatch(/YYYY-MM-DD/);
   });
 
+  it('refuses a start before the bank’s today, which is not the browser’s', () => {
+    const validate = (startDate: string, today?: string) =>
+      validatePaymentForm(periodic({ startDate }), 'periodic-payments', 'sepa-credit-transfers', today).errors
+        .startDate;
+    expect(validate('2030-01-01', '2030-01-02')).toBe(
+      'The first execution lies in the past: the bank’s today is 2030-01-02; choose it or a later day.',
+    );
+    expect(validate('2030-01-02', '2030-01-02')).toBeUndefined();
+    expect(validate('2030-01-01')).toBeUndefined();
+  });
+
   it('asks for months with MonthlyVariable and refuses a day of execution outside 1..31', () => {
     const { errors } = validatePaymentForm(
       periodic({ frequency: 'MonthlyVariable', dayOfExecution: '01' }),

@@ -312,12 +312,14 @@ const requiredMessages: Partial<Record<FieldName, string>> = {
 
 /**
  * Validates the form for a service and product: first the fields the body needs, then the whole body against the
- * service's 1.3.12 schema (`paymentBodySchemaFor`), each finding placed at the field whose member it names.
+ * service's 1.3.12 schema (`paymentBodySchemaFor`), each finding placed at the field whose member it names. Given the
+ * bank's calendar day (bankToday), a standing order's start before it is named too: the bank refuses it.
  */
 export function validatePaymentForm(
   values: PaymentFormValues,
   service: FormPaymentService,
   product: FormPaymentProduct,
+  today?: string,
 ): PaymentFormValidation {
   const body = buildPaymentBody(values, service, product);
   const visible = visibleFields(service, product, values.frequency);
@@ -335,6 +337,10 @@ export function validatePaymentForm(
     if (typeof value === 'string' ? value.trim() === '' : value.length === 0) {
       errors[field] = requiredMessages[field] ?? `Enter the ${fieldLabels[field].toLowerCase()}.`;
     }
+  }
+  const startDate = values.startDate.trim();
+  if (today && visible.includes('startDate') && /^\d{4}-\d{2}-\d{2}$/.test(startDate) && startDate < today) {
+    errors.startDate = `The first execution lies in the past: the bank’s today is ${today}; choose it or a later day.`;
   }
 
   const otherIssues = placeIssues(paymentBodySchemaFor(service).safeParse(body), errors, {

@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   describeXs2aError,
   useActiveProfile,
+  useBankToday,
   useInitiatePayment,
   Xs2aError,
   type InitiatePaymentVariables,
@@ -116,7 +117,8 @@ export function NewPaymentPage() {
 
   const debtorSuggestions = useMemo(() => paymentHistory.usedDebtorIbans(profile.id), [profile.id]);
   const visible = visibleFields(service, product, values.frequency);
-  const validation = validatePaymentForm(values, service, product);
+  const today = useBankToday(profile);
+  const validation = validatePaymentForm(values, service, product, today);
   const [editor, summaryRef] = useBodyEditor({
     formBody: () => buildPaymentBody(values, service, product),
     readJson: (text) => formValuesFromJson(text, service, product),
@@ -207,6 +209,7 @@ export function NewPaymentPage() {
           product={product}
           debtorSuggestions={debtorSuggestions}
           onChange={change}
+          today={today}
         />
       </RequestBody>
       <RequestHeaders>
