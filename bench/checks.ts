@@ -25,8 +25,29 @@ export const TARGETS = {
   bundleGzipBytes: 150_000,
 };
 
-/** Pages whose first-load JavaScript has a budget; the others are printed for comparison. */
-export const BUDGET_ROUTES = ['/', '/payments'];
+/**
+ * Pages whose first-load JavaScript has a budget: every page of the console's navigation, the pages that create a
+ * payment or consent, a detail page of each kind (ids the sandbox does not know: the page still shows its heading) and
+ * the page a bank's redirect returns to.
+ */
+export const BUDGET_ROUTES = [
+  '/',
+  '/payments',
+  '/payments/new',
+  '/payments/payments/sepa-credit-transfers/no-such-payment',
+  '/consents',
+  '/consents/new',
+  '/consents/no-such-consent',
+  '/accounts',
+  '/accounts/no-such-account',
+  '/explore',
+  '/explore/createConsent',
+  '/inspector',
+  '/test-bench',
+  '/replay',
+  '/settings',
+  '/callback/ok',
+];
 
 export interface ConsoleFigures {
   firstLoads: FirstLoad[];
@@ -92,7 +113,7 @@ function usageCheck(usage: ConsentUsage): Check {
   };
 }
 
-function consoleChecks({ firstLoads, paint }: ConsoleFigures): Check[] {
+export function consoleChecks({ firstLoads, paint }: ConsoleFigures): Check[] {
   return [
     {
       name: 'transaction rows in the DOM of 10,000 (top, end)',
@@ -100,15 +121,20 @@ function consoleChecks({ firstLoads, paint }: ConsoleFigures): Check[] {
       target: '≤ 300 each',
       pass: paint.transactions === 10_000 && Math.max(paint.domRowsTop, paint.domRowsEnd) <= 300,
     },
-    ...firstLoads
-      .filter((load) => BUDGET_ROUTES.includes(load.route))
-      .map((load) => ({
-        name: `first-load JS gzip, ${load.route}`,
-        measured: kB(load.gzipBytes),
-        target: `≤ ${kB(TARGETS.bundleGzipBytes)}`,
-        pass: load.gzipBytes <= TARGETS.bundleGzipBytes,
-      })),
+    ...firstLoadChecks(firstLoads),
   ];
+}
+
+/** Each budgeted page's first-load JavaScript against the budget. */
+export function firstLoadChecks(firstLoads: FirstLoad[]): Check[] {
+  return firstLoads
+    .filter((load) => BUDGET_ROUTES.includes(load.route))
+    .map((load) => ({
+      name: `first-load JS gzip, ${load.route}`,
+      measured: `${kB(load.gzipBytes)}, heading at ${ms(load.headingMs)}`,
+      target: `≤ ${kB(TARGETS.bundleGzipBytes)}`,
+      pass: load.gzipBytes <= TARGETS.bundleGzipBytes,
+    }));
 }
 
 export function allChecks(

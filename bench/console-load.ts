@@ -1,8 +1,10 @@
 // The console in Chromium: how much JavaScript a first visit to a page downloads, counted from the browser's own
-// requests (the index chunk plus every lazily loaded chunk the page pulls in), each body gzipped as a server would.
+// requests (the index chunk plus every lazily loaded chunk the page pulls in), each body gzipped as a server would,
+// and how long the page takes to show its heading.
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
+import { heading, kB, ms, table } from './report';
 
 export interface ScriptFile {
   path: string;
@@ -14,6 +16,10 @@ export interface FirstLoad {
   route: string;
   files: ScriptFile[];
   gzipBytes: number;
+  /** From the start of the navigation to the first frame with the page's heading (h1) in the main region. */
+  headingMs: number;
+  /** The text of that heading, so a page that showed something else (a 404, an error) is seen as such. */
+  heading: string;
 }
 
 /** Debian's Chromium (or CHROMIUM_PATH) when present, as the e2e suite does; Playwright's own build otherwise. */
@@ -32,7 +38,11 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Opens each route in a fresh context (empty cache) and adds up the scripts it loaded until the network was idle. */
+/**
+ * Opens each route in a fresh context (empty cache) and adds up the scripts it loaded until the network was idle.
+ * The heading's time is the page's own clock (performance.now(), from the navigation's start) in the first animation
+ * frame that has an h1 in <main>.
+ */
 export async function measureFirstLoads(browser: Browser, origin: string, routes: string[]): Promise<FirstLoad[]> {
   const loads: FirstLoad[] = [];
   for (const route of routes) {
@@ -49,12 +59,47 @@ export async function measureFirstLoads(browser: Browser, origin: string, routes
         })),
       );
     });
-    await page.goto(`${origin}${route}`, { waitUntil: 'networkidle' });
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.goto(`${origin}${route}`, { waitUntil: 'commit' });
+    const shown = await page.waitForFunction(
+      () => {
+        const h1 = document.querySelector('main h1');
+        return h1 ? { at: performance.now(), text: h1.textContent ?? '' } : undefined;
+      },
+      undefined,
+      { polling: 'raf' },
+    );
+    const { at, text } = (await shown.jsonValue()) ?? { at: Number.NaN, text: '' };
+    await page.waitForLoadState('networkidle');
     const files = await Promise.all(pending);
     if (files.length === 0) throw new Error(`${route} loaded no script.`);
-    loads.push({ route, files, gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0) });
+    const gzipBytes = files.reduce((sum, f) => sum + f.gzipBytes, 0);
+    loads.push({ route, files, gzipBytes, headingMs: at, heading: text.trim() });
     await context.close();
   }
   return loads;
+}
+
+/** Each page's total, time to heading and heading, then the scripts of each page (the shared ones once). */
+export function printFirstLoads(loads: FirstLoad[]): void {
+  console.log(heading('Console first load in Chromium: JavaScript downloaded, gzip'));
+  const rows = loads.map((load) => [
+    load.route,
+    kB(load.gzipBytes),
+    String(load.files.length),
+    ms(load.headingMs),
+    load.heading.length > 40 ? `${load.heading.slice(0, 39)}…` : load.heading,
+  ]);
+  console.log(table(['page', 'JS gzip', 'scripts', 'heading at', 'heading'], rows));
+  const everywhere = loads
+    .map((load) => new Set(load.files.map((f) => f.path)))
+    .reduce((common, paths) => new Set([...common].filter((p) => paths.has(p))));
+  const shared = loads[0]?.files.filter((f) => everywhere.has(f.path)) ?? [];
+  const line = (file: ScriptFile) => `  ${file.path}: ${kB(file.bytes)} raw, ${kB(file.gzipBytes)} gzip`;
+  console.log(`\nLoaded by every page (${kB(shared.reduce((sum, f) => sum + f.gzipBytes, 0))} gzip):`);
+  for (const file of shared) console.log(line(file));
+  for (const load of loads) {
+    const own = load.files.filter((f) => !everywhere.has(f.path)).sort((a, b) => b.gzipBytes - a.gzipBytes);
+    console.log(`${load.route}: ${kB(load.gzipBytes)} gzip, beside those:`);
+    for (const file of own) console.log(line(file));
+  }
 }

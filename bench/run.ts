@@ -3,16 +3,16 @@
 //
 // Settings from the environment: BENCH_SECONDS (per scenario, default 10), BENCH_WARMUP_SECONDS (default 1),
 // BENCH_STARTS (start-ups measured, default 3), BENCH_CONSOLE=0 to leave out the console in Chromium (the sandbox's
-// figures only, after rebuilding the server alone).
+// figures only, after rebuilding the server alone), BENCH_CONSOLE=only for the console in Chromium alone.
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { allChecks, BUDGET_ROUTES, printChecksAndSummary, TARGETS, type ConsoleFigures } from './checks';
-import { launchChromium, measureFirstLoads } from './console-load';
+import { allChecks, BUDGET_ROUTES, consoleChecks, printChecksAndSummary, TARGETS, type ConsoleFigures } from './checks';
+import { launchChromium, measureFirstLoads, printFirstLoads } from './console-load';
 import { REQUEST_POOL } from './load';
 import { repoRoot } from './processes';
-import { heading, kB, ms, type Check } from './report';
+import { checkLine, heading, ms, type Check } from './report';
 import {
   consentUsage,
   mbOf,
@@ -28,9 +28,6 @@ import { startConsole, stop, stopAll } from './servers';
 import { measureTransactionsPaint } from './transactions-paint';
 
 const CONNECTIONS = 10;
-/** First-load JavaScript is measured on these pages; the budget covers BUDGET_ROUTES. */
-const CONSOLE_ROUTES = [...BUDGET_ROUTES, '/payments/new', '/consents', '/consents/new', '/accounts', '/inspector'];
-
 function numberFromEnv(name: string, fallback: number, { min = 0, integer = false } = {}): number {
   const raw = process.env[name];
   const value = raw === undefined || raw === '' ? fallback : Number(raw);
@@ -40,11 +37,19 @@ function numberFromEnv(name: string, fallback: number, { min = 0, integer = fals
   return value;
 }
 
+function readConsoleSetting(raw: string | undefined): Settings['console'] {
+  if (raw === undefined || raw === '' || raw === '1') return true;
+  if (raw === '0') return false;
+  if (raw === 'only') return 'only';
+  throw new Error(`BENCH_CONSOLE must be 0, 1 or only, not "${raw}".`);
+}
+
 interface Settings {
   seconds: number;
   warmupSeconds: number;
   starts: number;
-  console: boolean;
+  /** The console in Chromium measured too, or alone. */
+  console: boolean | 'only';
 }
 
 function readSettings(): Settings {
@@ -52,7 +57,7 @@ function readSettings(): Settings {
     seconds: numberFromEnv('BENCH_SECONDS', 10, { min: 1 }),
     warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', 1),
     starts: numberFromEnv('BENCH_STARTS', 3, { min: 1, integer: true }),
-    console: process.env.BENCH_CONSOLE !== '0',
+    console: readConsoleSetting(process.env.BENCH_CONSOLE),
   };
 }
 
@@ -71,13 +76,9 @@ async function measureConsole(): Promise<ConsoleFigures> {
   const { server, origin } = await startConsole();
   const browser = await launchChromium();
   try {
-    const firstLoads = await measureFirstLoads(browser, origin, CONSOLE_ROUTES);
+    const firstLoads = await measureFirstLoads(browser, origin, BUDGET_ROUTES);
     const paint = await measureTransactionsPaint(browser, origin);
-    console.log(heading('Console first load in Chromium: JavaScript downloaded, gzip'));
-    for (const load of firstLoads) {
-      console.log(`${load.route}: ${kB(load.gzipBytes)} gzip in ${load.files.length} scripts`);
-      for (const file of load.files) console.log(`  ${file.path}: ${kB(file.bytes)} raw, ${kB(file.gzipBytes)} gzip`);
-    }
+    printFirstLoads(firstLoads);
     console.log(heading('Transactions table in Chromium: bob’s business account, every page loaded'));
     console.log(`${paint.transactions} entries in ${paint.pages} pages, loaded in ${ms(paint.loadAllMs)}`);
     console.log(`last page's data in the cache → rows painted: ${ms(paint.dataToPaintMs)}`);
@@ -148,6 +149,34 @@ async function writeResults(
   console.log('\nWrote bench/results/latest.json');
 }
 
+/** BENCH_CONSOLE=only: the console's figures and checks alone, written to bench/results/console-latest.json. */
+async function consoleOnly(settings: Settings, loadAverage: number) {
+  try {
+    const consoleFigures = await measureConsole();
+    const checks = consoleChecks(consoleFigures);
+    console.log(heading('Targets (informational)'));
+    for (const check of checks) console.log(checkLine(check));
+    console.log(`\nload average at the end: ${(loadavg()[0] ?? Number.NaN).toFixed(2)}`);
+    const results = {
+      at: new Date().toISOString(),
+      node: process.version,
+      cpus: cpus().length,
+      loadAverageBefore: loadAverage,
+      loadAverageAfter: loadavg()[0],
+      settings,
+      firstLoads: { routes: consoleFigures.firstLoads, budgetGzipBytes: TARGETS.bundleGzipBytes },
+      transactionsPaint: consoleFigures.paint,
+      checks,
+    };
+    const resultsDir = join(repoRoot, 'bench', 'results');
+    await mkdir(resultsDir, { recursive: true });
+    await writeFile(join(resultsDir, 'console-latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+    console.log('\nWrote bench/results/console-latest.json');
+  } finally {
+    await stopAll();
+  }
+}
+
 async function main() {
   const settings = readSettings();
   // Other work on the machine skews every figure; the load average says how quiet it was.
@@ -161,6 +190,10 @@ async function main() {
       `unrecorded warm-up, ${REQUEST_POOL} requests built before each run; the load generator shares this machine`,
   );
   rebuild(settings);
+  if (settings.console === 'only') {
+    await consoleOnly(settings, loadAverage);
+    return;
+  }
   const workDir = await mkdtemp(join(tmpdir(), 'xs2a-bench-'));
   try {
     const startups = await measureStartups(workDir, settings.starts);

@@ -65,14 +65,14 @@ export async function startBare(body: string): Promise<{ server: ServerProcess; 
   return { server, url };
 }
 
-/** The built console (`npm start`'s server, in-memory sandbox). */
-export async function startConsole(): Promise<{ server: ServerProcess; origin: string }> {
+/** The built console (`npm start`'s server, in-memory sandbox), serving the console built into `dist`. */
+export async function startConsole(dist = 'dist'): Promise<{ server: ServerProcess; origin: string }> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const server = await started(
     startServer({
       args: ['build/server/main.js'],
-      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: ':memory:', DATABASE_URL: '' },
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: ':memory:', DATABASE_URL: '', CONSOLE_DIST: dist },
       readyLine: /XS2A Console ready/,
       probeUrl: `${origin}/`,
     }),
