@@ -1,10 +1,11 @@
 // `npm run check:bank -- <check file>`: the bank check suite (e2e/check-bank) through a console of its own, against the
 // bank the check file names (CHECK_BANK_FILE; without it the committed sandbox check). Reports in check-bank-report/.
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { checkFilePath, loadCheckFileOrThrow, relayConfigFor, resolvedBaseUrl } from './e2e/check-bank/check-file';
+import { systemChromium } from './e2e/system-chromium';
 
 // CHECK_BANK_PORT (or E2E_PORT) lets the check run beside other suites; each port builds into its own folder.
 const port = Number(process.env.CHECK_BANK_PORT ?? process.env.E2E_PORT ?? 4338);
@@ -19,10 +20,7 @@ const relayConfig = relayConfigFor(check, baseURL);
 const relayConfigFile = join(tmpdir(), `xs2a-check-bank-relay-${port}.json`);
 if (relayConfig) writeFileSync(relayConfigFile, JSON.stringify(relayConfig, null, 2));
 
-const executablePath =
-  process.env.CHECK_BANK_CHROMIUM_PATH ||
-  process.env.CHROMIUM_PATH ||
-  (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const browser = systemChromium(process.env.CHECK_BANK_CHROMIUM_PATH);
 
 export default defineConfig({
   testDir: 'e2e/check-bank',
@@ -53,12 +51,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        ...(executablePath && {
-          launchOptions: {
-            executablePath,
-            args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-          },
-        }),
+        ...(browser.executablePath && { launchOptions: browser }),
       },
     },
   ],

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import {
   e2ePort as port,
@@ -13,6 +12,7 @@ import {
   writeRelayConfig,
 } from './e2e/strict-helpers';
 import { sandboxAdminRelayTargets } from './e2e/sandbox-admin-helpers';
+import { systemChromium } from './e2e/system-chromium';
 
 // E2E_PORT lets several suites run side by side; each then builds into its own folder.
 const outDir = process.env.E2E_PORT ? `.e2e-dist-${port}` : 'dist';
@@ -40,9 +40,7 @@ if (!madeByRunner) {
   ]);
 }
 
-// A system Chromium (CHROMIUM_PATH, or Debian's) when there is one; otherwise Playwright's own build, which
-// `npx playwright install chromium` provides.
-const executablePath = process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const browser = systemChromium();
 
 export default defineConfig({
   testDir: 'e2e',
@@ -69,17 +67,9 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          ...(executablePath && { executablePath }),
+          ...(browser.executablePath && { executablePath: browser.executablePath }),
           args: [
-            ...(executablePath
-              ? [
-                  '--no-sandbox',
-                  '--disable-gpu',
-                  '--disable-background-networking',
-                  '--disable-component-update',
-                  '--disable-sync',
-                ]
-              : []),
+            ...browser.args,
             // Chromium refuses a few ports (6000, 6665–6669…) as unsafe; E2E_PORT may name one of them.
             `--explicitly-allowed-ports=${port},${strictPort},${hangingBankPort},${redirectingBankPort},${redirectedToBankPort}`,
           ],
