@@ -20,7 +20,8 @@ it('gathers storage writes while requests come in quickly, and writes what is pe
   expect(setItem).not.toHaveBeenCalled();
   window.dispatchEvent(new Event('pagehide'));
   expect(setItem).toHaveBeenCalledTimes(1);
-  const stored = JSON.parse(sessionStorage.getItem(EXCHANGES_STORAGE_KEY) ?? '[]') as { response?: unknown }[];
+  const stored = (JSON.parse(sessionStorage.getItem(EXCHANGES_STORAGE_KEY) ?? '{}') as { exchanges: unknown[] })
+    .exchanges as { response?: unknown }[];
   expect(stored).toHaveLength(50);
   expect(stored.every((entry) => entry.response)).toBe(true);
 });

@@ -3,8 +3,8 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { xs2aRequest } from './client';
 import type * as ExchangeLogModule from './exchange-log';
+import { FLOW_LIMIT } from './exchange-log-cap';
 import {
-  EXCHANGE_LOG_LIMIT,
   EXCHANGES_STORAGE_KEY,
   exchangeLog,
   persistExchanges,
@@ -45,7 +45,7 @@ function storedText(): string | null {
 }
 
 function stored(): Exchange[] {
-  return JSON.parse(storedText() ?? '[]') as Exchange[];
+  return (JSON.parse(storedText() ?? '{"exchanges":[]}') as { exchanges: Exchange[] }).exchanges;
 }
 
 /** Puts a sessionStorage in place whose setItem throws the browser's quota error while `fails()` says so. */
@@ -80,10 +80,14 @@ describe('exchangeLog', () => {
     expect(before?.durationMs).toBeUndefined();
   });
 
-  it(`keeps the last ${EXCHANGE_LOG_LIMIT}`, () => {
-    const ids = Array.from({ length: EXCHANGE_LOG_LIMIT + 3 }, (_, n) => recordExchange(request(n)));
+  it(`keeps the last ${FLOW_LIMIT} exchanges without a flow, each counted as a flow of its own`, () => {
+    const ids = Array.from({ length: FLOW_LIMIT + 3 }, (_, n) => {
+      const id = recordExchange(request(n));
+      updateExchange(id, answer('{}', {}));
+      return id;
+    });
     const list = exchangeLog.list();
-    expect(list).toHaveLength(EXCHANGE_LOG_LIMIT);
+    expect(list).toHaveLength(FLOW_LIMIT);
     expect(list[0]?.id).toBe(ids[3]);
     expect(list.at(-1)?.id).toBe(ids.at(-1));
     updateExchange(ids[0] ?? '', { durationMs: 1 }); // gone: ignored

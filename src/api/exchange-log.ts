@@ -1,40 +1,16 @@
 // Every request the console sends and what came back, for the inspector: secrets redacted as they are recorded, newest
 // last, kept in this tab's sessionStorage so a redirect SCA round trip (a full page load) does not lose its exchanges.
+// Status polling that saw nothing new is folded as it is recorded (status-reads.ts), and the log keeps whole flows,
+// the most recent ones and those the user keeps (exchange-log-cap.ts), saying what it dropped.
 import { useSyncExternalStore } from 'react';
-import type { Deviation, Xs2aErrorKind } from './errors';
+import { capLog, logRoom, unitKey, type DroppedFlow, type LogRoom } from './exchange-log-cap';
+import type { Exchange } from './exchange-types';
 import { redactExchange, type RedactOptions } from './redact';
+import { foldStatusRead } from './status-reads';
 import { createListeners, webStorage } from './web-storage';
 
-/** How a request ended without an answer; 'interrupted': the page was left or reloaded while it was in flight. */
-export type ExchangeErrorKind = Xs2aErrorKind | 'interrupted';
+export type { Exchange, ExchangeErrorKind, FoldedReads } from './exchange-types';
 
-export interface Exchange {
-  id: string;
-  /** Groups the exchanges of one resource, e.g. 'payment:<paymentId>', 'consent:<consentId>'. */
-  flow?: string;
-  operationId: string;
-  requestId: string;
-  /** Epoch ms. */
-  startedAt: number;
-  /** Undefined while the request is in flight. */
-  durationMs?: number;
-  /** The bank's URL, also when the request went through the console server's relay. */
-  request: { method: string; url: string; headers: Record<string, string>; body?: unknown };
-  /** The relay target the request was sent through; undefined: sent to the bank directly. */
-  relayTarget?: string;
-  response?: { status: number; statusText: string; headers: Record<string, string>; body?: unknown; bodyText: string };
-  error?: { kind: ExchangeErrorKind; message: string };
-  deviations: Deviation[];
-  /** 1.3.12 headers a cross-origin answer did not let the browser read, so they could not be checked. */
-  uncheckedHeaders?: string[];
-  /**
-   * Why the console sent this request again by itself (its next try is an exchange of its own), in plain words: the
-   * bank asked to wait (429), or nothing answered at a link of the bank's that left out the base_url's prefix.
-   */
-  triedAgain?: string;
-}
-
-export const EXCHANGE_LOG_LIMIT = 500;
 /** Per tab: sessionStorage survives the bank's redirect and a reload, and is not shared with other tabs. */
 export const EXCHANGES_STORAGE_KEY = 'xs2a-console.exchanges.v1';
 /** Bodies above this many UTF-8 bytes are stored cut short, so a few large answers cannot fill the storage quota. */
@@ -105,19 +81,62 @@ function serialise(exchange: Exchange): string {
   return json;
 }
 
+/** What the cap dropped since the user last read it, for the inspector's notice. */
+export interface DropNotice {
+  /** Epoch ms of the latest drop. */
+  at: number;
+  /** Flows dropped whole. */
+  flows: number;
+  /** Exchanges dropped in all, also those of flows of which only the oldest went. */
+  exchanges: number;
+  /** How many of the flows dropped were kept ones (the ceiling, when nothing else was left). */
+  kept: number;
+  /** The names of the flows dropped, the latest last (at most DROP_NAMES). */
+  names: string[];
+}
+
+const DROP_NAMES = 12;
+
+interface LogState {
+  /** Oldest first. */
+  exchanges: Exchange[];
+  /** The flows the user keeps: flow keys, or the id of an exchange without a flow (see unitKey). */
+  kept: ReadonlySet<string>;
+  dropped: DropNotice | undefined;
+}
+
+/** The stored form: the exchanges with the kept flows and the drop notice (an older console stored the bare array). */
+interface StoredLog {
+  version: 2;
+  kept: string[];
+  dropped?: DropNotice;
+  exchanges: Exchange[];
+}
+
+function storedLogText(state: LogState, entries: readonly Exchange[]): string {
+  const head: Omit<StoredLog, 'exchanges'> = {
+    version: 2,
+    kept: [...state.kept],
+    ...(state.dropped && { dropped: state.dropped }),
+  };
+  return `${JSON.stringify(head).slice(0, -1)},"exchanges":[${entries.map(serialise).join(',')}]}`;
+}
+
 /** Never throws: a full or blocked storage must not fail the request being recorded. */
-function persist(list: readonly Exchange[]): void {
+function persist(state: LogState): void {
   const store = webStorage('session');
   if (!store) return;
-  const write = (entries: readonly Exchange[]) =>
-    store.setItem(EXCHANGES_STORAGE_KEY, `[${entries.map(serialise).join(',')}]`);
+  const list = state.exchanges;
+  const write = (entries: readonly Exchange[]) => store.setItem(EXCHANGES_STORAGE_KEY, storedLogText(state, entries));
   try {
-    if (list.length === 0) store.removeItem(EXCHANGES_STORAGE_KEY);
+    if (list.length === 0 && state.kept.size === 0 && !state.dropped) store.removeItem(EXCHANGES_STORAGE_KEY);
     else write(list);
   } catch {
     try {
-      // Most likely the quota: the newer half is what a reload needs most.
-      write(list.slice(Math.floor(list.length / 2)));
+      // Most likely the quota: the kept flows and the newer half of the others are what a reload needs most.
+      const others = list.filter((exchange) => !state.kept.has(unitKey(exchange)));
+      const newer = new Set(others.slice(Math.floor(others.length / 2)));
+      write(list.filter((exchange) => state.kept.has(unitKey(exchange)) || newer.has(exchange)));
     } catch {
       try {
         // Memory only from here; a stale copy would bring back a log with the latest exchanges missing.
@@ -144,31 +163,95 @@ function isExchange(value: unknown): value is Exchange {
   );
 }
 
-/** The log this tab kept before the page was loaded; requests that were still in flight are marked interrupted. */
-function restore(): Exchange[] {
-  let parsed: unknown;
+function isDropNotice(value: unknown): value is DropNotice {
+  if (typeof value !== 'object' || value === null) return false;
+  const notice = value as Partial<DropNotice>;
+  return (
+    ['at', 'flows', 'exchanges', 'kept'].every(
+      (name) => typeof (notice as Record<string, unknown>)[name] === 'number',
+    ) &&
+    Array.isArray(notice.names) &&
+    notice.names.every((name) => typeof name === 'string')
+  );
+}
+
+/** The stored text read back: the current form, or an older console's bare array of exchanges. */
+function storedLog(text: string): Partial<StoredLog> {
+  const parsed: unknown = JSON.parse(text);
+  if (Array.isArray(parsed)) return { exchanges: parsed as Exchange[] };
+  if (typeof parsed !== 'object' || parsed === null) return {};
+  const { kept, dropped, exchanges } = parsed as Record<string, unknown>;
+  return {
+    ...(Array.isArray(exchanges) && { exchanges: exchanges as Exchange[] }),
+    ...(Array.isArray(kept) && { kept: kept.filter((key): key is string => typeof key === 'string') }),
+    ...(isDropNotice(dropped) && { dropped }),
+  };
+}
+
+/**
+ * The log this tab kept before the page was loaded, within the cap; requests that were still in flight are marked
+ * interrupted.
+ */
+function restore(): LogState {
+  let stored: Partial<StoredLog>;
   try {
     const text = webStorage('session')?.getItem(EXCHANGES_STORAGE_KEY);
-    if (!text) return [];
-    parsed = JSON.parse(text);
+    stored = text ? storedLog(text) : {};
   } catch {
-    return [];
+    stored = {};
   }
-  if (!Array.isArray(parsed)) return [];
-  return parsed
+  const restored = (stored.exchanges ?? [])
     .filter(isExchange)
-    .slice(-EXCHANGE_LOG_LIMIT)
     .map((exchange) =>
       exchange.response || exchange.error
         ? reparsed(exchange)
-        : { ...exchange, error: { kind: 'interrupted', message: INTERRUPTED_MESSAGE } },
+        : { ...exchange, error: { kind: 'interrupted' as const, message: INTERRUPTED_MESSAGE } },
     );
+  const present = new Set(restored.map(unitKey));
+  const kept = new Set(stored.kept?.filter((key) => present.has(key)));
+  return capped({ exchanges: restored, kept, dropped: stored.dropped });
 }
 
-let exchanges: Exchange[] = restore();
+/** The notice with the flows just dropped added. */
+function noticeWith(notice: DropNotice | undefined, dropped: readonly DroppedFlow[]): DropNotice {
+  const whole = dropped.filter((flow) => !flow.partly);
+  return {
+    at: Date.now(),
+    flows: (notice?.flows ?? 0) + whole.length,
+    exchanges: (notice?.exchanges ?? 0) + dropped.reduce((sum, flow) => sum + flow.exchanges, 0),
+    kept: (notice?.kept ?? 0) + whole.filter((flow) => flow.kept).length,
+    // Each name once, the latest last: exchanges without a flow may share one, and a flow may lose entries again.
+    names: [
+      ...new Set([
+        ...(notice?.names ?? []),
+        ...dropped.map((flow) => (flow.partly ? `${flow.label} (its oldest exchanges)` : flow.label)),
+      ]),
+    ].slice(-DROP_NAMES),
+  };
+}
+
+/** The state within the cap: what it drops is noted, and the marks of flows dropped whole are forgotten. */
+function capped(state: LogState): LogState {
+  const { list, dropped } = capLog(state.exchanges, state.kept);
+  if (dropped.length === 0) return state;
+  const gone = new Set(dropped.filter((flow) => !flow.partly).map((flow) => flow.key));
+  return {
+    exchanges: list,
+    kept: new Set([...state.kept].filter((key) => !gone.has(key))),
+    dropped: noticeWith(state.dropped, dropped),
+  };
+}
+
+let state: LogState = restore();
 // Ids stay unique across page loads: the restored entries keep theirs.
-let sequence = Math.max(0, ...exchanges.map((exchange) => Number(/^exchange-(\d+)$/.exec(exchange.id)?.[1] ?? 0)));
+let sequence = Math.max(
+  0,
+  ...state.exchanges.map((exchange) => Number(/^exchange-(\d+)$/.exec(exchange.id)?.[1] ?? 0)),
+);
 const listeners = createListeners();
+/** A read folded into a later one: the later one's id, so a selection or link to it can follow (a few hundred kept). */
+const foldedInto = new Map<string, string>();
+const FOLDED_REMEMBERED = 500;
 
 let persistTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -176,7 +259,7 @@ let persistTimer: ReturnType<typeof setTimeout> | undefined;
 export function persistExchanges(): void {
   if (persistTimer !== undefined) clearTimeout(persistTimer);
   persistTimer = undefined;
-  persist(exchanges);
+  persist(state);
 }
 
 // Leaving the page (the bank's SCA page, a reload) writes whatever is pending.
@@ -187,46 +270,124 @@ if (typeof window !== 'undefined') {
   });
 }
 
-function publish(next: Exchange[]): void {
-  exchanges = next.length > EXCHANGE_LOG_LIMIT ? next.slice(next.length - EXCHANGE_LOG_LIMIT) : next;
-  if (exchanges.length === 0) persistExchanges();
+function publish(next: LogState): void {
+  state = next;
+  if (state.exchanges.length === 0) persistExchanges();
   else persistTimer ??= setTimeout(persistExchanges, PERSIST_DELAY_MS);
   listeners.notify();
 }
 
 /**
  * Records a request as it leaves, with its secrets redacted (`secrets`: values such as the profile's bearer token,
- * removed wherever they appear); returns the exchange's id for the later `updateExchange`.
+ * removed wherever they appear); returns the exchange's id for the later `updateExchange`. A new flow beyond the cap
+ * drops the flow quiet for longest.
  */
 export function recordExchange(exchange: Omit<Exchange, 'id' | 'deviations'>, options: RedactOptions = {}): string {
   sequence += 1;
   const id = `exchange-${sequence}`;
-  publish([...exchanges, { ...redactExchange(exchange, options), id, deviations: [] }]);
+  const exchanges = [...state.exchanges, { ...redactExchange(exchange, options), id, deviations: [] }];
+  publish(capped({ ...state, exchanges }));
   return id;
+}
+
+/** A status read just answered folded into its run (status-reads.ts); the read it replaces is remembered. */
+function folded(exchanges: Exchange[], index: number): Exchange[] {
+  const fold = foldStatusRead(exchanges, index);
+  if (!fold) return exchanges;
+  foldedInto.set(fold.folded.id, fold.into.id);
+  if (foldedInto.size > FOLDED_REMEMBERED) foldedInto.delete(foldedInto.keys().next().value ?? '');
+  return fold.list;
 }
 
 /**
  * Completes a recorded exchange (response, error, deviations, duration), redacting as `recordExchange` does. Entries
- * are replaced, never mutated.
+ * are replaced, never mutated. A status read whose answer is the same as the reads before it is folded into them.
  */
 export function updateExchange(id: string, changes: Partial<Omit<Exchange, 'id'>>, options: RedactOptions = {}): void {
-  const index = exchanges.findIndex((exchange) => exchange.id === id);
-  const existing = exchanges[index];
+  const index = state.exchanges.findIndex((exchange) => exchange.id === id);
+  const existing = state.exchanges[index];
   if (!existing) return; // already pushed out by the cap or cleared
-  const next = exchanges.slice();
-  next[index] = { ...existing, ...redactExchange(changes, options) };
-  publish(next);
+  let exchanges = state.exchanges.slice();
+  exchanges[index] = { ...existing, ...redactExchange(changes, options) };
+  if (changes.response) exchanges = folded(exchanges, index);
+  let kept = state.kept;
+  // A request that got its flow once it was answered (a payment's initiation) takes its mark along.
+  if (changes.flow && changes.flow !== existing.flow && kept.has(unitKey(existing))) {
+    kept = new Set([...kept].filter((key) => key !== unitKey(existing)).concat(changes.flow));
+  }
+  publish(capped({ ...state, exchanges, kept }));
 }
+
+/** The flows (keys) of `keys` marked kept, or no longer kept; the log itself is left as it is until the next request. */
+function keep(keys: readonly string[], kept = true): void {
+  const next = new Set(state.kept);
+  const present = new Set(state.exchanges.map(unitKey));
+  for (const key of keys) {
+    if (!present.has(key)) continue;
+    if (kept) next.add(key);
+    else next.delete(key);
+  }
+  if (next.size !== state.kept.size || [...next].some((key) => !state.kept.has(key))) publish({ ...state, kept: next });
+}
+
+const rooms = new WeakMap<LogState, LogRoom>();
 
 export const exchangeLog = {
   /** Oldest first. The array keeps its identity until the log changes. */
-  list: (): Exchange[] => exchanges,
-  get: (id: string): Exchange | undefined => exchanges.find((exchange) => exchange.id === id),
+  list: (): Exchange[] => state.exchanges,
+  get: (id: string): Exchange | undefined => state.exchanges.find((exchange) => exchange.id === id),
+  /** The entry a status read was folded into (following later folds), when it was; undefined otherwise. */
+  foldedInto: (id: string): string | undefined => {
+    let next = foldedInto.get(id);
+    for (let hops = 0; next !== undefined && hops < FOLDED_REMEMBERED; hops += 1) {
+      const later = foldedInto.get(next);
+      if (later === undefined) break;
+      next = later;
+    }
+    return next !== undefined && exchangeLog.get(next) ? next : undefined;
+  },
   subscribe: listeners.subscribe,
-  /** Empties the log and this tab's stored copy. */
-  clear: (): void => publish([]),
+  /** Empties the log, its kept marks and notice, and this tab's stored copy. */
+  clear: (): void => {
+    foldedInto.clear();
+    publish({ exchanges: [], kept: new Set(), dropped: undefined });
+  },
+  /** The flows kept: flow keys, or for an exchange without a flow its id. The set keeps its identity until it changes. */
+  kept: (): ReadonlySet<string> => state.kept,
+  keep,
+  /** Keeps the flow of an exchange (the exchange itself when it has no flow): the user opened it. */
+  keepFlowOf: (id: string): void => {
+    const exchange = exchangeLog.get(id);
+    if (exchange) keep([unitKey(exchange)]);
+  },
+  /** How close the log is to dropping flows; the same object until the log or its marks change. */
+  room: (): LogRoom => {
+    let room = rooms.get(state);
+    if (!room) {
+      room = logRoom(state.exchanges, state.kept);
+      rooms.set(state, room);
+    }
+    return room;
+  },
+  /** What was dropped since the user last dismissed the notice. */
+  dropped: (): DropNotice | undefined => state.dropped,
+  dismissDropped: (): void => {
+    if (state.dropped) publish({ ...state, dropped: undefined });
+  },
 };
 
 export function useExchanges(): Exchange[] {
   return useSyncExternalStore(exchangeLog.subscribe, exchangeLog.list, exchangeLog.list);
+}
+
+export function useKeptFlows(): ReadonlySet<string> {
+  return useSyncExternalStore(exchangeLog.subscribe, exchangeLog.kept, exchangeLog.kept);
+}
+
+export function useLogRoom(): LogRoom {
+  return useSyncExternalStore(exchangeLog.subscribe, exchangeLog.room, exchangeLog.room);
+}
+
+export function useDropNotice(): DropNotice | undefined {
+  return useSyncExternalStore(exchangeLog.subscribe, exchangeLog.dropped, exchangeLog.dropped);
 }

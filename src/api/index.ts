@@ -76,7 +76,18 @@ export {
 export { underBaseUrl } from './link-prefix';
 export { redirectHeaders, scaPreferenceHeaders } from './tpp-headers';
 export { consentAdvice, consentAdviceForError, type ConsentAdviceOptions } from './consent-advice';
-export { EXCHANGE_LOG_LIMIT, exchangeLog, useExchanges, type Exchange } from './exchange-log';
+export {
+  exchangeLog,
+  useDropNotice,
+  useExchanges,
+  useKeptFlows,
+  useLogRoom,
+  type DropNotice,
+  type Exchange,
+  type FoldedReads,
+} from './exchange-log';
+export { ENTRY_CEILING, FLOW_LIMIT, flowLabel, unitKey, WARN_WITHIN, type LogRoom } from './exchange-log-cap';
+export { readsOf, statusReadKey, statusValueOf } from './status-reads';
 export {
   flowEvents,
   recordDecoupledWait,

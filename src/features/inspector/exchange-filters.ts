@@ -1,5 +1,7 @@
 // How the inspector sorts, filters and groups exchanges.
-import type { Exchange } from '../../api';
+import { flowLabel, type Exchange } from '../../api';
+
+export { flowLabel };
 
 export type StatusFilter = 'any' | '2xx' | '3xx' | '4xx' | '5xx' | 'failed' | 'pending' | 'deviations';
 
@@ -62,15 +64,6 @@ export interface FlowGroup {
   label: string;
   /** Oldest first, so a flow reads in the order it happened. */
   exchanges: Exchange[];
-}
-
-/** "payment:abc" → "Payment abc"; "payment-cancellation:abc" → "Payment cancellation abc". */
-export function flowLabel(flow: string | undefined): string {
-  if (!flow) return 'Requests without a flow';
-  const separator = flow.indexOf(':');
-  if (separator < 0) return flow;
-  const kind = flow.slice(0, separator).replace(/[-_]+/g, ' ');
-  return `${kind.charAt(0).toUpperCase()}${kind.slice(1)} ${flow.slice(separator + 1)}`;
 }
 
 /** Groups by flow; the group with the latest activity comes first. `exchanges` are expected oldest first. */

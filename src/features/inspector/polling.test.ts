@@ -59,6 +59,21 @@ describe('collapsePolling', () => {
     expect(kinds([a, created, c])).toEqual([a.id, created.id, c.id]);
   });
 
+  it('counts the reads the log folded into an entry, in a run and on its own', () => {
+    const first = paymentStatus('RCVD');
+    const latest: Exchange = { ...paymentStatus('RCVD'), folded: { count: 12, firstAt: 2000, lastAt: 13000 } };
+    expect(collapsePolling([first, latest])).toEqual([
+      { kind: 'polling', exchanges: [first, latest], reads: 14, httpStatus: 200, value: 'RCVD' },
+    ]);
+    const other = read('/payments/sepa-credit-transfers/p-2/status', 200, { transactionStatus: 'RCVD' });
+    // Apart from its run's first read (another read in between), the entry is a row that says what it stands for.
+    expect(collapsePolling([first, other, latest]).map((item) => item.kind)).toEqual([
+      'exchange',
+      'exchange',
+      'exchange',
+    ]);
+  });
+
   it('never folds a single read, other operations, or a read still in flight', () => {
     const single = paymentStatus('RCVD');
     const list = read('/accounts', 200, { accounts: [] }, 'getAccountList');

@@ -1,15 +1,7 @@
 // Status polling in the inspector's list: consecutive reads of one resource's status that got the same answer (the
-// same HTTP status and the same status value) are one item, "status read 14 times, unchanged", opened on demand.
-import { isRecord, type Exchange } from '../../api';
-
-/** The 1.3.12 status reads: a payment's, a consent's and an authorisation's (SCA) status. */
-const STATUS_READS = new Set([
-  'getPaymentInitiationStatus',
-  'getConsentStatus',
-  'getPaymentInitiationScaStatus',
-  'getPaymentCancellationScaStatus',
-  'getConsentScaStatus',
-]);
+// same HTTP status and the same status value, as the log folds them: statusReadKey) are one item, "status read 14
+// times, unchanged", opened on demand. An entry the log folded reads in between into counts them too.
+import { readsOf, statusReadKey, statusValueOf, type Exchange } from '../../api';
 
 export type ListItem =
   | { kind: 'exchange'; exchange: Exchange }
@@ -17,32 +9,12 @@ export type ListItem =
       kind: 'polling';
       /** In the order given; at least two. */
       exchanges: Exchange[];
+      /** How many reads they stand for: the entries and the reads the log folded into them. */
+      reads: number;
       httpStatus: number;
       /** transactionStatus, consentStatus or scaStatus of the answer; undefined when it has none (an error). */
       value: string | undefined;
     };
-
-/** The status value an answer carries. */
-function statusValue(body: unknown): string | undefined {
-  if (!isRecord(body)) return undefined;
-  for (const name of ['transactionStatus', 'consentStatus', 'scaStatus']) {
-    if (typeof body[name] === 'string') return body[name];
-  }
-  return undefined;
-}
-
-/** What makes two status reads the same: the resource (method and path) and the answer; none for other exchanges. */
-function pollingKey(exchange: Exchange): string | undefined {
-  const { request, response } = exchange;
-  if (!response || request.method.toUpperCase() !== 'GET' || !STATUS_READS.has(exchange.operationId)) return undefined;
-  let path: string;
-  try {
-    path = new URL(request.url).pathname;
-  } catch {
-    path = request.url.split('?')[0] ?? request.url;
-  }
-  return JSON.stringify([path, response.status, statusValue(response.body) ?? null]);
-}
 
 /** The exchanges in their order, each run of two or more identical status reads folded into one item. */
 export function collapsePolling(exchanges: readonly Exchange[]): ListItem[] {
@@ -55,14 +27,15 @@ export function collapsePolling(exchanges: readonly Exchange[]): ListItem[] {
       items.push({
         kind: 'polling',
         exchanges: run,
+        reads: run.reduce((sum, exchange) => sum + readsOf(exchange), 0),
         httpStatus: first.response.status,
-        value: statusValue(first.response.body),
+        value: statusValueOf(first.response.body),
       });
     } else if (first) items.push({ kind: 'exchange', exchange: first });
     run = [];
   };
   for (const exchange of exchanges) {
-    const key = pollingKey(exchange);
+    const key = statusReadKey(exchange);
     if (key === undefined || key !== runKey) flush();
     runKey = key;
     run.push(exchange);
