@@ -5,6 +5,7 @@ export { CopyButton } from './copy-button';
 export { ConfirmAction, type ConfirmActionProps } from './confirm-action';
 export { cx } from './cx';
 export { DeviationNote, DeviationNotice, type DeviationItem } from './deviation-notice';
+export { counted, durationInWords } from './duration';
 export { downloadText } from './download';
 export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary';
 export { editAndResendHref, ErrorCallout, type ErrorCalloutProps, type ErrorMessageLine } from './error-callout';

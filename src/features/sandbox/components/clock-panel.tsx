@@ -1,8 +1,9 @@
-// The bank's clock: its time, and the moves (+1 hour, +1 day, to a date, freeze/unfreeze, back to real time). After a
-// move the profile's payments, consents and accounts are read again, since what is due follows the bank's time.
+// The bank's clock: its time, and the moves (+1 hour, +1 day, to a date, freeze/unfreeze, back to real time), each
+// answered with what it did in the bank's words. After a move the profile's payments, consents and accounts are read
+// again, since what is due follows the bank's time, and the console's reading of the bank's time is renewed.
 import { useState, type FormEvent } from 'react';
 import type { BankClockState, ClockMove } from '../../../api';
-import { Button, Field, LoadingText, Panel, TextInput } from '../../../components/ui';
+import { Button, durationInWords, Field, LoadingText, Panel, TextInput } from '../../../components/ui';
 import { AdminError } from './admin-error';
 
 interface ClockPanelProps {
@@ -13,14 +14,18 @@ interface ClockPanelProps {
 const dateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }) + ' UTC';
 
-function clockState(clock: BankClockState): string {
+/** Where the bank's time stands against real time: "Real time.", "1 hour ahead of real time.", "Frozen, 2 days behind…". */
+export function clockState(clock: BankClockState): string {
   if (clock.realTime) return 'Real time.';
-  const hours = Math.round(clock.offsetMs / 360_000) / 10;
-  const ahead = hours >= 48 ? `${Math.round(hours / 2.4) / 10} days` : `${hours} hours`;
-  return clock.frozen ? `Frozen, ${ahead} ahead of real time.` : `${ahead} ahead of real time.`;
+  const { offsetMs } = clock;
+  const against =
+    Math.abs(offsetMs) < 60_000
+      ? 'in step with real time'
+      : `${durationInWords(offsetMs)} ${offsetMs > 0 ? 'ahead of' : 'behind'} real time`;
+  return clock.frozen ? `Frozen, ${against}.` : `${against.charAt(0).toUpperCase()}${against.slice(1)}.`;
 }
 
-/** What the last move made happen, e.g. "paymentsSettled: 2"; nothing when it changed nothing. */
+/** What the last move made happen, by a sandbox that does not say it in words, e.g. "settled: 2". */
 function effectsText(effects: Record<string, number> | undefined): string {
   const done = Object.entries(effects ?? {}).filter(([, count]) => count > 0);
   return done.length === 0 ? 'Nothing fell due.' : done.map(([name, count]) => `${name}: ${count}`).join(', ');
@@ -81,7 +86,11 @@ export function ClockPanel({ clock, move }: ClockPanelProps) {
         </Button>
       </form>
       <p role="status" className="text-sm text-slate-700">
-        {busy ? 'Moving the clock…' : move.data ? `Clock moved. ${effectsText(move.data.effects)}` : ''}
+        {busy
+          ? 'Moving the clock…'
+          : move.data
+            ? (move.data.message ?? `Clock moved. ${effectsText(move.data.effects)}`)
+            : ''}
       </p>
       <AdminError error={move.error} />
     </Panel>

@@ -1,4 +1,5 @@
-// The bank's data: back to the seed, a snapshot saved under a name, a snapshot restored (the whole bank and its clock).
+// The bank's data: back to the seed, a snapshot saved under a name, a snapshot restored (the whole bank and its clock);
+// what takes the bank's data away asks first.
 import { useState, type FormEvent } from 'react';
 import type { Snapshots } from '../../../api';
 import { Button, ConfirmAction, Field, Panel, Select, TextInput } from '../../../components/ui';
@@ -32,10 +33,6 @@ export function DataPanel({ snapshots, reset, save, restore }: DataPanelProps) {
     event.preventDefault();
     if (name.trim()) save.mutate(name.trim());
   }
-  function restoreSnapshot(event: FormEvent) {
-    event.preventDefault();
-    if (restoreName) restore.mutate(restoreName);
-  }
 
   return (
     <Panel
@@ -59,19 +56,29 @@ export function DataPanel({ snapshots, reset, save, restore }: DataPanelProps) {
       </form>
       <AdminError error={snapshots.error} alert={false} />
       {names.length > 0 ? (
-        <form onSubmit={restoreSnapshot} className="flex flex-wrap items-end gap-2">
+        <div className="space-y-2">
           <Field label="Saved snapshot">
             <Select
               value={restoreName}
               onChange={(event) => setChosen(event.target.value)}
               className="w-56"
               options={names}
+              disabled={restore.isPending}
             />
           </Field>
-          <Button type="submit" disabled={restore.isPending}>
-            Restore snapshot
-          </Button>
-        </form>
+          <ConfirmAction
+            label="Restore snapshot…"
+            question={
+              <p>
+                The bank goes back to the snapshot “{restoreName}”, its clock too: every payment, consent and
+                authorisation made since it was saved goes, for every client of this sandbox.
+              </p>
+            }
+            confirm={{ label: 'Yes, restore the snapshot', pending: 'Restoring…' }}
+            pending={restore.isPending}
+            onConfirm={(close) => restore.mutate(restoreName, { onSuccess: close })}
+          />
+        </div>
       ) : (
         snapshots.data && <p className="text-sm text-slate-700">No snapshot saved yet.</p>
       )}

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-// The Sandbox page against a stubbed admin API: the clock and its moves, a refused scenario that keeps what was typed,
-// a bank without the admin API, and a sandbox that wants its token.
+// The Sandbox page against a stubbed admin API: the clock and its moves (said in the bank's words, and the console's
+// reading of the bank's time renewed), a restore that asks first, a refused scenario that keeps what was typed, a bank
+// without the admin API, and a sandbox that wants its token.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { exchangeLog } from '../../../api';
+import { bankToday, exchangeLog, profileStore } from '../../../api';
 import {
   adminDiscoveryDocument,
   adminErrorResponse,
@@ -16,10 +17,10 @@ import {
 import { forgetPage, renderRoute } from '../../../testing/pages';
 import { SandboxPage } from './sandbox-page';
 
-const clockAt = (now: string, offsetMs = 0) => ({
+const clockAt = (now: string, offsetMs = 0, frozen = false) => ({
   now,
-  realTime: offsetMs === 0,
-  frozen: false,
+  realTime: offsetMs === 0 && !frozen,
+  frozen,
   offsetMs,
   realNow: now,
 });
@@ -28,6 +29,9 @@ interface BankState {
   now: string;
   token?: string;
   scenarioRefusal?: Response;
+  snapshots?: string[];
+  offsetMs?: number;
+  frozen?: boolean;
 }
 
 /** A sandbox's admin API in the stub: answers by method and path, with the state the test gives. */
@@ -43,11 +47,27 @@ function sandboxAdmin(state: BankState) {
     }
     const key = `${request.method} ${path}`;
     if (key === 'GET ') return jsonResponse(adminDiscoveryDocument());
-    if (key === 'GET /clock') return jsonResponse(clockAt(state.now));
+    if (key === 'GET /clock') return jsonResponse(clockAt(state.now, state.offsetMs, state.frozen));
     if (key === 'POST /clock/advance') {
       state.now = '2026-03-17T09:00:00.000Z';
-      return jsonResponse({ ...clockAt(state.now, 86_400_000), effects: { paymentsSettled: 1 } });
+      state.offsetMs = 86_400_000;
+      return jsonResponse({
+        ...clockAt(state.now, state.offsetMs),
+        action: 'advance',
+        message: `Moved forward by 1 day to ${state.now}. 1 payment settled.`,
+        effects: { settled: 1 },
+      });
     }
+    if (key === 'POST /clock/freeze') {
+      // Frozen an hour ago: the bank's time now stands an hour behind real time.
+      [state.offsetMs, state.frozen] = [-3_600_000, true];
+      return jsonResponse({
+        ...clockAt(state.now, state.offsetMs, state.frozen),
+        action: 'freeze',
+        message: `The bank's clock stands still at ${state.now} until it is unfrozen.`,
+      });
+    }
+    if (key.startsWith('POST /snapshots/')) return jsonResponse({ restored: path.split('/')[2] });
     if (key === 'GET /scenarios') return jsonResponse({ scenarios: [] });
     if (key === 'GET /scenarios/catalogue') {
       return jsonResponse({
@@ -76,7 +96,10 @@ function sandboxAdmin(state: BankState) {
         ],
       });
     }
-    if (key === 'GET /snapshots') return jsonResponse({ snapshots: [] });
+    if (key === 'GET /snapshots') {
+      const names = state.snapshots ?? [];
+      return jsonResponse({ snapshots: names.map((name) => ({ name, createdAt: state.now })) });
+    }
     return adminErrorResponse(404, 'not_found', `No ${key}.`);
   });
 }
@@ -110,11 +133,45 @@ describe('Sandbox page', () => {
     expect(await within(clock).findByText('16 Mar 2026, 09:00:00 UTC')).toBeTruthy();
     expect(await screen.findByRole('cell', { name: /DE89370400440532013000/ })).toBeTruthy();
 
+    // The console reads the bank's day from the sandbox's clock.
+    expect(bankToday(profileStore.active())).toBe('2026-03-16');
+
     await user.click(within(clock).getByRole('button', { name: '+1 day' }));
-    expect(await within(clock).findByText('Clock moved. paymentsSettled: 1')).toBeTruthy();
+    expect(await within(clock).findByText('Moved forward by 1 day to 2026-03-17T09:00:00.000Z. 1 payment settled.'));
     expect(await within(clock).findByText('17 Mar 2026, 09:00:00 UTC')).toBeTruthy();
+    expect(within(clock).getByText('1 day ahead of real time.')).toBeTruthy();
     const advance = exchangeLog.list().find((exchange) => exchange.operationId === 'sandboxAdmin.clock.advance');
     expect(advance?.request.body).toEqual({ by: 'P1D' });
+    expect(bankToday(profileStore.active())).toBe('2026-03-17');
+  });
+
+  it('says what freezing did in the bank’s words, and how far the clock stands behind, one hour in the singular', async () => {
+    const user = userEvent.setup();
+    sandboxAdmin({ now: '2026-03-16T09:00:00.000Z' });
+    renderPage();
+    const clock = await screen.findByRole('region', { name: 'The bank’s clock' });
+    await user.click(await within(clock).findByRole('button', { name: 'Freeze' }));
+    expect(
+      await within(clock).findByText("The bank's clock stands still at 2026-03-16T09:00:00.000Z until it is unfrozen."),
+    ).toBeTruthy();
+    expect(await within(clock).findByText('Frozen, 1 hour behind real time.')).toBeTruthy();
+    expect(within(clock).queryByText(/Clock moved/)).toBeNull();
+  });
+
+  it('asks before restoring a snapshot, and restores only when confirmed', async () => {
+    const user = userEvent.setup();
+    sandboxAdmin({ now: '2026-03-16T09:00:00.000Z', snapshots: ['before-demo'] });
+    renderPage();
+    const data = await screen.findByRole('region', { name: 'Data' });
+    await user.click(await within(data).findByRole('button', { name: 'Restore snapshot…' }));
+    expect(within(data).getByText(/goes back to the snapshot “before-demo”, its clock too/)).toBeTruthy();
+    const restores = () => exchangeLog.list().filter((e) => e.operationId === 'sandboxAdmin.data.restoreSnapshot');
+    await user.click(within(data).getByRole('button', { name: 'Keep it' }));
+    expect(restores()).toHaveLength(0);
+    await user.click(within(data).getByRole('button', { name: 'Restore snapshot…' }));
+    await user.click(within(data).getByRole('button', { name: 'Yes, restore the snapshot' }));
+    expect(await within(data).findByText('Snapshot restored.')).toBeTruthy();
+    expect(restores().map((e) => e.request.url)).toEqual([expect.stringMatching(/\/snapshots\/before-demo\/restore$/)]);
   });
 
   it('explains a refused scenario and keeps what the user typed', async () => {
