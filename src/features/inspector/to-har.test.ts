@@ -113,3 +113,19 @@ describe('toHar: headers not checked', () => {
     expect(toHar([scaExchange()]).log.entries[0]?._xs2a).not.toHaveProperty('uncheckedHeaders');
   });
 });
+
+describe('toHar: status reads the log folded', () => {
+  it('writes one entry per entry of the log, the folded reads counted on the entry that stands for them', () => {
+    const folded = { count: 12, firstAt: Date.UTC(2026, 0, 15, 9, 30, 2), lastAt: Date.UTC(2026, 0, 15, 9, 30, 13) };
+    const har = toHar([scaExchange(), { ...scaExchange(), id: 'exchange-2', folded }]);
+    expect(har.log.entries).toHaveLength(2);
+    const [first, latest] = har.log.entries;
+    expect(first?._xs2a).not.toHaveProperty('foldedReads');
+    expect(first).not.toHaveProperty('comment');
+    expect(latest?._xs2a.foldedReads).toEqual(folded);
+    expect(latest?.comment).toBe(
+      'This status read stands for 13 reads with the same answer: itself and 12 earlier ones sent from ' +
+        '2026-01-15T09:30:02.000Z to 2026-01-15T09:30:13.000Z, which were counted, not recorded one by one.',
+    );
+  });
+});

@@ -1,5 +1,5 @@
 // "Export HAR": the shown exchanges as an HTTP Archive 1.2 document, secrets redacted.
-import { redactExchange, type Exchange, type RedactOptions } from '../../api';
+import { readsOf, redactExchange, type Exchange, type FoldedReads, type RedactOptions } from '../../api';
 import {
   byteLength,
   harRequest,
@@ -36,7 +36,11 @@ export interface HarEntry {
     deviations: { path: string; message: string }[];
     /** 1.3.12 headers a cross-origin answer hid from the browser, so they were not checked. */
     uncheckedHeaders?: string[];
+    /** Status reads with the same answer the log folded into this one; the file holds no entry for them. */
+    foldedReads?: FoldedReads;
   };
+  /** HAR's free text, here what `_xs2a.foldedReads` says in words. */
+  comment?: string;
 }
 
 export interface Har {
@@ -84,7 +88,14 @@ function entryOf(raw: Exchange, options: RedactOptions): HarEntry {
       ...(exchange.flow !== undefined && { flow: exchange.flow }),
       deviations: exchange.deviations,
       ...(exchange.uncheckedHeaders && { uncheckedHeaders: exchange.uncheckedHeaders }),
+      ...(exchange.folded && { foldedReads: { ...exchange.folded } }),
     },
+    ...(exchange.folded && {
+      comment:
+        `This status read stands for ${readsOf(exchange)} reads with the same answer: itself and ` +
+        `${exchange.folded.count} earlier ones sent from ${new Date(exchange.folded.firstAt).toISOString()} to ` +
+        `${new Date(exchange.folded.lastAt).toISOString()}, which were counted, not recorded one by one.`,
+    }),
   };
 }
 

@@ -43,6 +43,7 @@ function replayExchange(exchange: Exchange): ReplayExchange {
       responseBody: response.bodyText,
     }),
     ...(error && { error: error.message }),
+    ...(exchange.folded && { foldedReads: { ...exchange.folded } }),
   };
 }
 

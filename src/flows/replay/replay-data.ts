@@ -22,6 +22,7 @@ const step = z.object({
   arrows: z.array(z.object({ from: lane, to: lane, text: z.string(), answer: z.boolean().optional() })),
   exchangeId: z.string().optional(),
   exchangeIds: z.array(z.string()).optional(),
+  reads: z.number().int().nonnegative().optional(),
   changed: z.boolean().optional(),
   number: z.number().int().positive().optional(),
 });
@@ -52,6 +53,8 @@ const replayExchange = z.object({
   responseHeaders: headers.optional(),
   responseBody: z.string().optional(),
   error: z.string().optional(),
+  /** Reads with the same answer the log folded into this one (the replay keeps no exchange for them). */
+  foldedReads: z.object({ count: z.number().int().positive(), firstAt: z.number(), lastAt: z.number() }).optional(),
 });
 export type ReplayExchange = z.infer<typeof replayExchange>;
 

@@ -57,8 +57,21 @@ details{margin-top:.5rem}summary{cursor:pointer;color:#1e40af}
 pre{white-space:pre-wrap;word-break:break-all;background:#f1f5f9;border-radius:.25rem;padding:.5rem;font-size:.8rem;margin:.25rem 0}
 `;
 
-/** An exchange as two texts, the request and the answer, each with its headers and body. */
-export function exchangeTexts(exchange: ReplayExchange): { request: string; answer: string } {
+/** The status reads the log folded into an exchange, in words; undefined when it stands for itself only. */
+function foldedText({ foldedReads: folded }: ReplayExchange): string | undefined {
+  if (!folded) return undefined;
+  const time = (epochMs: number) => new Date(epochMs).toISOString().slice(11, 19);
+  const when =
+    folded.count === 1 ? `at ${time(folded.firstAt)}` : `from ${time(folded.firstAt)} to ${time(folded.lastAt)}`;
+  const reads = folded.count === 1 ? 'one more read' : `${folded.count} more reads`;
+  return `The bank gave the same answer to ${reads} of this status before this one (sent ${when} UTC); they were counted, not kept one by one.`;
+}
+
+/**
+ * An exchange as two texts, the request and the answer, each with its headers and body, and a note of the reads
+ * folded into it.
+ */
+export function exchangeTexts(exchange: ReplayExchange): { request: string; answer: string; folded?: string } {
   const headers = (list: Record<string, string> | undefined) =>
     Object.entries(list ?? {})
       .map(([name, value]) => `${name}: ${value}`)
@@ -74,14 +87,16 @@ export function exchangeTexts(exchange: ReplayExchange): { request: string; answ
             exchange.responseBody,
           ])
         : (exchange.error ?? 'No answer.'),
+    ...(exchange.foldedReads && { folded: foldedText(exchange) }),
   };
 }
 
 function exchangeText(exchange: ReplayExchange): string {
-  const { request, answer } = exchangeTexts(exchange);
+  const { request, answer, folded } = exchangeTexts(exchange);
   return (
     `<p class="note">Request (X-Request-ID ${html(exchange.requestId)})</p><pre>${html(request)}</pre>` +
-    `<p class="note">Answer</p><pre>${html(answer)}</pre>`
+    `<p class="note">Answer</p><pre>${html(answer)}</pre>` +
+    (folded ? `<p class="note">${html(folded)}</p>` : '')
   );
 }
 

@@ -14,13 +14,14 @@ const toneClass = {
 } as const;
 
 function ExchangeText({ exchange }: { exchange: ReplayExchange }) {
-  const { request, answer } = exchangeTexts(exchange);
+  const { request, answer, folded } = exchangeTexts(exchange);
   return (
     <div className="space-y-1 text-xs">
       <p className="text-slate-700">Request (X-Request-ID {exchange.requestId})</p>
       <pre className="overflow-x-auto rounded bg-slate-100 p-2 break-all whitespace-pre-wrap">{request}</pre>
       <p className="text-slate-700">Answer</p>
       <pre className="overflow-x-auto rounded bg-slate-100 p-2 break-all whitespace-pre-wrap">{answer}</pre>
+      {folded && <p className="text-slate-700">{folded}</p>}
     </div>
   );
 }

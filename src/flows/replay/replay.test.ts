@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MASKED_DISPLAY, PLAIN_DISPLAY, type Exchange } from '../../api';
+import { foldedAsRecorded } from '../../api/test-kit';
 import { event, exchange, initiate, PAYMENT, resetKit, status } from '../story/story-test-kit';
 import { buildReplay } from './build-replay';
 import { maskedReplay } from './replay-clean';
 import { readReplayFile } from './replay-data';
-import { REPLAY_CSP, replayHtml } from './replay-html';
+import { exchangeTexts, REPLAY_CSP, replayHtml } from './replay-html';
 
 /** Every kind of secret, each with a value found nowhere else, so a search for it finds only a leak. */
 const secret = {
@@ -194,6 +195,39 @@ describe('the replay file', () => {
     expect(!damaged.ok && damaged.problem).toMatch(/damaged/);
     const other = readReplayFile(block('{"format":"xs2a-console-replay","version":2}'));
     expect(!other.ok && other.problem).toMatch(/not in the expected form/);
+  });
+});
+
+describe('a replay of status reads the log folded', () => {
+  it('keeps only the entries the log kept, and says how many reads each stands for, in the file and read back', () => {
+    resetKit();
+    const reads = [initiate('RCVD'), ...Array.from({ length: 6 }, () => status('RCVD'))];
+    const exchanges = foldedAsRecorded(reads);
+    const data = buildReplay({
+      flow: PAYMENT,
+      title: 'Payment',
+      exchanges,
+      events: [],
+      secrets: [],
+      display: PLAIN_DISPLAY,
+    });
+    expect(data.exchanges.map((exchange) => exchange.id)).toEqual(exchanges.map((exchange) => exchange.id));
+    expect(data.exchanges.at(-1)?.foldedReads).toMatchObject({ count: 4 });
+    expect(data.story.steps[1]).toMatchObject({ label: 'Status read 6 times, unchanged: RCVD', reads: 6 });
+    const latest = data.exchanges.at(-1);
+    expect(latest && exchangeTexts(latest).folded).toMatch(
+      /^The bank gave the same answer to 4 more reads of this status before this one \(sent from \d\d:\d\d:\d\d to \d\d:\d\d:\d\d UTC\)/,
+    );
+    const file = replayHtml(data);
+    expect(file).toContain('The bank gave the same answer to 4 more reads');
+    expect(readReplayFile(file)).toEqual({ ok: true, data });
+  });
+
+  it('reads a replay saved before reads were counted: a waiting step without its count', () => {
+    const { data } = replayFile(false);
+    const steps = data.story.steps.map(({ reads: _reads, ...step }) => step);
+    const older = { ...data, story: { ...data.story, steps } };
+    expect(readReplayFile(replayHtml(older))).toEqual({ ok: true, data: older });
   });
 });
 

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bankDataDisplay } from '../../api/presenter';
+import { foldedAsRecorded } from '../../api/test-kit';
 import { buildFlowStory } from './build-story';
 import { CONSENT, event, exchange, initiate, PAYMENT, resetKit, status } from './story-test-kit';
 import type { FlowStory } from './story-types';
@@ -47,6 +48,24 @@ describe('buildFlowStory: a redirect payment', () => {
     ]);
     expect(story.outcome).toEqual({ tone: 'ok', label: 'Settled (ACSC)' });
     expect(story.subject).toBe('payment');
+  });
+
+  it('tells reads the log folded as if each were kept: the waiting band counts them, also for an audience', () => {
+    const reads = [initiate('RCVD'), ...Array.from({ length: 14 }, () => status('RCVD')), status('ACSC')];
+    const folded = foldedAsRecorded(reads);
+    expect(folded).toHaveLength(4);
+    for (const display of [undefined, bankDataDisplay(true)]) {
+      const whole = buildFlowStory({ flow: PAYMENT, exchanges: reads, events: [], ...(display && { display }) });
+      const told = buildFlowStory({ flow: PAYMENT, exchanges: folded, events: [], ...(display && { display }) });
+      expect(labels(told)).toEqual(labels(whole));
+      expect(told.steps[1]).toMatchObject({ reads: 14, exchangeIds: [folded[1]?.id, folded[2]?.id] });
+    }
+    expect(labels(buildFlowStory({ flow: PAYMENT, exchanges: folded, events: [] }))[1]).toBe(
+      'Status read 14 times, unchanged: RCVD',
+    );
+    expect(
+      labels(buildFlowStory({ flow: PAYMENT, exchanges: folded, events: [], display: bankDataDisplay(true) }))[1],
+    ).toBe('Waiting: nothing new from the bank (checked 14 times)');
   });
 
   it('gives every API step its exchange id and every waiting span the reads it stands for', () => {

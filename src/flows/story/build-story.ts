@@ -3,7 +3,7 @@
 // PSU's part, which no request shows, is told from the events and the bank's answers, and a return from the bank is
 // told again once the bank's scaStatus says how the authorisation ended. Steps are numbered for the drawing: all but
 // the waiting spans, or for an audience only the steps that changed something.
-import { PLAIN_DISPLAY, type BankDataDisplay, type Exchange, type FlowEvent } from '../../api';
+import { PLAIN_DISPLAY, readsOf, type BankDataDisplay, type Exchange, type FlowEvent } from '../../api';
 import { withoutSpecCodes } from '../../xs2a/audience-words';
 import { saysFundsShort } from '../../xs2a/status-maps';
 import { exchangeDetail } from './bank-details';
@@ -106,9 +106,12 @@ class StoryBuilder {
       this.waiting = { step, runs: new Map() };
     }
     const run = this.waiting.runs.get(name) ?? { count: 0, ...(status && { value: status.code }) };
-    run.count += 1;
+    // An entry the log folded reads into stands for all of them.
+    const reads = readsOf(exchange);
+    run.count += reads;
     this.waiting.runs.set(name, run);
     this.waiting.step.exchangeIds?.push(exchange.id);
+    this.waiting.step.reads = (this.waiting.step.reads ?? 0) + reads;
     this.waiting.step.label = [...this.waiting.runs]
       .map(([read, { count, value }]) => {
         const times = `${read} ${count} time${count === 1 ? '' : 's'}, unchanged`;
@@ -336,7 +339,7 @@ export function buildFlowStory({ flow, exchanges, events, display = PLAIN_DISPLA
 
 /** A waiting span as an audience reads it: how often the console looked, not which reads it made. */
 function waitingWords(step: FlowStep): string {
-  const checks = step.exchangeIds?.length ?? 0;
+  const checks = step.reads ?? step.exchangeIds?.length ?? 0;
   return `Waiting: nothing new from the bank (checked ${checks} time${checks === 1 ? '' : 's'})`;
 }
 

@@ -42,8 +42,10 @@ export interface FlowStep {
   arrows: StoryArrow[];
   /** The exchange an API step draws, for the inspector. */
   exchangeId?: string;
-  /** The reads a waiting span stands for. */
+  /** The reads a waiting span stands for (the log's entries; one may stand for reads folded into it). */
   exchangeIds?: string[];
+  /** How many status reads a waiting span stands for, the folded ones counted. */
+  reads?: number;
   /**
    * The step moved the flow on: a request that acts, a status that moved, the PSU's part, a hand-over. A read that
    * only looked is not one.

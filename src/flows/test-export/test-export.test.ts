@@ -1,6 +1,7 @@
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../api';
+import { foldedAsRecorded } from '../../api/test-kit';
 import { playwrightTest, testFileName } from './export-test';
 import { flowSchemas, shareRepeatedParts } from './flow-schemas';
 import { buildReplayPlan, urlCode } from './plan';
@@ -191,6 +192,20 @@ describe('the replay plan', () => {
     const file = playwrightTest({ flow: FLOW, exchanges: flow, secrets: ['tok-ABCDEFGH'], savedAt: 0 });
     expect(file.text).not.toContain('tok-ABCDEFGH');
     expect(file.text).toContain('"X-Bank-Key": env("XS2A_X_BANK_KEY")');
+  });
+});
+
+describe('a flow whose status polling the log folded', () => {
+  it('is exported as the same test as the flow with every read kept: no read is made up for the folded ones', () => {
+    const flow = embeddedFlow();
+    const polled = [...flow.slice(0, 5), ...Array.from({ length: 8 }, () => flow[5]!), ...flow.slice(6)].map(
+      (entry, index) => ({ ...entry, id: `exchange-${100 + index}`, startedAt: 100_000 + index * 1000 }),
+    );
+    const folded = foldedAsRecorded(polled);
+    expect(folded.length).toBeLessThan(polled.length);
+    expect(folded.some((entry) => entry.folded)).toBe(true);
+    const test = (exchanges: Exchange[]) => playwrightTest({ flow: FLOW, exchanges, savedAt: 0 }).text;
+    expect(test(folded)).toBe(test(polled));
   });
 });
 
