@@ -205,11 +205,18 @@ function useBrowserNow(tickMs: number): number {
   return now;
 }
 
+/** The bank's time and the browser's now with the reading behind it, renewed every `tickMs` and at every new reading. */
+export function useBankClock(base: BaseUrl, tickMs = 30_000) {
+  const reading = useBankTimeReading(base);
+  const ticked = useBrowserNow(tickMs);
+  // A reading newer than the last tick brings the browser's time up to when it was read.
+  const browserNow = reading && reading.readAt > ticked ? reading.readAt : ticked;
+  return { bankNow: bankTimeAt(reading, browserNow), browserNow, reading };
+}
+
 /** The bank's time now, renewed every `tickMs` and at every new reading. */
 export function useBankNow(base: BaseUrl, tickMs = 30_000): number {
-  const reading = useBankTimeReading(base);
-  const browserNow = useBrowserNow(tickMs);
-  return bankTimeAt(reading, reading && reading.readAt > browserNow ? reading.readAt : browserNow);
+  return useBankClock(base, tickMs).bankNow;
 }
 
 /** The bank's calendar day now (UTC), renewed every minute and at every new reading. */

@@ -67,6 +67,7 @@ export {
   noteBankDate,
   noteSandboxClock,
   parseHttpDate,
+  useBankClock,
   useBankNow,
   useBankTimeReading,
   useBankToday,

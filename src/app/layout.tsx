@@ -4,6 +4,7 @@ import { useActiveProfile, useAdminOffered, useExchanges } from '../api';
 import { cx, ErrorBoundary, Spinner } from '../components/ui';
 import { ActiveConsentIndicator } from '../features/consents';
 import { ProfileSwitcher } from '../features/profiles';
+import { BankTimeBadge } from './bank-time-badge';
 import { PresenterSwitch } from './presenter-switch';
 
 const sections = [
@@ -56,6 +57,7 @@ export function Layout() {
           XS2A Console
         </NavLink>
         <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2">
+          <BankTimeBadge />
           <ActiveConsentIndicator />
           <ProfileSwitcher />
           <PresenterSwitch />
