@@ -1,7 +1,20 @@
-// Shared data types of 1.3.12 (identifiers, amounts, dates, account references, links) and helpers for them.
-import { validateIBAN, ValidationErrorsIBAN } from 'ibantools';
+// Shared data types of 1.3.12 (identifiers, amounts, dates, account references, links) as zod schemas. Their helpers
+// live in modules without zod (patterns, iban, amounts, account-references) and are re-exported here.
 import * as z from 'zod';
-import { jsonText, readAmountValue } from './readers';
+import { accountReferenceIdentifierKeys } from './account-references';
+import { currencyMinorUnits, isAmountValidForCurrency } from './amounts';
+import { ibanProblem } from './iban';
+import { patterns } from './patterns';
+
+export {
+  accountReferenceIdentifier,
+  accountReferenceIdentifierKeys,
+  accountReferenceKey,
+  type AccountReferenceIdentifierKey,
+} from './account-references';
+export { currencyMinorUnits, formatAmount, isAmountValidForCurrency } from './amounts';
+export { displayIban, electronicIban, formatIban, isValidIban } from './iban';
+export { patterns } from './patterns';
 
 export {
   deviationInWords,
@@ -18,34 +31,11 @@ export {
   type RemittanceReading,
 } from './readers';
 
-// The spec's patterns are unanchored, so a plain JSON Schema validator accepts "12,50x" for an amount. Anchor them.
-export const patterns = {
-  iban: /^[A-Z]{2}[0-9]{2}[a-zA-Z0-9]{1,30}$/,
-  bban: /^[a-zA-Z0-9]{1,30}$/,
-  bicfi: /^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/,
-  currencyCode: /^[A-Z]{3}$/,
-  countryCode: /^[A-Z]{2}$/,
-  amountValue: /^-?[0-9]{1,14}(\.[0-9]{1,3})?$/,
-} as const;
-
 const IBAN_FORMAT_MESSAGE =
   'must be an IBAN in electronic format: country code, 2 check digits, up to 30 letters or digits, no spaces';
 
 /** IBAN syntax only, as the spec defines it. Used in response schemas: a checksum error is not a 1.3.12 deviation. */
 export const IbanSyntax = z.string().regex(patterns.iban, IBAN_FORMAT_MESSAGE);
-
-function ibanProblem(value: string): string | undefined {
-  const { valid, errorCodes } = validateIBAN(value);
-  if (valid) return undefined;
-  if (errorCodes.includes(ValidationErrorsIBAN.NoIBANCountry)) return 'IBAN country code is not known';
-  if (errorCodes.includes(ValidationErrorsIBAN.WrongBBANLength)) return 'IBAN has the wrong length for its country';
-  if (
-    errorCodes.includes(ValidationErrorsIBAN.WrongIBANChecksum) ||
-    errorCodes.includes(ValidationErrorsIBAN.ChecksumNotNumber)
-  )
-    return 'IBAN check digits do not match (typo?)';
-  return 'IBAN is not valid for its country (account format or national check digit)';
-}
 
 /** IBAN for request bodies: the spec's pattern (anchored) plus the ISO 13616 checksum and country format. */
 export const Iban = IbanSyntax.superRefine((value, ctx) => {
@@ -102,10 +92,6 @@ export const OtherType = z.object({
 });
 export type OtherType = z.infer<typeof OtherType>;
 
-/** The identifier members of an account reference; the IG expects exactly one of them. */
-export const accountReferenceIdentifierKeys = ['iban', 'bban', 'pan', 'maskedPan', 'msisdn', 'other'] as const;
-export type AccountReferenceIdentifierKey = (typeof accountReferenceIdentifierKeys)[number];
-
 const accountReferenceShape = {
   iban: IbanSyntax.optional(),
   bban: Bban.optional(),
@@ -139,18 +125,6 @@ export const AccountReferenceRequest = z
       });
     }
   });
-
-/** The identifier value of a reference (IBAN, BBAN, PAN, masked PAN, MSISDN or other.identification). */
-export function accountReferenceIdentifier(ref: AccountReference): string | undefined {
-  return ref.iban ?? ref.bban ?? ref.pan ?? ref.maskedPan ?? ref.msisdn ?? ref.other?.identification;
-}
-
-/** A comparison key such as "iban:DE89…" so that an IBAN and an equal-looking BBAN never match. */
-export function accountReferenceKey(ref: AccountReference): string | undefined {
-  const kind = accountReferenceIdentifierKeys.find((key) => ref[key] !== undefined);
-  const id = accountReferenceIdentifier(ref);
-  return kind && id !== undefined ? `${kind}:${id}` : undefined;
-}
 
 export const Address = z.object({
   streetName: z.string().max(70).optional(),
@@ -190,89 +164,4 @@ export function linksSchema<const N extends string, const R extends string = nev
   for (const name of names) shape[name] = HrefType.optional();
   for (const name of required) shape[name] = HrefType;
   return z.object(shape as OptionalLinkShape<Exclude<N, R>> & RequiredLinkShape<R>).catchall(HrefType);
-}
-
-/** "DE89 3704 0044 0532 0130 00" → "DE89370400440532013000". */
-export function electronicIban(value: string): string {
-  return value.replace(/\s+/g, '').toUpperCase();
-}
-
-/** True when `value` is an IBAN in electronic form with a correct checksum. Normalise with electronicIban first. */
-export function isValidIban(value: string): boolean {
-  return patterns.iban.test(value) && ibanProblem(value) === undefined;
-}
-
-/** Groups of four for display: "DE89 3704 0044 0532 0130 00". */
-export function formatIban(value: string): string {
-  return electronicIban(value).replace(/(.{4})(?=.)/g, '$1 ');
-}
-
-/** IBANs in groups of four; anything that is not a valid IBAN is shown exactly as the bank sent it. */
-export function displayIban(value: string): string {
-  return isValidIban(value) ? formatIban(value) : value;
-}
-
-// ISO 4217 exponents that differ from 2. Not exhaustive for exotic currencies, which fall back to 2.
-const minorUnitExceptions: Readonly<Record<string, number>> = {
-  BIF: 0,
-  CLP: 0,
-  DJF: 0,
-  GNF: 0,
-  ISK: 0,
-  JPY: 0,
-  KMF: 0,
-  KRW: 0,
-  PYG: 0,
-  RWF: 0,
-  UGX: 0,
-  UYI: 0,
-  VND: 0,
-  VUV: 0,
-  XAF: 0,
-  XOF: 0,
-  XPF: 0,
-  BHD: 3,
-  IQD: 3,
-  JOD: 3,
-  KWD: 3,
-  LYD: 3,
-  OMR: 3,
-  TND: 3,
-};
-
-/** Number of decimals of a currency (ISO 4217 exponent). */
-export function currencyMinorUnits(currency: string): number {
-  return minorUnitExceptions[currency] ?? 2;
-}
-
-/** True when `amount` matches the amount pattern and has no more decimals than `currency` allows. */
-export function isAmountValidForCurrency(amount: string, currency: string): boolean {
-  if (!patterns.amountValue.test(amount)) return false;
-  const decimals = amount.split('.')[1]?.length ?? 0;
-  return decimals <= currencyMinorUnits(currency);
-}
-
-/**
- * Localised display of an amount, e.g. formatAmount("-1.5", "EUR", "de-DE") → "-1,50 €". Takes what the bank sent:
- * a JSON number is formatted from its digits, anything else that is not an amount is shown as it came.
- */
-export function formatAmount(amount: unknown, currency: unknown, locale?: string): string {
-  const { text } = readAmountValue(amount);
-  const code = typeof currency === 'string' ? currency : currency === undefined ? '' : jsonText(currency);
-  const raw = code ? `${text} ${code}` : text;
-  if (!patterns.amountValue.test(text)) return raw;
-  const decimals = text.split('.')[1]?.length ?? 0;
-  const minor = currencyMinorUnits(code);
-  try {
-    const format = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: code,
-      minimumFractionDigits: minor,
-      maximumFractionDigits: Math.max(minor, decimals),
-    });
-    // A string keeps all 17 possible digits exact; converting to number would round large amounts.
-    return format.format(text as Intl.StringNumericLiteral);
-  } catch {
-    return raw; // a currency Intl rejects: show it raw rather than fail
-  }
 }

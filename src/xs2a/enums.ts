@@ -1,6 +1,25 @@
-// Code lists of XS2A 1.3.12 as zod enums (the status codes come from ./status-names), with descriptions for display.
+// Code lists of XS2A 1.3.12 as zod enums (the codes of those a page shows come from ./code-lists and ./status-names,
+// which need no zod).
 import * as z from 'zod';
+import {
+  balanceTypes,
+  frequencies,
+  jsonPaymentProducts,
+  paymentProducts,
+  paymentServices,
+  xmlPaymentProducts,
+} from './code-lists';
 import { consentStatusCodes, finalScaStatuses, scaStatusCodes, transactionStatusCodes } from './status-names';
+
+export {
+  balanceTypeInfo,
+  balanceTypes,
+  frequencies,
+  jsonPaymentProducts,
+  paymentProducts,
+  paymentServices,
+  xmlPaymentProducts,
+} from './code-lists';
 
 // The code lists, names and meanings live in ./status-names, which needs no zod.
 export const TransactionStatus = z.enum(transactionStatusCodes);
@@ -16,57 +35,29 @@ export type ScaStatus = z.infer<typeof ScaStatus>;
 export const ScaStatusAuthorisationConfirmation = z.enum(['finalised', 'failed']);
 export type ScaStatusAuthorisationConfirmation = z.infer<typeof ScaStatusAuthorisationConfirmation>;
 
-export const BalanceType = z.enum([
-  'closingBooked',
-  'expected',
-  'openingBooked',
-  'interimAvailable',
-  'interimBooked',
-  'forwardAvailable',
-  'nonInvoiced',
-]);
+export const BalanceType = z.enum(balanceTypes);
 export type BalanceType = z.infer<typeof BalanceType>;
 
 /** The `bookingStatus` query parameter of the transaction list. */
 export const BookingStatusQuery = z.enum(['information', 'booked', 'pending', 'both', 'all']);
 export type BookingStatusQuery = z.infer<typeof BookingStatusQuery>;
 
-export const Frequency = z.enum([
-  'Daily',
-  'Weekly',
-  'EveryTwoWeeks',
-  'Monthly',
-  'EveryTwoMonths',
-  'Quarterly',
-  'SemiAnnual',
-  'Annual',
-  'MonthlyVariable',
-]);
+export const Frequency = z.enum(frequencies);
 export type Frequency = z.infer<typeof Frequency>;
 
 export const ExecutionRule = z.enum(['following', 'preceding']);
 export type ExecutionRule = z.infer<typeof ExecutionRule>;
 
-export const PaymentService = z.enum(['payments', 'bulk-payments', 'periodic-payments']);
+export const PaymentService = z.enum(paymentServices);
 export type PaymentService = z.infer<typeof PaymentService>;
 
-export const JsonPaymentProduct = z.enum([
-  'sepa-credit-transfers',
-  'instant-sepa-credit-transfers',
-  'target-2-payments',
-  'cross-border-credit-transfers',
-]);
+export const JsonPaymentProduct = z.enum(jsonPaymentProducts);
 export type JsonPaymentProduct = z.infer<typeof JsonPaymentProduct>;
 
-export const XmlPaymentProduct = z.enum([
-  'pain.001-sepa-credit-transfers',
-  'pain.001-instant-sepa-credit-transfers',
-  'pain.001-target-2-payments',
-  'pain.001-cross-border-credit-transfers',
-]);
+export const XmlPaymentProduct = z.enum(xmlPaymentProducts);
 export type XmlPaymentProduct = z.infer<typeof XmlPaymentProduct>;
 
-export const PaymentProduct = z.enum([...JsonPaymentProduct.options, ...XmlPaymentProduct.options]);
+export const PaymentProduct = z.enum(paymentProducts);
 export type PaymentProduct = z.infer<typeof PaymentProduct>;
 
 /** Values of the ASPSP-SCA-Approach response header (OAuth is reported as REDIRECT). */
@@ -138,13 +129,3 @@ export function isFinalScaStatus(status: ScaStatus): boolean {
 }
 
 export { finalConsentStatuses, finalScaStatuses } from './status-names';
-
-export const balanceTypeInfo: Record<BalanceType, string> = {
-  closingBooked: 'Booked balance at the end of the last reporting period (opening balance plus all bookings in it).',
-  expected: 'Booked balance plus pending items known now: what the day should end with if nothing else happens.',
-  openingBooked: 'Booked balance at the start of the reporting period; equals the previous period’s closing balance.',
-  interimAvailable: 'Money available right now during the business day; may still change today.',
-  interimBooked: 'Booked balance right now during the business day; may still change today.',
-  forwardAvailable: 'Money that will be available to the account owner on a given future date.',
-  nonInvoiced: 'Card accounts only: card spending not yet invoiced. Marked as still to be defined in 1.3.12.',
-};

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { Links } from './common';
 import { TppMessageCategory } from './enums';
-import { MessageCode } from './message-codes';
+import type { MessageCode } from './message-codes';
 
 /**
  * Any code string. Responses are checked against the per-status code sets separately (messageCodesFor), so a
@@ -25,7 +25,7 @@ export type TppMessage = z.infer<typeof TppMessage>;
 
 /** The tppMessages of a 201 payment initiation: the spec allows only these two codes there. */
 export const TppMessage201PaymentInitiation = TppMessage.extend({
-  code: MessageCode.extract(['WARNING', 'BENEFICIARY_WHITELISTING_REQUIRED']),
+  code: z.enum(['WARNING', 'BENEFICIARY_WHITELISTING_REQUIRED']),
 });
 export type TppMessage201PaymentInitiation = z.infer<typeof TppMessage201PaymentInitiation>;
 

@@ -1,7 +1,7 @@
-// Every tppMessage code of 1.3.12, the HTTP statuses the spec pairs it with, and what it means for a TPP.
-import * as z from 'zod';
+// Every tppMessage code of 1.3.12, the HTTP statuses the spec pairs it with, and what it means for a TPP. Plain data,
+// without zod: a page that explains a bank's error loads it without the schemas.
 
-export const MessageCode = z.enum([
+export const messageCodes = [
   // 2xx (informational, request succeeded)
   'WARNING',
   'BENEFICIARY_WHITELISTING_REQUIRED',
@@ -51,8 +51,8 @@ export const MessageCode = z.enum([
   'STATUS_INVALID',
   'REFERENCE_STATUS_INVALID',
   'ACCESS_EXCEEDED',
-]);
-export type MessageCode = z.infer<typeof MessageCode>;
+] as const;
+export type MessageCode = (typeof messageCodes)[number];
 
 export type MessageCodeArea = 'pis' | 'ais';
 
@@ -308,7 +308,7 @@ export const messageCodeInfo: Record<MessageCode, MessageCodeInfo> = {
 };
 
 export function isMessageCode(code: string): code is MessageCode {
-  return (MessageCode.options as readonly string[]).includes(code);
+  return (messageCodes as readonly string[]).includes(code);
 }
 
 /**
@@ -350,5 +350,5 @@ export function describeMessageCode(code: string): string {
 
 /** The codes the spec allows with a given HTTP status in an area (e.g. to check an error body). */
 export function messageCodesFor(status: number, area: MessageCodeArea): MessageCode[] {
-  return MessageCode.options.filter((code) => messageCodeInfo[code][area].includes(status));
+  return messageCodes.filter((code) => messageCodeInfo[code][area].includes(status));
 }

@@ -3,11 +3,13 @@
 // without the admin API — the sandbox-only request header and the magic PSU-IDs.
 import * as z from 'zod';
 import {
-  MessageCode,
   httpStatusFor,
+  isMessageCode,
   messageCodeInfo,
+  messageCodes,
   operationNames,
   operations,
+  type MessageCode,
   type MessageCodeArea,
   type OperationName,
 } from '../../../src/xs2a';
@@ -75,7 +77,7 @@ export function errorStatuses(code: ScenarioCode, areas: MessageCodeArea[]): num
 /** The error codes a scenario may answer an operation with. */
 export function codesFor(operation: OperationName | '*'): ScenarioCode[] {
   const areas = areasOf(operation);
-  const codes: ScenarioCode[] = MessageCode.options.filter((code) => errorStatuses(code, areas).length > 0);
+  const codes: ScenarioCode[] = messageCodes.filter((code) => errorStatuses(code, areas).length > 0);
   return [...codes, ...(Object.keys(OUTAGE_CODES) as OutageCode[])];
 }
 
@@ -189,7 +191,7 @@ export function parseScenarioText(text: string, slowMs: number): ScenarioEffect 
   if (name === 'delay' && value !== undefined && /^\d+$/.test(value)) return { kind: 'delay', ms: Number(value) };
   if (name === 'error' && value) {
     const code = value.toUpperCase();
-    if (!MessageCode.safeParse(code).success && !(code in OUTAGE_CODES)) return `${value} is not a 1.3.12 error code.`;
+    if (!isMessageCode(code) && !(code in OUTAGE_CODES)) return `${value} is not a 1.3.12 error code.`;
     const status = options.get('status');
     if (status !== undefined && !/^\d{3}$/.test(status)) return `status must be an HTTP status, not "${status}".`;
     return { kind: 'error', code: code as ScenarioCode, ...(status ? { status: Number(status) } : {}) };

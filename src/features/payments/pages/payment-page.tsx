@@ -27,7 +27,7 @@ import {
 } from '../../../flows/resource';
 import { narrateStatusAnswer } from '../../../flows/narration';
 import { useScaReturn } from '../../../flows/sca';
-import { PaymentProduct, PaymentService } from '../../../xs2a';
+import { paymentProducts, paymentServices, type PaymentProduct, type PaymentService } from '../../../xs2a';
 import { CancelPaymentPanel } from '../components/cancel-payment-panel';
 import { PaymentDetailsPanel } from '../components/payment-details-panel';
 import { PaymentStatusPanel } from '../components/payment-status-panel';
@@ -46,8 +46,8 @@ export function PaymentPage() {
   const profile = useActiveProfile();
   if (
     !paymentId ||
-    !(PaymentService.options as readonly (string | undefined)[]).includes(service) ||
-    !(PaymentProduct.options as readonly (string | undefined)[]).includes(product)
+    !(paymentServices as readonly (string | undefined)[]).includes(service) ||
+    !(paymentProducts as readonly (string | undefined)[]).includes(product)
   ) {
     return (
       <article className="max-w-3xl space-y-4">
