@@ -1,7 +1,7 @@
 // One exchange in full: request and response headers and bodies, X-Request-ID, schema deviations, copy as curl, edit
 // and resend in the explorer.
 import type { ReactNode, Ref } from 'react';
-import { useActiveProfile, type Exchange } from '../../api';
+import { unitKey, useActiveProfile, type Exchange, type FoldedReads } from '../../api';
 import { CodeExport, headerValue } from '../../flows/code-export';
 import {
   CopyButton,
@@ -13,6 +13,7 @@ import {
 } from '../../components/ui';
 import { ExchangeStatusBadge, formatDuration, formatTime, shortUrl } from './exchange-status';
 import { flowLabel } from './exchange-filters';
+import { KeepToggle } from './keep-toggle';
 import { requestBodyText } from './to-curl';
 
 function HeadersTable({ headers, caption }: { headers: Record<string, string>; caption: string }) {
@@ -65,6 +66,16 @@ function redirectLocationOf({ response, error }: Exchange): string | undefined {
   return error?.kind === 'redirect' ? (response?.headers['x-relay-location'] ?? response?.headers.location) : undefined;
 }
 
+/** The reads folded into a status read, in words. */
+function foldedNote({ count, firstAt, lastAt }: FoldedReads): string {
+  const reads = count === 1 ? 'one read' : `${count} reads`;
+  const when = count === 1 ? `at ${formatTime(firstAt)}` : `from ${formatTime(firstAt)} to ${formatTime(lastAt)}`;
+  return (
+    `this is the latest of a run of reads of this status that all got the same answer. The log keeps the run’s first ` +
+    `read and this one; the ${reads} in between (sent ${when}) are counted here rather than listed.`
+  );
+}
+
 function ExchangeFacts({ exchange }: { exchange: Exchange }) {
   const { request } = exchange;
   const redirectLocation = redirectLocationOf(exchange);
@@ -101,7 +112,15 @@ function ExchangeFacts({ exchange }: { exchange: Exchange }) {
           : []),
         { key: 'Started', value: formatTime(exchange.startedAt) },
         { key: 'Duration', value: formatDuration(exchange) },
-        { key: 'Flow', value: flowLabel(exchange.flow) },
+        {
+          key: 'Flow',
+          value: (
+            <span className="inline-flex flex-wrap items-center gap-2">
+              {flowLabel(exchange.flow)}
+              <KeepToggle unit={unitKey(exchange)} label={exchange.flow ? flowLabel(exchange.flow) : 'this request'} />
+            </span>
+          ),
+        },
       ]}
     />
   );
@@ -122,6 +141,11 @@ function ExchangeFindings({ exchange }: { exchange: Exchange }) {
       {exchange.triedAgain && (
         <p role="note" className="rounded border border-slate-300 bg-slate-50 p-2 text-sm text-slate-900">
           <span className="font-semibold">Tried again:</span> {exchange.triedAgain}
+        </p>
+      )}
+      {exchange.folded && (
+        <p role="note" className="rounded border border-slate-300 bg-slate-50 p-2 text-sm text-slate-900">
+          <span className="font-semibold">Folded reads:</span> {foldedNote(exchange.folded)}
         </p>
       )}
       {response &&

@@ -1,10 +1,11 @@
 // The exchanges as a list of selectable rows, either grouped by flow or all in one list; status polling that got the
 // same answer again and again is one row that opens to its reads.
 import { useState } from 'react';
-import type { Exchange } from '../../api';
+import type { Exchange, FoldedReads } from '../../api';
 import { cx, focusRing } from '../../components/ui';
 import { ExportTestButton, isExportableFlow } from '../../flows/test-export';
 import { groupByFlow } from './exchange-filters';
+import { KeepToggle } from './keep-toggle';
 import { ExchangeStatusBadge, formatDuration, formatTime, listPath } from './exchange-status';
 import { collapsePolling, type ListItem } from './polling';
 
@@ -42,10 +43,16 @@ function ExchangeRow({
             </span>
           )}
           {exchange.triedAgain && <span className="ml-1"> · tried again</span>}
+          {exchange.folded && <span className="ml-1"> · {foldedWords(exchange.folded)}</span>}
         </span>
       </button>
     </li>
   );
+}
+
+/** The reads the log folded into an entry, in a few words. */
+export function foldedWords({ count }: FoldedReads): string {
+  return `+ ${count} earlier ${count === 1 ? 'read' : 'reads'} with the same answer`;
 }
 
 interface RowsProps {
@@ -86,7 +93,7 @@ export function PollingRow({
         <span className="col-start-2 text-xs text-slate-700">
           <span aria-hidden="true">{open ? '▾' : '▸'} </span>
           <span className="font-medium">
-            Status read {item.exchanges.length} times, unchanged{item.value && ` (${item.value})`}
+            Status read {item.reads} times, unchanged{item.value && ` (${item.value})`}
           </span>
           <span className="text-slate-600">
             {' '}
@@ -95,10 +102,7 @@ export function PollingRow({
         </span>
       </button>
       {open && (
-        <ul
-          aria-label={`The ${item.exchanges.length} status reads`}
-          className="mt-0.5 ml-3 border-l border-slate-200 pl-2"
-        >
+        <ul aria-label={`The ${item.reads} status reads`} className="mt-0.5 ml-3 border-l border-slate-200 pl-2">
           {item.exchanges.map((exchange) => (
             <ExchangeRow
               key={exchange.id}
@@ -159,6 +163,7 @@ export function ExchangeList({
                 {group.exchanges.length} {group.exchanges.length === 1 ? 'exchange' : 'exchanges'}
               </span>
             </h3>
+            {group.flow !== undefined && <KeepToggle unit={group.flow} label={group.label} />}
             {isExportableFlow(group.flow) && <ExportTestButton flow={group.flow} variant="ghost" />}
           </div>
           <ul className="space-y-0.5">

@@ -1,20 +1,23 @@
 // /inspector: every request the console sent and what came back, by flow or all together, secrets redacted.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   exchangeLog,
   MASKED_DISPLAY,
   redactExchange,
+  unitKey,
   useAllSessionTokens,
   useExchanges,
   usePresenterMode,
   useProfiles,
+  type Exchange,
 } from '../../api';
 import { cleanExchange } from '../../flows/replay/replay-clean';
 import { Button, cx, downloadText, ErrorBoundary, Field, Panel, Select, TextInput } from '../../components/ui';
 import { ExchangeDetail } from './exchange-detail';
 import { ExchangeList } from './exchange-list';
 import { filterExchanges, statusFilterLabels, type StatusFilter } from './exchange-filters';
+import { LogRoomNotice } from './log-room';
 import { toCurl } from './to-curl';
 import { HAR_FILE_NAME, toHar } from './to-har';
 
@@ -57,6 +60,36 @@ function useSecrets() {
     ],
     [profiles, sessionTokens],
   );
+}
+
+/**
+ * "Export HAR" of some exchanges: presenter mode's file holds the bank's data masked, as the screen shows it. The flows
+ * exported are kept, so the log does not drop what the user took a copy of.
+ */
+function useHarExport(secrets: readonly (string | undefined)[]) {
+  const presenting = usePresenterMode();
+  return (list: readonly Exchange[]) => {
+    const exported = presenting
+      ? list.map((exchange) => cleanExchange(exchange, { secrets, display: MASKED_DISPLAY }))
+      : list;
+    downloadText(JSON.stringify(toHar(exported, { secrets }), null, 2), HAR_FILE_NAME, 'application/json');
+    exchangeLog.keep([...new Set(list.map(unitKey))]);
+  };
+}
+
+/**
+ * The selection opens its flow (kept from then on), and follows a status read the log folded into a later one, so a
+ * selected read that polling went on with is not lost.
+ */
+function useSelectionKept(selectedId: string | null, exchanges: readonly Exchange[], follow: (id: string) => void) {
+  useEffect(() => {
+    if (selectedId) exchangeLog.keepFlowOf(selectedId);
+  }, [selectedId]);
+  const later =
+    selectedId && !exchanges.some((exchange) => exchange.id === selectedId) && exchangeLog.foldedInto(selectedId);
+  useEffect(() => {
+    if (later) follow(later);
+  }, [later, follow]);
 }
 
 /** The view and the selected exchange live in the URL, so a reload or a shared link shows the same. */
@@ -156,8 +189,10 @@ function Toolbar({ view, onView, text, onText, status, onStatus, onExport, onCle
 export function InspectorPage() {
   const exchanges = useExchanges();
   const secrets = useSecrets();
-  const presenting = usePresenterMode();
+  const exportHar = useHarExport(secrets);
   const { view, selectedId, update, select, detailHeading } = useInspectorLocation();
+  const follow = useCallback((id: string) => update({ exchange: id }), [update]);
+  useSelectionKept(selectedId, exchanges, follow);
   const [text, setText] = useState('');
   const [status, setStatus] = useState<StatusFilter>('any');
 
@@ -181,6 +216,9 @@ export function InspectorPage() {
         reloads until the tab is closed. Secrets (the Authorization header, tokens, passwords and one-time passwords)
         are replaced by [redacted] before anything is recorded.
       </p>
+      <LogRoomNotice
+        onExport={(flows) => exportHar(exchanges.filter((exchange) => flows.includes(unitKey(exchange))))}
+      />
       <Toolbar
         view={view}
         onView={(next) => update({ view: next === 'all' ? 'all' : null })}
@@ -188,17 +226,7 @@ export function InspectorPage() {
         onText={setText}
         status={status}
         onStatus={setStatus}
-        onExport={
-          shown.length === 0
-            ? undefined
-            : () => {
-                // Presenter mode: the file holds the bank's data masked, as the screen shows it.
-                const exported = presenting
-                  ? shown.map((exchange) => cleanExchange(exchange, { secrets, display: MASKED_DISPLAY }))
-                  : shown;
-                downloadText(JSON.stringify(toHar(exported, { secrets }), null, 2), HAR_FILE_NAME, 'application/json');
-              }
-        }
+        onExport={shown.length === 0 ? undefined : () => exportHar(shown)}
         onClear={
           exchanges.length === 0
             ? undefined

@@ -5,6 +5,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Exchange } from '../../api';
+import { MemoryRouter } from 'react-router-dom';
+import { ExchangeDetail } from './exchange-detail';
 import { ExchangeList } from './exchange-list';
 
 afterEach(cleanup);
@@ -63,5 +65,36 @@ describe('a run of status reads in the inspector', () => {
         .getAllByRole('button')
         .filter((button) => button.getAttribute('aria-current')),
     ).toHaveLength(1);
+  });
+
+  it('counts the reads the log folded into its latest read, which says so', async () => {
+    const first = statusRead(1, 'RCVD');
+    const latest: Exchange = {
+      ...statusRead(14, 'RCVD'),
+      folded: { count: 12, firstAt: Date.UTC(2026, 0, 15, 9, 30, 2), lastAt: Date.UTC(2026, 0, 15, 9, 30, 13) },
+    };
+    render(<ExchangeList exchanges={[first, latest]} view="flow" selectedId={null} onSelect={() => undefined} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: /Status read 14 times, unchanged \(RCVD\)/ }));
+    const reads = within(screen.getByRole('list', { name: 'The 14 status reads' })).getAllByRole('button');
+    expect(reads).toHaveLength(2);
+    expect(reads[1]?.textContent).toContain('+ 12 earlier reads with the same answer');
+    expect(reads[0]?.textContent).not.toContain('earlier');
+  });
+
+  it('says in the latest read’s detail which reads it stands for', () => {
+    const latest: Exchange = {
+      ...statusRead(14, 'RCVD'),
+      folded: {
+        count: 12,
+        firstAt: new Date(2026, 0, 15, 9, 30, 2).getTime(),
+        lastAt: new Date(2026, 0, 15, 9, 30, 13).getTime(),
+      },
+    };
+    render(<ExchangeDetail exchange={latest} curl={() => ''} />, { wrapper: MemoryRouter });
+    expect(screen.getByText(/Folded reads:/).closest('p')?.textContent).toBe(
+      'Folded reads: this is the latest of a run of reads of this status that all got the same answer. The log keeps ' +
+        'the run’s first read and this one; the 12 reads in between (sent from 09:30:02.000 to 09:30:13.000) are ' +
+        'counted here rather than listed.',
+    );
   });
 });

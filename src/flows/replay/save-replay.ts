@@ -44,7 +44,9 @@ export function replayFileName(flow: string, savedAt: number): string {
   return `xs2a-replay-${name}-${stamp}.html`;
 }
 
+/** Downloads the replay; the flow is kept in the log from then on. */
 export function saveReplay(input: SaveReplayInput): void {
   const data = currentReplay(input);
   downloadText(replayHtml(data), replayFileName(input.flow, data.savedAt), 'text/html');
+  exchangeLog.keep([input.flow]);
 }

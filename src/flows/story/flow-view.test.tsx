@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { exchangeLog, flowEvents, presenterMode } from '../../api';
 import { recordExchange, updateExchange } from '../../api/exchange-log';
 import { PRESENTER_TYPE_SCALE, PresenterViewContext } from '../../components/ui';
@@ -57,6 +57,7 @@ afterEach(() => {
   exchangeLog.clear();
   flowEvents.clear();
   presenterMode.set(false);
+  vi.unstubAllGlobals();
 });
 
 describe('FlowView', () => {
@@ -79,6 +80,17 @@ describe('FlowView', () => {
     renderView();
     await userEvent.click(screen.getByRole('link', { name: /^Step 1: Initiate payment/ }));
     expect(await screen.findByText(`inspector at /inspector?exchange=${id}`)).toBeTruthy();
+  });
+
+  it('keeps the flow in the log once its picture or Mermaid text is exported, not while it is only drawn', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+    record('initiatePayment', 'POST', { status: 201, body: { transactionStatus: 'RCVD' } });
+    renderView();
+    expect(exchangeLog.kept().size).toBe(0);
+    const user = userEvent.setup();
+    await user.click(screen.getByText('Export'));
+    await user.click(screen.getByRole('button', { name: 'Download Mermaid text' }));
+    expect(exchangeLog.kept()).toEqual(new Set([FLOW]));
   });
 
   it('masks bank data as soon as presenter mode is switched on', () => {

@@ -2,7 +2,7 @@
 // each API step a link to its exchange in the inspector, with exports (SVG picture, Mermaid text). Loaded on demand.
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useBankDataDisplay, useExchanges, useFlowEvents } from '../../api';
+import { exchangeLog, useBankDataDisplay, useExchanges, useFlowEvents } from '../../api';
 import {
   Button,
   CopyButton,
@@ -68,9 +68,12 @@ function useInspectorLinks(container: React.RefObject<HTMLElement | null>) {
 function ExportMenu({ story, title, scale }: { story: FlowStory; title: string; scale: number }) {
   const base = fileBase(story.flow);
   const menu = useRef<HTMLDetailsElement>(null);
+  // What is exported is kept in the log: a picture or text of a flow the log then dropped could not be made again.
+  const kept = () => exchangeLog.keep([story.flow]);
   /** Saves the file and closes the menu, as a menu item does. */
   const save = (text: string, name: string, type: string) => {
     downloadText(text, name, type);
+    kept();
     if (menu.current) menu.current.open = false;
   };
   const svgFile = () =>
@@ -92,7 +95,15 @@ function ExportMenu({ story, title, scale }: { story: FlowStory; title: string; 
         <Button size="sm" onClick={() => save(toMermaid(story), `${base}.mmd`, 'text/plain')}>
           Download Mermaid text
         </Button>
-        <CopyButton size="sm" variant="secondary" text={() => toMermaid(story)} label="Copy Mermaid text" />
+        <CopyButton
+          size="sm"
+          variant="secondary"
+          text={() => {
+            kept();
+            return toMermaid(story);
+          }}
+          label="Copy Mermaid text"
+        />
         {isExportableFlow(story.flow) && <ExportTestButton flow={story.flow} label="Download Playwright test" />}
       </div>
     </details>

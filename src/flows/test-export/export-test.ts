@@ -60,7 +60,7 @@ export function playwrightTest({
   return { fileName, text: renderTest(plan, { title: titleOf(flow), fileName, savedAt, schemas }) };
 }
 
-/** Downloads the test of `flow` as this tab recorded it. */
+/** Downloads the test of `flow` as this tab recorded it; the flow is kept in the log from then on. */
 export function savePlaywrightTest(flow: string): PlaywrightTestFile {
   const file = playwrightTest({
     flow,
@@ -69,5 +69,6 @@ export function savePlaywrightTest(flow: string): PlaywrightTestFile {
     masked: presenterMode.isOn(),
   });
   downloadText(file.text, file.fileName, 'text/plain');
+  exchangeLog.keep([flow]);
   return file;
 }
