@@ -2,9 +2,9 @@ import './app/zod-jitless';
 import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { ConsoleRouter } from './app/router';
+import { loadingConsole, routes } from './app/routes';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -12,7 +12,7 @@ if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <ConsoleRouter routes={routes} loadingConsole={loadingConsole} />
     </Providers>
   </StrictMode>,
 );

@@ -1,10 +1,12 @@
 // The console's frame: header with the bank profile choice, section navigation, and the page outlet.
-import { NavLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router-dom';
 import { useActiveProfile, useAdminOffered, useExchanges } from '../api';
-import { cx, ErrorBoundary, Spinner } from '../components/ui';
+import { cx, ErrorBoundary } from '../components/ui';
 import { ActiveConsentIndicator } from '../features/consents';
+import { LogRoomLink } from '../features/inspector';
 import { ProfileSwitcher } from '../features/profiles';
 import { BankTimeBadge } from './bank-time-badge';
+import { PageFrame } from './page-frame';
 import { PresenterSwitch } from './presenter-switch';
 
 const sections = [
@@ -40,7 +42,6 @@ function useSections() {
 export function Layout() {
   const { pathname } = useLocation();
   const shown = useSections();
-  const loading = useNavigation().state === 'loading';
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
       <a
@@ -70,7 +71,7 @@ export function Layout() {
         >
           <ul className="flex flex-wrap gap-1 md:flex-col">
             {shown.map(({ to, label }) => (
-              <li key={to}>
+              <li key={to} className={to === '/inspector' ? 'flex flex-wrap items-center gap-1 md:block' : undefined}>
                 <NavLink
                   to={to}
                   end={to === '/'}
@@ -85,20 +86,16 @@ export function Layout() {
                   {label}
                   {to === '/inspector' && <ExchangeCount />}
                 </NavLink>
+                {/* Before the log drops flows to make room, and after: a few words that lead to the inspector. */}
+                {to === '/inspector' && <LogRoomLink />}
               </li>
             ))}
           </ul>
         </nav>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-3 focus:outline-none md:p-6">
-          {loading && (
-            <p role="status" className="mb-3 flex items-center gap-2 text-sm text-slate-600">
-              <Spinner />
-              Loading the page…
-            </p>
-          )}
           {/* A new page gets a fresh chance after a failure in the previous one. */}
           <ErrorBoundary what="this page" resetKeys={[pathname]}>
-            <Outlet />
+            <PageFrame />
           </ErrorBoundary>
         </main>
       </div>

@@ -1,9 +1,9 @@
 // The console's route table: the layout around every feature's routes.
 import type { RouteObject } from 'react-router-dom';
+import { lazyPage } from '../flows/lazy-pages';
 import { Layout } from './layout';
 import { NotFoundPage } from './pages/not-found-page';
 import { PresenterView } from './presenter-switch';
-import { RouteErrorPage } from './pages/route-error-page';
 import { accountsRoutes } from '../features/accounts/routes';
 import { consentsRoutes } from '../features/consents/routes';
 import { explorerRoutes } from '../features/explorer/routes';
@@ -21,27 +21,22 @@ export const routes: RouteObject[] = [
         <Layout />
       </PresenterView>
     ),
-    // Shown while the first page's lazy chunk loads.
-    hydrateFallbackElement: <p className="p-6 text-slate-700">Loading the console…</p>,
     children: [
-      {
-        // A pathless route, so a page that fails to load is explained inside the layout.
-        errorElement: <RouteErrorPage />,
-        children: [
-          // The home page loads on demand like every other page, so the others' first load does not carry it.
-          { index: true, lazy: async () => ({ Component: (await import('./pages/home-page')).HomePage }) },
-          ...paymentsRoutes,
-          ...scaRoutes,
-          ...consentsRoutes,
-          ...accountsRoutes,
-          ...explorerRoutes,
-          ...inspectorRoutes,
-          ...profilesRoutes,
-          ...replayRoutes,
-          ...sandboxRoutes,
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
+      // The home page loads on demand like every other page, so the others' first load does not carry it.
+      { index: true, ...lazyPage(async () => (await import('./pages/home-page')).HomePage) },
+      ...paymentsRoutes,
+      ...scaRoutes,
+      ...consentsRoutes,
+      ...accountsRoutes,
+      ...explorerRoutes,
+      ...inspectorRoutes,
+      ...profilesRoutes,
+      ...replayRoutes,
+      ...sandboxRoutes,
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
+
+/** Shown until the first page's module is in. */
+export const loadingConsole = <p className="p-6 text-slate-700">Loading the console…</p>;

@@ -1,17 +1,18 @@
 // Routes of the SCA feature: the callback pages a bank's redirect or OAuth SCA returns the browser to (lazy-loaded).
 import type { RouteObject } from 'react-router-dom';
+import { lazyPage } from '../lazy-pages';
 
 export const scaRoutes: RouteObject[] = [
   {
     path: 'callback/ok',
-    lazy: async () => ({ Component: (await import('./callback-page')).CallbackOkPage }),
+    ...lazyPage(async () => (await import('./callback-page')).CallbackOkPage),
   },
   {
     path: 'callback/nok',
-    lazy: async () => ({ Component: (await import('./callback-page')).CallbackNokPage }),
+    ...lazyPage(async () => (await import('./callback-page')).CallbackNokPage),
   },
   {
     path: 'callback/oauth',
-    lazy: async () => ({ Component: (await import('./oauth-callback-page')).OAuthCallbackPage }),
+    ...lazyPage(async () => (await import('./oauth-callback-page')).OAuthCallbackPage),
   },
 ];
