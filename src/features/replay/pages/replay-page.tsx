@@ -1,10 +1,9 @@
 // /replay: opens a replay file saved by the console and shows it again, read-only. Only the file's data block is read,
-// through its schema; the file's markup is never shown or run.
+// through its schema; the file's markup is never shown or run. The reader and the views load once a file is opened.
 import { useId, useState, type ChangeEvent } from 'react';
 import { usePresenterMode } from '../../../api';
-import { maskedReplay } from '../../../flows/replay/replay-clean';
-import { readReplayFile, type ReplayReading } from '../../../flows/replay/replay-data';
-import { ReplayView } from '../../../flows/replay/replay-view';
+import type { ReplayReading } from '../../../flows/replay/replay-data';
+import type { ShownReplay } from '../../../flows/replay/replay-shown';
 
 /** Far above any replay the console writes (its exchange log keeps at most 500 exchanges of 16 kB bodies). */
 export const MAX_REPLAY_BYTES = 20 * 1024 * 1024;
@@ -12,6 +11,8 @@ export const MAX_REPLAY_BYTES = 20 * 1024 * 1024;
 export function ReplayPage() {
   const inputId = useId();
   const [reading, setReading] = useState<(ReplayReading & { fileName: string }) | undefined>();
+  // The view comes with the reader, so a file read is shown at once.
+  const [View, setView] = useState<typeof ShownReplay>();
   // A replay saved without masking is masked on display while presenter mode is on.
   const presenting = usePresenterMode();
 
@@ -22,7 +23,14 @@ export function ReplayPage() {
       setReading({ ok: false, problem: 'This file is too large to be a replay.', fileName: file.name });
       return;
     }
-    setReading({ ...readReplayFile(await file.text()), fileName: file.name });
+    try {
+      const [shown, text] = await Promise.all([import('../../../flows/replay/replay-shown'), file.text()]);
+      setView(() => shown.ShownReplay);
+      setReading({ ...shown.readReplayFile(text), fileName: file.name });
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      setReading({ ok: false, problem: `The console could not read it: ${why}`, fileName: file.name });
+    }
   }
 
   return (
@@ -51,7 +59,7 @@ export function ReplayPage() {
           <p>{reading.problem}</p>
         </div>
       )}
-      {reading?.ok && <ReplayView data={presenting ? maskedReplay(reading.data) : reading.data} />}
+      {reading?.ok && View && <View data={reading.data} masked={presenting} />}
     </article>
   );
 }
