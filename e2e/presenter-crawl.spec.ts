@@ -140,6 +140,22 @@ test('presenter mode shows and writes no full name, IBAN or address of the sandb
   await page.getByRole('button', { name: 'Export CSV' }).click();
   await scanDownload('the transactions CSV', csv);
 
+  // The forms with what the console fills in: a test PSU's accounts, a creditor and a remittance, shown while idle.
+  await page.goto('/payments/new');
+  await page.getByLabel('Test PSU of the sandbox').selectOption('alice');
+  await page.getByRole('button', { name: 'Use test PSU' }).click();
+  await expect(page.getByLabel('Debtor IBAN')).not.toHaveValue('');
+  await page.getByLabel('Creditor IBAN').fill(bob.iban);
+  await page.getByLabel('Creditor name').fill('Bob Laurent');
+  await page.getByLabel('Remittance information').fill(`Rent Wilhelm-Kuhr-Str. 12 to ${bob.iban}`);
+  await page.getByRole('heading', { level: 1 }).click();
+  await scanPage(page, 'the payment form with alice’s account and a creditor filled in');
+  await page.goto('/consents/new');
+  await page.getByLabel('Test PSU of the sandbox').selectOption('alice');
+  await page.getByRole('button', { name: 'Use test PSU' }).click();
+  await expect(page.getByLabel(/^IBAN 1/).first()).not.toHaveValue('');
+  await scanPage(page, 'the consent form with alice’s accounts filled in');
+
   // Every route.
   for (const route of [
     '/',

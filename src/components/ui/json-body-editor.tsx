@@ -3,7 +3,7 @@
 import { ErrorCallout } from './error-callout';
 import { Field } from './field';
 import { Checkbox, Textarea } from './inputs';
-import { useMaskedWhileIdle } from './masked-while-idle';
+import { maskedBodyText, useMaskedWhileIdle } from './masked-while-idle';
 
 export interface BodyFinding {
   path: string;
@@ -30,7 +30,7 @@ export interface JsonBodyEditorProps {
 
 export function JsonBodyEditor(props: JsonBodyEditorProps) {
   const { text, onTextChange, error, findings, findingsTitle, skipSchemaCheck, onSkipSchemaCheckChange } = props;
-  const shown = useMaskedWhileIdle(text);
+  const shown = useMaskedWhileIdle(text, maskedBodyText);
   const summary =
     props.findingsSummary ??
     (skipSchemaCheck ? 'It will be sent anyway.' : 'Fix it, or tick the box below to send it anyway.');

@@ -1,5 +1,6 @@
-// A field that holds bank data (a JSON body with IBANs and names) in presenter mode: while the presenter is not editing
-// it, it shows the data masked as every screen does; focused, it shows and edits the real text, which is what is sent.
+// A field that holds bank data (a JSON body with IBANs and names, an IBAN, a creditor's name, a remittance) in presenter
+// mode: while the presenter is not editing it, it shows the data masked as every screen does; focused, it shows and
+// edits the real text, which is what is sent.
 import { useState } from 'react';
 import { maskBankData, maskPersonalDataInText } from '../../xs2a/masking';
 import { usePresenterView } from './presenter-view';
@@ -13,12 +14,15 @@ export function maskedBodyText(text: string): string {
   }
 }
 
-/** The value and focus handlers of a field holding `text`: masked while idle in presenter mode. */
-export function useMaskedWhileIdle(text: string) {
+/**
+ * The value and focus handlers of a field holding `text`: masked by `mask` (maskedBodyText for a body) while idle in
+ * presenter mode; `mask` undefined: a field that holds no bank data, shown as it is.
+ */
+export function useMaskedWhileIdle(text: string, mask: ((text: string) => string) | undefined) {
   const presenting = usePresenterView();
   const [editing, setEditing] = useState(false);
   return {
-    value: presenting && !editing && text !== '' ? maskedBodyText(text) : text,
+    value: mask && presenting && !editing && text !== '' ? mask(text) : text,
     onFocus: () => setEditing(true),
     onBlur: () => setEditing(false),
   };

@@ -1,7 +1,8 @@
 // The consent builder's fields: the access form (global, dedicated IBAN lists or bank-offered), validity and
 // frequency; each error sits at its field.
 import { addDays } from '../../../api';
-import { Button, Checkbox, Field, FieldError, Select, TextInput, cx } from '../../../components/ui';
+import { Button, Checkbox, Field, FieldError, Select, TextInput, cx, useMaskedWhileIdle } from '../../../components/ui';
+import { maskIbansInText } from '../../../xs2a';
 import { FieldGroup } from '../../../flows/body-editor';
 import {
   accessKindHints,
@@ -315,6 +316,9 @@ function AccountRowItem({
       rows.map((r) => (r.key === row.key ? { ...r, [column]: value } : r)),
       [rowField(list, row, column)],
     );
+  // Masked in presenter mode while nobody edits it, like every IBAN an audience sees (a consent edited again, a test
+  // PSU's accounts).
+  const iban = useMaskedWhileIdle(row.iban, maskIbansInText);
   const remove = () => {
     const rest = rows.filter((r) => r.key !== row.key);
     onRows(rest.length > 0 ? rest : [newRow()], [rowField(list, row, 'iban')]);
@@ -333,7 +337,7 @@ function AccountRowItem({
         error={errors[rowField(list, row, 'iban')]}
       >
         <TextInput
-          value={row.iban}
+          {...iban}
           autoComplete="off"
           spellCheck={false}
           list={suggestions ? SUGGESTIONS_ID : undefined}

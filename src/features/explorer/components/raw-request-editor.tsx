@@ -1,6 +1,6 @@
 // A request to a path that is no 1.3.12 operation (resent from the log): the method, the URL, query parameters,
 // headers and the body, each edited as text and sent as it is.
-import { Button, Field, Select, Textarea, TextInput, useMaskedWhileIdle } from '../../../components/ui';
+import { Button, Field, maskedBodyText, Select, Textarea, TextInput, useMaskedWhileIdle } from '../../../components/ui';
 import type { RawDraft } from '../model/from-exchange';
 import type { DraftActions } from '../model/use-request-draft';
 import { DraftRows } from './name-value-rows';
@@ -18,7 +18,7 @@ export interface RawRequestEditorProps {
 
 export function RawRequestEditor({ draft, actions, hasToken, sending, onSend }: RawRequestEditorProps) {
   // Presenter mode: the body's bank data is masked while it is not being edited.
-  const bodyShown = useMaskedWhileIdle(draft.bodyText);
+  const bodyShown = useMaskedWhileIdle(draft.bodyText, maskedBodyText);
   const methods = METHODS.includes(draft.method) ? METHODS : [draft.method, ...METHODS];
   return (
     <RequestForm onSend={onSend}>

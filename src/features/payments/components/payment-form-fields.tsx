@@ -1,8 +1,24 @@
 // The payment form's fields for one service and product, grouped as the body groups them; errors sit at each field.
-import type { ReactNode } from 'react';
-import { Checkbox, Field, FieldError, Select, TextInput, usePresenterView } from '../../../components/ui';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import {
+  Checkbox,
+  Field,
+  FieldError,
+  Select,
+  TextInput,
+  useMaskedWhileIdle,
+  usePresenterView,
+} from '../../../components/ui';
 import { FieldGroup } from '../../../flows/body-editor';
-import { electronicIban, formatIban, isValidIban } from '../../../xs2a';
+import {
+  ADDRESS_MASK,
+  electronicIban,
+  formatIban,
+  isValidIban,
+  maskCounterpartyName,
+  maskIbansInText,
+  maskPersonalDataInText,
+} from '../../../xs2a';
 import {
   executionRules,
   fieldLabels,
@@ -34,6 +50,16 @@ interface Props {
 type FieldsProps = Pick<Props, 'values' | 'errors' | 'onChange'>;
 type TextFieldName = Exclude<FieldName, 'monthsOfExecution'>;
 
+/** How each field that holds the parties' data reads in presenter mode (the masking every screen applies). */
+const PRESENTER_MASKS: Partial<Record<TextFieldName, (text: string) => string>> = {
+  debtorIban: maskIbansInText,
+  creditorIban: maskIbansInText,
+  creditorName: maskCounterpartyName,
+  streetName: () => ADDRESS_MASK,
+  buildingNumber: () => ADDRESS_MASK,
+  remittanceInformationUnstructured: maskPersonalDataInText,
+};
+
 function TextField({
   field,
   values,
@@ -41,14 +67,22 @@ function TextField({
   onChange,
   hint,
   input,
-}: FieldsProps & { field: TextFieldName; hint?: ReactNode; input?: object }) {
+}: FieldsProps & { field: TextFieldName; hint?: ReactNode; input?: InputHTMLAttributes<HTMLInputElement> }) {
+  // What a field holds of the parties' data is masked in presenter mode while nobody edits it: a value the console
+  // filled in (a test PSU's account, a payment edited again) must not show in full to an audience.
+  const shown = useMaskedWhileIdle(values[field], PRESENTER_MASKS[field]);
   return (
     <Field label={fieldLabels[field]} hint={hint} error={errors[field]} id={fieldId(field)}>
       <TextInput
         name={field}
-        value={values[field]}
         onChange={(event) => onChange(field, event.target.value)}
         {...input}
+        value={shown.value}
+        onFocus={shown.onFocus}
+        onBlur={(event) => {
+          shown.onBlur();
+          input?.onBlur?.(event);
+        }}
       />
     </Field>
   );
@@ -73,7 +107,7 @@ function IbanField({
         list,
         className: 'font-mono',
         // Groups of four are easier to check by eye; the body always gets the electronic form.
-        onBlur: (event: React.FocusEvent<HTMLInputElement>) => {
+        onBlur: (event) => {
           const electronic = electronicIban(event.target.value);
           if (isValidIban(electronic)) onChange(field, formatIban(electronic));
         },
