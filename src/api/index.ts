@@ -10,8 +10,7 @@ export {
   SANDBOX_PROFILE_ID,
   type BankProfile,
 } from './profiles/bank-profile';
-export { bankProfileSchema } from './profiles/bank-profile-schema';
-export { ProfileValidationError, type ProfileIssue } from './profiles/profile-rules';
+export { profileIssues, ProfileValidationError, type ProfileIssue } from './profiles/profile-rules';
 export {
   ACTIVE_PROFILE_STORAGE_KEY,
   newProfileId,

@@ -1,6 +1,6 @@
 /**
  * The rules a bank profile must satisfy, as plain code: the profile store runs them on every start (before any page
- * is loaded, so without zod in the first load), and bankProfileSchema reports their messages to forms.
+ * is loaded, so without zod in the first load), and the profile form shows their messages beside its fields.
  */
 import { TIMEOUT_SECONDS_MAX, TIMEOUT_SECONDS_MIN, type BankProfile } from './bank-profile';
 

@@ -367,7 +367,7 @@ export const profileStore = {
   active: (): BankProfile => current().active,
   /**
    * Inserts or replaces a profile by id after validating it: a ProfileValidationError's issues carry the field paths
-   * and the same messages as bankProfileSchema.
+   * and the same messages as the profile form shows (profileIssues).
    * Saving the built-in profile keeps its settings; its name and base_url stay the built-in's.
    * A base_url on another origin than before drops the tokens kept for the old one (`droppedTokens` says which).
    */

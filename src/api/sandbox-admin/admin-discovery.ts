@@ -1,8 +1,7 @@
 // Whether a bank offers the sandbox's admin API: its discovery document (`GET {base_url}/admin`), read for every
-// profile the console shows (the navigation offers the Sandbox page by it). Kept apart from the admin client, with
-// zod/mini, so the first page loads without the client's other parts and the rest of zod.
+// profile the console shows (the navigation offers the Sandbox page by it). Kept apart from the admin client, and read
+// without zod, so the first page loads without the client's other parts and without zod.
 import { useEffect, useSyncExternalStore } from 'react';
-import * as z from 'zod/mini';
 import { noteBankAnswer } from '../bank-time';
 import type { BankProfile } from '../profiles/bank-profile';
 import { withoutForeignTokens } from '../token-guard';
@@ -13,16 +12,66 @@ import { adminTokens } from './admin-token';
 /** Admin calls are quick; a bank that does not answer within this is treated as having no admin API. */
 const DISCOVERY_TIMEOUT_MS = 8_000;
 
-const action = z.object({ method: z.string(), href: z.string() });
-const control = z.object({ href: z.string(), actions: z.optional(z.record(z.string(), action)) });
-const discoverySchema = z.object({
-  name: z.string(),
-  version: z.number(),
-  authentication: z.optional(z.enum(['none', 'bearer'])),
-  controls: z.object({ clock: control, scenarios: control, profiles: control, data: control }),
-});
+interface AdminAction {
+  method: string;
+  href: string;
+}
 
-export type AdminControls = z.infer<typeof discoverySchema>['controls'];
+interface AdminControl {
+  href: string;
+  actions?: Record<string, AdminAction>;
+}
+
+/** What the discovery document offers: where each control lives and the actions it takes. */
+export interface AdminControls {
+  clock: AdminControl;
+  scenarios: AdminControl;
+  profiles: AdminControl;
+  data: AdminControl;
+}
+
+const controlNames = ['clock', 'scenarios', 'profiles', 'data'] as const;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function readAction(value: unknown): AdminAction | undefined {
+  if (!isRecord(value) || typeof value.method !== 'string' || typeof value.href !== 'string') return undefined;
+  return { method: value.method, href: value.href };
+}
+
+function readControl(value: unknown): AdminControl | undefined {
+  if (!isRecord(value) || typeof value.href !== 'string') return undefined;
+  if (value.actions === undefined) return { href: value.href };
+  if (!isRecord(value.actions)) return undefined;
+  const actions: Record<string, AdminAction> = {};
+  for (const [name, entry] of Object.entries(value.actions)) {
+    const read = readAction(entry);
+    if (!read) return undefined;
+    actions[name] = read;
+  }
+  return { href: value.href, actions };
+}
+
+/**
+ * The controls of a discovery document: `{name, version, authentication?: "none" | "bearer", controls: {clock,
+ * scenarios, profiles, data}}`, each control `{href, actions?: {<name>: {method, href}}}`. Members it does not know
+ * are left out; undefined when the document is not one.
+ */
+export function readAdminControls(document: unknown): AdminControls | undefined {
+  if (!isRecord(document) || typeof document.name !== 'string') return undefined;
+  if (typeof document.version !== 'number' || !Number.isFinite(document.version)) return undefined;
+  const { authentication, controls } = document;
+  if (authentication !== undefined && authentication !== 'none' && authentication !== 'bearer') return undefined;
+  if (!isRecord(controls)) return undefined;
+  const read: Partial<AdminControls> = {};
+  for (const name of controlNames) {
+    const control = readControl(controls[name]);
+    if (!control) return undefined;
+    read[name] = control;
+  }
+  return read as AdminControls;
+}
 
 /** Whether the profile's bank offers the sandbox admin API, and its controls when they could be read. */
 export type AdminDiscovery =
@@ -76,10 +125,8 @@ export async function discoverAdmin(profile: BankProfile, signal?: AbortSignal):
   }
   if (response.status === 401 && adminErrorOf(body)?.code === 'unauthorized')
     return { available: true, tokenNeeded: true };
-  const parsed = response.ok ? discoverySchema.safeParse(body) : undefined;
-  return parsed?.success
-    ? { available: true, tokenNeeded: false, controls: parsed.data.controls }
-    : { available: false };
+  const controls = response.ok ? readAdminControls(body) : undefined;
+  return controls ? { available: true, tokenNeeded: false, controls } : { available: false };
 }
 
 export const sandboxAdminKeys = {

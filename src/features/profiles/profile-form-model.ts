@@ -1,5 +1,5 @@
 // The profile form's values (all text, as typed) and their conversion to and from a BankProfile.
-import { bankProfileSchema, psuHeaderNames, type BankProfile } from '../../api';
+import { profileIssues, psuHeaderNames, type BankProfile } from '../../api';
 
 /** A tri-state header preference: '' = header not sent. */
 export type TriState = '' | 'true' | 'false';
@@ -183,16 +183,16 @@ function sentence(field: ProfileFieldName, message: string): string {
     : message;
 }
 
-/** Validates with the shared profile schema; errors are keyed by form field, the first message per field. */
+/** Validates with the store's profile rules; errors are keyed by form field, the first message per field. */
 export function validateProfile(
   values: ProfileFormValues,
 ): { ok: true; profile: BankProfile } | { ok: false; errors: ProfileFieldErrors; other: string[] } {
   const profile = fromFormValues(values);
-  const result = bankProfileSchema.safeParse(profile);
-  if (result.success) return { ok: true, profile };
+  const issues = profileIssues(profile);
+  if (issues.length === 0) return { ok: true, profile };
   const errors: ProfileFieldErrors = {};
   const other: string[] = [];
-  for (const issue of result.error.issues) {
+  for (const issue of issues) {
     const field = issue.path.at(-1);
     if (isFieldName(field)) errors[field] ??= sentence(field, issue.message);
     else other.push(issue.message);
