@@ -4,9 +4,10 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { DeviationMode } from '../server/sandbox/deviations/modes';
 import { storeProfile, type StoredProfile } from './console-storage';
-import { SANDBOX_OTP, SANDBOX_PASSWORD } from './fixtures';
+import { completeEmbeddedSca, type EmbeddedStep } from './sca-helpers';
 
 export { DEVIATION_MODES, type DeviationMode } from '../server/sandbox/deviations/modes';
+export type { EmbeddedStep } from './sca-helpers';
 
 /** The base_url of the sandbox playing a bank with `modes`, on the console's own origin. */
 export function deviatingPath(modes: readonly DeviationMode[]): string {
@@ -32,35 +33,16 @@ export async function useDeviatingProfile(
   });
 }
 
-/** A step of embedded SCA the bank shows before the PSU acts on it. */
-export type EmbeddedStep = 'method' | 'otp';
-
 /**
- * Embedded SCA in an authorisation panel as `psuId`: the login, the first method when the bank asks for a choice, then
- * the one-time password; `look` runs at each step the bank shows, before the PSU acts. Ends when the panel says the
- * authorisation is done.
+ * Embedded SCA in an authorisation panel as `psuId` (completeEmbeddedSca, with `look` at each step the bank shows).
+ * Ends when the panel says the authorisation is done.
  */
 export async function authoriseEmbedded(
   panel: Locator,
   psuId: string,
   look: (step: EmbeddedStep) => Promise<void> = async () => {},
 ): Promise<void> {
-  const psu = panel.getByLabel('PSU-ID');
-  if (await psu.isVisible()) await psu.fill(psuId);
-  await panel.getByLabel('Password').fill(SANDBOX_PASSWORD);
-  await panel.getByRole('button', { name: 'Log in' }).click();
-  const otp = panel.getByLabel('One-time password');
-  const methods = panel.getByRole('group', { name: 'SCA method' });
-  await expect(otp.or(methods)).toBeVisible();
-  if (await methods.isVisible()) {
-    await look('method');
-    await methods.getByRole('radio').first().check();
-    await panel.getByRole('button', { name: 'Use this method' }).click();
-  }
-  await expect(otp).toBeVisible();
-  await look('otp');
-  await otp.fill(SANDBOX_OTP);
-  await panel.getByRole('button', { name: 'Authorise' }).click();
+  await completeEmbeddedSca(panel, psuId, look);
   await expect(panel.getByRole('heading', { name: /Authorised/ })).toBeVisible();
 }
 

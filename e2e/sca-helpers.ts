@@ -48,11 +48,19 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
+/** A step of embedded SCA the bank shows before the PSU acts on it. */
+export type EmbeddedStep = 'method' | 'otp';
+
 /**
  * Embedded SCA in an authorisation panel: the PSU-ID (unless the profile sends it already), the password, a method when
- * the bank asks for one (the first offered), then the one-time password.
+ * the bank asks for one (the first offered), then the one-time password; `look` runs at each step the bank shows,
+ * before the PSU acts.
  */
-export async function completeEmbeddedSca(panel: Locator, psuId: string): Promise<void> {
+export async function completeEmbeddedSca(
+  panel: Locator,
+  psuId: string,
+  look: (step: EmbeddedStep) => Promise<void> = async () => {},
+): Promise<void> {
   const psu = panel.getByLabel('PSU-ID');
   if (await psu.isVisible()) await psu.fill(psuId);
   await panel.getByLabel('Password').fill(SANDBOX_PASSWORD);
@@ -61,9 +69,12 @@ export async function completeEmbeddedSca(panel: Locator, psuId: string): Promis
   const methods = panel.getByRole('group', { name: 'SCA method' });
   await expect(otp.or(methods)).toBeVisible();
   if (await methods.isVisible()) {
+    await look('method');
     await methods.getByRole('radio').first().check();
     await panel.getByRole('button', { name: 'Use this method' }).click();
   }
+  await expect(otp).toBeVisible();
+  await look('otp');
   await otp.fill(SANDBOX_OTP);
   await panel.getByRole('button', { name: 'Authorise' }).click();
 }
