@@ -33,6 +33,20 @@ describe('consentAdvice', () => {
     expect(consentAdvice(['CONSENT_INVALID'])[0]).toMatch(/authorise it/);
   });
 
+  it('says when the bank’s next day begins by the bank’s clock, when it is given', () => {
+    const bankNow = Date.parse('2026-11-30T19:00:00Z');
+    expect(consentAdvice(['ACCESS_EXCEEDED'], { bankNow })[0]).toMatch(
+      /The bank’s next day begins in about 5 hours \(midnight UTC by the bank’s clock\)\.$/,
+    );
+    expect(consentAdvice(['ACCESS_EXCEEDED'], { bankNow: Date.parse('2026-11-30T23:59:30Z') })[0]).toMatch(
+      /begins in 1 minute/,
+    );
+    expect(consentAdvice(['ACCESS_EXCEEDED'], { bankNow: Date.parse('2026-11-30T23:00:00Z') })[0]).toMatch(
+      /begins in about 1 hour \(/,
+    );
+    expect(consentAdvice(['ACCESS_EXCEEDED'])[0]).not.toMatch(/next day begins/);
+  });
+
   it('names what was refused where the wording depends on it', () => {
     expect(consentAdvice(['CONSENT_INVALID'])[0]).toMatch(/^The consent does not allow this request:/);
     expect(consentAdvice(['CONSENT_INVALID'], { refused: 'this read' })[0]).toMatch(

@@ -5,9 +5,26 @@ import { Xs2aError } from './errors';
 export interface ConsentAdviceOptions {
   /** What the bank refused, as it reads in "The consent does not allow …", e.g. "this read"; "this request" if unset. */
   refused?: string;
+  /** The bank's time (bankNow): the day's reads come back at the bank's midnight (UTC), not the browser's. */
+  bankNow?: number;
 }
 
-function adviceFor(code: string, refused: string): string | undefined {
+const HOUR_MS = 3_600_000;
+
+/** When the bank's next day begins, in words: " The bank's next day begins in about 5 hours (midnight UTC)." */
+function nextBankDay(bankNow: number | undefined): string {
+  if (bankNow === undefined) return '';
+  const left = 86_400_000 - (((bankNow % 86_400_000) + 86_400_000) % 86_400_000);
+  const hours = Math.round(left / HOUR_MS);
+  const minutes = Math.max(1, Math.ceil(left / 60_000));
+  const inWords =
+    hours >= 1
+      ? `about ${hours} ${hours === 1 ? 'hour' : 'hours'}`
+      : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return ` The bank’s next day begins in ${inWords} (midnight UTC by the bank’s clock).`;
+}
+
+function adviceFor(code: string, refused: string, bankNow?: number): string | undefined {
   switch (code) {
     case 'CONSENT_UNKNOWN':
       return 'The bank does not know this consent for this TPP. Check that the active bank profile is the one the consent was created with, or create a new consent.';
@@ -16,7 +33,7 @@ function adviceFor(code: string, refused: string): string | undefined {
     case 'CONSENT_EXPIRED':
       return 'The consent has expired and cannot be renewed. Create a new consent, which the PSU must authorise again.';
     case 'ACCESS_EXCEEDED':
-      return 'The consent’s daily allowance of reads without the PSU present (its frequencyPerDay) is used up for today. Wait until tomorrow, read with the PSU present (a profile that sends PSU-IP-Address; such reads are not limited), or create a new consent.';
+      return `The consent’s daily allowance of reads without the PSU present (its frequencyPerDay) is used up for today. Wait until tomorrow, read with the PSU present (a profile that sends PSU-IP-Address; such reads are not limited), or create a new consent.${nextBankDay(bankNow)}`;
     default:
       return undefined;
   }
@@ -29,7 +46,7 @@ export function consentAdvice(codes: readonly (string | undefined)[], options: C
   const out: string[] = [];
   for (const code of codes) {
     if (code === undefined || seen.has(code)) continue;
-    const text = adviceFor(code, refused);
+    const text = adviceFor(code, refused, options.bankNow);
     if (text) {
       seen.add(code);
       out.push(text);

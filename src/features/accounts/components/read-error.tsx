@@ -8,6 +8,7 @@ import {
   describeXs2aError,
   bankLinkDescription,
   hasCode,
+  useBankNow,
   type BankProfile,
 } from '../../../api';
 import { Button, ErrorCallout } from '../../../components/ui';
@@ -39,7 +40,9 @@ export function ReadError({
   }, [endsConsent, queryClient, profile.id, consentId]);
 
   const description = bankLinkDescription(describeXs2aError(error), error, bankLink);
-  const advice = consentAdviceForError(error, { refused: 'this read' }).join(' ');
+  // A day's reads come back on the bank's next day, by its clock.
+  const bankNow = useBankNow(profile);
+  const advice = consentAdviceForError(error, { refused: 'this read', bankNow }).join(' ');
   return (
     <ErrorCallout {...description} title={`Could not read ${what}: ${description.title}`}>
       {advice && (

@@ -1,6 +1,6 @@
 // How much of frequencyPerDay the consent has used today, as the console counted it (1.3.12 has no such field), and
 // the last time the bank refused a read because of the consent.
-import { consentAdvice, useBankToday, type BankProfile } from '../../../api';
+import { consentAdvice, isoDay, useBankNow, type BankProfile } from '../../../api';
 import { Panel, PresenterDetails } from '../../../components/ui';
 import { readsOn, type ConsentHistoryEntry } from '../model/consent-history';
 import { displayTime } from '../model/format';
@@ -15,7 +15,8 @@ interface Props {
 
 export function ConsentUsagePanel({ profile, entry, frequencyPerDay }: Props) {
   // The bank's day (its budget resets then), which moves with the bank's clock.
-  const today = useBankToday(profile);
+  const bankNow = useBankNow(profile);
+  const today = isoDay(bankNow);
   const used = entry ? readsOn(entry, today) : 0;
   const limit = frequencyPerDay ?? entry?.frequencyPerDay;
   const psuPresent = !!profile.psuHeaders.psuIpAddress?.trim();
@@ -84,7 +85,7 @@ export function ConsentUsagePanel({ profile, entry, frequencyPerDay }: Props) {
               <span className="font-medium">The bank says:</span> {refusal.text}
             </p>
           )}
-          <ConsentAdviceLines advice={consentAdvice([refusal.code], { refused: 'this read' })} />
+          <ConsentAdviceLines advice={consentAdvice([refusal.code], { refused: 'this read', bankNow })} />
         </div>
       )}
     </Panel>
