@@ -157,7 +157,7 @@ export function ExchangeList({
       {groupByFlow(exchanges).map((group) => (
         <section key={group.flow ?? ''} aria-label={group.label}>
           <div className="mb-1 flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-200 pb-1">
-            <h3 className="flex min-w-0 flex-1 items-baseline gap-2 text-sm font-semibold text-slate-800">
+            <h3 className="flex min-w-48 flex-1 items-baseline gap-2 text-sm font-semibold text-slate-800">
               <span className="min-w-0 break-all">{group.label}</span>
               <span className="shrink-0 text-xs font-normal text-slate-600">
                 {group.exchanges.length} {group.exchanges.length === 1 ? 'exchange' : 'exchanges'}

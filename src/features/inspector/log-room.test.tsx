@@ -65,8 +65,8 @@ describe('the inspector’s notice of the log’s room', () => {
     flows(FLOW_LIMIT - WARN_WITHIN);
     openInspector();
     expect(notice().textContent).toContain(
-      'The log is nearly full. The log keeps the latest 60 flows, besides the ones you keep. 5 more flows fit; then ' +
-        'the oldest go first. Next to go: Payment p-0, Payment p-1 and Payment p-2.',
+      'The log is nearly full: it keeps the latest 60 flows besides the ones you keep, and 5 more flows fit before ' +
+        'the oldest go. Next to go: Payment p-0, Payment p-1 and Payment p-2.',
     );
     await userEvent.setup().click(within(notice()).getByRole('button', { name: 'Keep these 3' }));
     expect([...exchangeLog.kept()]).toEqual(['payment:p-0', 'payment:p-1', 'payment:p-2']);
@@ -83,8 +83,10 @@ describe('the inspector’s notice of the log’s room', () => {
     );
     flows(FLOW_LIMIT);
     openInspector();
-    expect(notice().textContent).toContain('The log is full.');
-    expect(notice().textContent).toContain('Each new flow now drops the oldest one.');
+    expect(notice().textContent).toContain(
+      'The log is full: it keeps the latest 60 flows besides the ones you keep, so each new flow now drops the oldest ' +
+        'one. Next to go: Payment p-0, Payment p-1 and Payment p-2.',
+    );
     await userEvent.setup().click(within(notice()).getByRole('button', { name: 'Export these 3 as HAR' }));
     const har = JSON.parse(await (files[0] as Blob).text()) as { log: { entries: { _xs2a: { flow: string } }[] } };
     expect(har.log.entries.map((entry) => entry._xs2a.flow)).toEqual([

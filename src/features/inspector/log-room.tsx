@@ -24,9 +24,9 @@ export function roomWords(room: LogRoom): string | undefined {
       `left.${next}`
     );
   }
-  const keeps = `The log keeps the latest ${room.limit} flows, besides the ones you keep.`;
-  if (room.left === 0) return `The log is full. ${keeps} Each new flow now drops the oldest one.${next}`;
-  return `The log is nearly full. ${keeps} ${count(room.left, 'more flow fits', 'more flows fit')}; then the oldest go first.${next}`;
+  const keeps = `it keeps the latest ${room.limit} flows besides the ones you keep`;
+  if (room.left === 0) return `The log is full: ${keeps}, so each new flow now drops the oldest one.${next}`;
+  return `The log is nearly full: ${keeps}, and ${count(room.left, 'more flow fits', 'more flows fit')} before the oldest go.${next}`;
 }
 
 /** What was dropped, in plain words. */
@@ -51,7 +51,8 @@ export function LogRoomNotice({ onExport }: { onExport: (flows: readonly string[
   const next = room.next.map((flow) => flow.key);
   const these = next.length === 1 ? 'this flow' : `these ${next.length}`;
   return (
-    <div id="log-room" role="status" className="space-y-2 empty:hidden">
+    // Out of the layout while empty, yet in the accessibility tree: a live region must be there before it speaks.
+    <div id="log-room" role="status" className={warning || dropped ? 'space-y-2' : 'sr-only'}>
       {warning && (
         <div className="space-y-2 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
           <p>{warning}</p>
@@ -92,7 +93,7 @@ export function LogRoomLink() {
     words = `Log: ${what} dropped`;
   }
   return (
-    <span role="status" className="empty:hidden">
+    <span role="status" className={words ? undefined : 'sr-only'}>
       {words && (
         <Link
           to="/inspector#log-room"
