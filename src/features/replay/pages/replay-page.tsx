@@ -5,7 +5,7 @@ import { usePresenterMode } from '../../../api';
 import type { ReplayReading } from '../../../flows/replay/replay-data';
 import type { ShownReplay } from '../../../flows/replay/replay-shown';
 
-/** Far above any replay the console writes (its exchange log keeps at most 500 exchanges of 16 kB bodies). */
+/** Far above any usual replay: one flow, a few dozen exchanges (the exchange log holds 2,000 entries at most). */
 export const MAX_REPLAY_BYTES = 20 * 1024 * 1024;
 
 export function ReplayPage() {
