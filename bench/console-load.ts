@@ -3,7 +3,7 @@
 // and how long the page takes to show its heading.
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Response } from '@playwright/test';
 import { heading, kB, ms, table } from './report';
 
 export interface ScriptFile {
@@ -49,7 +49,7 @@ export async function measureFirstLoads(browser: Browser, origin: string, routes
     const context = await browser.newContext();
     const page = await context.newPage();
     const pending: Promise<ScriptFile>[] = [];
-    page.on('response', (response) => {
+    const onResponse = (response: Response) => {
       if (response.request().resourceType() !== 'script') return;
       pending.push(
         response.body().then((body) => ({
@@ -58,7 +58,8 @@ export async function measureFirstLoads(browser: Browser, origin: string, routes
           gzipBytes: gzipSync(body).length,
         })),
       );
-    });
+    };
+    page.on('response', onResponse);
     await page.goto(`${origin}${route}`, { waitUntil: 'commit' });
     const shown = await page.waitForFunction(
       () => {
@@ -70,6 +71,8 @@ export async function measureFirstLoads(browser: Browser, origin: string, routes
     );
     const { at, text } = (await shown.jsonValue()) ?? { at: Number.NaN, text: '' };
     await page.waitForLoadState('networkidle');
+    // What arrives after the network went idle is not part of the first load.
+    page.off('response', onResponse);
     const files = await Promise.all(pending);
     if (files.length === 0) throw new Error(`${route} loaded no script.`);
     const gzipBytes = files.reduce((sum, f) => sum + f.gzipBytes, 0);

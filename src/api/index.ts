@@ -27,12 +27,7 @@ export {
 } from './profiles/profile-store';
 
 export {
-  buildUrl,
-  originOf,
-  requestUrlFor,
   DEFAULT_TIMEOUT_MS,
-  profileToken,
-  psuHeaderNames,
   sendOperation,
   sendRawRequest,
   xs2aRequest,
@@ -41,6 +36,8 @@ export {
   type Xs2aRequestOptions,
   type Xs2aResult,
 } from './client';
+export { profileToken, psuHeaderNames } from './request-headers';
+export { buildUrl, originOf, requestUrlFor } from './urls';
 export {
   describeXs2aError,
   hasCode,

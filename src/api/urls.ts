@@ -3,6 +3,11 @@
 // check), kept apart from the rest.
 import { consoleOrigin, type BankProfile } from './profiles/bank-profile';
 
+/** '/v1/' and the given path segments, each percent-encoded. */
+export function v1Path(...segments: string[]): string {
+  return `/v1/${segments.map(encodeURIComponent).join('/')}`;
+}
+
 /**
  * The URL of a request. `path` is appended to the base_url (which may carry a prefix and may end with '/'); an `href`
  * from the bank replaces it: absolute as it is, relative resolved against the base_url (so '/psd2/v1/…' keeps the

@@ -1,21 +1,12 @@
-// "Check connection": reads the status of a consent that cannot exist; any XS2A answer proves the bank speaks XS2A.
+// "Check connection": the button and what it found (connection-check.ts runs the check).
 import { useMutation } from '@tanstack/react-query';
-import { getConsentStatus, Xs2aError, type BankProfile } from '../../api';
+import type { BankProfile } from '../../api';
 import { Button, cx, Spinner } from '../../components/ui';
-import { verdictForFailure, verdictForSuccess, type CheckVerdict } from './connection-check';
+import type { CheckVerdict } from './connection-check';
 
-type CheckResult = CheckVerdict & { requestId?: string };
-
-async function checkConnection(profile: BankProfile): Promise<CheckResult> {
-  // Short enough to show in full in the inspector's list.
-  const consentId = `connection-check-${Math.random().toString(36).slice(2, 8)}`;
-  try {
-    const result = await getConsentStatus({ profile, consentId });
-    return { ...verdictForSuccess(result.status), requestId: result.requestId };
-  } catch (error) {
-    if (error instanceof Xs2aError) return { ...verdictForFailure(error), requestId: error.requestId };
-    throw error;
-  }
+/** The check and its reading load when it is first run, not with the Settings page. */
+async function checkConnection(profile: BankProfile) {
+  return (await import('./connection-check')).checkConnection(profile);
 }
 
 const tones: Record<CheckVerdict['outcome'], string> = {

@@ -1,5 +1,6 @@
-// Reads the outcome of "Check connection" (a consent status read with a made-up consent id) in plain words.
-import { redirectTitle } from '../../api';
+// "Check connection": reads the status of a consent that cannot exist (any XS2A answer proves the bank speaks XS2A),
+// and tells the outcome in plain words.
+import { getConsentStatus, redirectTitle, Xs2aError, type BankProfile } from '../../api';
 
 /** The parts of an Xs2aError the verdict needs. */
 export interface CheckFailure {
@@ -149,5 +150,19 @@ export function verdictForFailure(failure: CheckFailure): CheckVerdict {
       return verdictForErrorAnswer(failure, status);
     default:
       return verdictWithoutAnswer(failure);
+  }
+}
+
+export type CheckResult = CheckVerdict & { requestId?: string };
+
+export async function checkConnection(profile: BankProfile): Promise<CheckResult> {
+  // Short enough to show in full in the inspector's list.
+  const consentId = `connection-check-${Math.random().toString(36).slice(2, 8)}`;
+  try {
+    const result = await getConsentStatus({ profile, consentId });
+    return { ...verdictForSuccess(result.status), requestId: result.requestId };
+  } catch (error) {
+    if (error instanceof Xs2aError) return { ...verdictForFailure(error), requestId: error.requestId };
+    throw error;
   }
 }
