@@ -1,21 +1,20 @@
-import * as z from 'zod/mini';
 import { describe, expect, it, vi } from 'vitest';
-import { createHistory, linkMapSchema, listOf, memoryStorage, optional, type KeyValueStorage } from '.';
+import { createHistory, linkMapReader, memoryStorage, read, type Infer, type KeyValueStorage } from '.';
 
-const note = z.object({
-  id: z.string(),
-  createdAt: z.number(),
-  tag: optional(z.string()),
-  links: z.catch(linkMapSchema, {}),
-  seen: listOf(z.number()),
+const note = read.object({
+  id: read.string,
+  createdAt: read.number,
+  tag: read.optional(read.string),
+  links: read.withDefault(linkMapReader, {}),
+  seen: read.listOf(read.number),
 });
-type Note = z.infer<typeof note>;
+type Note = Infer<typeof note>;
 
 function notes(storage: KeyValueStorage, limit = 3) {
   return createHistory<Note, string>(() => storage, {
     prefix: 'notes:',
     limit,
-    schema: note,
+    read: note,
     refOf: (entry) => entry.id,
     matches: (entry, id) => entry.id === id,
   });

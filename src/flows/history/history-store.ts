@@ -1,36 +1,23 @@
 // What the console created at a bank (payments, consents), per bank profile, in localStorage: XS2A has no operation
 // that lists them, so the console keeps its own record. One store for every kind of entry; what differs is the
-// storage prefix, the zod schema an entry is read back with (whatever does not parse is dropped) and which entry a
-// reference names. The schemas are zod/mini, which list pages load without the rest of zod.
+// storage prefix, the reader an entry is read back with (whatever it cannot read is dropped) and which entry a
+// reference names. The readers are plain functions (./read), so list pages load no validation library.
 import { useCallback, useSyncExternalStore } from 'react';
-import * as z from 'zod/mini';
 import { createRecordList, type KeyValueStorage, type LinkMap } from '../../api';
+import { looseObject, readValue, record, string, type Reader } from './read';
 
 export type { KeyValueStorage, LinkMap };
 
 /** `_links` as kept: `{ href }` objects by name; anything else reads as no links. */
-export const linkMapSchema: z.ZodMiniType<LinkMap> = z.record(z.string(), z.looseObject({ href: z.string() }));
-
-/** A member that is dropped (not the whole entry) when storage holds something else there. */
-export function optional<T extends z.core.SomeType>(schema: T) {
-  return z.catch(z.optional(schema), undefined);
-}
-
-/** A list that keeps the items `item` reads and drops the others; anything but a list reads as empty. */
-export function listOf<T>(item: z.core.$ZodType<T>) {
-  return z.pipe(
-    z.catch(z.array(z.unknown()), []),
-    z.transform((items: unknown[]) => items.flatMap((value) => z.safeParse(item, value).data ?? [])),
-  );
-}
+export const linkMapReader: Reader<LinkMap> = record(looseObject({ href: string }));
 
 export interface HistoryOptions<T, Ref> {
   /** Storage key prefix; the profile id completes it. */
   prefix: string;
   /** Most entries kept per profile; the oldest go first. */
   limit: number;
-  /** Reads an entry back from storage (a zod or zod/mini schema); what does not parse is dropped. */
-  schema: z.core.$ZodType<T>;
+  /** Reads an entry back from storage; what it cannot read is dropped. */
+  read: Reader<T>;
   /** The reference that names an entry. */
   refOf: (entry: T) => Ref;
   /** Whether `entry` is the one `ref` names. */
@@ -39,12 +26,12 @@ export interface HistoryOptions<T, Ref> {
 
 export function createHistory<T extends { createdAt: number }, Ref>(
   storage: () => KeyValueStorage | undefined,
-  { prefix, limit, schema, refOf, matches }: HistoryOptions<T, Ref>,
+  { prefix, limit, read: readEntry, refOf, matches }: HistoryOptions<T, Ref>,
 ) {
   const records = createRecordList(storage, {
     prefix,
     limit,
-    parseEntry: (value) => z.safeParse(schema, value).data,
+    parseEntry: (value) => readValue(readEntry, value),
     createdAt: (entry) => entry.createdAt,
   });
   const { read, write } = records;

@@ -2,9 +2,7 @@
 export {
   browserStorage,
   createHistory,
-  linkMapSchema,
-  listOf,
-  optional,
+  linkMapReader,
   useHistoryEntry,
   useHistoryList,
   type History,
@@ -13,6 +11,8 @@ export {
   type LinkMap,
 } from './history-store';
 export { memoryStorage } from './memory-storage';
+export * as read from './read';
+export type { Infer, Reader } from './read';
 export { observeStatus, statusObservation, statusTimeline, type StatusObservation } from './status-timeline';
 export {
   createdMembers,

@@ -1,21 +1,27 @@
-import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { createdResourceMembers, createResourceHistory, memoryStorage, RESOURCE_HISTORY_LIMIT } from '.';
+import {
+  createdResourceMembers,
+  createResourceHistory,
+  memoryStorage,
+  read,
+  RESOURCE_HISTORY_LIMIT,
+  type Infer,
+} from '.';
 
-const order = z.object({
+const order = read.object({
   ...createdResourceMembers,
-  orderId: z.string(),
-  item: z.string(),
-  orderStatus: z.optional(z.string()),
+  orderId: read.string,
+  item: read.string,
+  orderStatus: read.optional(read.string),
 });
-type Order = z.infer<typeof order>;
+type Order = Infer<typeof order>;
 
 function orders(storage = memoryStorage()) {
   return createResourceHistory(
     {
       statusMember: 'orderStatus',
       prefix: 'orders:',
-      schema: order,
+      read: order,
       refOf: (entry: Order) => entry.orderId,
       matches: (entry: Order, orderId: string) => entry.orderId === orderId,
       fromCreation: (orderId: string, body: Record<string, unknown>) => ({ orderId, item: String(body.item) }),

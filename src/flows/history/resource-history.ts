@@ -2,31 +2,30 @@
 // members, every entry keeps when it was created, the statuses this browser saw, and what the creation's answer said
 // (`_links`, ASPSP-SCA-Approach, psuMessage). The store notes a status the bank reports under the entry's status
 // member (transactionStatus, consentStatus) and adds it to the timeline when it changed.
-import * as z from 'zod/mini';
 import {
   browserStorage,
   createHistory,
-  linkMapSchema,
-  optional,
+  linkMapReader,
   useHistoryEntry,
   useHistoryList,
   type HistoryOptions,
   type KeyValueStorage,
 } from './history-store';
+import { number, optional, string, withDefault } from './read';
 import { observeStatus, statusTimeline, type StatusObservation } from './status-timeline';
 import type { LinkMap } from '../../api';
 
-/** The members every created resource's entry keeps, for its zod/mini schema; anything else in storage is dropped. */
+/** The members every created resource's entry keeps, for its reader; anything else in storage is dropped. */
 export const createdResourceMembers = {
   /** Epoch ms. */
-  createdAt: z.number(),
+  createdAt: number,
   /** The statuses this browser saw, in order. */
   statuses: statusTimeline,
   /** `_links` of the creation's 201 answer. */
-  links: z.catch(linkMapSchema, {}),
+  links: withDefault(linkMapReader, {}),
   /** ASPSP-SCA-Approach of the 201 answer. */
-  scaApproach: optional(z.string()),
-  psuMessage: optional(z.string()),
+  scaApproach: optional(string),
+  psuMessage: optional(string),
 };
 
 export interface CreatedResourceMembers {

@@ -1,14 +1,13 @@
 // The statuses this browser saw a resource in (payments, consents), in order, as its history entry keeps them: the
 // state map and the status panels draw the path from it.
-import * as z from 'zod/mini';
-import { listOf } from './history-store';
+import { listOf, number, object, string, type Infer } from './read';
 
-export const statusObservation = z.object({
-  status: z.string(),
+export const statusObservation = object({
+  status: string,
   /** Epoch ms when this browser first saw the status. */
-  at: z.number(),
+  at: number,
 });
-export type StatusObservation = z.infer<typeof statusObservation>;
+export type StatusObservation = Infer<typeof statusObservation>;
 
 /** The timeline as stored: observations that do not parse are dropped, anything but a list reads as empty. */
 export const statusTimeline = listOf(statusObservation);

@@ -1,62 +1,58 @@
 // Consents created from this browser, per bank profile, in localStorage: XS2A has no operation that lists consents, so
 // this is the console's own record of what it created, the statuses it saw, the links the bank gave, and its own count
 // of account reads made without the PSU present.
-import * as z from 'zod/mini';
 import { isoDay } from '../../../api';
 import {
   createdResourceMembers,
   createResourceHistory,
-  listOf,
-  optional,
+  read,
+  type Infer,
   type KeyValueStorage,
 } from '../../../flows/history';
 
 /** A read the bank refused because of the consent (CONSENT_* or ACCESS_EXCEEDED), as last seen by this browser. */
-const consentRefusal = z.object({
-  code: z.string(),
-  text: optional(z.string()),
-  status: optional(z.number()),
-  operationId: z.string(),
+const consentRefusal = read.object({
+  code: read.string,
+  text: read.optional(read.string),
+  status: read.optional(read.number),
+  operationId: read.string,
   /** Epoch ms. */
-  at: z.number(),
+  at: read.number,
 });
-export type ConsentRefusal = z.infer<typeof consentRefusal>;
+export type ConsentRefusal = Infer<typeof consentRefusal>;
 
 /**
  * Account reads without PSU-IP-Address that the bank answered with success: their X-Request-IDs per UTC day
  * (YYYY-MM-DD). Ids, not a number, so a read seen again (the exchange log survives a reload) counts once. Days and
  * ids that are not that are dropped.
  */
-const readCounts = z.pipe(
-  z.catch(z.record(z.string(), z.unknown()), {}),
-  z.transform((value: Record<string, unknown>) => {
-    const reads: Record<string, string[]> = {};
-    for (const [day, ids] of Object.entries(value)) {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !Array.isArray(ids)) continue;
-      const valid = ids.filter((id): id is string => typeof id === 'string');
-      if (valid.length > 0) reads[day] = valid;
-    }
-    return reads;
-  }),
-);
+const readCounts = read.map(read.withDefault(read.record(read.unknown), {}), (value: Record<string, unknown>) => {
+  const reads: Record<string, string[]> = {};
+  for (const [day, ids] of Object.entries(value)) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !Array.isArray(ids)) continue;
+    const valid = ids.filter((id): id is string => typeof id === 'string');
+    if (valid.length > 0) reads[day] = valid;
+  }
+  return reads;
+});
 
 /** What the list and the consent page need; anything else in storage is dropped. */
-const consentHistoryEntry = z.object({
+const consentHistoryEntry = read.object({
   ...createdResourceMembers,
-  consentId: z.string(),
+  consentId: read.string,
   /** The `access` object as requested. */
-  access: z.record(z.string(), z.unknown()),
-  recurringIndicator: z.boolean(),
+  access: read.record(read.unknown),
+  recurringIndicator: read.boolean,
   /** As requested, then as the bank reports it (it may shorten it). */
-  validUntil: z.string(),
-  frequencyPerDay: z.number(),
-  combinedServiceIndicator: optional(z.boolean()),
+  validUntil: read.string,
+  frequencyPerDay: read.number,
+  combinedServiceIndicator: read.optional(read.boolean),
   /** Last consentStatus this browser saw. */
-  consentStatus: optional(z.string()),
+  consentStatus: read.optional(read.string),
   reads: readCounts,
-  lastRefusal: optional(consentRefusal),
+  lastRefusal: read.optional(consentRefusal),
 });
-export type ConsentHistoryEntry = z.infer<typeof consentHistoryEntry>;
+export type ConsentHistoryEntry = Infer<typeof consentHistoryEntry>;
 
 /** Read counts older than this many days are dropped. */
 export const READ_DAYS_KEPT = 7;
@@ -81,7 +77,7 @@ export function createConsentHistory(storage?: () => KeyValueStorage | undefined
       statusMember: 'consentStatus',
       fromCreation: consentFromCreation,
       prefix: 'xs2a-console:consents:',
-      schema: consentHistoryEntry,
+      read: consentHistoryEntry,
       refOf: (entry: ConsentHistoryEntry) => entry.consentId,
       matches: (entry: ConsentHistoryEntry, consentId: string) => entry.consentId === consentId,
     },
@@ -134,17 +130,17 @@ export type ConsentHistory = ReturnType<typeof createConsentHistory>;
 export const consentHistory: ConsentHistory = createConsentHistory();
 
 /** What the history keeps of a sent body: read leniently, since the JSON view may send a body the schema refuses. */
-const sentConsent = z.object({
-  access: z.catch(z.record(z.string(), z.unknown()), {}),
-  recurringIndicator: z.catch(z.boolean(), false),
-  validUntil: z.catch(z.string(), ''),
-  frequencyPerDay: z.catch(z.number(), 1),
-  combinedServiceIndicator: optional(z.boolean()),
+const sentConsent = read.object({
+  access: read.withDefault(read.record(read.unknown), {}),
+  recurringIndicator: read.withDefault(read.boolean, false),
+  validUntil: read.withDefault(read.string, ''),
+  frequencyPerDay: read.withDefault(read.number, 1),
+  combinedServiceIndicator: read.optional(read.boolean),
 });
 
 /** A new entry's own members: the consent's id, what the body sent asked for, and no reads yet. */
 function consentFromCreation(consentId: string, body: Record<string, unknown>) {
-  const { combinedServiceIndicator, ...sent } = sentConsent.parse(body);
+  const { combinedServiceIndicator, ...sent } = read.parse(sentConsent, body);
   return {
     consentId,
     ...sent,
@@ -153,13 +149,13 @@ function consentFromCreation(consentId: string, body: Record<string, unknown>) {
   };
 }
 
-const ibanReferences = listOf(z.object({ iban: z.string() }));
+const ibanReferences = read.listOf(read.object({ iban: read.string }));
 
 /** The IBANs the profile's consents named, for the form's suggestions. */
 export function usedIbans(entries: readonly ConsentHistoryEntry[]): string[] {
   const ibans = entries.flatMap((entry) =>
     ['accounts', 'balances', 'transactions'].flatMap((list) =>
-      ibanReferences.parse(entry.access[list]).map((ref) => ref.iban),
+      read.parse(ibanReferences, entry.access[list]).map((ref) => ref.iban),
     ),
   );
   return [...new Set(ibans)];

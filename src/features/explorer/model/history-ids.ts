@@ -1,23 +1,24 @@
 // The payments and consents this browser created for a profile, read from the histories the payment and consent pages
 // keep (only the ids: the rest of an entry is theirs to read).
 import { useMemo, useSyncExternalStore } from 'react';
-import * as z from 'zod';
-import { browserStorage, createHistory } from '../../../flows/history';
+import { browserStorage, createHistory, read } from '../../../flows/history';
 import type { HistoryIds } from './known-ids';
 
 const LIMIT = 200;
-const created = { createdAt: z.number() };
+const created = { createdAt: read.number };
+const paymentIds = read.object({ ...created, paymentId: read.string, service: read.string, product: read.string });
+const consentIds = read.object({ ...created, consentId: read.string });
 const payments = createHistory(browserStorage, {
   prefix: 'xs2a-console:payments:',
   limit: LIMIT,
-  schema: z.object({ ...created, paymentId: z.string(), service: z.string(), product: z.string() }),
+  read: paymentIds,
   refOf: (entry) => entry.paymentId,
   matches: (entry, ref) => entry.paymentId === ref,
 });
 const consents = createHistory(browserStorage, {
   prefix: 'xs2a-console:consents:',
   limit: LIMIT,
-  schema: z.object({ ...created, consentId: z.string() }),
+  read: consentIds,
   refOf: (entry) => entry.consentId,
   matches: (entry, ref) => entry.consentId === ref,
 });

@@ -1,42 +1,42 @@
 // Payments created from this browser, per bank profile, in localStorage: the XS2A interface has no list operation,
 // so this is the console's own record of what it initiated, the statuses it saw and the links the bank gave.
 import { useMemo } from 'react';
-import * as z from 'zod/mini';
 import {
   createdResourceMembers,
   createResourceHistory,
-  linkMapSchema,
-  optional,
+  linkMapReader,
+  read,
+  type Infer,
   type KeyValueStorage,
 } from '../../../flows/history';
 
 export type { StatusObservation } from '../../../flows/history';
 
-const cancellationRecord = z.object({
-  requestedAt: z.number(),
+const cancellationRecord = read.object({
+  requestedAt: read.number,
   /** 204: cancelled at once; 202: the cancellation needs an authorisation (links below). */
-  httpStatus: z.literal([204, 202]),
-  links: optional(linkMapSchema),
-  scaApproach: optional(z.string()),
+  httpStatus: read.literal([204, 202]),
+  links: read.optional(linkMapReader),
+  scaApproach: read.optional(read.string),
 });
-export type CancellationRecord = z.infer<typeof cancellationRecord>;
+export type CancellationRecord = Infer<typeof cancellationRecord>;
 
 /** What the list and the payment page need; anything else in storage is dropped. */
-const paymentHistoryEntry = z.object({
+const paymentHistoryEntry = read.object({
   ...createdResourceMembers,
-  service: z.string(),
-  product: z.string(),
-  paymentId: z.string(),
-  amount: z.string(),
-  currency: z.string(),
-  creditorName: z.string(),
-  debtorIban: optional(z.string()),
-  creditorIban: optional(z.string()),
+  service: read.string,
+  product: read.string,
+  paymentId: read.string,
+  amount: read.string,
+  currency: read.string,
+  creditorName: read.string,
+  debtorIban: read.optional(read.string),
+  creditorIban: read.optional(read.string),
   /** Last status this browser saw. */
-  transactionStatus: optional(z.string()),
-  cancellation: optional(cancellationRecord),
+  transactionStatus: read.optional(read.string),
+  cancellation: read.optional(cancellationRecord),
 });
-export type PaymentHistoryEntry = z.infer<typeof paymentHistoryEntry>;
+export type PaymentHistoryEntry = Infer<typeof paymentHistoryEntry>;
 
 export interface PaymentRef {
   service: string;
@@ -50,7 +50,7 @@ export function createPaymentHistory(storage?: () => KeyValueStorage | undefined
       statusMember: 'transactionStatus',
       fromCreation: paymentFromCreation,
       prefix: 'xs2a-console:payments:',
-      schema: paymentHistoryEntry,
+      read: paymentHistoryEntry,
       refOf: ({ service, product, paymentId }: PaymentHistoryEntry): PaymentRef => ({ service, product, paymentId }),
       matches: (entry: PaymentHistoryEntry, ref: PaymentRef) =>
         entry.paymentId === ref.paymentId && entry.service === ref.service && entry.product === ref.product,
@@ -89,28 +89,25 @@ export function usePaymentHistoryEntry(profileId: string, ref: PaymentRef): Paym
 }
 
 /** What the history keeps of a sent body: read leniently, since the JSON view may send a body the schema refuses. */
-const sentPayment = z.object({
-  instructedAmount: z.catch(
-    z.object({
-      amount: z.union([
-        z.string(),
-        z.pipe(
-          z.unknown(),
-          z.transform((amount) => JSON.stringify(amount ?? '')),
-        ),
-      ]),
-      currency: z.catch(z.string(), ''),
+const sentPayment = read.object({
+  instructedAmount: read.withDefault(
+    read.object({
+      amount: read.union(
+        read.string,
+        read.map(read.unknown, (amount) => JSON.stringify(amount ?? '')),
+      ),
+      currency: read.withDefault(read.string, ''),
     }),
     { amount: '""', currency: '' },
   ),
-  creditorName: z.catch(z.string(), '(no creditor name)'),
-  debtorAccount: z.catch(z.object({ iban: optional(z.string()) }), {}),
-  creditorAccount: z.catch(z.object({ iban: optional(z.string()) }), {}),
+  creditorName: read.withDefault(read.string, '(no creditor name)'),
+  debtorAccount: read.withDefault(read.object({ iban: read.optional(read.string) }), {}),
+  creditorAccount: read.withDefault(read.object({ iban: read.optional(read.string) }), {}),
 });
 
 /** A new entry's own members: the payment's reference and what the body sent says of it. */
 function paymentFromCreation(ref: PaymentRef, body: Record<string, unknown>) {
-  const sent = sentPayment.parse(body);
+  const sent = read.parse(sentPayment, body);
   return {
     ...ref,
     amount: sent.instructedAmount.amount,
