@@ -1,37 +1,12 @@
 // /accounts/:accountId: the account's details (GET account), its balances and its transactions, read with the active
 // consent.
-import { useEffect, useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import {
-  accountKeys,
-  hasCode,
-  linkOf,
-  useAccount,
-  useActiveProfile,
-  useBalances,
-  useBankDataDisplay,
-  type BankProfile,
-} from '../../../api';
-import {
-  Button,
-  Checkbox,
-  DeviationNotice,
-  ErrorBoundary,
-  JsonView,
-  KeyValueList,
-  LoadingText,
-  Panel,
-  PresenterDetails,
-  Spinner,
-} from '../../../components/ui';
-import { ReadWaitNotice } from '../../../flows/resource';
-import { accountFactItems } from '../components/account-facts';
-import { BalancesTable } from '../components/balances-table';
+import { useActiveProfile } from '../../../api';
+import { ErrorBoundary, PresenterDetails } from '../../../components/ui';
 import { ConsentGate } from '../components/consent-gate';
-import { ReadError } from '../components/read-error';
-import { TransactionsPanel } from '../components/transactions-panel';
-import { consentBlockingCodes } from '../model/consent-verdict';
-import { accountTitle } from '../model/format';
+
+const AccountRead = lazy(async () => ({ default: (await import('../components/account-read')).AccountRead }));
 
 export function AccountPage() {
   const { accountId = '' } = useParams();
@@ -54,9 +29,10 @@ export function AccountPage() {
       </div>
       <ErrorBoundary what="the account">
         <ConsentGate key={profile.id} profile={profile}>
+          {/* One status check per consent, however many accounts are opened with it. */}
           {(consentId) => (
-            <AccountView
-              key={`${consentId}/${accountId}`}
+            <AccountRead
+              key={consentId}
               profile={profile}
               consentId={consentId}
               accountId={accountId}
@@ -66,205 +42,5 @@ export function AccountPage() {
         </ConsentGate>
       </ErrorBoundary>
     </article>
-  );
-}
-
-type Coverage = 'unknown' | 'offered' | 'not-offered';
-
-/** Whether the account's `_links` offer a service: banks list balances and transactions only when the consent covers them. */
-function coverage(links: unknown, loaded: boolean, name: string): Coverage {
-  if (!loaded || links === undefined) return 'unknown';
-  return linkOf(links, name) !== undefined ? 'offered' : 'not-offered';
-}
-
-type ReadContext = { profile: BankProfile; consentId: string; accountId: string };
-
-/**
- * The account's details, then its balances: balances and transactions wait for the details, whose links say whether
- * the consent covers them (a read the bank would refuse still counts against frequencyPerDay), and nothing more is read
- * after a refusal for the consent's sake (expired, deleted, today's reads used up).
- */
-function useAccountReads({ profile, consentId, accountId }: ReadContext, withBalance: boolean) {
-  const details = useAccount({ profile, consentId, accountId, withBalance });
-  const account = details.isError ? undefined : details.data?.body.account;
-  const blocked = details.isError && consentBlockingCodes.some((code) => hasCode(details.error, code));
-  const settled = !details.isPending && !blocked;
-  const links: unknown = account?._links;
-  const [forced, setForced] = useState<{ balances?: boolean; transactions?: boolean }>({});
-  const reads = (name: 'balances' | 'transactions') =>
-    settled && (coverage(links, account !== undefined, name) !== 'not-offered' || forced[name] === true);
-  const readBalances = reads('balances');
-  const balances = useBalances({ profile, consentId, accountId }, { enabled: readBalances });
-  return {
-    details,
-    account,
-    blocked,
-    settled,
-    readBalances,
-    readTransactions: reads('transactions'),
-    balances,
-    balanceList: blocked || balances.isError ? undefined : balances.data?.body.balances,
-    readAnyway: (name: 'balances' | 'transactions') => setForced((f) => ({ ...f, [name]: true })),
-  };
-}
-
-type AccountReads = ReturnType<typeof useAccountReads>;
-
-function RefreshButton({ query }: { query: { isFetching: boolean; refetch: () => unknown } }) {
-  return (
-    <Button size="sm" disabled={query.isFetching} onClick={() => void query.refetch()}>
-      {query.isFetching && <Spinner />}
-      Refresh
-    </Button>
-  );
-}
-
-function AccountDetailsPanel({
-  reads,
-  context,
-  withBalance,
-  onWithBalance,
-}: {
-  reads: AccountReads;
-  context: ReadContext;
-  withBalance: boolean;
-  onWithBalance: (on: boolean) => void;
-}) {
-  const { details, account } = reads;
-  const display = useBankDataDisplay();
-  return (
-    <Panel
-      title="Account details"
-      description="GET /v1/accounts/{account-id}"
-      actions={
-        <>
-          <Checkbox
-            label="With balances"
-            checked={withBalance}
-            onChange={(event) => onWithBalance(event.target.checked)}
-          />
-          <RefreshButton query={details} />
-        </>
-      }
-    >
-      {details.isPending && <LoadingText>Reading the account…</LoadingText>}
-      <ReadWaitNotice
-        queryKey={accountKeys.detail(context.profile.id, context.consentId, context.accountId, withBalance)}
-      />
-      {details.isError && (
-        <ReadError error={details.error} what="the account" {...context} onRetry={() => void details.refetch()} />
-      )}
-      {details.data && !details.isError && <DeviationNotice deviations={details.data.deviations} />}
-      {details.data && !details.isError && !account && (
-        <p className="text-sm text-slate-600">The bank&apos;s answer carries no account.</p>
-      )}
-      {account && details.data && (
-        <>
-          <KeyValueList items={accountFactItems(account, { withIds: true, display })} />
-          {withBalance &&
-            (account.balances ? (
-              <BalancesTable balances={account.balances} caption="Balances in the account details" />
-            ) : (
-              <p className="text-sm text-slate-600">The answer carries no balances for this account.</p>
-            ))}
-          <details className="text-sm">
-            <summary className="cursor-pointer font-medium text-slate-700">JSON</summary>
-            <JsonView className="mt-2" value={details.data.body} label="Account as JSON" />
-          </details>
-        </>
-      )}
-    </Panel>
-  );
-}
-
-function BalancesPanel({ reads, context }: { reads: AccountReads; context: ReadContext }) {
-  const { blocked, settled, readBalances, balances, balanceList } = reads;
-  return (
-    <Panel
-      title="Balances"
-      description="GET /v1/accounts/{account-id}/balances"
-      actions={readBalances && <RefreshButton query={balances} />}
-    >
-      {blocked && <NotRead what="balances" />}
-      {!readBalances && settled && <NotOffered what="balances" onReadAnyway={() => reads.readAnyway('balances')} />}
-      {readBalances && balances.isPending && <LoadingText>Reading the balances…</LoadingText>}
-      <ReadWaitNotice queryKey={accountKeys.balances(context.profile.id, context.consentId, context.accountId)} />
-      {!blocked && balances.isError && (
-        <ReadError error={balances.error} what="the balances" {...context} onRetry={() => void balances.refetch()} />
-      )}
-      {balanceList && balances.data && (
-        <>
-          <DeviationNotice deviations={balances.data.deviations} />
-          <BalancesTable balances={balanceList} caption="Balances of the account" />
-        </>
-      )}
-    </Panel>
-  );
-}
-
-function TransactionsSection({ reads, context }: { reads: AccountReads; context: ReadContext }) {
-  const { blocked, settled, readTransactions, account, balanceList } = reads;
-  if (blocked) {
-    return (
-      <Panel title="Transactions">
-        <NotRead what="transactions" />
-      </Panel>
-    );
-  }
-  if (!settled) return null;
-  if (!readTransactions) {
-    return (
-      <Panel title="Transactions">
-        <NotOffered what="transactions" onReadAnyway={() => reads.readAnyway('transactions')} />
-      </Panel>
-    );
-  }
-  return <TransactionsPanel {...context} iban={account?.iban} currency={account?.currency} balances={balanceList} />;
-}
-
-function AccountView({ onName, ...context }: ReadContext & { onName: (name: string | undefined) => void }) {
-  const [withBalance, setWithBalance] = useState(false);
-  const reads = useAccountReads(context, withBalance);
-  const display = useBankDataDisplay();
-  const title = reads.account ? accountTitle(reads.account, display) : undefined;
-  useEffect(() => {
-    onName(title);
-    return () => onName(undefined);
-  }, [title, onName]);
-
-  return (
-    <div className="space-y-4">
-      <AccountDetailsPanel reads={reads} context={context} withBalance={withBalance} onWithBalance={setWithBalance} />
-      <ErrorBoundary what="the balances">
-        <BalancesPanel reads={reads} context={context} />
-      </ErrorBoundary>
-      <ErrorBoundary what="the transactions">
-        <TransactionsSection reads={reads} context={context} />
-      </ErrorBoundary>
-    </div>
-  );
-}
-
-function NotRead({ what }: { what: string }) {
-  return (
-    <p className="text-sm text-slate-700">
-      Not read: the bank refused the account read above for the consent&apos;s sake, and would refuse the {what} the
-      same way.
-    </p>
-  );
-}
-
-function NotOffered({ what, onReadAnyway }: { what: string; onReadAnyway: () => void }) {
-  return (
-    <div className="space-y-2 text-sm text-slate-700">
-      <p>
-        The account&apos;s details offer no <code className="font-mono">{what}</code> link, so the consent most likely
-        does not cover its {what}. Nothing was read: a refused read still counts against the consent&apos;s
-        frequencyPerDay.
-      </p>
-      <Button size="sm" onClick={onReadAnyway}>
-        Read the {what} anyway
-      </Button>
-    </div>
   );
 }
