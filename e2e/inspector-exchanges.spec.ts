@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { CONNECTION_CHECK_ROW } from './inspector-helpers';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -27,7 +28,7 @@ test('lists the connection check with its status and shows its headers and body'
   expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
 
   await openInspector(page);
-  const row = page.getByRole('button', { name: /^GET \/v1\/consents\/connection-check-[^/]+\/status/ });
+  const row = page.getByRole('button', { name: CONNECTION_CHECK_ROW });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('403');
   await expect(row).toContainText('getConsentStatus');
@@ -46,7 +47,7 @@ test('lists the connection check with its status and shows its headers and body'
   await expect(page.getByText('No exchange matches the filter.')).toBeVisible();
   await page.getByLabel('Status').selectOption('4xx');
   await page.getByLabel('Filter').fill(requestId.slice(0, 8));
-  await expect(page.getByRole('button', { name: /connection-check/ })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: CONNECTION_CHECK_ROW })).toHaveCount(1);
   await page.getByLabel('Filter').fill('no-such-exchange');
   await expect(page.getByText('No exchange matches the filter.')).toBeVisible();
   await page.getByLabel('Filter').fill('');
@@ -76,7 +77,7 @@ test('never shows, copies or exports the bearer token', async ({ page, baseURL }
   await expect(item.getByRole('status')).toContainText('speaks XS2A');
 
   await openInspector(page);
-  await page.getByRole('button', { name: /connection-check/ }).click();
+  await page.getByRole('button', { name: CONNECTION_CHECK_ROW }).click();
   const requestHeaders = page.getByRole('table', { name: 'Request headers' });
   await expect(requestHeaders.getByRole('row', { name: /Authorization/i })).toContainText('[redacted]');
   await expect(page.locator('body')).not.toContainText(token);

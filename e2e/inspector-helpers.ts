@@ -7,3 +7,6 @@ export async function exchangeRows(scope: Locator): Promise<Locator[]> {
   while ((await folded.count()) > 0) await folded.first().click();
   return scope.getByRole('list').locator('button:not([aria-expanded])').all();
 }
+
+/** The inspector's row of the connection check's request (not the Keep button of its flow, which names it too). */
+export const CONNECTION_CHECK_ROW = /^GET \/v1\/consents\/connection-check-[^/]+\/status/;

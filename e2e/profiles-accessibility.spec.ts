@@ -1,6 +1,7 @@
 // Axe scans of the home page, Settings (with a validation error showing) and the inspector (with a selected exchange).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { CONNECTION_CHECK_ROW } from './inspector-helpers';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -31,7 +32,7 @@ for (const width of [1280, 390]) {
         .getByRole('navigation', { name: 'Console sections' })
         .getByRole('link', { name: /Inspector/ })
         .click();
-      await page.getByRole('button', { name: /connection-check/ }).click();
+      await page.getByRole('button', { name: CONNECTION_CHECK_ROW }).click();
       await expect(page.getByRole('table', { name: 'Request headers' })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
 

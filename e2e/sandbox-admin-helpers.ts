@@ -48,7 +48,9 @@ export function clockPanel(page: Page): Locator {
 export async function moveClock(page: Page, button: string): Promise<void> {
   const panel = clockPanel(page);
   await panel.getByRole('button', { name: button }).click();
-  await expect(panel.getByText(/^(Moved forward by|Set to|Back to real time)/)).toBeVisible();
+  await expect(
+    panel.getByRole('status').filter({ hasText: /^(Moved forward by|Set to|Back to real time)/ }),
+  ).toBeVisible();
 }
 
 /** Adds a scenario from the Sandbox page's editor. */
