@@ -170,14 +170,18 @@ test('the embedded wizard survives a reload: it resumes at the bank’s step wit
   // Reloaded again at the OTP step: the bank says scaMethodSelected, so the wizard asks for the OTP.
   await expect(panel.getByLabel('One-time password')).toBeVisible();
   await page.reload();
+  const kept = () => page.evaluate(() => sessionStorage.getItem('xs2a-console.sca-flows.v1') ?? '');
+  // What the tab kept to resume holds the step, its links and the methods, and no password or challenge data.
+  const atOtp = await kept();
+  expect(atOtp).toContain('Push notification to Sandbox Banking app');
+  expect(atOtp).not.toMatch(/psuData|password|challengeData|scaAuthenticationData/i);
   await panel.getByLabel('One-time password').fill(SANDBOX_OTP);
   await panel.getByRole('button', { name: 'Authorise' }).click();
   await expect(transactionStatus(page)).toContainText(/ACTC|ACSC/);
   await expect(outcome(page)).toContainText('Authorised');
 
-  // What the tab kept to resume holds no password, OTP or challenge data; only the step, its links and the methods.
-  const kept = await page.evaluate(() => sessionStorage.getItem('xs2a-console.sca-flows.v1') ?? '');
-  expect(kept).toContain('Push notification to Sandbox Banking app');
-  expect(kept).not.toContain(SANDBOX_OTP);
-  expect(kept).not.toMatch(/psuData|password|challengeData|scaAuthenticationData/i);
+  // Nor, once done, the one-time password.
+  const done = await kept();
+  expect(done).not.toContain(SANDBOX_OTP);
+  expect(done).not.toMatch(/psuData|password|challengeData|scaAuthenticationData/i);
 });
