@@ -2,6 +2,7 @@
 // as a plain string, others a list of link objects (`[{ "rel": "scaStatus", "href": "…" }]` or
 // `[{ "scaStatus": { "href": "…" } }]`). One reader for every place the console follows a bank's link (SCA steps,
 // paging, status and download links, the explorer's next actions, exported tests' plans).
+import { isRecord } from './browser-records';
 import { Xs2aError, type Xs2aErrorDescription } from './errors';
 
 /** A link as the console follows it. */
@@ -28,9 +29,6 @@ export function linkHref(value: unknown): string | undefined {
   return undefined;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Adds the named links of one object to the reading: `{ href }` and plain string members; anything else is left out. */
 function addNamed(reading: LinksReading, named: Record<string, unknown>): void {
   for (const [name, member] of Object.entries(named)) {
@@ -47,12 +45,12 @@ function addNamed(reading: LinksReading, named: Record<string, unknown>): void {
  */
 export function readLinks(value: unknown): LinksReading {
   const reading: LinksReading = { links: {}, stringLinks: [], listed: false };
-  if (isObject(value)) {
+  if (isRecord(value)) {
     addNamed(reading, value);
   } else if (Array.isArray(value)) {
     reading.listed = true;
     for (const entry of value) {
-      if (!isObject(entry)) continue;
+      if (!isRecord(entry)) continue;
       if (!('rel' in entry) && !('href' in entry)) {
         addNamed(reading, entry);
         continue;
