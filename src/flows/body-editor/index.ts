@@ -10,6 +10,7 @@ export {
   type FormReading,
 } from './use-body-editor';
 export { useBankFieldErrors, type FieldMessages } from './bank-field-errors';
+export { useChecksOnUse, type ChecksOnUse } from './checks-on-use';
 export { FieldGroup } from './field-group';
 export {
   BankName,

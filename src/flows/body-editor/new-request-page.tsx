@@ -14,6 +14,7 @@ import {
   TextInput,
 } from '../../components/ui';
 import type { BodyIssue } from '../form-model';
+import type { ChecksOnUse } from './checks-on-use';
 import type { BodyEditor } from './use-body-editor';
 
 export interface NewRequestPageProps {
@@ -23,10 +24,12 @@ export interface NewRequestPageProps {
   list: { to: string; label: string };
   intro: ReactNode;
   onSubmit: (event: FormEvent) => void;
+  /** The body's checks, loaded when a field of the form first gets focus (useChecksOnUse). */
+  checks: Pick<ChecksOnUse<unknown>, 'load' | 'error'>;
   children: ReactNode;
 }
 
-export function NewRequestPage({ title, list, intro, onSubmit, children }: NewRequestPageProps) {
+export function NewRequestPage({ title, list, intro, onSubmit, checks, children }: NewRequestPageProps) {
   return (
     <article className="max-w-3xl space-y-6">
       <title>{`${title} · XS2A Console`}</title>
@@ -39,8 +42,14 @@ export function NewRequestPage({ title, list, intro, onSubmit, children }: NewRe
         <h1 className="text-2xl font-semibold">{title}</h1>
         <p className="text-sm text-slate-700">{intro}</p>
       </div>
-      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={title}>
+      <form noValidate onSubmit={onSubmit} onFocus={checks.load} className="space-y-4" aria-label={title}>
         {children}
+        {checks.error && (
+          <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+            The console could not load the checks of the body ({checks.error.message}). Sending tries again; if it fails
+            again, reloading the page fetches them anew.
+          </p>
+        )}
       </form>
     </article>
   );

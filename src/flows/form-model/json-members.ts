@@ -1,6 +1,5 @@
 // Reading a request body that a form also edits: its JSON text, its members by dotted path, and what the form can
 // hold of it (a member of another JSON type than the form shows is named, so the text is never silently changed).
-import * as z from 'zod';
 import { isRecord } from '../../api';
 
 export type JsonObject = Record<string, unknown>;
@@ -41,16 +40,25 @@ export function cannotShowMessage(problems: readonly string[]): string {
   return `The form cannot show this body: ${problems.join('; ')}. Fix it here or send it from the JSON view.`;
 }
 
+const isString = (value: unknown): value is string => typeof value === 'string';
+
 /** The JSON types a form field holds, each with how a refusal names it. */
 export const memberTypes = {
-  string: { schema: z.string(), expected: 'not a string' },
-  boolean: { schema: z.boolean(), expected: 'not true or false' },
-  number: { schema: z.number(), expected: 'not a number' },
-  strings: { schema: z.array(z.string()), expected: 'not a list of strings' },
+  string: { is: isString, expected: 'not a string' },
+  boolean: { is: (value: unknown): value is boolean => typeof value === 'boolean', expected: 'not true or false' },
+  number: {
+    is: (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value),
+    expected: 'not a number',
+  },
+  strings: {
+    is: (value: unknown): value is string[] => Array.isArray(value) && value.every(isString),
+    expected: 'not a list of strings',
+  },
 } as const;
 
 export interface MemberType<T> {
-  schema: z.ZodType<T>;
+  /** Whether a member has the type. */
+  is: (value: unknown) => value is T;
   /** Completes "<path> is a number, …", e.g. "not a string". */
   expected: string;
 }
@@ -61,8 +69,7 @@ export interface MemberType<T> {
  */
 export function readMember<T>(value: unknown, type: MemberType<T>, path: string, problems: string[]): T | undefined {
   if (value === undefined) return undefined;
-  const result = type.schema.safeParse(value);
-  if (result.success) return result.data;
+  if (type.is(value)) return value;
   problems.push(`${path} is ${describeType(value)}, ${type.expected}`);
   return undefined;
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildConsentBody,
-  checkConsentBody,
   emptyConsentForm,
   fieldForPath,
   fieldsInFormOrder,
@@ -11,9 +10,9 @@ import {
   newRow,
   placeBankMessages,
   rowField,
-  validateConsentForm,
   type ConsentFormValues,
 } from './consent-form';
+import { checkConsentBody, validateConsentForm } from './consent-form-check';
 import { normaliseSpecPath } from '../../../flows/form-model';
 
 const TODAY = '2026-03-10';

@@ -1,8 +1,8 @@
 // The consent builder's model: its values, the POST /v1/consents body built from them (and read back for the JSON
-// view), validation with the 1.3.12 `Consents` schema plus the spec's prose rules, and spec paths mapped to fields.
+// view), and spec paths mapped to fields. Its validation (the 1.3.12 `Consents` schema plus the spec's prose rules) is
+// consent-form-check.ts, which the page loads when the form is first used.
 import { addDays, placeMessagesAtFields, type BankMessageLike } from '../../../api';
 import {
-  bodyIssues,
   cannotShowMessage,
   describeType,
   isObject,
@@ -10,13 +10,12 @@ import {
   memberTypes,
   normaliseSpecPath,
   parseJsonObject,
-  placeIssues,
   readMember,
   type BodyIssue,
   type JsonObject,
   type MemberType,
 } from '../../../flows/form-model';
-import { Consents, electronicIban, formatIban } from '../../../xs2a';
+import { electronicIban, formatIban } from '../../../xs2a';
 
 export const accessKinds = [
   'allPsd2',
@@ -232,8 +231,8 @@ export function formValuesFromJson(text: string, previous: ConsentFormValues): J
   return reading.ok ? formValuesFromBody(reading.body, previous) : reading;
 }
 
-const dateString: MemberType<string> = { schema: memberTypes.string.schema, expected: 'not a date string' };
-const codeList: MemberType<string[]> = { schema: memberTypes.strings.schema, expected: 'not a list of codes' };
+const dateString: MemberType<string> = { is: memberTypes.string.is, expected: 'not a date string' };
+const codeList: MemberType<string[]> = { is: memberTypes.strings.is, expected: 'not a list of codes' };
 
 /** The top-level members the form shows (all but access). */
 function readTerms(body: JsonObject, values: ConsentFormValues, problems: string[]): void {
@@ -462,56 +461,4 @@ export function fieldsInFormOrder(errors: FieldErrors, values: ConsentFormValues
     'combinedServiceIndicator',
   ];
   return order.filter((field) => errors[field] !== undefined);
-}
-
-function isCalendarDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
-
-/** Validates the form against the `Consents` schema and the spec's rules that need the bank's today (bankToday). */
-export function validateConsentForm(values: ConsentFormValues, today: string): ConsentFormValidation {
-  const body = buildConsentBody(values);
-  const errors: FieldErrors = {};
-  const warnings: ConsentFormValidation['warnings'] = {};
-
-  if (values.accessKind === 'dedicated') {
-    const lists: RowList[] = values.sameForAll ? ['shared'] : [...accessLists];
-    let any = false;
-    for (const list of lists) {
-      for (const row of values[list]) {
-        if (row.iban.trim() !== '') any = true;
-        else if (row.currency.trim() !== '') errors[rowField(list, row, 'iban')] = 'Enter the IBAN, or remove the row.';
-      }
-    }
-    if (!any) errors.access = 'Enter at least one IBAN, for account details, balances or transactions.';
-  }
-
-  const validUntil = values.validUntil.trim();
-  if (validUntil === '') errors.validUntil = 'Enter the last day the consent is valid (YYYY-MM-DD).';
-  else if (isCalendarDate(validUntil) && validUntil < today) {
-    errors.validUntil = `Valid until lies in the past: the bank’s today is ${today}; choose it or a later day.`;
-  }
-
-  if (values.recurringIndicator) {
-    const text = values.frequencyPerDay.trim();
-    if (text === '') errors.frequencyPerDay = 'Enter how many reads a day are allowed without the PSU, e.g. 4.';
-    else if (!/^-?\d+$/.test(text)) errors.frequencyPerDay = 'Reads per day must be a whole number.';
-    else if (Number(text) > 4) {
-      warnings.frequencyPerDay = 'More than 4 reads a day without the PSU needs an agreement with the bank.';
-    }
-  }
-
-  const otherIssues = placeIssues(Consents.safeParse(body), errors, {
-    fieldOf: (path) => fieldForPath(path, values) ?? (path === '' ? 'access' : undefined),
-    labelOf: (field) => labelOf(field, values),
-  });
-  const valid = Object.keys(errors).length === 0 && otherIssues.length === 0;
-  return { body, errors, otherIssues, warnings, valid };
-}
-
-/** Checks a body from the JSON view against the schema only; paths as the spec writes them. */
-export function checkConsentBody(body: unknown): BodyIssue[] {
-  return bodyIssues(Consents.safeParse(body));
 }

@@ -13,6 +13,7 @@ import {
   SubmitRow,
   useBankFieldErrors,
   useBodyEditor,
+  useChecksOnUse,
 } from '../../../flows/body-editor';
 import { createdState, type CreatedState } from '../../../flows/resource';
 import { newScaRedirect } from '../../../flows/sca';
@@ -21,7 +22,6 @@ import { ConsentErrorCallout } from '../components/consent-error-callout';
 import { ConsentFormFields } from '../components/consent-form-fields';
 import {
   buildConsentBody,
-  checkConsentBody,
   emptyConsentForm,
   fieldId,
   fieldsInFormOrder,
@@ -30,12 +30,15 @@ import {
   keptMembers,
   labelOf,
   placeBankMessages,
-  validateConsentForm,
+  type ConsentFormValidation,
   type ConsentFormValues,
   type FieldKey,
 } from '../model/consent-form';
 import { consentHistory, usedIbans } from '../model/consent-history';
 import { consentRoute } from '../model/format';
+
+/** The body's checks (the 1.3.12 `Consents` schema), loaded when the form is first used. */
+const loadChecks = () => import('../model/consent-form-check');
 
 /** What the consent page shows right after the creation (the history keeps the links too). */
 export type CreatedConsentState = CreatedState;
@@ -109,7 +112,11 @@ export function NewConsentPage() {
   const create = useCreateConsent();
 
   const ibanSuggestions = useMemo(() => usedIbans(consentHistory.list(profile.id)), [profile.id]);
-  const validation = validateConsentForm(values, today);
+  const { checks, ...checking } = useChecksOnUse(loadChecks);
+  // Until the checks are in, nothing is sent (a send waits for them).
+  const validation: ConsentFormValidation = checks
+    ? checks.validateConsentForm(values, today)
+    : { body: buildConsentBody(values), errors: {}, otherIssues: [], warnings: {}, valid: false };
   const [editor, summaryRef] = useBodyEditor({
     formBody: () => buildConsentBody(values),
     readJson: (text) => formValuesFromJson(text, values),
@@ -118,7 +125,7 @@ export function NewConsentPage() {
       bankErrors.reset();
     },
     validation,
-    checkJson: checkConsentBody,
+    checkJson: (body) => checks?.checkConsentBody(body) ?? [],
   });
   const clientErrors = editor.attempted ? validation.errors : {};
   const ipProblem = psuIpAddressProblem(psuIpAddress, profileIp);
@@ -129,6 +136,7 @@ export function NewConsentPage() {
   }
 
   function submit(event: FormEvent) {
+    if (checking.holdSubmit(event)) return;
     event.preventDefault();
     if (create.isPending) return;
     const body = editor.bodyToSend();
@@ -179,6 +187,7 @@ export function NewConsentPage() {
         </>
       }
       onSubmit={submit}
+      checks={checking}
     >
       <TestPsuChoice
         profile={profile}
@@ -228,7 +237,7 @@ export function NewConsentPage() {
           <FieldsNamedNote shown={bankErrors.any} />
         </ConsentErrorCallout>
       )}
-      <SubmitRow pending={create.isPending} label="Create consent" cancelTo="/consents" />
+      <SubmitRow pending={create.isPending || checking.waiting} label="Create consent" cancelTo="/consents" />
     </NewRequestPage>
   );
 }

@@ -7,10 +7,10 @@ import {
   formValuesFromBody,
   formValuesFromJson,
   placeBankMessages,
-  validatePaymentForm,
   visibleFields,
   type PaymentFormValues,
 } from './payment-form';
+import { validatePaymentForm } from './payment-form-check';
 import { normaliseSpecPath } from '../../../flows/form-model';
 
 // IBANs with correct check digits that belong to no particular bank's test data.

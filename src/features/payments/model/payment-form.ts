@@ -1,5 +1,6 @@
 // The payment form's model: its values, which fields a service and product use, building the request body from
-// them (and back, for the JSON view), validation with the 1.3.12 body schemas, and mapping spec paths to fields.
+// them (and back, for the JSON view), and mapping spec paths to fields. Its validation (with the 1.3.12 body schemas)
+// is payment-form-check.ts, which the page loads when the form is first used.
 import { placeMessagesAtFields, type BankMessageLike } from '../../../api';
 import {
   cannotShowMessage,
@@ -8,7 +9,6 @@ import {
   memberTypes,
   normaliseSpecPath,
   parseJsonObject,
-  placeIssues,
   readMember,
   type BodyIssue,
   type JsonObject,
@@ -16,16 +16,15 @@ import {
 import {
   electronicIban,
   formatIban,
-  Frequency,
-  JsonPaymentProduct,
-  paymentBodySchemaFor,
+  frequencies as frequencyCodes,
+  jsonPaymentProducts,
   type ExecutionRule,
 } from '../../../xs2a';
 
 export const formPaymentServices = ['payments', 'periodic-payments'] as const;
 export type FormPaymentService = (typeof formPaymentServices)[number];
 
-export const formPaymentProducts = JsonPaymentProduct.options;
+export const formPaymentProducts = jsonPaymentProducts;
 export type FormPaymentProduct = (typeof formPaymentProducts)[number];
 
 export const paymentServiceLabels: Record<FormPaymentService, string> = {
@@ -40,7 +39,7 @@ export const paymentProductLabels: Record<FormPaymentProduct, string> = {
   'cross-border-credit-transfers': 'Cross-border credit transfer',
 };
 
-export const frequencies = Frequency.options;
+export const frequencies = frequencyCodes;
 export const executionRules: readonly ExecutionRule[] = ['following', 'preceding'];
 
 export function isFormPaymentService(value: string | undefined): value is FormPaymentService {
@@ -149,7 +148,7 @@ export const fieldPaths: Record<FieldName, string> = {
   monthsOfExecution: 'monthsOfExecution',
 };
 
-const addressFields = ['streetName', 'buildingNumber', 'postCode', 'townName', 'country'] as const;
+export const addressFields = ['streetName', 'buildingNumber', 'postCode', 'townName', 'country'] as const;
 const periodicFields = ['startDate', 'endDate', 'frequency', 'executionRule', 'dayOfExecution'] as const;
 
 /**
@@ -268,7 +267,7 @@ export function formValuesFromBody(
 ): BodyToFormResult {
   const values: PaymentFormValues = { ...emptyPaymentForm(), currency: '', frequency: '' };
   const rest = structuredClone(body);
-  const frequency = memberTypes.string.schema.safeParse(body.frequency).data ?? '';
+  const frequency = memberTypes.string.is(body.frequency) ? body.frequency : '';
   const problems: string[] = [];
   for (const field of visibleFields(service, product, frequency)) takeField(rest, field, values, problems);
   if (problems.length > 0) return { ok: false, message: cannotShowMessage(problems) };
@@ -291,70 +290,6 @@ export interface PaymentFormValidation {
   /** Problems with members that no visible field shows (e.g. a kept extra). */
   otherIssues: BodyIssue[];
   valid: boolean;
-}
-
-function hasOtherIdentifier(extra: ExtraMembers, account: 'debtorAccount' | 'creditorAccount'): boolean {
-  const ref = extra[account];
-  return isObject(ref) && ['bban', 'pan', 'maskedPan', 'msisdn', 'other'].some((key) => ref[key] !== undefined);
-}
-
-const requiredMessages: Partial<Record<FieldName, string>> = {
-  debtorIban: "Enter the IBAN of the account to pay from (the PSU's account).",
-  creditorIban: 'Enter the IBAN of the account to pay to.',
-  creditorName: 'Enter the name of the creditor.',
-  amount: 'Enter the amount, e.g. 12.50.',
-  currency: 'Enter the currency, e.g. EUR.',
-  startDate: 'Enter the date of the first execution.',
-  frequency: 'Choose how often the payment is made.',
-  monthsOfExecution: 'Choose at least one month for a MonthlyVariable standing order.',
-  country: 'Enter the country of the address (2 letters, e.g. FR) or leave the whole address empty.',
-};
-
-/**
- * Validates the form for a service and product: first the fields the body needs, then the whole body against the
- * service's 1.3.12 schema (`paymentBodySchemaFor`), each finding placed at the field whose member it names. Given the
- * bank's calendar day (bankToday), a standing order's start before it is named too: the bank refuses it.
- */
-export function validatePaymentForm(
-  values: PaymentFormValues,
-  service: FormPaymentService,
-  product: FormPaymentProduct,
-  today?: string,
-): PaymentFormValidation {
-  const body = buildPaymentBody(values, service, product);
-  const visible = visibleFields(service, product, values.frequency);
-  const errors: FieldErrors = {};
-
-  const required: FieldName[] = ['creditorName', 'amount', 'currency'];
-  if (!hasOtherIdentifier(values.extra, 'debtorAccount')) required.push('debtorIban');
-  if (!hasOtherIdentifier(values.extra, 'creditorAccount')) required.push('creditorIban');
-  if (service === 'periodic-payments') required.push('startDate', 'frequency');
-  if (visible.includes('monthsOfExecution')) required.push('monthsOfExecution');
-  const addressUsed = visible.includes('streetName') && addressFields.some((field) => values[field].trim() !== '');
-  if (addressUsed) required.push('country');
-  for (const field of required) {
-    const value = values[field];
-    if (typeof value === 'string' ? value.trim() === '' : value.length === 0) {
-      errors[field] = requiredMessages[field] ?? `Enter the ${fieldLabels[field].toLowerCase()}.`;
-    }
-  }
-  const startDate = values.startDate.trim();
-  if (today && visible.includes('startDate') && /^\d{4}-\d{2}-\d{2}$/.test(startDate) && startDate < today) {
-    errors.startDate = `The first execution lies in the past: the bank’s today is ${today}; choose it or a later day.`;
-  }
-
-  const otherIssues = placeIssues(paymentBodySchemaFor(service).safeParse(body), errors, {
-    fieldOf: (path) => fieldForPath(path, visible),
-    labelOf: (field) => fieldLabels[field],
-    covered: (path) => required.some((name) => errors[name] && pathMatchesField(path, name)),
-  });
-  const valid = Object.keys(errors).length === 0 && otherIssues.length === 0;
-  return { body, errors, otherIssues, valid };
-}
-
-function pathMatchesField(path: string, field: FieldName): boolean {
-  const fieldPath = fieldPaths[field];
-  return fieldPath === path || fieldPath.startsWith(`${path}.`);
 }
 
 // ---------------------------------------------------------------- spec paths → fields

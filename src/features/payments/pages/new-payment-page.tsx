@@ -20,12 +20,12 @@ import {
   SubmitRow,
   useBankFieldErrors,
   useBodyEditor,
+  useChecksOnUse,
 } from '../../../flows/body-editor';
-import { bodyIssues, memberPaths } from '../../../flows/form-model';
+import { memberPaths } from '../../../flows/form-model';
 import { createdState, type CreatedState } from '../../../flows/resource';
 import { newScaRedirect } from '../../../flows/sca';
 import { accountFor, TestPsuChoice } from '../../../flows/test-psu';
-import { paymentBodySchemaFor } from '../../../xs2a';
 import { fieldId, PaymentFormFields } from '../components/payment-form-fields';
 import { paymentRoute } from '../model/format';
 import {
@@ -40,14 +40,17 @@ import {
   paymentProductLabels,
   paymentServiceLabels,
   placeBankMessages,
-  validatePaymentForm,
   visibleFields,
   type FieldName,
   type FormPaymentProduct,
   type FormPaymentService,
+  type PaymentFormValidation,
   type PaymentFormValues,
 } from '../model/payment-form';
 import { paymentHistory } from '../model/payment-history';
+
+/** The body's checks (the 1.3.12 schemas), loaded when the form is first used. */
+const loadChecks = () => import('../model/payment-form-check');
 
 /** What the payment page shows right after the initiation (also kept in the history). */
 export type CreatedPaymentState = CreatedState;
@@ -118,13 +121,17 @@ export function NewPaymentPage() {
   const debtorSuggestions = useMemo(() => paymentHistory.usedDebtorIbans(profile.id), [profile.id]);
   const visible = visibleFields(service, product, values.frequency);
   const today = useBankToday(profile);
-  const validation = validatePaymentForm(values, service, product, today);
+  const { checks, ...checking } = useChecksOnUse(loadChecks);
+  // Until the checks are in, nothing is sent (a send waits for them).
+  const validation: PaymentFormValidation = checks
+    ? checks.validatePaymentForm(values, service, product, today)
+    : { body: buildPaymentBody(values, service, product), errors: {}, otherIssues: [], valid: false };
   const [editor, summaryRef] = useBodyEditor({
     formBody: () => buildPaymentBody(values, service, product),
     readJson: (text) => formValuesFromJson(text, service, product),
     onFormValues: setValues,
     validation,
-    checkJson: (body) => bodyIssues(paymentBodySchemaFor(service).safeParse(body)),
+    checkJson: (body) => checks?.checkPaymentBody(service, body) ?? [],
   });
   const clientErrors = editor.attempted ? validation.errors : {};
   // The summary lists what the form found; the bank's findings come with its own callout below.
@@ -136,6 +143,7 @@ export function NewPaymentPage() {
   }
 
   function submit(event: FormEvent) {
+    if (checking.holdSubmit(event)) return;
     event.preventDefault();
     if (initiate.isPending) return;
     const body = editor.bodyToSend();
@@ -183,6 +191,7 @@ export function NewPaymentPage() {
         </>
       }
       onSubmit={submit}
+      checks={checking}
     >
       <ServiceAndProduct service={service} product={product} onService={setService} onProduct={setProduct} />
       <TestPsuChoice
@@ -220,7 +229,7 @@ export function NewPaymentPage() {
           <FieldsNamedNote shown={bankErrors.any} />
         </ErrorCallout>
       )}
-      <SubmitRow pending={initiate.isPending} label="Initiate payment" cancelTo="/payments" />
+      <SubmitRow pending={initiate.isPending || checking.waiting} label="Initiate payment" cancelTo="/payments" />
     </NewRequestPage>
   );
 }
