@@ -1,7 +1,10 @@
-// IBANs: electronic and grouped forms, and the ISO 13616 check (checksum and country format). Without zod, so a page
-// that only shows IBANs loads none of the schemas.
+// IBANs: the ISO 13616 check (checksum and country format, with ibantools' table of countries), and the display that
+// groups only a valid one. Without zod, so a page that only shows IBANs loads none of the schemas.
 import { validateIBAN, ValidationErrorsIBAN } from 'ibantools';
+import { formatIban } from './iban-format';
 import { patterns } from './patterns';
+
+export { electronicIban, formatIban } from './iban-format';
 
 /** What is wrong with an IBAN in electronic form, in words; undefined when it is valid. */
 export function ibanProblem(value: string): string | undefined {
@@ -17,19 +20,9 @@ export function ibanProblem(value: string): string | undefined {
   return 'IBAN is not valid for its country (account format or national check digit)';
 }
 
-/** "DE89 3704 0044 0532 0130 00" → "DE89370400440532013000". */
-export function electronicIban(value: string): string {
-  return value.replace(/\s+/g, '').toUpperCase();
-}
-
 /** True when `value` is an IBAN in electronic form with a correct checksum. Normalise with electronicIban first. */
 export function isValidIban(value: string): boolean {
   return patterns.iban.test(value) && ibanProblem(value) === undefined;
-}
-
-/** Groups of four for display: "DE89 3704 0044 0532 0130 00". */
-export function formatIban(value: string): string {
-  return electronicIban(value).replace(/(.{4})(?=.)/g, '$1 ');
 }
 
 /** IBANs in groups of four; anything that is not a valid IBAN is shown exactly as the bank sent it. */

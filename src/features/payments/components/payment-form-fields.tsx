@@ -14,7 +14,6 @@ import {
   ADDRESS_MASK,
   electronicIban,
   formatIban,
-  isValidIban,
   maskCounterpartyName,
   maskIbansInText,
   maskPersonalDataInText,
@@ -106,10 +105,13 @@ function IbanField({
         autoCapitalize: 'characters',
         list,
         className: 'font-mono',
-        // Groups of four are easier to check by eye; the body always gets the electronic form.
+        // Groups of four are easier to check by eye; the body always gets the electronic form. The IBAN check (its
+        // table of countries) comes with the form's checks, which a field's focus has started loading.
         onBlur: (event) => {
           const electronic = electronicIban(event.target.value);
-          if (isValidIban(electronic)) onChange(field, formatIban(electronic));
+          void import('../../../xs2a/iban').then(({ isValidIban }) => {
+            if (isValidIban(electronic)) onChange(field, formatIban(electronic));
+          });
         },
       }}
     />
