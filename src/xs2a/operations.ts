@@ -1,4 +1,5 @@
-// The PIS/AIS operations of 1.3.12 (method, path template, success statuses, body schemas) and path matching.
+// The PIS/AIS operations of 1.3.12: where each lives (./operation-routes, with path matching) and what it answers
+// (success statuses, body schemas, headers).
 import type * as z from 'zod';
 import {
   AccountDetailsResponse,
@@ -8,8 +9,8 @@ import {
   TransactionsResponse,
 } from './accounts';
 import { ConsentInformationResponse, ConsentStatusResponse, Consents, ConsentsResponse201 } from './consents';
-import { PaymentService } from './enums';
-import type { MessageCodeArea } from './message-codes';
+import type { PaymentService } from './enums';
+import { operationRoutes, type OperationName, type OperationRoute } from './operation-routes';
 import {
   PaymentInitiationCancelResponse202,
   PaymentInitiationResponse201,
@@ -26,7 +27,16 @@ import {
   updatePsuDataResponseSchemaFor,
 } from './sca';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export {
+  fillPath,
+  matchOperation,
+  operationNames,
+  operationRoutes,
+  type HttpMethod,
+  type OperationMatch,
+  type OperationName,
+  type OperationRoute,
+} from './operation-routes';
 
 /** How the request body is validated: by payment service, a fixed schema, or the member-selecting parsers in sca.ts. */
 export type RequestBodyKind = 'payment' | 'consents' | 'startAuthorisation' | 'updatePsuData';
@@ -72,11 +82,7 @@ const CREATED_HEADERS = [
 const SCA_STEP_HEADERS = [X_REQUEST_ID_HEADER, SCA_APPROACH_HEADER] as const satisfies readonly ResponseHeaderSpec[];
 const READ_HEADERS = [X_REQUEST_ID_HEADER] as const satisfies readonly ResponseHeaderSpec[];
 
-export interface OperationSpec {
-  method: HttpMethod;
-  /** Spec path template, relative to the server base (e.g. https://api.testbank.com/psd2). */
-  path: string;
-  area: MessageCodeArea;
+export interface OperationSpec extends OperationRoute {
   successStatus: readonly number[];
   /**
    * Body schema of the success status that has a body (202 for cancelPayment; 204s have none). A function for
@@ -89,222 +95,166 @@ export interface OperationSpec {
   responseHeaders: readonly ResponseHeaderSpec[];
 }
 
-const P = '/v1/{payment-service}/{payment-product}';
-const PAY = `${P}/{paymentId}`;
-
 export const operations = {
   initiatePayment: {
-    method: 'POST',
-    path: P,
-    area: 'pis',
+    ...operationRoutes.initiatePayment,
     successStatus: [201],
     response: PaymentInitiationResponse201,
     requestBody: 'payment',
     responseHeaders: CREATED_HEADERS,
   },
   getPaymentInformation: {
-    method: 'GET',
-    path: PAY,
-    area: 'pis',
+    ...operationRoutes.getPaymentInformation,
     successStatus: [200],
     response: (service: PaymentService) => paymentInformationResponseSchemaFor(service),
     responseHeaders: READ_HEADERS,
   },
   getPaymentInitiationStatus: {
-    method: 'GET',
-    path: `${PAY}/status`,
-    area: 'pis',
+    ...operationRoutes.getPaymentInitiationStatus,
     successStatus: [200],
     response: PaymentInitiationStatusResponse,
     responseHeaders: READ_HEADERS,
   },
   cancelPayment: {
-    method: 'DELETE',
-    path: PAY,
-    area: 'pis',
+    ...operationRoutes.cancelPayment,
     successStatus: [202, 204],
     response: PaymentInitiationCancelResponse202,
     responseHeaders: READ_HEADERS,
   },
   startPaymentAuthorisation: {
-    method: 'POST',
-    path: `${PAY}/authorisations`,
-    area: 'pis',
+    ...operationRoutes.startPaymentAuthorisation,
     successStatus: [201],
     response: StartScaprocessResponse,
     requestBody: 'startAuthorisation',
     responseHeaders: SCA_STEP_HEADERS,
   },
   startPaymentInitiationCancellationAuthorisation: {
-    method: 'POST',
-    path: `${PAY}/cancellation-authorisations`,
-    area: 'pis',
+    ...operationRoutes.startPaymentInitiationCancellationAuthorisation,
     successStatus: [201],
     response: StartScaprocessResponse,
     requestBody: 'startAuthorisation',
     responseHeaders: SCA_STEP_HEADERS,
   },
   getPaymentInitiationAuthorisation: {
-    method: 'GET',
-    path: `${PAY}/authorisations`,
-    area: 'pis',
+    ...operationRoutes.getPaymentInitiationAuthorisation,
     successStatus: [200],
     response: Authorisations,
     responseHeaders: READ_HEADERS,
   },
   getPaymentInitiationCancellationAuthorisationInformation: {
-    method: 'GET',
-    path: `${PAY}/cancellation-authorisations`,
-    area: 'pis',
+    ...operationRoutes.getPaymentInitiationCancellationAuthorisationInformation,
     successStatus: [200],
     response: Authorisations,
     responseHeaders: READ_HEADERS,
   },
   getPaymentInitiationScaStatus: {
-    method: 'GET',
-    path: `${PAY}/authorisations/{authorisationId}`,
-    area: 'pis',
+    ...operationRoutes.getPaymentInitiationScaStatus,
     successStatus: [200],
     response: ScaStatusResponse,
     responseHeaders: READ_HEADERS,
   },
   getPaymentCancellationScaStatus: {
-    method: 'GET',
-    path: `${PAY}/cancellation-authorisations/{authorisationId}`,
-    area: 'pis',
+    ...operationRoutes.getPaymentCancellationScaStatus,
     successStatus: [200],
     response: ScaStatusResponse,
     responseHeaders: READ_HEADERS,
   },
   updatePaymentPsuData: {
-    method: 'PUT',
-    path: `${PAY}/authorisations/{authorisationId}`,
-    area: 'pis',
+    ...operationRoutes.updatePaymentPsuData,
     successStatus: [200],
     response: UpdatePsuDataResponse,
     requestBody: 'updatePsuData',
     responseHeaders: SCA_STEP_HEADERS,
   },
   updatePaymentCancellationPsuData: {
-    method: 'PUT',
-    path: `${PAY}/cancellation-authorisations/{authorisationId}`,
-    area: 'pis',
+    ...operationRoutes.updatePaymentCancellationPsuData,
     successStatus: [200],
     response: UpdatePsuDataResponse,
     requestBody: 'updatePsuData',
     responseHeaders: SCA_STEP_HEADERS,
   },
   createConsent: {
-    method: 'POST',
-    path: '/v1/consents',
-    area: 'ais',
+    ...operationRoutes.createConsent,
     successStatus: [201],
     response: ConsentsResponse201,
     requestBody: 'consents',
     responseHeaders: CREATED_HEADERS,
   },
   getConsentInformation: {
-    method: 'GET',
-    path: '/v1/consents/{consentId}',
-    area: 'ais',
+    ...operationRoutes.getConsentInformation,
     successStatus: [200],
     response: ConsentInformationResponse,
     responseHeaders: READ_HEADERS,
   },
   deleteConsent: {
-    method: 'DELETE',
-    path: '/v1/consents/{consentId}',
-    area: 'ais',
+    ...operationRoutes.deleteConsent,
     successStatus: [204],
     responseHeaders: READ_HEADERS,
   },
   getConsentStatus: {
-    method: 'GET',
-    path: '/v1/consents/{consentId}/status',
-    area: 'ais',
+    ...operationRoutes.getConsentStatus,
     successStatus: [200],
     response: ConsentStatusResponse,
     responseHeaders: READ_HEADERS,
   },
   startConsentAuthorisation: {
-    method: 'POST',
-    path: '/v1/consents/{consentId}/authorisations',
-    area: 'ais',
+    ...operationRoutes.startConsentAuthorisation,
     successStatus: [201],
     response: StartScaprocessResponse,
     requestBody: 'startAuthorisation',
     responseHeaders: SCA_STEP_HEADERS,
   },
   getConsentAuthorisation: {
-    method: 'GET',
-    path: '/v1/consents/{consentId}/authorisations',
-    area: 'ais',
+    ...operationRoutes.getConsentAuthorisation,
     successStatus: [200],
     response: Authorisations,
     responseHeaders: READ_HEADERS,
   },
   getConsentScaStatus: {
-    method: 'GET',
-    path: '/v1/consents/{consentId}/authorisations/{authorisationId}',
-    area: 'ais',
+    ...operationRoutes.getConsentScaStatus,
     successStatus: [200],
     response: ScaStatusResponse,
     responseHeaders: READ_HEADERS,
   },
   updateConsentsPsuData: {
-    method: 'PUT',
-    path: '/v1/consents/{consentId}/authorisations/{authorisationId}',
-    area: 'ais',
+    ...operationRoutes.updateConsentsPsuData,
     successStatus: [200],
     response: UpdatePsuDataResponse,
     requestBody: 'updatePsuData',
     responseHeaders: SCA_STEP_HEADERS,
   },
   getAccountList: {
-    method: 'GET',
-    path: '/v1/accounts',
-    area: 'ais',
+    ...operationRoutes.getAccountList,
     successStatus: [200],
     response: AccountList,
     responseHeaders: READ_HEADERS,
   },
   readAccountDetails: {
-    method: 'GET',
-    path: '/v1/accounts/{account-id}',
-    area: 'ais',
+    ...operationRoutes.readAccountDetails,
     successStatus: [200],
     response: AccountDetailsResponse,
     responseHeaders: READ_HEADERS,
   },
   getBalances: {
-    method: 'GET',
-    path: '/v1/accounts/{account-id}/balances',
-    area: 'ais',
+    ...operationRoutes.getBalances,
     successStatus: [200],
     response: ReadAccountBalanceResponse,
     responseHeaders: READ_HEADERS,
   },
   getTransactionList: {
-    method: 'GET',
-    path: '/v1/accounts/{account-id}/transactions',
-    area: 'ais',
+    ...operationRoutes.getTransactionList,
     successStatus: [200],
     response: TransactionsResponse,
     responseHeaders: READ_HEADERS,
   },
   /** Not one of the console's core operations, but the target of every `transactionDetails` link. */
   getTransactionDetails: {
-    method: 'GET',
-    path: '/v1/accounts/{account-id}/transactions/{transactionId}',
-    area: 'ais',
+    ...operationRoutes.getTransactionDetails,
     successStatus: [200],
     response: TransactionDetailsResponse,
     responseHeaders: READ_HEADERS,
   },
-} as const satisfies Record<string, OperationSpec>;
-
-export type OperationName = keyof typeof operations;
-export const operationNames = Object.keys(operations) as OperationName[];
+} as const satisfies Record<OperationName, OperationSpec>;
 
 export interface ResponseSchemaOptions {
   /** Needed for getPaymentInformation. */
@@ -339,58 +289,4 @@ export function requestSchemaFor(name: OperationName, paymentService?: PaymentSe
     return paymentBodySchemaFor(paymentService);
   }
   return undefined; // authorisation bodies: use parseStartAuthorisationBody / parseUpdatePsuDataBody
-}
-
-/** Fills a path template: fillPath('/v1/consents/{consentId}', { consentId: 'a b' }) → '/v1/consents/a%20b'. */
-export function fillPath(template: string, params: Readonly<Record<string, string>>): string {
-  return template.replace(/\{([^}]+)\}/g, (_, key: string) => {
-    const value = params[key];
-    if (value === undefined) throw new Error(`missing path parameter ${key} for ${template}`);
-    return encodeURIComponent(value);
-  });
-}
-
-export interface OperationMatch {
-  name: OperationName;
-  params: Record<string, string>;
-}
-
-const compiled = operationNames.map((name) => {
-  const segments = operations[name].path.split('/').filter(Boolean);
-  const literals = segments.filter((s) => !s.startsWith('{')).length;
-  return { name, method: operations[name].method, segments, literals };
-});
-// More literal segments first, so /v1/consents/{id}/status wins over /v1/{payment-service}/{payment-product}/{paymentId}.
-compiled.sort((a, b) => b.literals - a.literals);
-
-/**
- * Finds the operation for a method and a request path. Anything before the first "/v1/" (a base path such as /psd2)
- * and any query string are ignored. `payment-service` must be one of its three values, so /v1/accounts/x/balances
- * can never be read as a payment.
- */
-export function matchOperation(method: string, pathname: string): OperationMatch | undefined {
-  const withoutQuery = pathname.split(/[?#]/)[0] ?? '';
-  const start = withoutQuery.indexOf('/v1/');
-  const relative = start >= 0 ? withoutQuery.slice(start) : withoutQuery;
-  const parts = relative.split('/').filter(Boolean);
-  const upper = method.toUpperCase();
-  for (const candidate of compiled) {
-    if (candidate.method !== upper || candidate.segments.length !== parts.length) continue;
-    const params: Record<string, string> = {};
-    const ok = candidate.segments.every((segment, i) => {
-      const part = parts[i] ?? '';
-      if (!segment.startsWith('{')) return segment === part;
-      let value: string;
-      try {
-        value = decodeURIComponent(part);
-      } catch {
-        return false;
-      }
-      if (segment === '{payment-service}' && !PaymentService.safeParse(value).success) return false;
-      params[segment.slice(1, -1)] = value;
-      return value.length > 0;
-    });
-    if (ok) return { name: candidate.name, params };
-  }
-  return undefined;
 }

@@ -1,5 +1,5 @@
 // The explorer's list: every operation of the product in the spec's groups, each with a short title.
-import { operationTags, operations, type OperationName } from '../../../xs2a';
+import { operationNames, operationRoutes, operationTags, type OperationName } from '../../../xs2a';
 
 /** What each operation does, in a few words. */
 export const operationTitles: Record<OperationName, string> = {
@@ -37,7 +37,6 @@ export interface OperationGroup {
   operations: OperationName[];
 }
 
-const names = Object.keys(operations) as OperationName[];
 const isSca = (name: OperationName) => operationTags[name].includes('common') || /Authorisation/.test(name);
 
 /**
@@ -49,23 +48,23 @@ export const operationGroups: OperationGroup[] = [
     id: 'pis',
     title: 'Payment initiation (PIS)',
     description: 'Initiate, read and cancel payments.',
-    operations: names.filter((name) => operations[name].area === 'pis' && !isSca(name)),
+    operations: operationNames.filter((name) => operationRoutes[name].area === 'pis' && !isSca(name)),
   },
   {
     id: 'ais',
     title: 'Account information (AIS)',
     description: 'Consents, and the account data they give access to.',
-    operations: names.filter((name) => operations[name].area === 'ais' && !isSca(name)),
+    operations: operationNames.filter((name) => operationRoutes[name].area === 'ais' && !isSca(name)),
   },
   {
     id: 'common',
     title: 'Authorisations and update PSU data (Common Services)',
     description:
       'Start an authorisation, take its SCA steps and read its status, for payments, cancellations and consents.',
-    operations: names.filter(isSca),
+    operations: operationNames.filter(isSca),
   },
 ];
 
 export function isOperationName(name: string | undefined): name is OperationName {
-  return name !== undefined && Object.hasOwn(operations, name);
+  return name !== undefined && Object.hasOwn(operationRoutes, name);
 }

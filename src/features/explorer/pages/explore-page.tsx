@@ -1,16 +1,25 @@
 // The explorer's list: every operation of payment initiation, account information and their authorisations; with
 // ?from=<exchangeId>, that exchange of the log opened to edit and resend.
+import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Panel } from '../../../components/ui';
-import { operations } from '../../../xs2a';
+import { LoadingText, Panel } from '../../../components/ui';
+import { operationRoutes } from '../../../xs2a';
 import { operationGroups, operationTitles } from '../model/operation-groups';
-import { ResendPage } from './resend-page';
+
+/** Resending an exchange needs the request editor and the schemas; the list alone does not. */
+const ResendPage = lazy(async () => ({ default: (await import('./resend-page')).ResendPage }));
 
 export function ExplorePage() {
   const [search] = useSearchParams();
   const from = search.get('from');
   // An exchange of the log to edit and resend; a new one starts a new draft.
-  if (from) return <ResendPage key={from} exchangeId={from} />;
+  if (from) {
+    return (
+      <Suspense fallback={<LoadingText>Opening the exchange…</LoadingText>}>
+        <ResendPage key={from} exchangeId={from} />
+      </Suspense>
+    );
+  }
   return (
     <div className="mx-auto max-w-5xl space-y-4">
       <div className="space-y-1">
@@ -31,7 +40,7 @@ export function ExplorePage() {
                 >
                   <span className="font-medium text-blue-800 group-hover:underline">{operationTitles[name]}</span>
                   <code className="font-mono text-xs break-all text-slate-700">
-                    {operations[name].method} {operations[name].path}
+                    {operationRoutes[name].method} {operationRoutes[name].path}
                   </code>
                 </Link>
               </li>
