@@ -51,6 +51,8 @@ export const BUDGET_ROUTES = [
 
 export interface ConsoleFigures {
   firstLoads: FirstLoad[];
+  /** The account pages with an active consent (not budgeted: the budget is a fresh browser's first load). */
+  withConsent: FirstLoad[];
   paint: TransactionsPaint;
 }
 

@@ -3,8 +3,11 @@
 // and how long the page takes to show its heading.
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Response } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Response } from '@playwright/test';
+import { testAccounts } from '../server/sandbox/seed';
 import { heading, kB, ms, table } from './report';
+import { activateConsent, businessConsent } from './transactions-paint';
+import { Xs2aCaller } from './xs2a-session';
 
 export interface ScriptFile {
   path: string;
@@ -43,10 +46,17 @@ export function launchChromium(): Promise<Browser> {
  * The heading's time is the page's own clock (performance.now(), from the navigation's start) in the first animation
  * frame that has an h1 in <main>.
  */
-export async function measureFirstLoads(browser: Browser, origin: string, routes: string[]): Promise<FirstLoad[]> {
+export async function measureFirstLoads(
+  browser: Browser,
+  origin: string,
+  routes: string[],
+  /** Sets up each fresh context before the page opens (e.g. an active consent). */
+  prepare?: (context: BrowserContext) => Promise<void>,
+): Promise<FirstLoad[]> {
   const loads: FirstLoad[] = [];
   for (const route of routes) {
     const context = await browser.newContext();
+    await prepare?.(context);
     const page = await context.newPage();
     const pending: Promise<ScriptFile>[] = [];
     const onResponse = (response: Response) => {
@@ -82,9 +92,23 @@ export async function measureFirstLoads(browser: Browser, origin: string, routes
   return loads;
 }
 
+/**
+ * The account pages as someone with an active consent opens them: the budget is measured in a fresh browser, where
+ * they have no consent to read with, so this says what their reads add (printed beside the budget, not checked).
+ */
+export async function measureAccountPagesWithConsent(browser: Browser, origin: string): Promise<FirstLoad[]> {
+  const account = testAccounts['bob-business'];
+  const consentId = await businessConsent(new Xs2aCaller(`${origin}/sandbox`), account.iban);
+  const routes = ['/accounts', `/accounts/${account.resourceId}`];
+  return measureFirstLoads(browser, origin, routes, (context) => activateConsent(context, consentId));
+}
+
 /** Each page's total, time to heading and heading, then the scripts of each page (the shared ones once). */
-export function printFirstLoads(loads: FirstLoad[]): void {
-  console.log(heading('Console first load in Chromium: JavaScript downloaded, gzip'));
+export function printFirstLoads(
+  loads: FirstLoad[],
+  title = 'Console first load in Chromium: JavaScript downloaded, gzip',
+): void {
+  console.log(heading(title));
   const rows = loads.map((load) => [
     load.route,
     kB(load.gzipBytes),
@@ -98,7 +122,7 @@ export function printFirstLoads(loads: FirstLoad[]): void {
     .reduce((common, paths) => new Set([...common].filter((p) => paths.has(p))));
   const shared = loads[0]?.files.filter((f) => everywhere.has(f.path)) ?? [];
   const line = (file: ScriptFile) => `  ${file.path}: ${kB(file.bytes)} raw, ${kB(file.gzipBytes)} gzip`;
-  console.log(`\nLoaded by every page (${kB(shared.reduce((sum, f) => sum + f.gzipBytes, 0))} gzip):`);
+  console.log(`\nLoaded by each page above (${kB(shared.reduce((sum, f) => sum + f.gzipBytes, 0))} gzip):`);
   for (const file of shared) console.log(line(file));
   for (const load of loads) {
     const own = load.files.filter((f) => !everywhere.has(f.path)).sort((a, b) => b.gzipBytes - a.gzipBytes);

@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allChecks, BUDGET_ROUTES, consoleChecks, printChecksAndSummary, TARGETS, type ConsoleFigures } from './checks';
-import { launchChromium, measureFirstLoads, printFirstLoads } from './console-load';
+import { launchChromium, measureAccountPagesWithConsent, measureFirstLoads, printFirstLoads } from './console-load';
 import { REQUEST_POOL } from './load';
 import { repoRoot } from './processes';
 import { checkLine, heading, ms, type Check } from './report';
@@ -77,14 +77,16 @@ async function measureConsole(): Promise<ConsoleFigures> {
   const browser = await launchChromium();
   try {
     const firstLoads = await measureFirstLoads(browser, origin, BUDGET_ROUTES);
+    const withConsent = await measureAccountPagesWithConsent(browser, origin);
     const paint = await measureTransactionsPaint(browser, origin);
     printFirstLoads(firstLoads);
+    printFirstLoads(withConsent, 'Account pages with an active consent (not budgeted)');
     console.log(heading('Transactions table in Chromium: bob’s business account, every page loaded'));
     console.log(`${paint.transactions} entries in ${paint.pages} pages, loaded in ${ms(paint.loadAllMs)}`);
     console.log(`last page's data in the cache → rows painted: ${ms(paint.dataToPaintMs)}`);
     console.log(`scroll to the end → last row painted:         ${ms(paint.scrollToEndPaintMs)}`);
     console.log(`row elements in the DOM: ${paint.domRowsTop} at the top, ${paint.domRowsEnd} at the end`);
-    return { firstLoads, paint };
+    return { firstLoads, withConsent, paint };
   } finally {
     await browser.close();
     await stop(server, 'console server');
@@ -139,6 +141,7 @@ async function writeResults(
     consentUsage: usage,
     ...(consoleFigures && {
       firstLoads: { routes: consoleFigures.firstLoads, budgetGzipBytes: TARGETS.bundleGzipBytes },
+      accountPagesWithConsent: consoleFigures.withConsent,
       transactionsPaint: consoleFigures.paint,
     }),
     checks,
@@ -165,6 +168,7 @@ async function consoleOnly(settings: Settings, loadAverage: number) {
       loadAverageAfter: loadavg()[0],
       settings,
       firstLoads: { routes: consoleFigures.firstLoads, budgetGzipBytes: TARGETS.bundleGzipBytes },
+      accountPagesWithConsent: consoleFigures.withConsent,
       transactionsPaint: consoleFigures.paint,
       checks,
     };
@@ -185,10 +189,12 @@ async function main() {
     `XS2A Console bench: Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ` +
       `load average ${loadAverage.toFixed(2)}`,
   );
-  console.log(
-    `HTTP load: ${CONNECTIONS} connections, ${settings.seconds} s per scenario after ${settings.warmupSeconds} s ` +
-      `unrecorded warm-up, ${REQUEST_POOL} requests built before each run; the load generator shares this machine`,
-  );
+  if (settings.console !== 'only') {
+    console.log(
+      `HTTP load: ${CONNECTIONS} connections, ${settings.seconds} s per scenario after ${settings.warmupSeconds} s ` +
+        `unrecorded warm-up, ${REQUEST_POOL} requests built before each run; the load generator shares this machine`,
+    );
+  }
   rebuild(settings);
   if (settings.console === 'only') {
     await consoleOnly(settings, loadAverage);

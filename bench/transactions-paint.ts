@@ -6,7 +6,7 @@
 // stored, before React renders), to the mark the table sets in a task posted from the first requestAnimationFrame
 // callback after it committed all 10,000 rows (`xs2a:transactions:rows-painted` with detail.rows = 10,000): that task
 // runs once the frame showing the rows has been rendered. Both marks are on the page's own clock.
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { SANDBOX_OTP, SANDBOX_PASSWORD, testAccounts } from '../server/sandbox/seed';
 import { Xs2aCaller } from './xs2a-session';
 
@@ -33,7 +33,7 @@ function isoDay(days: number): string {
 }
 
 /** A one-off consent for bob's business account, authorised with embedded SCA over the API. */
-async function businessConsent(bank: Xs2aCaller, iban: string): Promise<string> {
+export async function businessConsent(bank: Xs2aCaller, iban: string): Promise<string> {
   const headers = { 'Content-Type': 'application/json', 'PSU-IP-Address': PSU_IP_ADDRESS, 'PSU-ID': 'bob' };
   const created = await bank.call(
     'POST',
@@ -68,6 +68,14 @@ async function businessConsent(bank: Xs2aCaller, iban: string): Promise<string> 
   return consentId;
 }
 
+/** Makes `consentId` the built-in sandbox profile's active consent in every page the context opens. */
+export async function activateConsent(context: BrowserContext, consentId: string): Promise<void> {
+  await context.addInitScript((id) => {
+    if (window.location.pathname.startsWith('/sandbox')) return;
+    window.localStorage.setItem('xs2a-console.active-consent.v1', JSON.stringify({ sandbox: id }));
+  }, consentId);
+}
+
 /** Row elements of the transaction table in the DOM (the virtualizer's padding rows have no aria-rowindex). */
 function domRows(page: Page): Promise<number> {
   return page.locator('table[aria-rowcount] tbody tr[aria-rowindex]').count();
@@ -79,10 +87,7 @@ export async function measureTransactionsPaint(browser: Browser, origin: string)
   const consentId = await businessConsent(new Xs2aCaller(`${origin}/sandbox`), account.iban);
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
-    await context.addInitScript((id) => {
-      if (window.location.pathname.startsWith('/sandbox')) return;
-      window.localStorage.setItem('xs2a-console.active-consent.v1', JSON.stringify({ sandbox: id }));
-    }, consentId);
+    await activateConsent(context, consentId);
     const page = await context.newPage();
     const query = new URLSearchParams({ dateFrom: isoDay(-400), dateTo: isoDay(0), bookingStatus: 'both' });
     await page.goto(`${origin}/accounts/${account.resourceId}?${query.toString()}`);
