@@ -3,6 +3,7 @@
 // without zod, so the first page loads without the client's other parts and without zod.
 import { useEffect, useSyncExternalStore } from 'react';
 import { noteBankAnswer } from '../bank-time';
+import { isRecord } from '../browser-records';
 import type { BankProfile } from '../profiles/bank-profile';
 import { withoutForeignTokens } from '../token-guard';
 import { buildUrl, parseJsonText, requestUrlFor } from '../urls';
@@ -31,9 +32,6 @@ export interface AdminControls {
 }
 
 const controlNames = ['clock', 'scenarios', 'profiles', 'data'] as const;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function readAction(value: unknown): AdminAction | undefined {
   if (!isRecord(value) || typeof value.method !== 'string' || typeof value.href !== 'string') return undefined;

@@ -1,6 +1,7 @@
 // Reading back what the console keeps in storage, without zod: readers for the few shapes its histories hold. Like a
 // schema, a reader checks a value and gives a typed copy of it (members it does not know left out); unlike one, it is a
 // plain function, so the pages that list what this browser created load no validation library.
+import { isRecord } from '../../api';
 
 export type Read<T> = { ok: true; value: T } | { ok: false };
 
@@ -25,11 +26,8 @@ function is<T>(check: (value: unknown) => boolean): Reader<T> {
   return (value) => (check(value) ? ok(value as T) : failed);
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const isPlainObject = (value: unknown): value is Record<string, unknown> => {
-  if (!isObject(value)) return false;
+  if (!isRecord(value)) return false;
   const prototype = Object.getPrototypeOf(value) as unknown;
   return prototype === Object.prototype || prototype === null;
 };
@@ -88,7 +86,7 @@ function readMembers<S extends Shape>(shape: S, input: Record<string, unknown>, 
 /** An object with the shape's members; others are left out. */
 export function object<S extends Shape>(shape: S): Reader<ObjectOf<S>> {
   return (value) => {
-    if (!isObject(value)) return failed;
+    if (!isRecord(value)) return failed;
     const read: Record<string, unknown> = {};
     return readMembers(shape, value, read) ? ok(read as ObjectOf<S>) : failed;
   };
@@ -97,7 +95,7 @@ export function object<S extends Shape>(shape: S): Reader<ObjectOf<S>> {
 /** An object with the shape's members, and any others as they are. */
 export function looseObject<S extends Shape>(shape: S): Reader<ObjectOf<S> & Record<string, unknown>> {
   return (value) => {
-    if (!isObject(value)) return failed;
+    if (!isRecord(value)) return failed;
     const read: Record<string, unknown> = {};
     for (const [key, member] of Object.entries(value)) if (key !== '__proto__' && !(key in shape)) read[key] = member;
     return readMembers(shape, value, read) ? ok(read as ObjectOf<S> & Record<string, unknown>) : failed;
