@@ -1,7 +1,7 @@
 // What a sandbox instance can be told: where it lives, how it authenticates PSUs, how fast time moves for its payments.
 import type { X509Certificate } from 'node:crypto';
 import type { ScaApproach } from '../../src/xs2a';
-import { defaultAdminConfig, type AdminConfig } from './admin/http';
+import { defaultAdminConfig, type AdminConfig } from './admin/admin-config';
 import type { DeviationMode } from './deviations/modes';
 import type { BankBehaviour } from './rules/behaviour';
 

@@ -1,6 +1,6 @@
 // Removes secrets (tokens, passwords, OTPs, cookies) from exchanges before the log keeps them, and from what the
 // inspector shows, copies and exports.
-import type { Exchange } from './exchange-log';
+import type { Exchange } from './exchange-types';
 
 export const REDACTED = '[redacted]';
 

@@ -4,19 +4,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Env } from '../http/respond';
+import type { AdminConfig } from './admin-config';
 
-/** Who may use the admin API. */
-export interface AdminConfig {
-  /** null: on unless the bank runs in strict mode (then only when enabled explicitly). */
-  enabled: boolean | null;
-  /** When set, every admin call must carry `Authorization: Bearer <token>`. */
-  token: string | null;
-}
-
-export const defaultAdminConfig: AdminConfig = { enabled: null, token: null };
-
-export const adminEnabled = (config: { admin: AdminConfig; strict: unknown }) =>
-  config.admin.enabled ?? config.strict === null;
+export { adminEnabled, defaultAdminConfig, type AdminConfig } from './admin-config';
 
 /** An admin call that cannot be done: its status, a short code and a sentence for the user. */
 export class AdminError extends Error {
