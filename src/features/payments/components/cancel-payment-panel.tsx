@@ -113,17 +113,7 @@ export function CancelPaymentPanel({
             onConfirm={send}
           />
         )}
-        {error && (
-          <ErrorCallout
-            alert
-            title={error.title}
-            summary={error.summary}
-            messages={error.messages}
-            advice={error.advice}
-            requestId={error.requestId}
-            status={error.status}
-          />
-        )}
+        {error && <ErrorCallout alert {...error} />}
       </Panel>
       {awaitingAuthorisation && (
         <ScaPanel

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // "Cancel payment" on the payment page: offered only while the payment can still be cancelled, and a cancellation the
 // bank refuses closes its question and shows the bank's reason.
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answerAll, jsonResponse } from '../../../testing/http';
@@ -70,5 +70,30 @@ describe('cancelling a payment', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Yes, cancel the payment' })).toBeNull());
     expect(screen.queryByRole('button', { name: 'Keep it' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Cancel payment…' })).toBeTruthy();
+  });
+
+  it('offers to edit and resend the refused DELETE from its error, as every bank error does (409)', async () => {
+    bank('ACTC', () =>
+      jsonResponse(
+        {
+          tppMessages: [
+            {
+              category: 'ERROR',
+              code: 'STATUS_INVALID',
+              text: 'The payment changed while it was being cancelled; read its status and retry.',
+            },
+          ],
+        },
+        { status: 409 },
+      ),
+    );
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cancel payment…' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel the payment' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('HTTP 409');
+    const resend = within(alert).getByRole('link', { name: 'Edit and resend' });
+    expect(resend.getAttribute('href')).toMatch(/^\/explore\?from=.+/);
   });
 });
