@@ -20,7 +20,10 @@ export interface BankClockState {
 export interface ScenarioEffect {
   kind: 'error' | 'delay' | 'hang' | 'decoupled-abort';
   code?: string;
+  /** The status asked for; none: the one 1.3.12 gives the code on the operation (the catalogue's `status`). */
   status?: number;
+  /** The tppMessages text asked for; none: the sandbox's own sentence. */
+  text?: string;
   ms?: number;
 }
 
@@ -34,18 +37,52 @@ export interface SandboxScenario {
   resourceId?: string;
 }
 
-/** A new scenario: one operation (or *) and one effect. */
+/** A new scenario: one operation (or *) and exactly one effect (error, delayMs, hang or decoupledAbort). */
 export interface ScenarioInput {
   operation: string;
   error?: string;
+  /** With error: one of the statuses the catalogue allows for the code. */
+  status?: number;
+  /** With error: the tppMessages text, at most 500 characters. */
+  text?: string;
   delayMs?: number;
+  hang?: true;
+  decoupledAbort?: true;
   count?: number;
   psuId?: string;
   resourceId?: string;
 }
 
+/** An error code a scenario may answer an operation with. */
+export interface ScenarioErrorOption {
+  /** What the sandbox answers unless another status is asked for: 1.3.12's status for the code there. */
+  status: number;
+  /** The statuses 1.3.12 allows for the code in the operation's area. */
+  statuses: number[];
+  /** The sandbox's own code, outside 1.3.12's message codes. */
+  sandboxOwn?: boolean;
+}
+
+/** A code of the sandbox's own (outside 1.3.12): its status, what it means and what a client does about it. */
+export interface SandboxCode {
+  status: number;
+  meaning: string;
+  advice: string;
+}
+
 export interface ScenarioCatalogue {
-  operations: Record<string, { method: string; path: string; area: string; errorCodes: string[] }>;
+  operations: Record<
+    string,
+    {
+      method: string;
+      path: string;
+      area: string;
+      errorCodes: string[];
+      /** Per code (sandboxes before it gave only errorCodes). */
+      errors?: Record<string, ScenarioErrorOption>;
+    }
+  >;
+  sandboxCodes?: Record<string, SandboxCode>;
 }
 
 export interface BehaviourProfiles {

@@ -1,33 +1,11 @@
-// The active failure scenarios, each with its Remove button, and the editor of a new one.
-import type { SandboxScenario, ScenarioEffect } from '../../../api';
+// The active failure scenarios, each with all its settings and its Remove button, and the editor of a new one.
+import { SandboxAdminError, type SandboxScenario } from '../../../api';
 import { Button, LoadingText, Panel } from '../../../components/ui';
 import { AdminError } from './admin-error';
+import { scenarioWords } from './scenario-draft';
 import { ScenarioForm, type ScenarioFormProps } from './scenario-form';
 
-function effectText(effect: ScenarioEffect): string {
-  switch (effect.kind) {
-    case 'error':
-      return `answers ${effect.code ?? 'an error'}${effect.status ? ` (HTTP ${effect.status})` : ''}`;
-    case 'delay':
-      return `answers after ${effect.ms ?? 0} ms`;
-    case 'hang':
-      return 'never answers';
-    default:
-      return 'the PSU aborts the decoupled SCA';
-  }
-}
-
-function scenarioText(scenario: SandboxScenario): string {
-  const whose = [
-    scenario.psuId && `PSU ${scenario.psuId}`,
-    scenario.resourceId && `resource ${scenario.resourceId}`,
-  ].filter(Boolean);
-  const times = scenario.remaining === null ? 'until removed' : `for the next ${scenario.remaining} calls`;
-  const operation = scenario.operation === '*' ? 'Every operation' : scenario.operation;
-  return `${operation} ${effectText(scenario.effect)} ${times}${whose.length ? `, only for ${whose.join(' and ')}` : ''}.`;
-}
-
-interface ScenariosPanelProps extends Omit<ScenarioFormProps, 'pending' | 'onAdd'> {
+interface ScenariosPanelProps extends Omit<ScenarioFormProps, 'pending' | 'onAdd' | 'refusal'> {
   scenarios: { data?: { scenarios: SandboxScenario[] }; error: unknown; isPending: boolean };
   add: { mutate: ScenarioFormProps['onAdd']; isPending: boolean; error: unknown };
   remove: { mutate: (id: string) => void; isPending: boolean; error: unknown };
@@ -38,7 +16,7 @@ export function ScenariosPanel({ scenarios, add, remove, catalogue, psus }: Scen
   return (
     <Panel
       title="Failure scenarios"
-      description="POST and DELETE {base_url}/admin/scenarios: chosen operations answer a 1.3.12 error or answer slowly, for the next N calls or until removed, optionally only for one PSU or resource."
+      description="POST and DELETE {base_url}/admin/scenarios: chosen operations answer an error (with the status and text you choose), answer slowly, never answer, or have their decoupled SCA aborted by the PSU, for the next N calls or until removed, optionally only for one PSU or resource."
     >
       {scenarios.isPending && <LoadingText>Reading the scenarios…</LoadingText>}
       <AdminError error={scenarios.error} alert={false} />
@@ -47,12 +25,12 @@ export function ScenariosPanel({ scenarios, add, remove, catalogue, psus }: Scen
         <ul aria-label="Active scenarios" className="divide-y divide-slate-200 rounded border border-slate-200">
           {list.map((scenario) => (
             <li key={scenario.id} className="flex flex-wrap items-center justify-between gap-2 p-2 text-sm">
-              <span className="min-w-0 break-words">{scenarioText(scenario)}</span>
+              <span className="min-w-0 break-words">{scenarioWords(scenario, catalogue)}</span>
               <Button
                 size="sm"
                 variant="danger"
                 disabled={remove.isPending}
-                aria-label={`Remove: ${scenarioText(scenario)}`}
+                aria-label={`Remove: ${scenarioWords(scenario, catalogue)}`}
                 onClick={() => remove.mutate(scenario.id)}
               >
                 Remove
@@ -62,7 +40,13 @@ export function ScenariosPanel({ scenarios, add, remove, catalogue, psus }: Scen
         </ul>
       )}
       <AdminError error={remove.error} />
-      <ScenarioForm catalogue={catalogue} psus={psus} pending={add.isPending} onAdd={add.mutate} />
+      <ScenarioForm
+        catalogue={catalogue}
+        psus={psus}
+        pending={add.isPending}
+        onAdd={add.mutate}
+        refusal={add.error instanceof SandboxAdminError && add.error.status === 400 ? add.error.message : undefined}
+      />
       <AdminError error={add.error} />
     </Panel>
   );
