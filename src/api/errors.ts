@@ -2,6 +2,7 @@
 import type { ProblemJson, TppMessage } from '../xs2a/errors';
 import type * as MessageCodes from '../xs2a/message-codes';
 import type { MessageCode } from '../xs2a/message-codes';
+import { ownCodeOf, type OwnCode } from './bank-own-codes';
 import { askedWait, waitText } from './rate-limit-headers';
 
 /** A place where a response does not match the 1.3.12 schema of its operation. */
@@ -357,14 +358,20 @@ function describeRedirect(error: Xs2aError): { title: string; summary: string; a
 const RATE_LIMIT_MEANING =
   'Too many requests for now: the bank names a time to wait, so this is a limit on how often it is asked, not the consent’s reads for the day used up.';
 
+/** What the bank that answered says of a code of its own (outside 1.3.12), as its admin API named it. */
+function ownCode(code: string, error: Xs2aError): OwnCode | undefined {
+  if (messageCodes?.isMessageCode(code)) return undefined;
+  return ownCodeOf(error.url, code);
+}
+
 function codeMeaning(code: string, error: Xs2aError): string | undefined {
   const rateLimit = code === 'ACCESS_EXCEEDED' && error.status === 429 && askedWait(error.headers ?? {}, Date.now());
-  return rateLimit ? RATE_LIMIT_MEANING : meaningOf(code);
+  return rateLimit ? RATE_LIMIT_MEANING : (ownCode(code, error)?.meaning ?? meaningOf(code));
 }
 
 function messagesOf(error: Xs2aError): Xs2aErrorDescription['messages'] {
   const line = (code: string, text: string | undefined, path?: string) => {
-    const advice = adviceFor(code, error);
+    const advice = adviceFor(code, error) ?? ownCode(code, error)?.advice;
     const meaning = codeMeaning(code, error);
     return { code, meaning, text, ...(path !== undefined && { path }), ...(advice && { advice }) };
   };
@@ -487,7 +494,7 @@ export function describeXs2aError(error: unknown): Xs2aErrorDescription {
 function withHowItWasSent(error: Xs2aError, description: Xs2aErrorDescription): Xs2aErrorDescription {
   const notes = [
     ...(error.linkPrefix ? [prefixedLinkNote(error.linkPrefix)] : []),
-    ...(error.status === 429 ? [rateLimitAdvice(error)].filter((note) => note !== undefined) : []),
+    ...[error.status === 429 ? rateLimitAdvice(error) : outageAdvice(error)].filter((note) => note !== undefined),
   ];
   if (notes.length === 0) return description;
   const advice = [description.advice, ...notes].filter(Boolean).join(' ');
@@ -515,6 +522,27 @@ export function prefixedLinkNote(link: PrefixedLink, { forAudience = false } = {
   return `The bank’s link ${pathOf(link.given)} left out its prefix ${link.prefix}; the console used ${pathOf(link.used)}.`;
 }
 
+/** The statuses of a bank that is down or overloaded for now (a gateway's included): worth trying again later. */
+const OUTAGE_STATUSES = [502, 503, 504];
+
+/**
+ * When to try again after an outage (503 and a gateway's 502 and 504), from any bank: after the wait it asked for
+ * (Retry-After), else later and backing off.
+ */
+function outageAdvice(error: Xs2aError): string | undefined {
+  if (error.kind !== 'http' || !OUTAGE_STATUSES.includes(error.status ?? 0)) return undefined;
+  const asked = askedWait(error.headers ?? {}, Date.now());
+  return asked
+    ? `The bank is unavailable for now and asked to wait ${waitText(asked.ms)} (${asked.said}): try again once that time has passed, not before.`
+    : 'The bank is unavailable for now and named no time to wait (no Retry-After): try again later, not at once, waiting a few seconds at first and longer each time it answers so.';
+}
+
+/** A 429 that names no wait: back off, unless it is the consent's reads for the day used up (ACCESS_EXCEEDED). */
+function unnamedWaitAdvice(error: Xs2aError): string | undefined {
+  if (hasCode(error, 'ACCESS_EXCEEDED')) return undefined;
+  return 'The bank named no time to wait (no Retry-After): wait a few seconds before sending the request again, and longer each time it answers 429.';
+}
+
 /** What the bank asked for in a 429 and what the console did about it, in words; undefined when there is nothing to say. */
 function rateLimitAdvice(error: Xs2aError): string | undefined {
   const asked = askedWait(error.headers ?? {}, Date.now());
@@ -522,7 +550,7 @@ function rateLimitAdvice(error: Xs2aError): string | undefined {
   if (!limit) {
     return asked
       ? `The bank asked to wait ${waitText(asked.ms)} (${asked.said}). The console does not send this request again by itself: send it again once the time has passed.`
-      : undefined;
+      : unnamedWaitAdvice(error);
   }
   const waitAsked = limit.askedMs === undefined ? undefined : waitText(limit.askedMs);
   switch (limit.end) {

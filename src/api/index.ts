@@ -70,6 +70,7 @@ export {
   type BankTimeReading,
   type BankTimeSource,
 } from './bank-time';
+export { forgetOwnCodes, noteOwnCodes, ownCodeOf, type OwnCode } from './bank-own-codes';
 export { underBaseUrl } from './link-prefix';
 export { redirectHeaders, scaPreferenceHeaders } from './tpp-headers';
 export { consentAdvice, consentAdviceForError, type ConsentAdviceOptions } from './consent-advice';

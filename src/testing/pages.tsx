@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router-dom';
-import { activeConsent, forgetAdminOffers, forgetBankTimes, presenterMode, profileStore } from '../api';
+import { activeConsent, forgetAdminOffers, forgetBankTimes, forgetOwnCodes, presenterMode, profileStore } from '../api';
 import { PresenterViewContext } from '../components/ui';
 import { answerAll } from './http';
 
@@ -50,6 +50,7 @@ export function forgetPage(): void {
   sessionStorage.clear();
   forgetAdminOffers();
   forgetBankTimes();
+  forgetOwnCodes();
 }
 
 /**

@@ -2,6 +2,7 @@
 // profile the console shows (the navigation offers the Sandbox page by it). Kept apart from the admin client, and read
 // without zod, so the first page loads without the client's other parts and without zod.
 import { useEffect, useSyncExternalStore } from 'react';
+import { noteOwnCodes } from '../bank-own-codes';
 import { noteBankAnswer } from '../bank-time';
 import { isRecord } from '../browser-records';
 import type { BankProfile } from '../profiles/bank-profile';
@@ -29,6 +30,8 @@ export interface AdminControls {
   scenarios: AdminControl;
   profiles: AdminControl;
   data: AdminControl;
+  /** Private benches: offered by a shared sandbox whose server keeps them (not by a bench itself). */
+  benches?: AdminControl;
 }
 
 const controlNames = ['clock', 'scenarios', 'profiles', 'data'] as const;
@@ -53,7 +56,7 @@ function readControl(value: unknown): AdminControl | undefined {
 
 /**
  * The controls of a discovery document: `{name, version, authentication?: "none" | "bearer", controls: {clock,
- * scenarios, profiles, data}}`, each control `{href, actions?: {<name>: {method, href}}}`. Members it does not know
+ * scenarios, profiles, data, benches?}}`, each control `{href, actions?: {<name>: {method, href}}}`. Members it does not know
  * are left out; undefined when the document is not one.
  */
 export function readAdminControls(document: unknown): AdminControls | undefined {
@@ -68,6 +71,9 @@ export function readAdminControls(document: unknown): AdminControls | undefined 
     if (!control) return undefined;
     read[name] = control;
   }
+  // An optional control that cannot be read is left out, not the whole document.
+  const benches = readControl(controls.benches);
+  if (benches) read.benches = benches;
   return read as AdminControls;
 }
 
@@ -124,6 +130,8 @@ export async function discoverAdmin(profile: BankProfile, signal?: AbortSignal):
   if (response.status === 401 && adminErrorOf(body)?.code === 'unauthorized')
     return { available: true, tokenNeeded: true };
   const controls = response.ok ? readAdminControls(body) : undefined;
+  // The sandbox's own codes (outside 1.3.12), when the document names them: its errors are explained with them.
+  if (controls && isRecord(body)) noteOwnCodes(profile.baseUrl, body.sandboxCodes);
   return controls ? { available: true, tokenNeeded: false, controls } : { available: false };
 }
 

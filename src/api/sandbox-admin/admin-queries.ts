@@ -1,6 +1,7 @@
 // The sandbox admin API's controls in React Query: their reads, and the writes with what they change in the cache. The
 // discovery, which the navigation reads on every page, is admin-discovery.ts.
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { noteOwnCodes } from '../bank-own-codes';
 import { noteSandboxClock } from '../bank-time';
 import { accountKeys, authorisationKeys, consentKeys, paymentKeys } from '../keys';
 import type { BankProfile } from '../profiles/bank-profile';
@@ -65,6 +66,18 @@ async function clockCall(profile: BankProfile, call: AdminCall): Promise<BankClo
   return clock;
 }
 
+/** The scenario catalogue: the sandbox's own codes in it are kept, so its errors are explained with them. */
+async function catalogueCall(profile: BankProfile, href: string, signal: AbortSignal): Promise<ScenarioCatalogue> {
+  const catalogue = await adminRequest<ScenarioCatalogue>(profile, {
+    operationId: 'sandboxAdmin.catalogue',
+    method: 'GET',
+    href,
+    signal,
+  });
+  noteOwnCodes(profile.baseUrl, catalogue.sandboxCodes);
+  return catalogue;
+}
+
 /** The reads of the Sandbox page: clock, scenarios and their catalogue, behaviour profiles, PSUs, snapshots. */
 export function useAdminReads(profile: BankProfile, controls: AdminControls) {
   const get = (control: Control, name: string) => actionHref(controls, control, name);
@@ -77,6 +90,7 @@ export function useAdminReads(profile: BankProfile, controls: AdminControls) {
     scenarios: useQuery(adminQuery<{ scenarios: SandboxScenario[] }>(profile, 'scenarios', get('scenarios', 'list'))),
     catalogue: useQuery({
       ...adminQuery<ScenarioCatalogue>(profile, 'catalogue', get('scenarios', 'catalogue')),
+      queryFn: ({ signal }) => catalogueCall(profile, get('scenarios', 'catalogue'), signal),
       staleTime: Infinity,
     }),
     profiles: useQuery(adminQuery<BehaviourProfiles>(profile, 'profiles', controls.profiles.href)),
