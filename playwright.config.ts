@@ -85,14 +85,16 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 120_000,
       // A fresh in-memory sandbox database per run: every run starts from the deterministic seed.
-      // Settlement after 3 s, so flows reach ACSC within a test. Test benches (/bench/<name>, e2e/bench.ts): a bank of
-      // its own for a spec that moves the clock or switches the preset, so parallel specs never see it.
+      // Settlement after 3 s, so flows reach ACSC within a test. Private benches (/bench/<name>, e2e/bench.ts): a bank
+      // of its own for a spec that moves the clock or switches the preset, so parallel specs never see it; one per test,
+      // each dropped once unused for 10 minutes, so a run never reaches the limit.
       env: {
         PORT: String(port),
         DATA_DIR: ':memory:',
         CONSOLE_DIST: outDir,
         SANDBOX_SETTLEMENT_DELAY_MS: '3000',
-        SANDBOX_BENCHES: '32',
+        SANDBOX_BENCHES: '64',
+        SANDBOX_BENCH_IDLE: '10m',
         RELAY_CONFIG: relayConfigFile,
       },
     },

@@ -52,7 +52,7 @@ async function checkHeaderAt(page: Page, width: number, shown: RegExp, name: str
 }
 
 test('with the bank’s clock five days ahead, the console counts on the bank’s time', async ({ page }, testInfo) => {
-  const b = bench(page.request, benchName(testInfo));
+  const b = await bench(page.request, benchName(testInfo));
   const profile = b.profile();
   await storeProfile(page, profile);
   // A consent until the browser's day after tomorrow, and one for a month.

@@ -38,7 +38,7 @@ const PRESETS: PresetCase[] = [
 
 /** A bench of the test's own with the preset switched on and its clock stopped; the console's profile points at it. */
 async function benchWithPreset(page: Page, name: string, c: PresetCase): Promise<Bench> {
-  const b = bench(page.request, name);
+  const b = await bench(page.request, name);
   await b.usePreset(c.preset);
   await b.freeze();
   await storeProfile(page, b.profile({}, c.psuHeaders));

@@ -25,7 +25,7 @@ async function checkBothWidths(page: Page, name: string, outputPath: (name: stri
 test('the banking app lists two waiting payments newest first; the PSU approves the older one by its details', async ({
   page,
 }, testInfo) => {
-  const b = bench(page.request, benchName(testInfo));
+  const b = await bench(page.request, benchName(testInfo));
   await b.usePreset('decoupled-app-bank');
   await storeProfile(page, b.profile({}, { psuId: 'alice' }));
 

@@ -1,6 +1,6 @@
-// A test bench for a spec that moves the bank's clock or switches its preset: a sandbox bank of its own under
-// /bench/<name> (server/sandbox-benches.ts), so specs running in parallel on the shared /sandbox never see the move.
-// Name a bench after the test that uses it; a name is a fresh bank the first time it is asked for.
+// A test bench for a spec that moves the bank's clock or switches its preset: a private bench, a sandbox bank of its
+// own under /bench/<name> (server/sandbox-benches.ts), started through the shared sandbox's admin API, so specs running
+// in parallel on the shared /sandbox never see the move. Name a bench after the test that uses it.
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { storeProfile, type StoredProfile } from './console-storage';
 
@@ -28,7 +28,10 @@ export function benchName(testInfo: TestInfo, prefix = ''): string {
   return `${slug}-r${testInfo.retry}`;
 }
 
-export function bench(request: APIRequestContext, name: string): Bench {
+/** Starts a fresh bench of this name through the shared sandbox's admin API. */
+export async function bench(request: APIRequestContext, name: string): Promise<Bench> {
+  const started = await request.post('/sandbox/admin/benches', { data: { name } });
+  expect(started.status(), `POST /sandbox/admin/benches ${name}: ${await started.text()}`).toBe(201);
   const path = `/bench/${name}`;
   const admin = async (method: 'POST' | 'PUT', control: string, data: unknown) => {
     const response = await request.fetch(`${path}/admin${control}`, { method, data });
@@ -59,7 +62,7 @@ export async function frozenBench(
   sca: StoredProfile['sca'] = {},
   psuHeaders: Record<string, string> = {},
 ): Promise<Bench> {
-  const b = bench(page.request, benchName(testInfo));
+  const b = await bench(page.request, benchName(testInfo));
   await b.freeze();
   await storeProfile(page, b.profile(sca, psuHeaders));
   return b;

@@ -13,7 +13,7 @@ const aliceMain = testAccounts['alice-main'];
 test('an authorised payment settles (ACSC) when the bank’s clock is moved on from the Sandbox page', async ({
   page,
 }, testInfo) => {
-  const b = bench(page.request, benchName(testInfo));
+  const b = await bench(page.request, benchName(testInfo));
   await b.freeze();
   await storeProfile(page, b.profile());
   const created = await page.request.post(`${b.path}/v1/payments/sepa-credit-transfers`, {
@@ -41,7 +41,7 @@ test('an authorised payment settles (ACSC) when the bank’s clock is moved on f
 test('a consent expires when the clock passes its validUntil, and the account page shows the bank’s CONSENT_EXPIRED', async ({
   page,
 }, testInfo) => {
-  const b = bench(page.request, benchName(testInfo));
+  const b = await bench(page.request, benchName(testInfo));
   await b.freeze();
   const profile = b.profile();
   await storeProfile(page, profile);

@@ -5,7 +5,9 @@ import { serve } from '@hono/node-server';
 import { createConsoleServer } from './console-server';
 import { createHostPolicy } from './host-policy';
 import { createSandbox } from './sandbox/app';
-import { createBenches } from './sandbox-benches';
+import { benchStorage, createBenches } from './sandbox-benches';
+import { adminEnabled, defaultAdminConfig } from './sandbox/admin/http';
+import { durationInWords } from './sandbox/admin/clock-routes';
 import { openStore } from './sandbox/store/db';
 import { describeCors, describeDatabase, readServerOptions, type ServerOptions } from './options';
 import { describeRelayTarget, emptyRelayConfig, loadRelayConfig, type RelayConfig } from './relay/config';
@@ -32,7 +34,25 @@ if (!existsSync(resolve(dist, 'index.html'))) {
   process.exit(1);
 }
 const store = await openStore({ location: options.database });
-const sandbox = await createSandbox({ store, config: options.sandbox, onUnexpectedError: (e) => console.error(e) });
+const logError = (e: unknown) => console.error(e);
+// Private benches: only beside a sandbox whose admin API is on, since they are started and kept through it.
+const benchStore = benchStorage(options.database);
+const benches =
+  options.benches.max > 0 && adminEnabled({ admin: options.sandbox.admin ?? defaultAdminConfig, strict: null })
+    ? createBenches({
+        ...options.benches,
+        config: options.sandbox,
+        registry: store.db,
+        storage: benchStore,
+        onUnexpectedError: logError,
+      })
+    : undefined;
+const sandbox = await createSandbox({
+  store,
+  config: options.sandbox,
+  onUnexpectedError: logError,
+  ...(benches ? { benches: benches.admin } : {}),
+});
 const prefix = sandbox.config.prefix;
 
 // The names the server answers for: loopback names and HOST on its port, and ALLOWED_HOSTS (see host-policy.ts).
@@ -44,11 +64,6 @@ const hosts = createHostPolicy({
 });
 const relay = createRelay(relayConfig, { hosts });
 for (const warning of relayConfig.warnings) console.warn(warning);
-// Test benches: only beside a sandbox whose admin API is on, since a bench is worth nothing without its clock and presets.
-const benches =
-  options.benches > 0 && sandbox.adminEnabled
-    ? createBenches({ max: options.benches, config: options.sandbox, onUnexpectedError: (e) => console.error(e) })
-    : undefined;
 const app = createConsoleServer({ dist, sandbox, relay, hosts, benches });
 
 const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, (info) => {
@@ -60,13 +75,22 @@ const server = serve({ fetch: app.fetch, port: options.port, hostname: options.h
     `Sandbox bank base_url: ${origin}${prefix}  (database: ${database}; ${describeCors(sandbox.config.corsOrigins)})`,
   );
   console.log(`Deviating banks: ${origin}${prefix}/deviating/<mode>  (modes: ${origin}${prefix}/deviating)`);
-  if (benches) console.log(`Test benches: ${origin}${benches.prefix}/<name>  (up to ${options.benches} at once)`);
+  if (benches) {
+    const { max, idleMs } = options.benches;
+    const idle = idleMs === null ? 'kept until deleted' : `deleted after ${durationInWords(idleMs)} unused`;
+    console.log(
+      `Private benches: ${origin}${benches.prefix}/<name>  (up to ${max}, ${idle}; ${benchStore.description}; managed at ${origin}${prefix}/admin/benches)`,
+    );
+  }
   const targets = relayConfig.targets.map(describeRelayTarget).join(', ');
   console.log(`Relay: ${origin}${RELAY_PREFIX}  (${targets ? `targets: ${targets}` : 'no targets: set RELAY_CONFIG'})`);
 });
 exitOnListenError(server, options.port);
-server.on('close', () => {
-  void relay.close();
-  void benches?.close();
+server.on('close', () => void relay.close());
+// The benches close (their last use written down) before the shared bank, whose database records them.
+shutdownOn(server, store, {
+  close: async () => {
+    await benches?.close();
+    await sandbox.close();
+  },
 });
-shutdownOn(server, store, sandbox);

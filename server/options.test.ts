@@ -49,12 +49,23 @@ describe('the sandbox admin API', () => {
   });
 });
 
-describe('test benches', () => {
-  it('are off by default, and as many as --benches or SANDBOX_BENCHES say', () => {
-    expect(read([]).benches).toBe(0);
-    expect(read(['--benches', '8']).benches).toBe(8);
-    expect(read([], { SANDBOX_BENCHES: '24' }).benches).toBe(24);
+describe('private benches', () => {
+  it('are 10 at most by default, as many as --benches or SANDBOX_BENCHES say, none with 0', () => {
+    expect(read([]).benches.max).toBe(10);
+    expect(read(['--benches', '8']).benches.max).toBe(8);
+    expect(read([], { SANDBOX_BENCHES: '24' }).benches.max).toBe(24);
+    expect(read([], { SANDBOX_BENCHES: '0' }).benches.max).toBe(0);
     expect(() => read([], { SANDBOX_BENCHES: 'many' })).toThrow(/SANDBOX_BENCHES/);
+  });
+
+  it('are deleted after 7 days unused by default, after --bench-idle or SANDBOX_BENCH_IDLE, or never', () => {
+    expect(read([]).benches.idleMs).toBe(7 * 86_400_000);
+    expect(read(['--bench-idle', '12h']).benches.idleMs).toBe(12 * 3_600_000);
+    expect(read([], { SANDBOX_BENCH_IDLE: 'P2D' }).benches.idleMs).toBe(2 * 86_400_000);
+    expect(read(['--bench-idle', '30m'], { SANDBOX_BENCH_IDLE: 'P2D' }).benches.idleMs).toBe(30 * 60_000);
+    expect(read([], { SANDBOX_BENCH_IDLE: '0' }).benches.idleMs).toBeNull();
+    expect(read([], { SANDBOX_BENCH_IDLE: 'never' }).benches.idleMs).toBeNull();
+    expect(() => read([], { SANDBOX_BENCH_IDLE: 'soon' })).toThrow(/SANDBOX_BENCH_IDLE .*"soon"/);
   });
 });
 

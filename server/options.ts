@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { parseAllowedHosts, type AllowedHost } from './host-policy';
+import { parseDuration } from './sandbox/admin/clock-routes';
 import type { AdminConfig } from './sandbox/admin/http';
 import { ANY_ORIGIN } from './sandbox/http/cors';
 import type { SandboxConfig } from './sandbox/config';
@@ -35,10 +36,28 @@ export interface ServerOptions {
   /** HTTPS and strict mode: the standalone sandbox only; undefined serves plain HTTP. */
   tls: TlsOptions | undefined;
   /**
-   * How many test benches (independent in-memory sandboxes under /bench/<name>, server/sandbox-benches.ts) may live at
-   * once (`--benches` / `SANDBOX_BENCHES`); 0, the default, serves none. `npm start` only.
+   * Private benches (banks of their own under /bench/<name>, server/sandbox-benches.ts): how many may exist at once
+   * (`--benches` / `SANDBOX_BENCHES`, 10 by default; 0 offers none), and how long one may go unused before it is deleted
+   * (`--bench-idle` / `SANDBOX_BENCH_IDLE`, a duration such as `7d`, `12h` or `P7D`; 7 days by default; `0` or `never`:
+   * benches are kept until deleted), in ms or null. `npm start` only.
    */
-  benches: number;
+  benches: { max: number; idleMs: number | null };
+}
+
+export const DEFAULT_MAX_BENCHES = 10;
+export const DEFAULT_BENCH_IDLE_MS = 7 * 86_400_000;
+
+/** The idle limit of benches: a duration (parseDuration's forms), or 0 / never for none. */
+function benchIdle(value: string | undefined): number | null {
+  if (value === undefined || value === '') return DEFAULT_BENCH_IDLE_MS;
+  if (value === '0' || value.toLowerCase() === 'never') return null;
+  const ms = parseDuration(value);
+  if (ms === undefined) {
+    throw new Error(
+      `SANDBOX_BENCH_IDLE (--bench-idle) is how long a bench may go unused (7d, 12h, 30m, P7D) or never, not "${value}".`,
+    );
+  }
+  return ms;
 }
 
 function number(name: string, value: string | undefined, fallback: number): number {
@@ -80,6 +99,7 @@ export function readServerOptions(
       'slow-ms': { type: 'string' },
       admin: { type: 'string' },
       benches: { type: 'string' },
+      'bench-idle': { type: 'string' },
       'cors-origin': { type: 'string', multiple: true },
       ...(standalone
         ? {
@@ -141,7 +161,10 @@ export function readServerOptions(
   const allowedHosts = parseAllowedHosts(text('allowed-hosts') ?? env.ALLOWED_HOSTS);
   const host = text('host') ?? env.HOST ?? '127.0.0.1';
   sandbox.admin = readAdminOptions(text('admin') ?? env.SANDBOX_ADMIN, env.SANDBOX_ADMIN_TOKEN, host);
-  const benches = Math.floor(number('SANDBOX_BENCHES (--benches)', text('benches') ?? env.SANDBOX_BENCHES, 0));
+  const benches = {
+    max: Math.floor(number('SANDBOX_BENCHES (--benches)', text('benches') ?? env.SANDBOX_BENCHES, DEFAULT_MAX_BENCHES)),
+    idleMs: benchIdle(text('bench-idle') ?? env.SANDBOX_BENCH_IDLE),
+  };
   const corsFlags = values['cors-origin'];
   const corsOrigins = parseCorsOrigins(Array.isArray(corsFlags) ? corsFlags.join(',') : env.SANDBOX_CORS_ORIGINS);
   if (corsOrigins.length > 0) sandbox.corsOrigins = corsOrigins;

@@ -6,7 +6,14 @@ import { RegExpRouter } from 'hono/router/reg-exp-router';
 import type { Kysely } from 'kysely';
 import { systemClock, isoDate, type Clock } from './clock';
 import { defaultSandboxConfig, normalisePrefix, type SandboxConfig, type ScaRedirectMode } from './config';
-import { adminEnabled, createAdminApp, createAdminState, playScenarios, type AdminState } from './admin';
+import {
+  adminEnabled,
+  createAdminApp,
+  createAdminState,
+  playScenarios,
+  type AdminState,
+  type BenchAdmin,
+} from './admin';
 import { profileApplier } from './admin/profiles';
 import { AccountService } from './domain/accounts';
 import { ConsentService } from './domain/consents';
@@ -45,6 +52,8 @@ export interface SandboxOptions {
   adminRefreshMs?: number;
   /** The timers the bank's scheduler sets; tests pass ones that follow their own clock. Real, unref'd timers unless given. */
   timers?: Timers;
+  /** Private benches, managed through this sandbox's admin API (`{prefix}/admin/benches`) when given. */
+  benches?: BenchAdmin;
 }
 
 export interface Sandbox {
@@ -140,12 +149,13 @@ interface AppExtras {
   sleep: (ms: number) => Promise<void>;
   onUnexpectedError: SandboxOptions['onUnexpectedError'];
   scheduler: Scheduler;
+  benches: BenchAdmin | undefined;
 }
 
 function createApp(
   s: Services,
   live: SandboxConfig,
-  { db, seedAnchor, admin, pageSecret, sleep, onUnexpectedError, scheduler }: AppExtras,
+  { db, seedAnchor, admin, pageSecret, sleep, onUnexpectedError, scheduler, benches }: AppExtras,
 ) {
   const { config, strict, oauth } = s;
   const oauthMode = config.scaRedirect === 'oauth';
@@ -165,7 +175,7 @@ function createApp(
   if (adminEnabled(config)) {
     // A clock move, a reset of the data or a restored snapshot: what is due by the bank's time now is done at once.
     const afterMove = () => scheduler.runDue();
-    const controls = { afterMove, slowMs: config.slowMs, config: live, db, seedAnchor };
+    const controls = { afterMove, slowMs: config.slowMs, config: live, db, seedAnchor, benches };
     app.route('/admin', createAdminApp(config.prefix, config.admin, admin, controls));
   }
   registerBankRoutes(app, config, seedAnchor);
@@ -192,6 +202,7 @@ export async function createSandbox({
   sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   adminRefreshMs = 1_000,
   timers = realTimers,
+  benches,
 }: SandboxOptions): Promise<Sandbox> {
   const config: SandboxConfig = { ...defaultSandboxConfig, ...overrides };
   config.prefix = normalisePrefix(config.prefix);
@@ -237,6 +248,7 @@ export async function createSandbox({
     sleep,
     onUnexpectedError,
     scheduler: bankScheduler,
+    benches,
   };
   // Redirect SCA through the bank's page or through OAuth decides which routes and gateway checks the app has, so each
   // mode has its own app over the same services, built when a profile first asks for it. Both read every other option

@@ -6,6 +6,7 @@ import type { Clock } from '../clock';
 import type { Env } from '../http/respond';
 import type { Database } from '../store/schema';
 import type { Kysely } from 'kysely';
+import { benchesControl, registerBenchRoutes, type BenchAdmin } from './benches';
 import { registerClockRoutes, type ClockControls } from './clock-routes';
 import { AdminError, adminErrorResponse, adminGuard, type AdminConfig } from './http';
 import { SCENARIO_HEADER } from './scenario-rules';
@@ -17,6 +18,7 @@ import { AdminSettings, BankClock, type SettingsSnapshot } from './settings';
 
 export { defaultAdminConfig, adminEnabled, type AdminConfig } from './http';
 export { BankClock } from './settings';
+export type { BenchAdmin, BenchInfo } from './benches';
 export { playScenarios } from './scenarios';
 
 export interface AdminState {
@@ -47,7 +49,7 @@ interface Control {
 }
 
 /** The discovery document: what this bank's admin API offers, with a link to each control. */
-function discovery(prefix: string, config: AdminConfig, slowMs: number) {
+function discovery(prefix: string, config: AdminConfig, slowMs: number, benches: boolean) {
   const at = (path: string) => `${prefix}/admin${path}`;
   const post = (path: string, body?: Record<string, string>) => ({
     method: 'POST',
@@ -109,6 +111,7 @@ function discovery(prefix: string, config: AdminConfig, slowMs: number) {
       },
     },
   };
+  if (benches) controls.benches = benchesControl(at);
   return {
     name: 'XS2A Console sandbox bank: admin API',
     version: 1,
@@ -126,12 +129,14 @@ export interface AdminControls extends Omit<ClockControls, 'clock' | 'settings'>
   config: SandboxConfig;
   db: Kysely<Database>;
   seedAnchor: string;
+  /** Private benches, offered by the shared sandbox of a server that keeps them. */
+  benches?: BenchAdmin | undefined;
 }
 
 export function createAdminApp(prefix: string, config: AdminConfig, state: AdminState, controls: AdminControls) {
   const admin = new Hono<Env>();
   admin.use('*', adminGuard(config));
-  admin.get('/', (c) => c.json(discovery(prefix, config, controls.slowMs)));
+  admin.get('/', (c) => c.json(discovery(prefix, config, controls.slowMs, controls.benches !== undefined)));
   registerClockRoutes(admin, { clock: state.clock, settings: state.settings, afterMove: controls.afterMove });
   registerScenarioRoutes(admin, state.settings, controls.slowMs, () => state.clock.base.now());
   registerProfileRoutes(admin, state.settings, controls.config);
@@ -142,6 +147,7 @@ export function createAdminApp(prefix: string, config: AdminConfig, state: Admin
     seedAnchor: controls.seedAnchor,
     afterChange: controls.afterMove,
   });
+  if (controls.benches) registerBenchRoutes(admin, controls.benches);
   admin.all('*', (c) =>
     adminErrorResponse(c, new AdminError(404, 'not_found', `The admin API has no ${c.req.method} ${c.req.path}.`)),
   );
