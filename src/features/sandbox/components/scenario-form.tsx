@@ -189,6 +189,7 @@ export function ScenarioForm({ catalogue, psus, pending, onAdd, refusal }: Scena
       </datalist>
       <Field
         label="Resource"
+        className="sm:col-span-2"
         error={shown.resourceId}
         hint="Only calls about this consent, payment, account or authorisation id; empty: any."
       >
