@@ -327,4 +327,13 @@ export {
   type ClockMove,
 } from './sandbox-admin/admin-queries';
 export { ADMIN_TOKENS_STORAGE_KEY, adminTokens, useAdminToken } from './sandbox-admin/admin-token';
+export {
+  benchBaseUrl,
+  benchProfileOf,
+  keepBenchProfile,
+  useBenches,
+  useBenchWrites,
+  type SandboxBench,
+  type SandboxBenches,
+} from './sandbox-admin/bench-queries';
 export type * from './sandbox-admin/admin-types';

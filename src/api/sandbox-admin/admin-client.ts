@@ -26,7 +26,7 @@ export class SandboxAdminError extends Error {
 export interface AdminCall {
   /** What the inspector lists the exchange as, e.g. 'sandboxAdmin.clock.advance'. */
   operationId: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A path of the admin API's discovery document (e.g. /sandbox/admin/clock), resolved against the base_url. */
   href: string;
   body?: unknown;
@@ -75,7 +75,7 @@ export function actionHref(
   name: string,
   params: Record<string, string> = {},
 ): string {
-  const href = controls[control].actions?.[name]?.href;
+  const href = controls[control]?.actions?.[name]?.href;
   if (!href) throw new Error(`The sandbox's admin API names no ${control} action "${name}".`);
   return href.replace(/\{(\w+)[^}]*\}/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
 }

@@ -1,5 +1,5 @@
 // /sandbox: the embedded sandbox bank's controls through its admin API (clock, failure scenarios, behaviour preset,
-// data, test PSUs), for the active profile's bank when it offers the API.
+// data, private benches when the sandbox offers them, test PSUs), for the active profile's bank when it offers the API.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -15,6 +15,7 @@ import {
 } from '../../../api';
 import { Button, Field, LoadingText, TextInput } from '../../../components/ui';
 import { BehaviourPanel } from '../components/behaviour-panel';
+import { BenchesPanel } from '../components/benches-panel';
 import { ClockPanel } from '../components/clock-panel';
 import { DataPanel } from '../components/data-panel';
 import { PsusPanel } from '../components/psus-panel';
@@ -76,6 +77,11 @@ function Controls({ profile, controls }: { profile: BankProfile; controls: Admin
         save={writes.saveSnapshot}
         restore={writes.restoreSnapshot}
       />
+      {controls.benches && (
+        <div className="xl:col-span-2">
+          <BenchesPanel profile={profile} controls={controls} />
+        </div>
+      )}
       <div className="xl:col-span-2">
         <PsusPanel psus={reads.psus} />
       </div>
