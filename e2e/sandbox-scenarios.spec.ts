@@ -129,6 +129,24 @@ test('the sandbox’s own outage code is explained as the sandbox’s, with advi
   await removeScenario(page, consentId);
 });
 
+test('the sandbox’s own code is explained as the sandbox’s on a page opened straight away, not only after the Sandbox page', async ({
+  page,
+  request,
+}) => {
+  const consentId = await validConsentViaApi(request, { psu: 'alice', access: dedicated(aliceMain.iban) });
+  await storeActiveConsent(page, consentId);
+  const added = await request.post('/sandbox/admin/scenarios', {
+    data: { operation: 'getAccountList', error: 'INTERNAL_SERVER_ERROR', resourceId: consentId, count: 1 },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  await page.goto('/accounts');
+  const refusal = page.getByText(/^✕ Could not read the accounts/).locator('..');
+  await expect(refusal).toContainText('HTTP 500');
+  await expect(refusal).toContainText("The sandbox's own code, not one of 1.3.12: the bank failed");
+  await expect(refusal).not.toContainText('not a 1.3.12 message code');
+  await expect(refusal).toContainText('Retry later.');
+});
+
 test('a cancellation the bank refuses with 409 offers Edit and resend, which opens the DELETE in the explorer', async ({
   page,
   request,

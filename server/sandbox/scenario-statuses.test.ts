@@ -122,4 +122,10 @@ describe('scenario errors answer with the status 1.3.12 gives for where the reso
     });
     expect(catalogue.operations.getBalances?.errors.ACCESS_EXCEEDED).not.toHaveProperty('sandboxOwn');
   });
+
+  it('names its own codes in the discovery document too, so a client explains them on every page', async () => {
+    const catalogue = (await bank.call('GET', '/admin/scenarios/catalogue')).body as Catalogue;
+    const discovery = (await bank.call('GET', '/admin')).body as { sandboxCodes?: Catalogue['sandboxCodes'] };
+    expect(discovery.sandboxCodes).toEqual(catalogue.sandboxCodes);
+  });
 });

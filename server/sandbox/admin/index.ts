@@ -78,6 +78,8 @@ function discovery(prefix: string, config: AdminConfig, slowMs: number, benches:
         add: post('/scenarios', {
           operation: 'operationId of 1.3.12, or *',
           error: 'message code (or delayMs, hang: true, decoupledAbort: true)',
+          status: "optional, with error: an HTTP status the catalogue allows for the code (default: 1.3.12's there)",
+          text: 'optional, with error: the tppMessages text, up to 500 characters',
           count: 'optional: how many calls',
           psuId: 'optional',
           resourceId: 'optional',
@@ -112,6 +114,7 @@ function discovery(prefix: string, config: AdminConfig, slowMs: number, benches:
     },
   };
   if (benches) controls.benches = benchesControl(at);
+  const catalogue = scenarioCatalogue(slowMs);
   return {
     name: 'XS2A Console sandbox bank: admin API',
     version: 1,
@@ -119,7 +122,10 @@ function discovery(prefix: string, config: AdminConfig, slowMs: number, benches:
     authentication: config.token === null ? 'none' : 'bearer',
     controls,
     scenarioHeader: SCENARIO_HEADER,
-    magicPsuIds: scenarioCatalogue(slowMs).magicPsuIds,
+    magicPsuIds: catalogue.magicPsuIds,
+    // The codes the sandbox answers that are not 1.3.12's, with their meaning and advice: a client that finds this
+    // document explains the sandbox's errors with them, on every page, not only after reading the catalogue.
+    sandboxCodes: catalogue.sandboxCodes,
   };
 }
 
