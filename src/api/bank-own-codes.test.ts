@@ -58,6 +58,11 @@ describe('a code of the bank’s own', () => {
       advice: sandboxCodes.SERVICE_UNAVAILABLE.advice,
       text: 'Down for maintenance.',
     });
+    // The sandbox's advice already says when to retry: no second, vaguer one beside it, unless the bank named a wait.
+    expect(describeXs2aError(unavailable()).advice).toBeUndefined();
+    expect(describeXs2aError(unavailable({ headers: { 'retry-after': '30' } })).advice).toMatch(
+      /asked to wait 30 s \(Retry-After: 30\)/,
+    );
     const serverError = failure({ status: 500, tppMessages: [{ category: 'ERROR', code: 'INTERNAL_SERVER_ERROR' }] });
     expect(describeXs2aError(serverError).messages[0]?.meaning).toBe(sandboxCodes.INTERNAL_SERVER_ERROR.meaning);
   });

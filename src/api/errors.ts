@@ -490,11 +490,16 @@ export function describeXs2aError(error: unknown): Xs2aErrorDescription {
   return withHowItWasSent(error, describeKind(error));
 }
 
-/** What the console did on its own before this error: a bank's link followed under the prefix, waits on a 429. */
+/**
+ * What the console did on its own before this error (a bank's link followed under the prefix, waits on a 429), and when
+ * to try again after an outage.
+ */
 function withHowItWasSent(error: Xs2aError, description: Xs2aErrorDescription): Xs2aErrorDescription {
   const notes = [
     ...(error.linkPrefix ? [prefixedLinkNote(error.linkPrefix)] : []),
-    ...[error.status === 429 ? rateLimitAdvice(error) : outageAdvice(error)].filter((note) => note !== undefined),
+    ...[error.status === 429 ? rateLimitAdvice(error) : outageAdvice(error, description)].filter(
+      (note) => note !== undefined,
+    ),
   ];
   if (notes.length === 0) return description;
   const advice = [description.advice, ...notes].filter(Boolean).join(' ');
@@ -527,14 +532,16 @@ const OUTAGE_STATUSES = [502, 503, 504];
 
 /**
  * When to try again after an outage (503 and a gateway's 502 and 504), from any bank: after the wait it asked for
- * (Retry-After), else later and backing off.
+ * (Retry-After), else later and backing off. Without a wait named, a code whose advice the bank gave already says it.
  */
-function outageAdvice(error: Xs2aError): string | undefined {
+function outageAdvice(error: Xs2aError, description: Xs2aErrorDescription): string | undefined {
   if (error.kind !== 'http' || !OUTAGE_STATUSES.includes(error.status ?? 0)) return undefined;
   const asked = askedWait(error.headers ?? {}, Date.now());
-  return asked
-    ? `The bank is unavailable for now and asked to wait ${waitText(asked.ms)} (${asked.said}): try again once that time has passed, not before.`
-    : 'The bank is unavailable for now and named no time to wait (no Retry-After): try again later, not at once, waiting a few seconds at first and longer each time it answers so.';
+  if (asked) {
+    return `The bank is unavailable for now and asked to wait ${waitText(asked.ms)} (${asked.said}): try again once that time has passed, not before.`;
+  }
+  if (description.messages.some((message) => message.advice)) return undefined;
+  return 'The bank is unavailable for now and named no time to wait (no Retry-After): try again later, not at once, waiting a few seconds at first and longer each time it answers so.';
 }
 
 /** A 429 that names no wait: back off, unless it is the consent's reads for the day used up (ACCESS_EXCEEDED). */
