@@ -57,7 +57,12 @@ test('the scenario editor offers 1.3.12’s status by default, and the bank answ
   await expect(listed).toContainText(
     `readAccountDetails answers RESOURCE_UNKNOWN (HTTP 404, the default there) with the text “No such account at this bank today.” until removed, only for resource ${consentId}.`,
   );
-  await page.screenshot({ path: test.info().outputPath('scenario-listed-1280.png'), fullPage: true });
+  const panel = page.getByRole('region', { name: 'Failure scenarios' });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await panel.screenshot({ path: test.info().outputPath(`scenario-listed-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.goto(`/accounts/${aliceMain.resourceId}`);
   const refusal = page
