@@ -304,33 +304,37 @@ describe('private benches kept in SQLite files beside the shared bank’s', () =
   const location = join(folder, 'sandbox.db');
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  it('each have a file of their own, opened again after a restart with their clock and scenarios', async () => {
-    const first = await startServer(location);
-    await first.call('/sandbox/admin/benches', 'POST', { name: 'kept', label: 'Kept bench' });
-    await first.call('/sandbox/admin/benches', 'POST', { name: 'gone' });
-    await first.call('/bench/kept/admin/clock/advance', 'POST', { by: 'P3D' });
-    await first.call('/bench/kept/admin/scenarios', 'POST', { operation: 'getBalances', error: 'ACCESS_EXCEEDED' });
-    await first.call('/sandbox/admin/benches/gone', 'DELETE');
-    await first.close();
-    expect(readdirSync(join(folder, 'benches')).filter((file) => file.endsWith('.db'))).toEqual(['kept.db']);
+  it(
+    'each have a file of their own, opened again after a restart with their clock and scenarios',
+    { timeout: 60_000 },
+    async () => {
+      const first = await startServer(location);
+      await first.call('/sandbox/admin/benches', 'POST', { name: 'kept', label: 'Kept bench' });
+      await first.call('/sandbox/admin/benches', 'POST', { name: 'gone' });
+      await first.call('/bench/kept/admin/clock/advance', 'POST', { by: 'P3D' });
+      await first.call('/bench/kept/admin/scenarios', 'POST', { operation: 'getBalances', error: 'ACCESS_EXCEEDED' });
+      await first.call('/sandbox/admin/benches/gone', 'DELETE');
+      await first.close();
+      expect(readdirSync(join(folder, 'benches')).filter((file) => file.endsWith('.db'))).toEqual(['kept.db']);
 
-    const second = await startServer(location);
-    try {
-      expect((await second.call('/sandbox/admin/benches')).body.benches).toMatchObject([
-        { name: 'kept', label: 'Kept bench', href: '/bench/kept' },
-      ]);
-      expect(await offsetOf(second, '/bench/kept')).toBe(3 * DAY);
-      expect((await scenariosOf(second, '/bench/kept')).map((s) => s.operation)).toEqual(['getBalances']);
-      expect(await offsetOf(second, '/sandbox')).toBe(0);
-      // Reset makes the file afresh; delete removes it.
-      await second.call('/sandbox/admin/benches/kept/reset', 'POST', {});
-      expect(await offsetOf(second, '/bench/kept')).toBe(0);
-      await second.call('/sandbox/admin/benches/kept', 'DELETE');
-      expect(existsSync(join(folder, 'benches', 'kept.db'))).toBe(false);
-    } finally {
-      await second.close();
-    }
-  });
+      const second = await startServer(location);
+      try {
+        expect((await second.call('/sandbox/admin/benches')).body.benches).toMatchObject([
+          { name: 'kept', label: 'Kept bench', href: '/bench/kept' },
+        ]);
+        expect(await offsetOf(second, '/bench/kept')).toBe(3 * DAY);
+        expect((await scenariosOf(second, '/bench/kept')).map((s) => s.operation)).toEqual(['getBalances']);
+        expect(await offsetOf(second, '/sandbox')).toBe(0);
+        // Reset makes the file afresh; delete removes it.
+        await second.call('/sandbox/admin/benches/kept/reset', 'POST', {});
+        expect(await offsetOf(second, '/bench/kept')).toBe(0);
+        await second.call('/sandbox/admin/benches/kept', 'DELETE');
+        expect(existsSync(join(folder, 'benches', 'kept.db'))).toBe(false);
+      } finally {
+        await second.close();
+      }
+    },
+  );
 
   it('never name a file outside their folder', async () => {
     const storage = benchStorage(location);
@@ -369,31 +373,60 @@ describe.skipIf(!pgUrl)('private benches kept in PostgreSQL schemas', () => {
     }
   });
 
-  it('each have a schema of their own, opened again after a restart, dropped when deleted', async () => {
+  it(
+    'each have a schema of their own, opened again after a restart, dropped when deleted',
+    { timeout: 60_000 },
+    async () => {
+      const open = () =>
+        startServer(pgUrl ?? '', { pgSchema: mainSchema, storage: benchStorage(pgUrl ?? '', { schemaPrefix }) });
+      const first = await open();
+      await first.call('/sandbox/admin/benches', 'POST', { name: 'qa-one' });
+      await first.call('/sandbox/admin/benches', 'POST', { name: 'qa-two' });
+      await first.call('/bench/qa-one/admin/clock/advance', 'POST', { by: 'P1D' });
+      await first.call('/bench/qa-one/admin/scenarios', 'POST', { operation: 'getBalances', error: 'ACCESS_EXCEEDED' });
+      expect(await offsetOf(first, '/bench/qa-two')).toBe(0);
+      await first.close();
+      expect(await schemas()).toEqual([`${schemaPrefix}main`, `${schemaPrefix}qa_one`, `${schemaPrefix}qa_two`]);
+
+      const second = await open();
+      try {
+        expect((await second.call('/sandbox/admin/benches')).body.benches.map((b: { name: string }) => b.name)).toEqual(
+          ['qa-one', 'qa-two'],
+        );
+        expect(await offsetOf(second, '/bench/qa-one')).toBe(DAY);
+        expect((await scenariosOf(second, '/bench/qa-one')).map((s) => s.operation)).toEqual(['getBalances']);
+        expect(await offsetOf(second, '/sandbox')).toBe(0);
+        await second.call('/sandbox/admin/benches/qa-two', 'DELETE');
+        expect(await schemas()).toEqual([`${schemaPrefix}main`, `${schemaPrefix}qa_one`]);
+      } finally {
+        await second.close();
+      }
+    },
+  );
+
+  it('on two instances of one database: a bench one resets or deletes is fresh or gone on the other', async () => {
     const open = () =>
       startServer(pgUrl ?? '', { pgSchema: mainSchema, storage: benchStorage(pgUrl ?? '', { schemaPrefix }) });
-    const first = await open();
-    await first.call('/sandbox/admin/benches', 'POST', { name: 'qa-one' });
-    await first.call('/sandbox/admin/benches', 'POST', { name: 'qa-two' });
-    await first.call('/bench/qa-one/admin/clock/advance', 'POST', { by: 'P1D' });
-    await first.call('/bench/qa-one/admin/scenarios', 'POST', { operation: 'getBalances', error: 'ACCESS_EXCEEDED' });
-    expect(await offsetOf(first, '/bench/qa-two')).toBe(0);
-    await first.close();
-    expect(await schemas()).toEqual([`${schemaPrefix}main`, `${schemaPrefix}qa_one`, `${schemaPrefix}qa_two`]);
-
-    const second = await open();
+    const [a, b] = [await open(), await open()];
     try {
-      expect((await second.call('/sandbox/admin/benches')).body.benches.map((b: { name: string }) => b.name)).toEqual([
-        'qa-one',
-        'qa-two',
-      ]);
-      expect(await offsetOf(second, '/bench/qa-one')).toBe(DAY);
-      expect((await scenariosOf(second, '/bench/qa-one')).map((s) => s.operation)).toEqual(['getBalances']);
-      expect(await offsetOf(second, '/sandbox')).toBe(0);
-      await second.call('/sandbox/admin/benches/qa-two', 'DELETE');
-      expect(await schemas()).toEqual([`${schemaPrefix}main`, `${schemaPrefix}qa_one`]);
+      await a.call('/sandbox/admin/benches', 'POST', { name: 'both' });
+      // The other instance opens it from the record, and moves its clock.
+      await b.call('/bench/both/admin/clock/advance', 'POST', { by: 'P1D' });
+      expect(await offsetOf(b, '/bench/both')).toBe(DAY);
+      expect((await b.call('/sandbox/admin/benches')).body.benches.map((x: { name: string }) => x.name)).toContain(
+        'both',
+      );
+      await a.call('/sandbox/admin/benches/both/reset', 'POST', {});
+      b.clock.now += 3_000;
+      expect(await offsetOf(b, '/bench/both')).toBe(0);
+      await a.call('/sandbox/admin/benches/both', 'DELETE');
+      b.clock.now += 3_000;
+      const gone = await b.call('/bench/both/health');
+      expect(gone.status).toBe(404);
+      expect(gone.body).toMatchObject({ tppMessages: [{ code: 'RESOURCE_UNKNOWN' }] });
     } finally {
-      await second.close();
+      await a.close();
+      await b.close();
     }
-  });
+  }, 60_000);
 });

@@ -272,8 +272,8 @@ class Shelf {
   /** Closes an open bench once the requests it is answering are done (or after DRAIN_MS); its data stays. */
   async shut(name: string, bench: OpenBench): Promise<void> {
     if (this.open.get(name) === bench) this.open.delete(name);
-    const started = this.now();
-    while (bench.active > 0 && this.now() - started < DRAIN_MS) await new Promise((done) => setTimeout(done, 25));
+    const until = Date.now() + DRAIN_MS;
+    while (bench.active > 0 && Date.now() < until) await new Promise((done) => setTimeout(done, 25));
     const { sandbox, store } = await bench.ready;
     await sandbox.close();
     await store.close();
