@@ -77,12 +77,15 @@ test('a payment flow exported as a Playwright test passes against the sandbox an
   await expect(transactionStatus(page)).toContainText(/ACTC|ACSC/);
 
   const file = await exportFromFlowView(page);
-  expect(file.name).toBe(`payment-${payment.paymentId}.spec.ts`);
+  // Named for what it shows, not for the recorded payment.
+  expect(file.name).toBe('payment-redirect-sepa-credit-transfers.spec.ts');
+  expect(file.text).toContain('pays ${CHOSEN.amount} ${CHOSEN.currency} to a creditor (sepa-credit-transfers)');
   expect(file.text).toContain('SCA (redirect)');
   expect(file.text).toContain('linkOf(a1, "scaRedirect", BASE_URL)');
   // Nothing of the console: no import of its code, no ids to reuse, no secret.
   expect(file.text).not.toMatch(/from ["']\.\.?\//);
-  expect(file.text).not.toContain(`/${payment.paymentId}`);
+  expect(file.text).not.toContain(payment.paymentId);
+  expect(file.text).not.toContain(alice.iban);
   expect(file.text).not.toContain('[redacted]');
 
   // The inspector's flow group offers the same file.

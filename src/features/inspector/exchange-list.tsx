@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { Exchange, FoldedReads } from '../../api';
 import { cx, focusRing } from '../../components/ui';
-import { ExportTestButton, isExportableFlow } from '../../flows/test-export';
+import { ExportTestButton, isExportableFlow, SuiteCheckbox, SuiteExportBar } from '../../flows/test-export';
 import { groupByFlow } from './exchange-filters';
 import { KeepToggle } from './keep-toggle';
 import { ExchangeStatusBadge, formatDuration, formatTime, listPath } from './exchange-status';
@@ -145,6 +145,7 @@ export function ExchangeList({
   selectedId: string | null;
   onSelect: (id: string) => void;
 }) {
+  const [chosen, setChosen] = useState<string[]>([]);
   if (view === 'all') {
     return (
       <ul aria-label="Exchanges, newest first" className="space-y-0.5">
@@ -152,9 +153,14 @@ export function ExchangeList({
       </ul>
     );
   }
+  const groups = groupByFlow(exchanges);
+  const exportable = groups.flatMap((group) => (isExportableFlow(group.flow) ? [group.flow] : []));
+  const choose = (flow: string, on: boolean) =>
+    setChosen((current) => (on ? [...current.filter((f) => f !== flow), flow] : current.filter((f) => f !== flow)));
   return (
     <div className="space-y-4">
-      {groupByFlow(exchanges).map((group) => (
+      <SuiteExportBar flows={exportable} chosen={chosen.filter((flow) => exportable.includes(flow))} />
+      {groups.map((group) => (
         <section key={group.flow ?? ''} aria-label={group.label}>
           <div className="mb-1 flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-200 pb-1">
             <h3 className="flex min-w-48 flex-1 items-baseline gap-2 text-sm font-semibold text-slate-800">
@@ -164,7 +170,17 @@ export function ExchangeList({
               </span>
             </h3>
             {group.flow !== undefined && <KeepToggle unit={group.flow} label={group.label} />}
-            {isExportableFlow(group.flow) && <ExportTestButton flow={group.flow} variant="ghost" />}
+            {isExportableFlow(group.flow) && (
+              <>
+                <SuiteCheckbox
+                  flow={group.flow}
+                  label={group.label}
+                  chosen={chosen.includes(group.flow)}
+                  onChange={choose}
+                />
+                <ExportTestButton flow={group.flow} variant="ghost" />
+              </>
+            )}
           </div>
           <ul className="space-y-0.5">
             <ExchangeRows exchanges={group.exchanges} selectedId={selectedId} onSelect={onSelect} />

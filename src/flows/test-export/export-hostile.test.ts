@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { REDACTED, type Exchange } from '../../api';
 import { hostileHeaderValue, hostileName, hostileString, HOSTILE_PIECES } from '../../testing/hostile-strings';
 import { playwrightTest } from './export-test';
+import { playwrightSuite } from './export-suite';
+import { PLAYWRIGHT_VERSION } from './suite';
 import { runExportedTest, type SentCall } from './testing/run-exported-test';
 
 const BANK = 'https://bank.example/psd2';
@@ -205,14 +207,34 @@ function bankOf(exchanges: readonly Exchange[]) {
 async function expectReplayedExactly(values: Hostile) {
   const { flow, exchanges } = hostileFlow(values);
   const file = playwrightTest({ flow, exchanges, savedAt: 0 });
-  const run = await runExportedTest(file.text, bankOf(exchanges), { XS2A_STATUS_WAIT_MS: '0', XS2A_SCA_WAIT_MS: '0' });
+  await expectRunSendsTheFlow(values, exchanges, file.text);
+}
+
+/** `text` (a test, importing `modules` when a suite's) runs against the fake bank and sends exactly the flow's values. */
+async function expectRunSendsTheFlow(
+  values: Hostile,
+  exchanges: Exchange[],
+  text: string,
+  modules: Record<string, string> = {},
+) {
+  // The accounts the flow used, as a user names them; the amount, currency and creditor's name are the file's defaults.
+  const env = {
+    XS2A_STATUS_WAIT_MS: '0',
+    XS2A_SCA_WAIT_MS: '0',
+    XS2A_DEBTOR_IBAN: 'DE16990100000010010001',
+    XS2A_CREDITOR_IBAN: 'DE49990100000020020001',
+  };
+  const run = await runExportedTest(text, bankOf(exchanges), env, modules);
   expect(run.diagnostics).toEqual([]);
   expect(run.error).toBeUndefined();
   expect(run.ok).toBe(true);
   expect(run.pwned).toBe(false);
   expect(run.exited).toBe(false);
-  expect(run.titles).toEqual([`Payment ${values.paymentId} replayed`]);
-  const xs2a = run.calls.filter((call) => !call.url.endsWith('/admin'));
+  expect(run.titles).toEqual([
+    `${values.psuId} pays 12.50 EUR to a creditor (sepa-credit-transfers) with embedded SCA`,
+  ]);
+  // Besides the flow's requests: the bank's today (its admin clock, else its Date header) and its admin API.
+  const xs2a = run.calls.filter((call) => call.url !== BANK && !/\/admin(\/clock)?$/.test(call.url));
   for (const call of xs2a) {
     const recorded = exchanges.find(
       (exchange) =>
@@ -232,6 +254,45 @@ async function expectReplayedExactly(values: Hostile) {
 }
 
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 60);
+
+/** The suite's files that carry no value of the flow's: the fixed ones, and those written from variable names. */
+const WITHOUT_BANK_TEXT = [
+  'package.json',
+  'tsconfig.json',
+  'playwright.config.ts',
+  'node-shims.d.ts',
+  '.gitignore',
+  'README.md',
+  '.github/workflows/xs2a-tests.yml',
+];
+
+/** A suite of the hostile flow: its spec and fixture run as the single file does, and no other file holds bank text. */
+async function expectSuiteSafe(values: Hostile) {
+  const { flow, exchanges } = hostileFlow(values);
+  // Formatting with Prettier parses every file (TypeScript, JSON, Markdown, YAML): a value that broke out fails it.
+  const files = new Map((await playwrightSuite({ flows: [flow], exchanges })).map((file) => [file.path, file.text]));
+  const spec = [...files.keys()].find((path) => path.endsWith('.spec.ts')) ?? '';
+  expect(spec).toBe('payment-embedded-sepa-credit-transfers.spec.ts');
+  await expectRunSendsTheFlow(values, exchanges, files.get(spec) ?? '', { './xs2a': files.get('xs2a.ts') ?? '' });
+  expect(JSON.parse(files.get('package.json') ?? '')).toEqual({
+    name: 'xs2a-tests',
+    private: true,
+    description: 'NextGenPSD2 XS2A 1.3.12 tests exported from XS2A Console',
+    scripts: { test: 'playwright test', typecheck: 'tsc --noEmit' },
+    devDependencies: { '@playwright/test': PLAYWRIGHT_VERSION },
+  });
+  const hostileValues = (Object.values(values) as string[]).filter((value) => value.length >= 4);
+  for (const path of WITHOUT_BANK_TEXT) {
+    const text = files.get(path) ?? '';
+    expect(text, path).not.toBe('');
+    for (const value of hostileValues)
+      expect(text.includes(value), `${path} holds ${JSON.stringify(value)}`).toBe(false);
+  }
+  // .env.example: comments and `# NAME=value` lines only, a value of the flow only when it is plain.
+  for (const line of (files.get('.env.example') ?? '').trimEnd().split('\n')) {
+    expect(line).toMatch(/^# ([^\r\n\u2028\u2029]*|XS2A_[A-Z0-9_]+=[A-Za-z0-9.:/_@-]*)$/);
+  }
+}
 
 describe('an exported Playwright test from a hostile bank’s flow', () => {
   it('compiles, runs against the fake bank, sends exactly the flow’s values and runs nothing of the bank’s', async () => {
@@ -255,6 +316,16 @@ describe('an exported Playwright test from a hostile bank’s flow', () => {
       path: all,
     });
   });
+
+  it('as a suite: the spec runs with the shared fixture, and the README, workflow, package.json and .env.example hold no bank text', async () => {
+    await fc.assert(fc.asyncProperty(hostile, expectSuiteSafe), { numRuns: Math.max(3, Math.round(RUNS / 10)) });
+    const all = HOSTILE_PIECES.join('');
+    await expectSuiteSafe({
+      ...fc.sample(hostile, { numRuns: 1, seed: 2 })[0]!,
+      creditor: all,
+      psuId: `h${HOSTILE_PIECES.filter((piece) => /^[\x20-\x7e]+$/.test(piece)).join('')}h`,
+    });
+  }, 120_000);
 
   it('the id that ran code through the file’s header comment stays in the comment and the title', async () => {
     const values = fc.sample(hostile, { numRuns: 1, seed: 1 })[0] as Hostile;

@@ -5,7 +5,8 @@ import { downloadText } from '../../components/ui';
 import { cleanExchange } from '../replay/replay-clean';
 import { knownSecrets } from '../replay/save-replay';
 import { flowSchemas } from './flow-schemas';
-import { buildReplayPlan, type CallStep } from './plan';
+import { flowIntent } from './intent';
+import { buildReplayPlan, type CallStep, type ReplayPlan } from './plan';
 import { renderTest } from './render-test';
 
 export interface PlaywrightTestFile {
@@ -13,17 +14,9 @@ export interface PlaywrightTestFile {
   text: string;
 }
 
-/** "payment:p-1" → "payment-p-1.spec.ts". */
-export function testFileName(flow: string): string {
-  return `${flow.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 100)}.spec.ts`;
-}
-
-/** "payment:p-1" → "Payment p-1 replayed". */
-function titleOf(flow: string): string {
-  const separator = flow.indexOf(':');
-  const kind = separator < 0 ? flow : flow.slice(0, separator).replace(/[-_]+/g, ' ');
-  const id = separator < 0 ? '' : ` ${flow.slice(separator + 1)}`;
-  return `${kind.charAt(0).toUpperCase()}${kind.slice(1)}${id} replayed`;
+/** A test file's name: `<slug>.spec.ts`, its slug made of letters, digits, dots, dashes and underscores. */
+export function testFileName(slug: string): string {
+  return `${slug.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 100)}.spec.ts`;
 }
 
 export interface PlaywrightTestInput {
@@ -37,27 +30,48 @@ export interface PlaywrightTestInput {
   savedAt?: number;
 }
 
-/** The Playwright test of one flow. */
-export function playwrightTest({
-  flow,
-  exchanges,
-  secrets = [],
-  savedAt = Date.now(),
-  masked = false,
-}: PlaywrightTestInput) {
+/** A flow as its test is written: the plan of its steps, and what it shows in words. */
+export interface FlowTest {
+  flow: string;
+  plan: ReplayPlan;
+  /** The test's title as code, and its words for the file's comment. */
+  title: string;
+  words: string;
+  slug: string;
+}
+
+/** The schema keys of the answers a plan checks. */
+export function schemaKeysOf(plan: ReplayPlan): string[] {
+  const calls = plan.steps.flatMap((step): CallStep[] => {
+    if (step.kind === 'call') return [step];
+    return step.kind === 'embedded' ? step.calls : [];
+  });
+  return calls.flatMap((call) => (call.schemaKey ? [call.schemaKey] : []));
+}
+
+/** One flow's exchanges (redacted, or masked in presenter mode) made into its test's plan and name. */
+export function flowTest({ flow, exchanges, secrets = [], masked = false }: PlaywrightTestInput): FlowTest {
   const own = exchanges
     .filter((exchange) => exchange.flow === flow)
     .map((exchange) =>
       masked ? cleanExchange(exchange, { secrets, display: MASKED_DISPLAY }) : redactExchange(exchange, { secrets }),
     );
   const plan = buildReplayPlan(own);
-  const calls = plan.steps.flatMap((step): CallStep[] => {
-    if (step.kind === 'call') return [step];
-    return step.kind === 'embedded' ? step.calls : [];
-  });
-  const schemas = flowSchemas(calls.flatMap((call) => (call.schemaKey ? [call.schemaKey] : [])));
-  const fileName = testFileName(flow);
-  return { fileName, text: renderTest(plan, { title: titleOf(flow), fileName, savedAt, schemas }) };
+  const intent = flowIntent(own, plan);
+  // The title's words for the comment: the template's variables as their names say.
+  const words = intent.title
+    .slice(1, -1)
+    .replace('${PSU.id}', 'The PSU (XS2A_PSU_ID)')
+    .replace('${CHOSEN.amount} ${CHOSEN.currency}', 'XS2A_AMOUNT XS2A_CURRENCY');
+  return { flow, plan, title: intent.title, words, slug: intent.slug };
+}
+
+/** The Playwright test of one flow, as one file that carries its helpers and schemas. */
+export function playwrightTest(input: PlaywrightTestInput): PlaywrightTestFile {
+  const test = flowTest(input);
+  const schemas = flowSchemas(schemaKeysOf(test.plan));
+  const text = renderTest(test.plan, test, schemas);
+  return { fileName: testFileName(test.slug), text };
 }
 
 /** Downloads the test of `flow` as this tab recorded it; the flow is kept in the log from then on. */

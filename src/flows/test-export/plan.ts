@@ -4,7 +4,7 @@
 // resources ended in. Pure: the exchanges in, a plan of code expressions out (render-test.ts writes the file).
 import { REDACTED, readLinks, underBaseUrl, type Exchange } from '../../api';
 import { jsString, jsTemplateText, valueLiteral } from '../code-export/literals';
-import { answerBody, psuDataStepOf, requestName, statusSeen } from '../story/exchange-words';
+import { answerBody, isStatusRead, psuDataStepOf, requestName, statusSeen } from '../story/exchange-words';
 import { schemaKeyOf } from './flow-schemas';
 
 /** A piece of TypeScript code. */
@@ -25,6 +25,11 @@ export interface CallStep {
   schemaKey?: string;
   /** A PUT of the PSU's data or a read of the SCA status: grouped into the embedded SCA step. */
   sca: boolean;
+  /**
+   * A read of a status, which the console repeats while it waits: left out of the test (its final status is polled
+   * once at the end) unless a later step takes something from its answer.
+   */
+  poll: boolean;
 }
 
 export type ScaApproach = 'redirect' | 'decoupled' | 'oauth';
@@ -64,6 +69,10 @@ export interface FinalState {
 
 export interface ReplayPlan {
   baseUrl: string;
+  /** What the person chose and the bank's today at the recording, which the test takes from its environment instead. */
+  values: RecordedValues;
+  /** Whether a step sends one of the PSU's IBANs (the test then finds the PSU's accounts first). */
+  usesAccounts: boolean;
   steps: PlanStep[];
   finals: FinalState[];
   /** Environment variables the steps read, besides the fixed ones, with what each stands for. */
@@ -74,6 +83,85 @@ export interface ReplayPlan {
 }
 
 const q = (text: string): Code => jsString(text);
+
+/** What a person chose in the recorded flow, and the bank's calendar day then. */
+export interface RecordedValues {
+  /** The bank's today at the recording (YYYY-MM-DD), from its Date header, else the browser's clock. */
+  today: string;
+  /** The PSU's own IBANs in the order the flow first sent them (the test's `data.iban(0)`, `data.iban(1)`…). */
+  ownIbans: string[];
+  creditorIban?: string;
+  /** The payment's amount, currency and creditor's name, when the flow initiated one. */
+  payment?: { amount: string; currency: string; creditorName?: string };
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+
+/** Request members that hold a calendar day: written relative to the bank's today. */
+const DATE_MEMBERS = new Set(['validUntil', 'requestedExecutionDate', 'startDate', 'endDate', 'dateFrom', 'dateTo']);
+
+function bankDayOf(exchange: Exchange): string {
+  const header = Object.entries(exchange.response?.headers ?? {}).find(([name]) => name.toLowerCase() === 'date')?.[1];
+  const at = header !== undefined && !Number.isNaN(Date.parse(header)) ? Date.parse(header) : exchange.startedAt;
+  return new Date(Number.isFinite(at) ? at : 0).toISOString().slice(0, 10);
+}
+
+/** Days from `today` to `date` (both YYYY-MM-DD). */
+export function daysBetween(today: string, date: string): number {
+  return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
+}
+
+const asRecord = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+
+/** Every `iban` member of a request body, in order. */
+function ibansIn(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(ibansIn);
+  const members = asRecord(value);
+  if (!members) return [];
+  return Object.entries(members).flatMap(([name, member]) =>
+    name === 'iban' && typeof member === 'string' ? [member] : ibansIn(member),
+  );
+}
+
+/** The values of the flow that the test reads from its environment (or the bank's test data) instead. */
+export function recordedValues(exchanges: readonly Exchange[]): RecordedValues {
+  const first = exchanges.find((exchange) => exchange.response) ?? exchanges[0];
+  const values: RecordedValues = { today: first ? bankDayOf(first) : '1970-01-01', ownIbans: [] };
+  for (const exchange of exchanges) {
+    const body = asRecord(exchange.request.body);
+    if (!body || exchange.request.method !== 'POST') continue;
+    const creditor = asRecord(body.creditorAccount)?.iban;
+    if (typeof creditor === 'string' && values.creditorIban === undefined) values.creditorIban = creditor;
+    const amount = asRecord(body.instructedAmount);
+    if (!values.payment && typeof amount?.amount === 'string' && typeof amount.currency === 'string') {
+      values.payment = {
+        amount: amount.amount,
+        currency: amount.currency,
+        ...(typeof body.creditorName === 'string' && { creditorName: body.creditorName }),
+      };
+    }
+  }
+  for (const exchange of exchanges) {
+    for (const iban of ibansIn(exchange.request.body)) {
+      if (iban !== values.creditorIban && !values.ownIbans.includes(iban)) values.ownIbans.push(iban);
+    }
+  }
+  return values;
+}
+
+/** A calendar day of the recording as code relative to the bank's today when the test runs. */
+const dayCode = (values: RecordedValues, date: string): Code => `day(data.today, ${daysBetween(values.today, date)})`;
+
+/** A URL's query with the calendar days in it (dateFrom, dateTo) relative to the bank's today, as template text. */
+function queryCode(query: string, values: RecordedValues | undefined): Code {
+  const text = jsTemplateText(query);
+  if (!values) return text;
+  return text.replace(/(=)(\d{4}-\d{2}-\d{2})(?=&|$)/g, (_, equals: string, date: string) =>
+    Number.isNaN(Date.parse(date)) ? `${equals}${date}` : `${equals}\${${dayCode(values, date)}}`,
+  );
+}
 
 /** The base_url: what comes before `/v1/` in the first request (the bank's prefix included). */
 export function baseUrlOf(exchanges: readonly Exchange[]): string {
@@ -128,7 +216,7 @@ export function linksIn(body: unknown, path: (string | number)[] = [], depth = 0
 }
 
 /** A code expression for `url`: a link of an earlier answer, else the base_url with the ids earlier answers gave. */
-export function urlCode(url: string, earlier: readonly Answered[], baseUrl: string): Code {
+export function urlCode(url: string, earlier: readonly Answered[], baseUrl: string, values?: RecordedValues): Code {
   const query = url.slice(stripQuery(url).length);
   for (const { n, exchange } of [...earlier].reverse()) {
     for (const { path, name, href } of linksIn(answerBody(exchange))) {
@@ -147,12 +235,12 @@ export function urlCode(url: string, earlier: readonly Answered[], baseUrl: stri
       const used = underBaseUrl(baseUrl, resolved)?.used;
       if (resolved === url || used === url) return link;
       if (query !== '' && (resolved === stripQuery(url) || used === stripQuery(url))) {
-        return `\`\${${link}}${jsTemplateText(query)}\``;
+        return `\`\${${link}}${queryCode(query, values)}\``;
       }
     }
   }
   if (!url.startsWith(`${baseUrl}/`)) return q(url);
-  let path = jsTemplateText(url.slice(baseUrl.length));
+  let path = jsTemplateText(stripQuery(url).slice(baseUrl.length));
   for (const { n, exchange } of [...earlier].reverse()) {
     const body = answerBody(exchange) ?? {};
     for (const member of ID_MEMBERS) {
@@ -164,8 +252,25 @@ export function urlCode(url: string, earlier: readonly Answered[], baseUrl: stri
         `/\${idOf(a${n}, ${q(member)})}`,
       );
     }
+    path = accountIdsIn(path, n, body);
   }
-  return `\`\${BASE_URL}${path}\``;
+  return `\`\${BASE_URL}${path}${queryCode(query, values)}\``;
+}
+
+/** An account's resourceId (as an earlier account list gave it) in a path, as `idAt(a<n>, ["accounts", i], …)`. */
+function accountIdsIn(path: string, n: number, body: Record<string, unknown>): string {
+  const accounts = Array.isArray(body.accounts) ? (body.accounts as unknown[]) : [];
+  let result = path;
+  accounts.forEach((account, index) => {
+    const id = asRecord(account)?.resourceId;
+    if (typeof id !== 'string' || id.length < 3) return;
+    const segment = `/${jsTemplateText(encodeURIComponent(id))}`;
+    result = result.replace(
+      new RegExp(`${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=/|$)`, 'g'),
+      `/\${idAt(a${n}, ["accounts", ${index}], "resourceId")}`,
+    );
+  });
+  return result;
 }
 
 /** Headers the test sets itself, or that a client must not copy. */
@@ -181,6 +286,9 @@ function headerCodes(exchange: Exchange, earlier: readonly Answered[], env: Map<
       env.set(variable, `the ${name} header (not written into this file)`);
       codes.push([name, `env(${q(variable)})`]);
     } else if (lower === 'psu-id') codes.push([name, 'PSU.id']);
+    // The console's own callback with the state of that run: the test's own addresses (the sandbox never opens them).
+    else if (lower === 'tpp-redirect-uri') codes.push([name, 'REDIRECT_URI']);
+    else if (lower === 'tpp-nok-redirect-uri') codes.push([name, 'NOK_REDIRECT_URI']);
     else if (lower === 'consent-id') codes.push([name, idCode(value, earlier) ?? q(value)]);
     else codes.push([name, q(value)]);
   }
@@ -201,9 +309,16 @@ function idCode(value: string, earlier: readonly Answered[]): Code | undefined {
  * The request body as code, each redacted member read from the environment instead, and a chosen SCA method taken
  * from the bank's offer in `offer` (the answer that listed the methods).
  */
-function bodyCode(body: unknown, env: Map<string, string>, offer: number | undefined): Code | undefined {
+function bodyCode(
+  body: unknown,
+  env: Map<string, string>,
+  offer: number | undefined,
+  values: RecordedValues,
+): Code | undefined {
   if (body === undefined || body === null) return undefined;
   return valueLiteral(body, 'js', (name, value) => {
+    const chosen = chosenValueCode(name, value, values);
+    if (chosen !== undefined) return chosen;
     if (name === 'authenticationMethodId' && offer !== undefined && typeof value === 'string') {
       return `methodOf(a${offer}, ${q(value)})`;
     }
@@ -214,6 +329,31 @@ function bodyCode(body: unknown, env: Map<string, string>, offer: number | undef
     env.set(variable, `the request member ${name} (not written into this file)`);
     return `env(${q(variable)})`;
   });
+}
+
+/** What the person chose (accounts, amount, creditor) and calendar days, as the test's variables; else undefined. */
+function chosenValueCode(name: string, value: unknown, values: RecordedValues): Code | undefined {
+  if (typeof value === 'string') {
+    if (name === 'iban') {
+      if (value === values.creditorIban) return 'data.creditorIban';
+      const index = values.ownIbans.indexOf(value);
+      return index < 0 ? undefined : `data.iban(${index})`;
+    }
+    if (name === 'creditorName' && values.payment?.creditorName === value) return 'CHOSEN.creditorName';
+    if (DATE_MEMBERS.has(name) && ISO_DAY.test(value) && !Number.isNaN(Date.parse(value))) {
+      return dayCode(values, value);
+    }
+  }
+  const amount = asRecord(value);
+  if (
+    name === 'instructedAmount' &&
+    amount?.amount === values.payment?.amount &&
+    amount?.currency === values.payment?.currency &&
+    Object.keys(amount ?? {}).length === 2
+  ) {
+    return '{ currency: CHOSEN.currency, amount: CHOSEN.amount }';
+  }
+  return undefined;
 }
 
 function errorCodesOf(exchange: Exchange): string[] {
@@ -271,6 +411,7 @@ function methodOffer(earlier: readonly Answered[]): number | undefined {
 interface PlanContext {
   baseUrl: string;
   env: Map<string, string>;
+  values: RecordedValues;
 }
 
 function callStep(n: number, exchange: Exchange, earlier: readonly Answered[], context: PlanContext): CallStep {
@@ -278,13 +419,13 @@ function callStep(n: number, exchange: Exchange, earlier: readonly Answered[], c
   const { method, url } = exchange.request;
   const status = exchange.response?.status ?? 0;
   const schemaKey = schemaKeyOf(method, url, status);
-  const body = bodyCode(exchange.request.body, env, methodOffer(earlier));
+  const body = bodyCode(exchange.request.body, env, methodOffer(earlier), context.values);
   return {
     kind: 'call',
     n,
-    title: `${requestName(exchange)} → ${status}`,
+    title: requestName(exchange),
     method,
-    url: urlCode(url, earlier, context.baseUrl),
+    url: urlCode(url, earlier, context.baseUrl, context.values),
     headers: headerCodes(exchange, earlier, env),
     ...(body !== undefined && { body }),
     status,
@@ -292,6 +433,7 @@ function callStep(n: number, exchange: Exchange, earlier: readonly Answered[], c
     ...(schemaKey && { schemaKey }),
     // Naming the PSU alone is no embedded SCA: a decoupled flow starts that way too.
     sca: (psuDataStepOf(exchange) ?? 'identification') !== 'identification' || isScaRead(exchange),
+    poll: exchange.request.method === 'GET' && (isStatusRead(exchange) || isScaRead(exchange)),
   };
 }
 
@@ -381,19 +523,38 @@ function groupEmbedded(steps: PlanStep[]): PlanStep[] {
   return grouped;
 }
 
+/** Code that uses the answer `a<n>`. */
+const usesAnswer = (code: string, n: number) => new RegExp(`\\ba${n}\\b`).test(code);
+
+/** The steps without the status reads the console polled with, unless a later step uses one's answer. */
+function withoutPolling(steps: PlanStep[], finals: readonly FinalState[]): PlanStep[] {
+  const text = JSON.stringify([steps, finals]);
+  // Steps and finals hold their code as text, so a use of `a<n>` anywhere shows in the whole plan's text.
+  const needed = (call: CallStep) => !call.poll || usesAnswer(text, call.n);
+  return steps.flatMap((step): PlanStep[] => {
+    if (step.kind === 'call') return needed(step) ? [step] : [];
+    if (step.kind === 'embedded') {
+      const calls = step.calls.filter(needed);
+      return calls.length > 0 ? [{ ...step, calls }] : [];
+    }
+    return [step];
+  });
+}
+
 /** The replay of one flow's exchanges (oldest first), as steps. */
 export function buildReplayPlan(exchanges: readonly Exchange[]): ReplayPlan {
   const baseUrl = baseUrlOf(exchanges);
   const skipped: string[] = [];
   const env = new Map<string, string>();
   const replayed = replayedExchanges(exchanges, skipped);
+  const values = recordedValues(replayed);
   const answered: Answered[] = [];
   const steps: PlanStep[] = [];
   const finals = new Map<string, FinalState>();
   const handedOver = new Set<string>();
   replayed.forEach((exchange, index) => {
     const n = answered.length + 1;
-    const step = callStep(n, exchange, answered, { baseUrl, env });
+    const step = callStep(n, exchange, answered, { baseUrl, env, values });
     steps.push(step);
     answered.push({ n, exchange });
     const final = finalState(step, exchange);
@@ -414,9 +575,12 @@ export function buildReplayPlan(exchanges: readonly Exchange[]): ReplayPlan {
       name.toLowerCase() === 'psu-id' ? [value] : [],
     ),
   )[0];
+  const kept = withoutPolling(groupEmbedded(steps), [...finals.values()]);
   return {
     baseUrl,
-    steps: groupEmbedded(steps),
+    values,
+    usesAccounts: /\bdata\.(iban|creditorIban)\b/.test(JSON.stringify(kept)),
+    steps: kept,
     finals: [...finals.values()],
     env,
     ...(psuId && { psuId }),

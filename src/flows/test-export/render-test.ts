@@ -65,11 +65,12 @@ const isLink = (url: Code) => /\blink(Of|At)\(/.test(url);
 /** `call`'s base_url line for a link's URL; none for a URL the test builds from BASE_URL itself. */
 const baseLine = (url: Code) => (isLink(url) ? '\n      baseUrl: BASE_URL,' : '');
 
+/** A read of the status `member` at `url`, for expect.poll: the status, or words saying the answer had none. */
 function readCode(url: Code, headers: readonly [string, Code][], member: string): Code {
   return `async () =>\n  statusOf(\n    await call(request, {\n      method: "GET",\n      url: ${url},${baseLine(url)}\n      headers: ${indent(
     headersCode(headers),
     6,
-  ).trimStart()},\n    }),\n    ${q(member)},\n  )`;
+  ).trimStart()},\n    }),\n    ${q(member)},\n  ) ?? ${q(`(no ${member} in the answer)`)}`;
 }
 
 function callCode(step: CallStep): Code {
@@ -81,7 +82,7 @@ function callCode(step: CallStep): Code {
     ...(step.body === undefined ? [] : [`body: ${step.body},`]),
   ].join('\n');
   const expectations = `expectAnswer(answer, ${step.status}, ${step.schemaKey ? q(step.schemaKey) : 'undefined'}, ${strings(step.errorCodes)});`;
-  return `const a${step.n} = await test.step(${q(step.title)}, async () => {
+  return `const a${step.n} = await step(${q(step.title)}, async () => {
   const answer = await call(request, {
 ${indent(input, 4)}
   });
@@ -89,8 +90,6 @@ ${indent(input, 4)}
   return answer;
 });`;
 }
-
-const FINAL_SCA = ['finalised', 'failed', 'exempted'];
 
 const approachWords: Record<
   ScaStep['approach'],
@@ -131,22 +130,22 @@ function scaCode(step: ScaStep): Code {
   const expected = step.expected ?? (step.decision === 'approve' ? 'finalised' : 'failed');
   const wait = step.scaStatus
     ? `
-const scaStatus = await waitForStatus(
-${indent(readCode(step.scaStatus, step.headers, 'scaStatus'), 2)},
-  ${strings(FINAL_SCA)},
-  SCA_WAIT_MS,
-);
-expect(scaStatus, "the authorisation's scaStatus").toBe(${q(expected)});`
+await expect
+  .poll(
+${indent(readCode(step.scaStatus, step.headers, 'scaStatus'), 4)},
+    { message: ${q(`the authorisation's scaStatus becomes ${expected}`)}, timeout: SCA_WAIT_MS },
+  )
+  .toBe(${q(expected)});`
     : '';
-  return `await test.step(${q(`${words.title} ──────────`)}, async () => {
+  return `await step(${q(words.title)}, async () => {
 ${indent(hand + wait, 2)}
 });`;
 }
 
 function embeddedCode(step: EmbeddedStep): Code {
   const names = step.calls.map((call) => `a${call.n}`).join(', ');
-  return `const [${names}] = await test.step(
-  "SCA (embedded): the PSU's password and one-time password from XS2A_PSU_PASSWORD and XS2A_OTP ──────────",
+  return `const [${names}] = await step(
+  "SCA (embedded): the PSU's password and one-time password from XS2A_PSU_PASSWORD and XS2A_OTP",
   async () => {
 ${indent(step.calls.map(callCode).join('\n'), 4)}
     return [${names}] as const;
@@ -156,82 +155,132 @@ ${indent(step.calls.map(callCode).join('\n'), 4)}
 
 function finalsCode(finals: readonly FinalState[]): Code {
   if (finals.length === 0) return '';
-  const reads = finals.map((final, index) => {
+  const reads = finals.map((final) => {
     const accepted = acceptedFinalStates(final.member, final.seen);
-    return `const state${index} = await waitForStatus(
-${indent(readCode(final.url, final.headers, final.member), 2)},
-  ${strings(accepted)},
-  STATUS_WAIT_MS,
-);
-expect(${strings(accepted)}, ${q(`${final.member} (the flow ended at ${final.seen})`)}).toContain(state${index});`;
+    const words = `${final.member} reaches ${accepted.join(' or ')} (the flow ended at ${final.seen})`;
+    return `await expect
+  .poll(
+${indent(readCode(final.url, final.headers, final.member), 4)},
+    { message: ${q(words)}, timeout: STATUS_WAIT_MS },
+  )
+  .toMatch(oneOf(${strings(accepted)}));`;
   });
-  return `await test.step("The states the flow ended in", async () => {
+  return `await step("The states the flow ended in", async () => {
 ${indent(reads.join('\n'), 2)}
 });`;
 }
 
-function headerComment(plan: ReplayPlan, title: string, fileName: string, savedAt: number): string {
-  const variables: [string, string][] = [
+/** An environment variable the tests read, and what it stands for. */
+export type EnvVariable = [name: string, words: string];
+
+/** The variables every test reads (the fixture's settings), with their defaults in words. */
+export function fixedVariables(plan: Pick<ReplayPlan, 'baseUrl' | 'psuId'>): EnvVariable[] {
+  return [
     ['XS2A_BASE_URL', `the bank's base_url (default: ${plan.baseUrl})`],
     ['XS2A_PSU_ID', `the PSU (default: ${plan.psuId ?? 'alice, a PSU of the sandbox'})`],
     ['XS2A_PSU_PASSWORD', "the PSU's password for SCA (sandbox default: sandbox)"],
     ['XS2A_OTP', 'the one-time password for SCA (sandbox default: 123456)'],
+    [
+      'XS2A_DEBTOR_IBAN',
+      "the PSU's account to pay from or ask access to (default: the sandbox's test data, else the bank's list)",
+    ],
+    ['XS2A_ACCOUNT_IBANS', "more of the PSU's accounts, comma-separated, when a consent names several"],
+    ['XS2A_CREDITOR_IBAN', "the creditor's account (default: another sandbox PSU's account)"],
+    ['XS2A_TPP_REDIRECT_URI', 'TPP-Redirect-URI (default: https://tpp.example/callback/ok)'],
+    ['XS2A_TPP_NOK_REDIRECT_URI', 'TPP-Nok-Redirect-URI (default: https://tpp.example/callback/nok)'],
     ['XS2A_SCA_WAIT_MS', 'how long the PSU may take to decide at a bank without the sandbox admin API (300000)'],
     ['XS2A_STATUS_WAIT_MS', 'how long the final states may take to be reached (60000)'],
+  ];
+}
+
+/** The variables this flow's test reads besides the fixed ones. */
+export function flowVariables(plan: ReplayPlan): EnvVariable[] {
+  const payment = plan.values.payment;
+  return [
+    ...(payment
+      ? ([
+          ['XS2A_AMOUNT', `the amount to pay (default: ${payment.amount})`],
+          ['XS2A_CURRENCY', `its currency (default: ${payment.currency})`],
+          ...(payment.creditorName !== undefined
+            ? [['XS2A_CREDITOR_NAME', `the creditor's name (default: ${payment.creditorName})`]]
+            : []),
+        ] as EnvVariable[])
+      : []),
     ...plan.env.entries(),
   ];
-  const width = Math.max(...variables.map(([name]) => name.length));
-  // Every line goes through commentText: the title, the base_url, the PSU, member names and the words of what was
-  // not replayed came from the flow, and none of them may end the comment or start a line of code.
-  const lines = [
-    `${title}: exported from XS2A Console as a Playwright test (${new Date(savedAt).toISOString()}).`,
-    '',
-    "Replays the flow's API calls against XS2A_BASE_URL with fresh X-Request-IDs and the flow's PSU headers, following",
-    "the bank's _links (ids come from the previous answers), and checks each answer's status, each success body",
-    'against the NextGenPSD2 1.3.12 schema (embedded below), and the states the flow ended in. SCA steps are marked',
-    "── : embedded SCA sends the PSU's password and one-time password from the environment; redirect and decoupled",
-    "SCA are decided the sandbox's way when the bank offers the XS2A Console sandbox admin API ({base_url}/admin),",
-    'and otherwise wait for a person to decide as the PSU, polling the SCA status.',
-    '',
-    'Secrets are never written into this file: they are read from these environment variables.',
-    ...variables.map(([name, words]) => `  ${name.padEnd(width)}  ${words}`),
-    '',
-    `Run: npm install --save-dev @playwright/test && npx playwright test ${fileName}`,
-    ...(plan.skipped.length > 0 ? ['', 'Not replayed:', ...plan.skipped.map((words) => `  ${words}`)] : []),
-  ];
+}
+
+/** Lines of `//` comments, each line's text made safe by commentText (it may carry the flow's words). */
+export function commentLines(lines: readonly string[]): string {
   return lines.map((line) => (line === '' ? '//' : `// ${commentText(line)}`)).join('\n');
 }
 
-export interface RenderOptions {
-  title: string;
-  fileName: string;
-  savedAt: number;
-  schemas: FlowSchemas;
+function variableLines(variables: readonly EnvVariable[]): string[] {
+  const width = Math.max(...variables.map(([name]) => name.length));
+  return variables.map(([name, words]) => `  ${name.padEnd(width)}  ${words}`);
 }
 
-/** The test file's text. */
-export function renderTest(plan: ReplayPlan, { title, fileName, savedAt, schemas }: RenderOptions): string {
-  const steps = plan.steps.map((step) => {
-    if (step.kind === 'call') return callCode(step);
-    return step.kind === 'sca' ? scaCode(step) : embeddedCode(step);
-  });
-  return `${headerComment(plan, title, fileName, savedAt)}
-import { expect, test } from "@playwright/test";
-import type { APIRequestContext, APIResponse } from "@playwright/test";
+function headerComment(plan: ReplayPlan, words: string, inline: boolean): string {
+  const variables = inline ? [...fixedVariables(plan), ...flowVariables(plan)] : flowVariables(plan);
+  // Every line goes through commentText: the base_url, the PSU, member names and the words of what was not replayed
+  // came from the flow, and none of them may end the comment or start a line of code.
+  return commentLines([
+    `${words}: exported from XS2A Console as a Playwright test.`,
+    '',
+    'The steps the person took, against XS2A_BASE_URL with fresh X-Request-IDs: what the bank assigns (ids, links)',
+    "comes from its answers, calendar days are counted from the bank's today, and the PSU, accounts, amount and",
+    'creditor come from the environment. Each answer is checked (status, and success bodies against NextGenPSD2',
+    "1.3.12); the final states are polled once, until XS2A_STATUS_WAIT_MS. SCA: embedded sends the PSU's password and",
+    "one-time password from the environment; redirect and decoupled are decided the sandbox's way when the bank offers",
+    'the XS2A Console sandbox admin API ({base_url}/admin), and otherwise wait for a person to decide as the PSU.',
+    '',
+    ...(variables.length > 0
+      ? [
+          inline
+            ? 'Environment variables (no secret is written into this file):'
+            : 'Environment variables of this test',
+          ...(inline ? [] : ['(besides those of xs2a.ts; no secret is written into this file):']),
+          ...variableLines(variables),
+          '',
+        ]
+      : []),
+    inline
+      ? 'Run: npm install --save-dev @playwright/test && npx playwright test'
+      : 'Run: npx playwright test (see README.md)',
+    ...(plan.skipped.length > 0 ? ['', 'Not replayed:', ...plan.skipped.map((line) => `  ${line}`)] : []),
+  ]);
+}
 
-const BASE_URL = (env("XS2A_BASE_URL") ?? ${q(plan.baseUrl)}).replace(/\\/+$/, "");
+/** The run's settings and the fixture functions that use them, which every test of a suite shares (xs2a.ts). */
+function settingsCode(plan: Pick<ReplayPlan, 'baseUrl' | 'psuId'>): Code {
+  return `const BASE_URL = (env("XS2A_BASE_URL") ?? ${q(plan.baseUrl)}).replace(/\\/+$/, "");
 const PSU: Psu = {
   id: env("XS2A_PSU_ID") ?? ${q(plan.psuId ?? 'alice')},
   password: env("XS2A_PSU_PASSWORD") ?? "sandbox",
   otp: env("XS2A_OTP") ?? "123456",
 };
+const REDIRECT_URI = env("XS2A_TPP_REDIRECT_URI") ?? "https://tpp.example/callback/ok";
+const NOK_REDIRECT_URI = env("XS2A_TPP_NOK_REDIRECT_URI") ?? "https://tpp.example/callback/nok";
 const SCA_WAIT_MS = Number(env("XS2A_SCA_WAIT_MS") ?? 300_000);
-const STATUS_WAIT_MS = Number(env("XS2A_STATUS_WAIT_MS") ?? 60_000);
+const STATUS_WAIT_MS = Number(env("XS2A_STATUS_WAIT_MS") ?? 60_000);`;
+}
 
-test(${q(title)}, async ({ request }) => {
-  test.setTimeout(SCA_WAIT_MS + STATUS_WAIT_MS + 60_000);
-${indent([...steps, finalsCode(plan.finals)].filter(Boolean).join('\n\n'), 2)}
-});
+const FIXTURE_FUNCTIONS = `/** A step of the test: a failure inside it names the step before the expectation that failed. */
+async function step<T>(title: string, body: () => Promise<T>): Promise<T> {
+  return test.step(title, async () => {
+    try {
+      return await body();
+    } catch (error) {
+      const failure = error as Partial<Error> | null;
+      if (typeof failure?.message === "string" && !failure.message.startsWith("Step ")) {
+        const before = failure.message;
+        failure.message = \`Step "\${title}" failed: \${before}\`;
+        if (typeof failure.stack === "string") failure.stack = failure.stack.replace(before, failure.message);
+      }
+      throw error;
+    }
+  });
+}
 
 /** The answer's status, its body against 1.3.12 (success answers) and the error codes the flow saw (errors). */
 function expectAnswer(answer: Answer, status: number, schema: string | undefined, codes: string[]): void {
@@ -242,11 +291,216 @@ function expectAnswer(answer: Answer, status: number, schema: string | undefined
   for (const code of codes) expect(errorCodes(answer), "the error's message codes").toContain(code);
 }
 
+/** A pattern matching exactly one of \`values\`. */
+function oneOf(values: string[]): RegExp {
+  return new RegExp(\`^(\${values.map((value) => value.replace(/[.*+?^\${}()|[\\]\\\\]/g, "\\\\$&")).join("|")})$\`);
+}
+
+/** The run's test data: the bank's today, and the PSU's accounts and the creditor's when a test sends them. */
+interface TestData {
+  today: string;
+  creditorIban: string;
+  /** The PSU's account number \`index\` (the first when there are fewer). */
+  iban: (index: number) => string;
+}
+
+/**
+ * The PSU's accounts from XS2A_DEBTOR_IBAN and XS2A_ACCOUNT_IBANS, else the sandbox's test data ({base_url}/admin),
+ * else the bank's own list (a consent for the available accounts); the creditor's from XS2A_CREDITOR_IBAN, else
+ * another sandbox PSU's.
+ */
+async function testData(request: APIRequestContext, needsAccounts: boolean): Promise<TestData> {
+  const today = await bankToday(request, BASE_URL);
+  let ibans = [env("XS2A_DEBTOR_IBAN"), ...(env("XS2A_ACCOUNT_IBANS") ?? "").split(",")]
+    .map((iban) => iban?.trim() ?? "")
+    .filter((iban) => iban !== "");
+  let creditorIban = env("XS2A_CREDITOR_IBAN");
+  if (needsAccounts && (ibans.length === 0 || creditorIban === undefined)) {
+    const psus = await sandboxPsus(request, BASE_URL);
+    if (ibans.length === 0) ibans = psus?.find((psu) => psu.psuId === PSU.id)?.ibans ?? [];
+    creditorIban ??= psus?.find((psu) => psu.psuId !== PSU.id && psu.ibans.length > 0)?.ibans[0];
+    if (ibans.length === 0) ibans = await ibansThroughBank(request, today);
+  }
+  return {
+    today,
+    creditorIban: creditorIban ?? "DE89370400440532013000",
+    iban: (index) => {
+      const iban = ibans[index] ?? ibans[0];
+      if (iban === undefined) throw new Error("No account of the PSU: set XS2A_DEBTOR_IBAN or XS2A_ACCOUNT_IBANS");
+      return iban;
+    },
+  };
+}
+
+/** The PSU's IBANs as the bank lists them under a consent for the available accounts, which the PSU authorises. */
+async function ibansThroughBank(request: APIRequestContext, today: string): Promise<string[]> {
+  const headers = { "PSU-ID": PSU.id, "TPP-Redirect-URI": REDIRECT_URI, "TPP-Nok-Redirect-URI": NOK_REDIRECT_URI };
+  const consent = await call(request, {
+    method: "POST",
+    url: \`\${BASE_URL}/v1/consents\`,
+    headers: { ...headers, "Content-Type": "application/json" },
+    body: {
+      access: { availableAccounts: "allAccounts" },
+      recurringIndicator: false,
+      validUntil: today,
+      frequencyPerDay: 1,
+      combinedServiceIndicator: false,
+    },
+  });
+  if (consent.status >= 300) {
+    throw new Error(\`Set XS2A_DEBTOR_IBAN: the bank refused a consent to list the PSU's accounts (\${consent.text})\`);
+  }
+  const consentId = idOf(consent, "consentId");
+  if (statusOf(consent, "consentStatus") !== "valid") {
+    const redirect = consent.text.includes("scaRedirect") ? linkOf(consent, "scaRedirect", BASE_URL) : undefined;
+    if (redirect !== undefined && (await offersSandboxAdmin(request, BASE_URL))) {
+      await decideAtBankPage(request, redirect, PSU, "approve");
+    } else {
+      console.log(\`Authorise the consent to list the PSU's accounts (\${redirect ?? "at the bank"}) within \${SCA_WAIT_MS / 1000} s\`);
+    }
+    await expect
+      .poll(
+        async () =>
+          statusOf(
+            await call(request, { method: "GET", url: \`\${BASE_URL}/v1/consents/\${consentId}/status\`, headers }),
+            "consentStatus",
+          ),
+        { message: "the consent to list the PSU's accounts becomes valid", timeout: SCA_WAIT_MS },
+      )
+      .toBe("valid");
+  }
+  return ibansOf(
+    await call(request, { method: "GET", url: \`\${BASE_URL}/v1/accounts\`, headers: { ...headers, "Consent-ID": consentId } }),
+  );
+}`;
+
+/** The fixture's exported names, which a spec of a suite imports from ./xs2a when it uses them. */
+const FIXTURE_NAMES = [
+  'BASE_URL',
+  'PSU',
+  'REDIRECT_URI',
+  'NOK_REDIRECT_URI',
+  'SCA_WAIT_MS',
+  'STATUS_WAIT_MS',
+  'env',
+  'step',
+  'expectAnswer',
+  'oneOf',
+  'testData',
+  'call',
+  'statusOf',
+  'linkOf',
+  'linkAt',
+  'idOf',
+  'idAt',
+  'methodOf',
+  'day',
+  'offersSandboxAdmin',
+  'decideAtBankPage',
+  'decideInBankingApp',
+];
+
+/** A flow's test as it reads: the name of what it shows, the person's choices and its steps. */
+export interface SpecParts {
+  /** Words for the header comment. */
+  words: string;
+  /** The test's title, as code. */
+  title: Code;
+}
+
+/** The test itself: the person's choices, then one test of the flow's steps. */
+function testCode(plan: ReplayPlan, title: Code): Code {
+  const steps = plan.steps.map((step) => {
+    if (step.kind === 'call') return callCode(step);
+    return step.kind === 'sca' ? scaCode(step) : embeddedCode(step);
+  });
+  const payment = plan.values.payment;
+  const chosen = payment
+    ? `const CHOSEN = {
+  amount: env("XS2A_AMOUNT") ?? ${q(payment.amount)},
+  currency: env("XS2A_CURRENCY") ?? ${q(payment.currency)},
+  creditorName: env("XS2A_CREDITOR_NAME") ?? ${q(payment.creditorName ?? '')},
+};
+
+`
+    : '';
+  const body = [
+    `const data = await testData(request, ${String(plan.usesAccounts)});`,
+    ...steps,
+    finalsCode(plan.finals),
+  ];
+  const code = `${chosen}test(${title}, async ({ request }) => {
+  test.setTimeout(SCA_WAIT_MS + STATUS_WAIT_MS + 60_000);
+${indent(body.filter(Boolean).join('\n\n'), 2)}
+});`;
+  return withoutUnusedAnswers(code);
+}
+
+/** `const a<n> = await step(…)` as `await step(…)` when no later step uses the answer. */
+function withoutUnusedAnswers(code: Code): Code {
+  return code.replace(/^(\s*)const (a\d+) = await step\(/gm, (whole, pad: string, name: string) =>
+    code.split(new RegExp(`\\b${name}\\b`)).length > 2 ? whole : `${pad}await step(`,
+  );
+}
+
+/** The test file of one flow on its own: the fixture (helpers and the 1.3.12 schemas) copied into it. */
+export function renderTest(plan: ReplayPlan, parts: SpecParts, schemas: FlowSchemas): string {
+  return `${headerComment(plan, parts.words, true)}
+import { expect, test } from "@playwright/test";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+
+${settingsCode(plan)}
+
+${testCode(plan, parts.title)}
+
 // ── Helpers ─────────────────────────────────────────────────────────────────────────────────────────────────────
+
+${FIXTURE_FUNCTIONS}
 
 ${runtimeCode()}
 
 // ── The 1.3.12 schemas of the answers this flow checks (generated from XS2A Console's model) ────────────────────
+
+const SCHEMAS: Record<string, Schema> = ${JSON.stringify(schemas.schemas)};
+
+const SCHEMA_DEFS: Record<string, Schema> = ${JSON.stringify(schemas.defs)};
+`;
+}
+
+/** One spec of a suite: the same test, importing the shared fixture (./xs2a) instead of carrying it. */
+export function renderSpec(plan: ReplayPlan, parts: SpecParts): string {
+  const code = testCode(plan, parts.title);
+  const used = FIXTURE_NAMES.filter((name) => new RegExp(`\\b${name}\\b`).test(code));
+  return `${headerComment(plan, parts.words, false)}
+import { expect, test } from "@playwright/test";
+import { ${used.join(', ')} } from "./xs2a";
+
+${code}
+`;
+}
+
+/** The suite's shared fixture: settings from the environment, the helpers and the 1.3.12 schemas of every spec. */
+export function renderFixture(plan: Pick<ReplayPlan, 'baseUrl' | 'psuId'>, schemas: FlowSchemas): string {
+  const exported = (code: string) => code.replace(/^(const|function|async function|interface|type) /gm, 'export $1 ');
+  return `${commentLines([
+    "The fixture every test of this suite imports: the run's settings from the environment, sending XS2A requests",
+    "(headers, a fresh X-Request-ID each, following the bank's _links), the PSU's part of SCA per approach, the test",
+    "data, and the checks of the bank's answers against NextGenPSD2 1.3.12 (schemas generated from XS2A Console's",
+    'model). Written by XS2A Console; it needs only @playwright/test.',
+    '',
+    'Environment variables (no secret is written into these files):',
+    ...variableLines(fixedVariables(plan)),
+  ])}
+import { expect, test } from "@playwright/test";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+
+${exported(settingsCode(plan))}
+
+${exported(FIXTURE_FUNCTIONS)}
+
+${exported(runtimeCode())}
+
+// ── The 1.3.12 schemas of the answers the tests check ─────────────────────────────────────────────────────────
 
 const SCHEMAS: Record<string, Schema> = ${JSON.stringify(schemas.schemas)};
 

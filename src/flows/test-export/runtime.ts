@@ -16,7 +16,8 @@ export type Schema = boolean | { [keyword: string]: unknown };
 
 /** Environment variables left empty count as unset. */
 export function env(name: string, fallback?: string): string | undefined {
-  const value = process.env[name];
+  // Through globalThis, so that type checking needs no @types/node.
+  const value = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env[name];
   return value === undefined || value === '' ? fallback : value;
 }
 
@@ -353,4 +354,74 @@ export async function waitForStatus(
     status = await read();
   }
   return status;
+}
+
+/** A string member inside the answer's body, e.g. `idAt(answer, ["accounts", 0], "resourceId")`. */
+export function idAt(answer: Answer, path: (string | number)[], member: string): string {
+  let holder: unknown = answer.body;
+  for (const step of path) holder = Array.isArray(holder) ? holder[Number(step)] : membersOf(holder)[step];
+  const value = membersOf(holder)[member];
+  if (typeof value !== 'string' || value === '') {
+    throw new Error(
+      `The bank's answer has no ${[...path, member].join('.')} (answered ${answer.status}: ${answer.text})`,
+    );
+  }
+  return value;
+}
+
+/** The calendar day `days` after `today` (YYYY-MM-DD, a UTC date as banks date bookings and validity). */
+export function day(today: string, days: number): string {
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The bank's today: the sandbox's admin clock when `{base_url}/admin` offers one, else the `Date` header of the bank's
+ * answer to a plain request, else this machine's date.
+ */
+export async function bankToday(request: APIRequestContext, baseUrl: string): Promise<string> {
+  try {
+    const clock = await request.get(`${baseUrl}/admin/clock`, { maxRedirects: 0 });
+    const now = clock.ok() ? membersOf(await clock.json()).now : undefined;
+    if (typeof now === 'string' && !Number.isNaN(Date.parse(now))) return new Date(now).toISOString().slice(0, 10);
+  } catch {
+    // no admin clock: the bank's Date header tells
+  }
+  try {
+    const date = (await request.get(baseUrl, { maxRedirects: 0 })).headers().date;
+    if (date !== undefined && !Number.isNaN(Date.parse(date))) return new Date(date).toISOString().slice(0, 10);
+  } catch {
+    // no answer: this machine's date
+  }
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** The sandbox's test PSUs and their accounts, when `{base_url}/admin` offers them; undefined at any other bank. */
+export async function sandboxPsus(
+  request: APIRequestContext,
+  baseUrl: string,
+): Promise<{ psuId: string; ibans: string[] }[] | undefined> {
+  try {
+    const response = await request.get(`${baseUrl}/admin/psus`, { maxRedirects: 0 });
+    if (!response.ok()) return undefined;
+    const psus = membersOf(await response.json()).psus;
+    if (!Array.isArray(psus)) return undefined;
+    return psus.map((psu) => ({
+      psuId: String(membersOf(psu).psuId),
+      ibans: (Array.isArray(membersOf(psu).accounts) ? (membersOf(psu).accounts as unknown[]) : [])
+        .map((account) => membersOf(account).iban)
+        .filter((iban): iban is string => typeof iban === 'string'),
+    }));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The IBANs of the accounts an answer lists (`accounts[].iban`). */
+export function ibansOf(answer: Answer): string[] {
+  const accounts = membersOf(answer.body).accounts;
+  return (Array.isArray(accounts) ? accounts : [])
+    .map((account) => membersOf(account).iban)
+    .filter((iban): iban is string => typeof iban === 'string');
 }

@@ -7,6 +7,7 @@ import { flowSchemas, shareRepeatedParts } from './flow-schemas';
 import { buildReplayPlan, urlCode } from './plan';
 import { acceptedFinalStates, runtimeCode } from './render-test';
 import { errorCodes, linkAt, linkOf, methodOf, pageForms, schemaProblems, type Answer } from './runtime';
+import { runExportedTest, type SentCall } from './testing/run-exported-test';
 
 const BANK = 'https://bank.example/psd2';
 const PAY = `${BANK}/v1/payments/sepa-credit-transfers`;
@@ -135,7 +136,7 @@ describe('the replay plan', () => {
       'linkOf(a1, "startAuthorisationWithPsuAuthentication", BASE_URL)',
       'linkOf(a2, "selectAuthenticationMethod", BASE_URL)',
       'linkOf(a3, "authoriseTransaction", BASE_URL)',
-      'linkOf(a1, "status", BASE_URL)',
+      // The status reads the console polled with are left out: the final states are polled once at the end.
       'linkOf(a1, "self", BASE_URL)',
     ]);
     // A link the answers never gave: the path with the id the creation answered.
@@ -151,7 +152,7 @@ describe('the replay plan', () => {
 
   it('groups the PSU-data updates into one embedded SCA step, leaving out a mistyped OTP sent again, and the repeated read', () => {
     const plan = buildReplayPlan(embeddedFlow());
-    expect(plan.steps.map((step) => step.kind)).toEqual(['call', 'embedded', 'call', 'call']);
+    expect(plan.steps.map((step) => step.kind)).toEqual(['call', 'embedded', 'call']);
     const embedded = plan.steps[1];
     expect(embedded?.kind === 'embedded' && embedded.calls.map((call) => [call.status, call.body])).toEqual([
       [200, '{\n  "psuData": {\n    "password": PSU.password,\n  },\n}'],
@@ -182,8 +183,10 @@ describe('the replay plan', () => {
     const file = playwrightTest({ flow: FLOW, exchanges: embeddedFlow(), savedAt: 0, masked: true });
     expect(file.text).not.toContain('DE16990100000010010001');
     expect(file.text).not.toContain('Bob Laurent');
-    expect(file.text).toContain('DE16 •••• •••• 0001');
-    expect(file.text).toContain('Bob L.');
+    // The accounts are the run's (data.iban), the creditor's name a default of XS2A_CREDITOR_NAME.
+    expect(file.text).not.toContain('DE16 •••• •••• 0001');
+    expect(file.text).toContain('"iban": data.iban(0)');
+    expect(file.text).toContain('creditorName: env("XS2A_CREDITOR_NAME") ?? "Bob L."');
   });
 
   it('removes secrets the log did not know as secrets, wherever they appear', () => {
@@ -273,11 +276,13 @@ describe('a consent flow', () => {
     });
     expect(text).toContain('"Consent-ID": idOf(a1, "consentId")');
     expect(text).toContain('url: linkAt(a3, ["accounts", 0], "balances", BASE_URL)');
-    expect(text).toContain(
-      'url: `${linkAt(a3, ["accounts", 0], "transactions", BASE_URL)}?bookingStatus=booked&dateFrom=2026-01-01`',
+    // The period's first day counted from the bank's today when the test runs.
+    expect(text).toMatch(
+      /url: `\$\{linkAt\(a3, \["accounts", 0\], "transactions", BASE_URL\)\}\?bookingStatus=booked&dateFrom=\$\{day\(data\.today, -?\d+\)\}`/,
     );
+    expect(text).not.toContain('2026-01-01');
     expect(text).toContain('decideAtBankPage(request, linkOf(a1, "scaRedirect", BASE_URL), PSU, "approve")');
-    expect(text).toContain('"consentStatus (the flow ended at valid)"');
+    expect(text).toContain('"consentStatus reaches valid (the flow ended at valid)"');
     expect(text).not.toContain('acc-1');
     expect(text).not.toContain('c-77/');
   });
@@ -311,15 +316,15 @@ describe('SCA steps per approach', () => {
       exchange('getPaymentInitiationStatus', 'GET', `${PAY}/p-123/status`, 200, { transactionStatus: 'ACTC' }),
     ];
     const plan = buildReplayPlan(flow);
-    expect(plan.steps.map((step) => step.kind)).toEqual(['call', 'sca', 'call', 'call']);
+    expect(plan.steps.map((step) => step.kind)).toEqual(['call', 'sca']);
     const { text } = playwrightTest({ flow: FLOW, exchanges: flow, savedAt: 0 });
     expect(text).toContain('SCA (redirect)');
     expect(text).toContain('if (await offersSandboxAdmin(request, BASE_URL)) {');
     expect(text).toContain('await decideAtBankPage(request, linkOf(a1, "scaRedirect", BASE_URL), PSU, "approve");');
     expect(text).toContain('Open ${linkOf(a1, "scaRedirect", BASE_URL)} and decide as the PSU');
-    expect(text).toContain('expect(scaStatus, "the authorisation\'s scaStatus").toBe("finalised");');
+    expect(text).toContain('{ message: "the authorisation\'s scaStatus becomes finalised", timeout: SCA_WAIT_MS },');
     // The SCA status is read without the initiation's body type and SCA wishes.
-    const wait = text.slice(text.indexOf('const scaStatus = await waitForStatus('), text.indexOf('expect(scaStatus'));
+    const wait = text.slice(text.indexOf('.poll('), text.indexOf('.toBe("finalised")'));
     expect(wait).toContain('"PSU-ID": PSU.id');
     expect(wait).not.toMatch(/Content-Type|TPP-/);
     // The plain-string link is followed too.
@@ -362,7 +367,7 @@ describe('SCA steps per approach', () => {
 
   it('embedded: the PUTs inside one marked step, credentials from XS2A_PSU_PASSWORD and XS2A_OTP', () => {
     const { text } = playwrightTest({ flow: FLOW, exchanges: embeddedFlow(), savedAt: 0 });
-    expect(text).toContain('const [a2, a3, a4] = await test.step(\n    "SCA (embedded)');
+    expect(text).toContain('const [a2, a3, a4] = await step(\n    "SCA (embedded)');
     expect(text).toMatch(/XS2A_PSU_PASSWORD\s+the PSU's password for SCA \(sandbox default: sandbox\)/);
     expect(text).toMatch(/XS2A_OTP\s+the one-time password for SCA \(sandbox default: 123456\)/);
     expect(text).not.toContain('offersSandboxAdmin(request, BASE_URL)) {');
@@ -480,5 +485,91 @@ describe('schemas and the runtime the file carries', () => {
     expect(code).not.toMatch(/^import |^export /m);
     expect(code).toContain('function linkOf(');
     expect(testFileName('payment:p-1/x')).toBe('payment-p-1-x.spec.ts');
+  });
+});
+
+describe('an exported test fails, naming the step and the expectation', () => {
+  /** A fake bank that answers as the flow was answered (the last answer per method and URL), changed by `change`. */
+  function bankLike(
+    flow: Exchange[],
+    change: (exchange: Exchange, body: unknown) => { status?: number; body?: unknown } = () => ({}),
+  ) {
+    const answered = new Set<Exchange>();
+    return (call: SentCall) => {
+      // A read: as last answered; a write: the next of the flow's successful writes to that URL.
+      const at = flow.filter(
+        (exchange) => exchange.request.url === call.url && (exchange.response?.status ?? 500) < 400,
+      );
+      const same = at.filter((exchange) => exchange.request.method === call.method);
+      // A read of what was only written to (an authorisation's scaStatus): as its last write answered.
+      const read = () => same.pop() ?? at.pop();
+      const recorded = call.method === 'GET' ? read() : same.find((exchange) => !answered.has(exchange));
+      if (!recorded?.response) return undefined;
+      answered.add(recorded);
+      const changed = change(recorded, structuredClone(recorded.response.body));
+      return { status: changed.status ?? recorded.response.status, body: changed.body ?? recorded.response.body };
+    };
+  }
+  const env = { XS2A_STATUS_WAIT_MS: '300', XS2A_SCA_WAIT_MS: '300', XS2A_DEBTOR_IBAN: 'DE16990100000010010001' };
+  const run = (change?: Parameters<typeof bankLike>[1]) =>
+    runExportedTest(
+      playwrightTest({ flow: FLOW, exchanges: embeddedFlow() }).text,
+      bankLike(embeddedFlow(), change),
+      env,
+    );
+
+  it('passes against the bank as it answered', async () => {
+    const result = await run();
+    expect(result.error).toBeUndefined();
+    expect(result.ok).toBe(true);
+  });
+
+  it('amounts as numbers', async () => {
+    const result = await run((exchange, body) => {
+      const amount = (body as { instructedAmount?: { amount: unknown } }).instructedAmount;
+      if (amount) amount.amount = 12.5;
+      return { body };
+    });
+    expect(result.error).toContain('Step "Read the payment" failed: the body against 1.3.12');
+    expect(result.error).toContain('$.instructedAmount.amount: expected string, got number 12.5');
+  });
+
+  it('lower-case statuses', async () => {
+    const result = await run((exchange, body) => {
+      const member = body as { transactionStatus?: string };
+      if (member.transactionStatus) member.transactionStatus = member.transactionStatus.toLowerCase();
+      return { body };
+    });
+    expect(result.error).toContain('Step "Initiate payment" failed: the body against 1.3.12');
+    expect(result.error).toContain('$.transactionStatus: \\"rcvd\\" is not one of');
+  });
+
+  it('_links as strings', async () => {
+    const result = await run((exchange, body) => {
+      const links = (body as { _links?: Record<string, { href: string }> })._links;
+      for (const [name, link] of Object.entries(links ?? {})) (links as Record<string, unknown>)[name] = link.href;
+      return { body };
+    });
+    expect(result.error).toContain('Step "Initiate payment" failed');
+    expect(result.error).toMatch(/\$\._links\.\w+: expected object, got string/);
+  });
+
+  it('an error at any step', async () => {
+    const result = await run((exchange) =>
+      exchange.operationId === 'getPaymentInformation'
+        ? { status: 503, body: { tppMessages: [{ category: 'ERROR', code: 'SERVICE_UNAVAILABLE' }] } }
+        : {},
+    );
+    expect(result.error).toContain('Step "Read the payment" failed: HTTP status; the bank answered:');
+    expect(result.error).toContain('SERVICE_UNAVAILABLE');
+  });
+
+  it('a final status never reached', async () => {
+    const result = await run((exchange, body) => {
+      if (exchange.operationId !== 'getPaymentInformation' || exchange.request.method !== 'GET') return {};
+      return { body: { ...(body as object), transactionStatus: 'RCVD' } };
+    });
+    expect(result.error).toContain('Step "The states the flow ended in" failed');
+    expect(result.error).toContain('transactionStatus reaches ACSC (the flow ended at ACSC)');
   });
 });

@@ -48,17 +48,28 @@ function fakeResponse(url: string, answer: ReturnType<FakeBank>) {
   };
 }
 
-/** Compiles and runs `text` (an exported test file) against `bank`, with `env` as its environment. */
-export async function runExportedTest(
-  text: string,
-  bank: FakeBank,
-  env: Record<string, string> = {},
-): Promise<ExportedRun> {
+function transpiled(text: string) {
   const output = ts.transpileModule(text, {
     reportDiagnostics: true,
     compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS },
   });
   const diagnostics = (output.diagnostics ?? []).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  return { code: output.outputText, diagnostics };
+}
+
+/**
+ * Compiles and runs `text` (an exported test file) against `bank`, with `env` as its environment; `modules` are the
+ * suite's own modules it may import (`./xs2a`), compiled and run in the same context.
+ */
+export async function runExportedTest(
+  text: string,
+  bank: FakeBank,
+  env: Record<string, string> = {},
+  modules: Record<string, string> = {},
+): Promise<ExportedRun> {
+  const compiled = transpiled(text);
+  const own = Object.entries(modules).map(([name, source]) => ({ name, ...transpiled(source) }));
+  const diagnostics = [...compiled.diagnostics, ...own.flatMap((module) => module.diagnostics)];
   const run: ExportedRun = { diagnostics, titles: [], ok: false, calls: [], pwned: false, exited: false, logs: [] };
   if (diagnostics.length > 0) return run;
 
@@ -91,12 +102,25 @@ export async function runExportedTest(
     delete: (url: string, options?: Record<string, unknown>) => send('DELETE', url, options),
   };
   const module = { exports: {} };
+  const loaded = new Map<string, unknown>();
   const context = vm.createContext({
     module,
     exports: module.exports,
     require: (name: string) => {
       if (name === '@playwright/test') return { test, expect };
-      throw new Error(`The exported test may import only @playwright/test, not ${name}`);
+      const source = own.find((candidate) => candidate.name === name);
+      if (!source) throw new Error(`The exported test may import only @playwright/test, not ${name}`);
+      if (!loaded.has(name)) {
+        const exports = {};
+        loaded.set(name, exports);
+        const wrapper = `(function (exports, module) {${source.code}\n})`;
+        const run = new vm.Script(wrapper, { filename: `${name}.js` }).runInContext(context) as (
+          exports: unknown,
+          module: unknown,
+        ) => void;
+        run(exports, { exports });
+      }
+      return loaded.get(name);
     },
     process: {
       env,
@@ -110,7 +134,7 @@ export async function runExportedTest(
     setTimeout,
   });
   try {
-    new vm.Script(output.outputText, { filename: 'exported.spec.js' }).runInContext(context, { timeout: 5000 });
+    new vm.Script(compiled.code, { filename: 'exported.spec.js' }).runInContext(context, { timeout: 5000 });
     run.titles = tests.map((entry) => entry.title);
     for (const entry of tests) await entry.body({ request });
     run.ok = true;
