@@ -154,8 +154,8 @@ const paymentsSchema = z
     debtorIban: ibanSchema.optional(),
     creditorIban: ibanSchema.optional(),
     creditorName: text.optional(),
-    amount: AmountValue.optional(),
-    currency: CurrencyCode.optional(),
+    amount: z.optional(AmountValue),
+    currency: z.optional(CurrencyCode),
     remittance: z.string().max(140).optional(),
     /** Standing orders: the first execution is this many days ahead (default 7). */
     startInDays: z.number().int().min(1).max(365).optional(),

@@ -1,7 +1,8 @@
 // The relay's targets, read from a JSON file named by --relay-config / RELAY_CONFIG and checked once at start.
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../../src/xs2a/zod-messages';
 import type { SigningKey } from '../signing/xs2a-signature';
 import { CredentialProblem, loadSigning, loadTls, type RelayTls } from './target-credentials';
 
@@ -12,109 +13,128 @@ const MAX_ANSWER_MB = 1024;
 
 const maxAnswerMb = z
   .number()
-  .positive({ message: 'must be a positive number of megabytes' })
-  .max(MAX_ANSWER_MB, { message: `must be at most ${MAX_ANSWER_MB} (megabytes)` });
+  .check(
+    z.positive({ message: 'must be a positive number of megabytes' }),
+    z.lte(MAX_ANSWER_MB, { message: `must be at most ${MAX_ANSWER_MB} (megabytes)` }),
+  );
 
-const httpUrl = z.string().refine(
-  (value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.host !== '' && !/[?#]/.test(value);
-    } catch {
-      return false;
-    }
-  },
-  { message: 'must be an http:// or https:// URL without ?query or #fragment, e.g. https://api.bank.example/psd2' },
+const httpUrl = z.string().check(
+  z.refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.host !== '' && !/[?#]/.test(value);
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be an http:// or https:// URL without ?query or #fragment, e.g. https://api.bank.example/psd2' },
+  ),
 );
 
-const origin = z.string().refine(
-  (value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.host !== '' && value === url.origin;
-    } catch {
-      return false;
-    }
-  },
-  { message: 'must be an origin (scheme, host and port) without a path, e.g. https://auth.bank.example' },
+const origin = z.string().check(
+  z.refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.host !== '' && value === url.origin;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be an origin (scheme, host and port) without a path, e.g. https://auth.bank.example' },
+  ),
 );
 
-const fileName = z.string().min(1, { message: 'must name a file (relative to the config file’s folder)' });
+const fileName = z
+  .string()
+  .check(z.minLength(1, { message: 'must name a file (relative to the config file’s folder)' }));
 
 // cert and key together or a PKCS#12 bundle (pfx); a passphrase opens the bundle or an encrypted key, given in the
 // file or, better, in an environment variable the file names; ca alone trusts a private bank CA without a client
 // certificate.
 const tlsSchema = z
   .strictObject({
-    cert: fileName.optional(),
-    key: fileName.optional(),
-    ca: fileName.optional(),
-    pfx: fileName.optional(),
-    passphrase: z.string().optional(),
-    passphraseEnv: z
-      .string()
-      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
-        message: 'must be the name of an environment variable, e.g. QWAC_PASSPHRASE',
-      })
-      .optional(),
+    cert: z.optional(fileName),
+    key: z.optional(fileName),
+    ca: z.optional(fileName),
+    pfx: z.optional(fileName),
+    passphrase: z.optional(z.string()),
+    passphraseEnv: z.optional(
+      z.string().check(
+        z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
+          message: 'must be the name of an environment variable, e.g. QWAC_PASSPHRASE',
+        }),
+      ),
+    ),
   })
-  .superRefine((tls, ctx) => {
-    if (tls.cert !== undefined && tls.key === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['key'], message: 'is missing: tls.cert needs the key that belongs to it' });
-    }
-    if (tls.key !== undefined && tls.cert === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['cert'],
-        message: 'is missing: tls.key needs the certificate it belongs to',
-      });
-    }
-    if (tls.pfx !== undefined && (tls.cert !== undefined || tls.key !== undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['pfx'],
-        message: 'cannot be combined with cert and key: give one or the other',
-      });
-    }
-    if (tls.passphrase !== undefined && tls.passphraseEnv !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['passphraseEnv'],
-        message: 'cannot be combined with passphrase: give one',
-      });
-    }
-    if ((tls.passphrase !== undefined || tls.passphraseEnv !== undefined) && !tls.pfx && !tls.key) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [tls.passphrase !== undefined ? 'passphrase' : 'passphraseEnv'],
-        message: 'opens tls.pfx or an encrypted tls.key, and neither is given',
-      });
-    }
-  });
+  .check(
+    z.superRefine((tls, ctx) => {
+      if (tls.cert !== undefined && tls.key === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['key'],
+          message: 'is missing: tls.cert needs the key that belongs to it',
+        });
+      }
+      if (tls.key !== undefined && tls.cert === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['cert'],
+          message: 'is missing: tls.key needs the certificate it belongs to',
+        });
+      }
+      if (tls.pfx !== undefined && (tls.cert !== undefined || tls.key !== undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['pfx'],
+          message: 'cannot be combined with cert and key: give one or the other',
+        });
+      }
+      if (tls.passphrase !== undefined && tls.passphraseEnv !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['passphraseEnv'],
+          message: 'cannot be combined with passphrase: give one',
+        });
+      }
+      if ((tls.passphrase !== undefined || tls.passphraseEnv !== undefined) && !tls.pfx && !tls.key) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [tls.passphrase !== undefined ? 'passphrase' : 'passphraseEnv'],
+          message: 'opens tls.pfx or an encrypted tls.key, and neither is given',
+        });
+      }
+    }),
+  );
 
 const signingSchema = z.strictObject({ key: fileName, cert: fileName });
 
 // Strict objects: a misspelt key (or a setting of a later version) is an error rather than silently ignored.
 const targetSchema = z.strictObject({
-  id: z
-    .string()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, { message: 'must be letters, digits, ".", "_" or "-", e.g. bank-a' }),
+  id: z.string().check(
+    z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, {
+      message: 'must be letters, digits, ".", "_" or "-", e.g. bank-a',
+    }),
+  ),
   baseUrl: httpUrl,
-  timeoutMs: z
-    .number()
-    .int({ message: 'must be a whole number of milliseconds' })
-    .positive({ message: 'must be a positive number of milliseconds' })
-    .max(600_000, { message: 'must be at most 600000 (10 minutes)' })
-    .optional(),
-  tls: tlsSchema.optional(),
-  signing: signingSchema.optional(),
-  alsoAllow: z.array(origin).optional(),
-  maxAnswerMb: maxAnswerMb.optional(),
+  timeoutMs: z.optional(
+    z
+      .number()
+      .check(
+        z.int({ message: 'must be a whole number of milliseconds' }),
+        z.positive({ message: 'must be a positive number of milliseconds' }),
+        z.lte(600_000, { message: 'must be at most 600000 (10 minutes)' }),
+      ),
+  ),
+  tls: z.optional(tlsSchema),
+  signing: z.optional(signingSchema),
+  alsoAllow: z.optional(z.array(origin)),
+  maxAnswerMb: z.optional(maxAnswerMb),
 });
 
-const fileSchema = z
-  .strictObject({ maxAnswerMb: maxAnswerMb.optional(), targets: z.array(targetSchema) })
-  .superRefine((value, ctx) => {
+const fileSchema = z.strictObject({ maxAnswerMb: z.optional(maxAnswerMb), targets: z.array(targetSchema) }).check(
+  z.superRefine((value, ctx) => {
     const seen = new Set<string>();
     value.targets.forEach((target, index) => {
       if (seen.has(target.id)) {
@@ -122,7 +142,8 @@ const fileSchema = z
       }
       seen.add(target.id);
     });
-  });
+  }),
+);
 
 export interface RelayTarget {
   id: string;

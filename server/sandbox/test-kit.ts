@@ -2,7 +2,7 @@
 // assertions that every answer matches its 1.3.12 schema or carries the expected error code.
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   ErrorBodyNg,
   ScaStatusResponse,
@@ -23,13 +23,13 @@ export async function send(bank: TestBank, method: string, path: string, options
   return res;
 }
 
-export function expectSchema<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const result = schema.safeParse(body);
+export function expectSchema<S extends z.core.$ZodType>(schema: S, body: unknown): z.infer<S> {
+  const result = z.safeParse(schema, body);
   if (!result.success) expect.fail(`schema mismatch ${JSON.stringify(result.error.issues)} in ${JSON.stringify(body)}`);
   return result.data;
 }
 
-export function ok<S extends z.ZodType>(res: Res, status: number, schema: S): z.infer<S> {
+export function ok<S extends z.core.$ZodType>(res: Res, status: number, schema: S): z.infer<S> {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   return expectSchema(schema, res.body);
 }

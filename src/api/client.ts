@@ -1,5 +1,5 @@
 // The one place that talks HTTP to a bank: builds the XS2A request, records it for the inspector, reads the answer.
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type * as Operations from '../xs2a/operations';
 import type { OperationName, ResponseSchemaOptions } from '../xs2a/operations';
 import type { ProblemJson, TppMessage } from '../xs2a/errors';

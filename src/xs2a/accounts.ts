@@ -1,5 +1,5 @@
 // AIS account data: account details, balances and transaction reports (response bodies) and the report query.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   AccountOwner,
   AccountReference,
@@ -27,11 +27,11 @@ import { PurposeCode } from './purpose-codes';
 export const Balance = z.object({
   balanceAmount: Amount,
   balanceType: BalanceType,
-  creditLimitIncluded: z.boolean().optional(),
-  lastChangeDateTime: IsoDateTime.optional(),
-  referenceDate: IsoDate.optional(),
+  creditLimitIncluded: z.optional(z.boolean()),
+  lastChangeDateTime: z.optional(IsoDateTime),
+  referenceDate: z.optional(IsoDate),
   /** entryReference of the last transaction included in this balance. */
-  lastCommittedTransaction: z.string().max(35).optional(),
+  lastCommittedTransaction: z.optional(z.string().check(z.maxLength(35))),
 });
 export type Balance = z.infer<typeof Balance>;
 
@@ -41,29 +41,29 @@ export const AccountDetailsLinks = linksSchema(['balances', 'transactions']);
 
 export const AccountDetails = z.object({
   /** Becomes {account-id} in /v1/accounts/{account-id}. */
-  resourceId: z.string().optional(),
-  iban: IbanSyntax.optional(),
-  bban: Bban.optional(),
-  msisdn: z.string().max(35).optional(),
+  resourceId: z.optional(z.string()),
+  iban: z.optional(IbanSyntax),
+  bban: z.optional(Bban),
+  msisdn: z.optional(z.string().check(z.maxLength(35))),
   /** "XXX" for a multicurrency account. */
   currency: CurrencyCode,
-  ownerName: z.string().max(140).optional(),
-  ownerNames: z.array(AccountOwner).optional(),
-  psuName: z.string().max(140).optional(),
+  ownerName: z.optional(z.string().check(z.maxLength(140))),
+  ownerNames: z.optional(z.array(AccountOwner)),
+  psuName: z.optional(z.string().check(z.maxLength(140))),
   /** Set by the bank. */
-  name: z.string().max(70).optional(),
+  name: z.optional(z.string().check(z.maxLength(70))),
   /** Set by the PSU. */
-  displayName: z.string().max(70).optional(),
-  product: z.string().max(35).optional(),
-  cashAccountType: z.string().optional(),
+  displayName: z.optional(z.string().check(z.maxLength(70))),
+  product: z.optional(z.string().check(z.maxLength(35))),
+  cashAccountType: z.optional(z.string()),
   /** Absent means the account is usable. */
-  status: AccountStatus.optional(),
-  bic: Bicfi.optional(),
-  linkedAccounts: z.string().max(70).optional(),
-  usage: AccountUsage.optional(),
-  details: z.string().max(500).optional(),
-  balances: BalanceList.optional(),
-  _links: AccountDetailsLinks.optional(),
+  status: z.optional(AccountStatus),
+  bic: z.optional(Bicfi),
+  linkedAccounts: z.optional(z.string().check(z.maxLength(70))),
+  usage: z.optional(AccountUsage),
+  details: z.optional(z.string().check(z.maxLength(500))),
+  balances: z.optional(BalanceList),
+  _links: z.optional(AccountDetailsLinks),
 });
 export type AccountDetails = z.infer<typeof AccountDetails>;
 
@@ -77,7 +77,7 @@ export type AccountDetailsResponse = z.infer<typeof AccountDetailsResponse>;
 
 /** GET /v1/accounts/{account-id}/balances. */
 export const ReadAccountBalanceResponse = z.object({
-  account: AccountReference.optional(),
+  account: z.optional(AccountReference),
   balances: BalanceList,
 });
 export type ReadAccountBalanceResponse = z.infer<typeof ReadAccountBalanceResponse>;
@@ -88,55 +88,55 @@ export const ReportExchangeRate = z.object({
   unitCurrency: CurrencyCode,
   targetCurrency: CurrencyCode,
   quotationDate: IsoDate,
-  contractIdentification: z.string().max(35).optional(),
+  contractIdentification: z.optional(z.string().check(z.maxLength(35))),
 });
 export type ReportExchangeRate = z.infer<typeof ReportExchangeRate>;
 
 export const RemittanceInformationStructured = z.object({
-  reference: z.string().max(35),
-  referenceType: z.string().max(35).optional(),
-  referenceIssuer: z.string().max(35).optional(),
+  reference: z.string().check(z.maxLength(35)),
+  referenceType: z.optional(z.string().check(z.maxLength(35))),
+  referenceIssuer: z.optional(z.string().check(z.maxLength(35))),
 });
 export type RemittanceInformationStructured = z.infer<typeof RemittanceInformationStructured>;
 
 export const StandingOrderDetails = z.object({
   startDate: IsoDate,
   frequency: Frequency,
-  endDate: IsoDate.optional(),
-  executionRule: ExecutionRule.optional(),
-  withinAMonthFlag: z.boolean().optional(),
-  monthsOfExecution: z.array(MonthOfExecution).max(11).optional(),
-  multiplicator: z.number().int().optional(),
-  dayOfExecution: DayOfExecution.optional(),
-  limitAmount: Amount.optional(),
+  endDate: z.optional(IsoDate),
+  executionRule: z.optional(ExecutionRule),
+  withinAMonthFlag: z.optional(z.boolean()),
+  monthsOfExecution: z.optional(z.array(MonthOfExecution).check(z.maxLength(11))),
+  multiplicator: z.optional(z.number().check(z.int())),
+  dayOfExecution: z.optional(DayOfExecution),
+  limitAmount: z.optional(Amount),
 });
 export type StandingOrderDetails = z.infer<typeof StandingOrderDetails>;
 
 const partyMembers = {
-  endToEndId: z.string().max(35).optional(),
-  mandateId: z.string().max(35).optional(),
-  checkId: z.string().max(35).optional(),
-  creditorId: z.string().max(35).optional(),
+  endToEndId: z.optional(z.string().check(z.maxLength(35))),
+  mandateId: z.optional(z.string().check(z.maxLength(35))),
+  checkId: z.optional(z.string().check(z.maxLength(35))),
+  creditorId: z.optional(z.string().check(z.maxLength(35))),
   transactionAmount: Amount,
-  currencyExchange: z.array(ReportExchangeRate).optional(),
-  creditorName: z.string().max(70).optional(),
-  creditorAccount: AccountReference.optional(),
-  creditorAgent: Bicfi.optional(),
-  ultimateCreditor: z.string().max(70).optional(),
-  debtorName: z.string().max(70).optional(),
-  debtorAccount: AccountReference.optional(),
-  debtorAgent: Bicfi.optional(),
-  ultimateDebtor: z.string().max(70).optional(),
-  remittanceInformationUnstructured: z.string().max(140).optional(),
-  remittanceInformationUnstructuredArray: z.array(z.string().max(140)).optional(),
-  remittanceInformationStructuredArray: z.array(RemittanceInformationStructured).optional(),
-  purposeCode: PurposeCode.optional(),
+  currencyExchange: z.optional(z.array(ReportExchangeRate)),
+  creditorName: z.optional(z.string().check(z.maxLength(70))),
+  creditorAccount: z.optional(AccountReference),
+  creditorAgent: z.optional(Bicfi),
+  ultimateCreditor: z.optional(z.string().check(z.maxLength(70))),
+  debtorName: z.optional(z.string().check(z.maxLength(70))),
+  debtorAccount: z.optional(AccountReference),
+  debtorAgent: z.optional(Bicfi),
+  ultimateDebtor: z.optional(z.string().check(z.maxLength(70))),
+  remittanceInformationUnstructured: z.optional(z.string().check(z.maxLength(140))),
+  remittanceInformationUnstructuredArray: z.optional(z.array(z.string().check(z.maxLength(140)))),
+  remittanceInformationStructuredArray: z.optional(z.array(RemittanceInformationStructured)),
+  purposeCode: z.optional(PurposeCode),
 };
 
 /** One element of a batch booking (entryDetails). Here remittanceInformationStructured is an object. */
 export const EntryDetailsElement = z.object({
   ...partyMembers,
-  remittanceInformationStructured: RemittanceInformationStructured.optional(),
+  remittanceInformationStructured: z.optional(RemittanceInformationStructured),
 });
 export type EntryDetailsElement = z.infer<typeof EntryDetailsElement>;
 
@@ -147,25 +147,25 @@ export const TransactionLinks = linksSchema(['transactionDetails'], ['transactio
 export const Transaction = z.object({
   ...partyMembers,
   /** Key for GET …/transactions/{transactionId}. */
-  transactionId: z.string().optional(),
+  transactionId: z.optional(z.string()),
   /** Basis of entryReferenceFrom delta reports. */
-  entryReference: z.string().max(35).optional(),
-  batchIndicator: z.boolean().optional(),
-  batchNumberOfTransactions: z.number().int().optional(),
-  bookingDate: IsoDate.optional(),
+  entryReference: z.optional(z.string().check(z.maxLength(35))),
+  batchIndicator: z.optional(z.boolean()),
+  batchNumberOfTransactions: z.optional(z.number().check(z.int())),
+  bookingDate: z.optional(IsoDate),
   /** For pending entries, the expected value date. */
-  valueDate: IsoDate.optional(),
+  valueDate: z.optional(IsoDate),
   /** A plain string of ≤ 140 here, unlike the object in entryDetails. */
-  remittanceInformationStructured: z.string().max(140).optional(),
-  entryDetails: z.array(EntryDetailsElement).optional(),
-  additionalInformation: z.string().max(500).optional(),
+  remittanceInformationStructured: z.optional(z.string().check(z.maxLength(140))),
+  entryDetails: z.optional(z.array(EntryDetailsElement)),
+  additionalInformation: z.optional(z.string().check(z.maxLength(500))),
   /** Only for entries of the `information` list (standing orders). */
-  additionalInformationStructured: z.object({ standingOrderDetails: StandingOrderDetails }).optional(),
+  additionalInformationStructured: z.optional(z.object({ standingOrderDetails: StandingOrderDetails })),
   /** ISO "Domain-Family-SubFamily", e.g. PMNT-ICDT-STDO. */
-  bankTransactionCode: z.string().optional(),
-  proprietaryBankTransactionCode: z.string().max(35).optional(),
-  balanceAfterTransaction: Balance.optional(),
-  _links: TransactionLinks.optional(),
+  bankTransactionCode: z.optional(z.string()),
+  proprietaryBankTransactionCode: z.optional(z.string().check(z.maxLength(35))),
+  balanceAfterTransaction: z.optional(Balance),
+  _links: z.optional(TransactionLinks),
 });
 export type Transaction = z.infer<typeof Transaction>;
 
@@ -175,9 +175,9 @@ export const TransactionList = z.array(Transaction);
 export const AccountReportLinks = linksSchema(['account', 'first', 'next', 'previous', 'last'], ['account']);
 
 export const AccountReport = z.object({
-  booked: TransactionList.optional(),
-  pending: TransactionList.optional(),
-  information: TransactionList.optional(),
+  booked: z.optional(TransactionList),
+  pending: z.optional(TransactionList),
+  information: z.optional(TransactionList),
   _links: AccountReportLinks,
 });
 export type AccountReport = z.infer<typeof AccountReport>;
@@ -186,10 +186,10 @@ export const DownloadLinks = linksSchema(['download'], ['download']);
 
 /** GET /v1/accounts/{account-id}/transactions (JSON). For huge reports only `_links.download` may be present. */
 export const TransactionsResponse = z.object({
-  account: AccountReference.optional(),
-  transactions: AccountReport.optional(),
-  balances: BalanceList.optional(),
-  _links: DownloadLinks.optional(),
+  account: z.optional(AccountReference),
+  transactions: z.optional(AccountReport),
+  balances: z.optional(BalanceList),
+  _links: z.optional(DownloadLinks),
 });
 export type TransactionsResponse = z.infer<typeof TransactionsResponse>;
 
@@ -200,9 +200,12 @@ export const TransactionDetailsResponse = z.object({
 export type TransactionDetailsResponse = z.infer<typeof TransactionDetailsResponse>;
 
 /** Query booleans arrive as the strings "true"/"false". */
-export const BooleanQueryParam = z.enum(['true', 'false']).transform((value) => value === 'true');
+export const BooleanQueryParam = z.pipe(
+  z.enum(['true', 'false']),
+  z.transform((value) => value === 'true'),
+);
 
-export const WithBalanceQuery = z.object({ withBalance: BooleanQueryParam.optional() });
+export const WithBalanceQuery = z.object({ withBalance: z.optional(BooleanQueryParam) });
 export type WithBalanceQuery = z.infer<typeof WithBalanceQuery>;
 
 /**
@@ -212,19 +215,21 @@ export type WithBalanceQuery = z.infer<typeof WithBalanceQuery>;
 export const TransactionListQuery = z
   .object({
     bookingStatus: BookingStatusQuery,
-    dateFrom: IsoDate.optional(),
-    dateTo: IsoDate.optional(),
-    entryReferenceFrom: z.string().optional(),
-    deltaList: BooleanQueryParam.optional(),
-    withBalance: BooleanQueryParam.optional(),
+    dateFrom: z.optional(IsoDate),
+    dateTo: z.optional(IsoDate),
+    entryReferenceFrom: z.optional(z.string()),
+    deltaList: z.optional(BooleanQueryParam),
+    withBalance: z.optional(BooleanQueryParam),
   })
-  .superRefine((query, ctx) => {
-    const delta = query.entryReferenceFrom !== undefined || query.deltaList === true;
-    if (query.dateFrom === undefined && !delta && query.bookingStatus !== 'information') {
-      ctx.addIssue({ code: 'custom', path: ['dateFrom'], message: 'is required unless a delta report is requested' });
-    }
-    if (query.dateFrom !== undefined && query.dateTo !== undefined && query.dateTo < query.dateFrom) {
-      ctx.addIssue({ code: 'custom', path: ['dateTo'], message: 'must not be before dateFrom' });
-    }
-  });
+  .check(
+    z.superRefine((query, ctx) => {
+      const delta = query.entryReferenceFrom !== undefined || query.deltaList === true;
+      if (query.dateFrom === undefined && !delta && query.bookingStatus !== 'information') {
+        ctx.addIssue({ code: 'custom', path: ['dateFrom'], message: 'is required unless a delta report is requested' });
+      }
+      if (query.dateFrom !== undefined && query.dateTo !== undefined && query.dateTo < query.dateFrom) {
+        ctx.addIssue({ code: 'custom', path: ['dateTo'], message: 'must not be before dateFrom' });
+      }
+    }),
+  );
 export type TransactionListQuery = z.infer<typeof TransactionListQuery>;

@@ -1,6 +1,7 @@
 // Shared data types of 1.3.12 (identifiers, amounts, dates, account references, links) as zod schemas. Their helpers
 // live in modules without zod (patterns, iban, amounts, account-references) and are re-exported here.
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './zod-messages';
 import { accountReferenceIdentifierKeys } from './account-references';
 import { currencyMinorUnits, isAmountValidForCurrency } from './amounts';
 import { ibanProblem } from './iban';
@@ -35,46 +36,52 @@ const IBAN_FORMAT_MESSAGE =
   'must be an IBAN in electronic format: country code, 2 check digits, up to 30 letters or digits, no spaces';
 
 /** IBAN syntax only, as the spec defines it. Used in response schemas: a checksum error is not a 1.3.12 deviation. */
-export const IbanSyntax = z.string().regex(patterns.iban, IBAN_FORMAT_MESSAGE);
+export const IbanSyntax = z.string().check(z.regex(patterns.iban, IBAN_FORMAT_MESSAGE));
 
 /** IBAN for request bodies: the spec's pattern (anchored) plus the ISO 13616 checksum and country format. */
-export const Iban = IbanSyntax.superRefine((value, ctx) => {
-  if (!patterns.iban.test(value)) return; // already reported by the pattern
-  const problem = ibanProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+export const Iban = IbanSyntax.check(
+  z.superRefine((value, ctx) => {
+    if (!patterns.iban.test(value)) return; // already reported by the pattern
+    const problem = ibanProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+);
 
-export const Bban = z.string().regex(patterns.bban, 'must be 1 to 30 letters or digits');
-export const Bicfi = z.string().regex(patterns.bicfi, 'must be a BIC of 8 or 11 characters, e.g. AAAADEBBXXX');
+export const Bban = z.string().check(z.regex(patterns.bban, 'must be 1 to 30 letters or digits'));
+export const Bicfi = z.string().check(z.regex(patterns.bicfi, 'must be a BIC of 8 or 11 characters, e.g. AAAADEBBXXX'));
 export const CurrencyCode = z
   .string()
-  .regex(patterns.currencyCode, 'must be an ISO 4217 code of 3 capital letters, e.g. EUR');
+  .check(z.regex(patterns.currencyCode, 'must be an ISO 4217 code of 3 capital letters, e.g. EUR'));
 export const CountryCode = z
   .string()
-  .regex(patterns.countryCode, 'must be an ISO 3166 code of 2 capital letters, e.g. DE');
+  .check(z.regex(patterns.countryCode, 'must be an ISO 3166 code of 2 capital letters, e.g. DE'));
 
 /** Amounts are strings with a dot and at most 3 decimals: "1056", "5768.2", "-1.50". */
 export const AmountValue = z
   .string()
-  .regex(patterns.amountValue, 'must be a number as a string with "." as decimal separator and at most 3 decimals');
+  .check(
+    z.regex(patterns.amountValue, 'must be a number as a string with "." as decimal separator and at most 3 decimals'),
+  );
 
 export const Amount = z.object({ currency: CurrencyCode, amount: AmountValue });
 export type Amount = z.infer<typeof Amount>;
 
 /** An amount the TPP asks to pay: positive and with no more decimals than the currency has. */
-export const InstructedAmount = Amount.superRefine((value, ctx) => {
-  // Malformed members are already reported by their own schemas.
-  if (!patterns.amountValue.test(value.amount) || !patterns.currencyCode.test(value.currency)) return;
-  if (value.amount.startsWith('-') || /^[0.]+$/.test(value.amount)) {
-    ctx.addIssue({ code: 'custom', path: ['amount'], message: 'must be greater than zero' });
-  } else if (!isAmountValidForCurrency(value.amount, value.currency)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['amount'],
-      message: `has more decimals than ${value.currency} allows (${currencyMinorUnits(value.currency)})`,
-    });
-  }
-});
+export const InstructedAmount = Amount.check(
+  z.superRefine((value, ctx) => {
+    // Malformed members are already reported by their own schemas.
+    if (!patterns.amountValue.test(value.amount) || !patterns.currencyCode.test(value.currency)) return;
+    if (value.amount.startsWith('-') || /^[0.]+$/.test(value.amount)) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'must be greater than zero' });
+    } else if (!isAmountValidForCurrency(value.amount, value.currency)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: `has more decimals than ${value.currency} allows (${currencyMinorUnits(value.currency)})`,
+      });
+    }
+  }),
+);
 
 /** ISO date YYYY-MM-DD that exists in the calendar. */
 export const IsoDate = z.iso.date({ message: 'must be a date in the form YYYY-MM-DD' });
@@ -85,22 +92,22 @@ export const IsoDateTime = z.iso.datetime({
 });
 
 export const OtherType = z.object({
-  identification: z.string().max(35),
-  schemeNameCode: z.string().max(35).optional(),
-  schemeNameProprietary: z.string().max(35).optional(),
-  issuer: z.string().max(35).optional(),
+  identification: z.string().check(z.maxLength(35)),
+  schemeNameCode: z.optional(z.string().check(z.maxLength(35))),
+  schemeNameProprietary: z.optional(z.string().check(z.maxLength(35))),
+  issuer: z.optional(z.string().check(z.maxLength(35))),
 });
 export type OtherType = z.infer<typeof OtherType>;
 
 const accountReferenceShape = {
-  iban: IbanSyntax.optional(),
-  bban: Bban.optional(),
-  pan: z.string().max(35).optional(),
-  maskedPan: z.string().max(35).optional(),
-  msisdn: z.string().max(35).optional(),
-  other: OtherType.optional(),
-  currency: CurrencyCode.optional(),
-  cashAccountType: z.string().optional(),
+  iban: z.optional(IbanSyntax),
+  bban: z.optional(Bban),
+  pan: z.optional(z.string().check(z.maxLength(35))),
+  maskedPan: z.optional(z.string().check(z.maxLength(35))),
+  msisdn: z.optional(z.string().check(z.maxLength(35))),
+  other: z.optional(OtherType),
+  currency: z.optional(CurrencyCode),
+  cashAccountType: z.optional(z.string()),
 };
 
 /** Account reference as the schema defines it (no required member, IBAN syntax only). For responses. */
@@ -108,9 +115,8 @@ export const AccountReference = z.object(accountReferenceShape);
 export type AccountReference = z.infer<typeof AccountReference>;
 
 /** Account reference in a request: exactly one identifier, and an IBAN must pass its checksum. */
-export const AccountReferenceRequest = z
-  .object({ ...accountReferenceShape, iban: Iban.optional() })
-  .superRefine((ref, ctx) => {
+export const AccountReferenceRequest = z.object({ ...accountReferenceShape, iban: z.optional(Iban) }).check(
+  z.superRefine((ref, ctx) => {
     const present = accountReferenceIdentifierKeys.filter((key) => ref[key] !== undefined);
     if (present.length === 0) {
       ctx.addIssue({
@@ -124,18 +130,22 @@ export const AccountReferenceRequest = z
         message: `must contain exactly one account identifier, found ${present.join(' and ')}`,
       });
     }
-  });
+  }),
+);
 
 export const Address = z.object({
-  streetName: z.string().max(70).optional(),
-  buildingNumber: z.string().optional(),
-  townName: z.string().optional(),
-  postCode: z.string().optional(),
+  streetName: z.optional(z.string().check(z.maxLength(70))),
+  buildingNumber: z.optional(z.string()),
+  townName: z.optional(z.string()),
+  postCode: z.optional(z.string()),
   country: CountryCode,
 });
 export type Address = z.infer<typeof Address>;
 
-export const AccountOwner = z.object({ name: z.string().max(70), role: z.string().max(35).optional() });
+export const AccountOwner = z.object({
+  name: z.string().check(z.maxLength(70)),
+  role: z.optional(z.string().check(z.maxLength(35))),
+});
 export type AccountOwner = z.infer<typeof AccountOwner>;
 
 /**
@@ -149,7 +159,7 @@ export type HrefType = z.infer<typeof HrefType>;
 export const Links = z.record(z.string(), HrefType);
 export type Links = z.infer<typeof Links>;
 
-type OptionalLinkShape<N extends string> = { [K in N]: z.ZodOptional<typeof HrefType> };
+type OptionalLinkShape<N extends string> = { [K in N]: z.ZodMiniOptional<typeof HrefType> };
 type RequiredLinkShape<N extends string> = { [K in N]: typeof HrefType };
 
 /**
@@ -160,8 +170,8 @@ export function linksSchema<const N extends string, const R extends string = nev
   names: readonly N[],
   required: readonly R[] = [],
 ) {
-  const shape: Record<string, z.ZodType> = {};
-  for (const name of names) shape[name] = HrefType.optional();
+  const shape: Record<string, z.ZodMiniType> = {};
+  for (const name of names) shape[name] = z.optional(HrefType);
   for (const name of required) shape[name] = HrefType;
-  return z.object(shape as OptionalLinkShape<Exclude<N, R>> & RequiredLinkShape<R>).catchall(HrefType);
+  return z.catchall(z.object(shape as OptionalLinkShape<Exclude<N, R>> & RequiredLinkShape<R>), HrefType);
 }

@@ -1,6 +1,7 @@
 // Code lists of XS2A 1.3.12 as zod enums (the codes of those a page shows come from ./code-lists and ./status-names,
 // which need no zod).
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './zod-messages';
 import {
   balanceTypes,
   frequencies,

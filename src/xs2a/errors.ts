@@ -1,5 +1,5 @@
 // TPP messages and the two error body formats (NextGenPSD2 JSON and RFC 7807 problem+json), plus a builder.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Links } from './common';
 import { TppMessageCategory } from './enums';
 import type { MessageCode } from './message-codes';
@@ -12,46 +12,46 @@ export const AnyMessageCode = z.custom<MessageCode | (string & {})>((value) => t
   message: 'code must be a string',
 });
 
-export const TppMessageText = z.string().max(500);
+export const TppMessageText = z.string().check(z.maxLength(500));
 
 /** A tppMessage as found in error bodies and the generic `tppMessage` arrays of 200 responses. */
 export const TppMessage = z.object({
   category: TppMessageCategory,
   code: AnyMessageCode,
-  path: z.string().optional(),
-  text: TppMessageText.optional(),
+  path: z.optional(z.string()),
+  text: z.optional(TppMessageText),
 });
 export type TppMessage = z.infer<typeof TppMessage>;
 
 /** The tppMessages of a 201 payment initiation: the spec allows only these two codes there. */
-export const TppMessage201PaymentInitiation = TppMessage.extend({
+export const TppMessage201PaymentInitiation = z.extend(TppMessage, {
   code: z.enum(['WARNING', 'BENEFICIARY_WHITELISTING_REQUIRED']),
 });
 export type TppMessage201PaymentInitiation = z.infer<typeof TppMessage201PaymentInitiation>;
 
 /** `application/json` error body (Error4xx_NG_PIS / _AIS). */
 export const ErrorBodyNg = z.object({
-  tppMessages: z.array(TppMessage).optional(),
-  _links: Links.optional(),
+  tppMessages: z.optional(z.array(TppMessage)),
+  _links: z.optional(Links),
 });
 export type ErrorBodyNg = z.infer<typeof ErrorBodyNg>;
 
 /** `application/problem+json` error body (RFC 7807 variant, Error4xx_PIS / _AIS). */
 export const ProblemJson = z.object({
-  type: z.string().max(70),
-  title: z.string().max(70).optional(),
-  detail: z.string().max(500).optional(),
+  type: z.string().check(z.maxLength(70)),
+  title: z.optional(z.string().check(z.maxLength(70))),
+  detail: z.optional(z.string().check(z.maxLength(500))),
   code: AnyMessageCode,
-  additionalErrors: z
-    .array(
+  additionalErrors: z.optional(
+    z.array(
       z.object({
-        title: z.string().max(70).optional(),
-        detail: z.string().max(500).optional(),
+        title: z.optional(z.string().check(z.maxLength(70))),
+        detail: z.optional(z.string().check(z.maxLength(500))),
         code: AnyMessageCode,
       }),
-    )
-    .optional(),
-  _links: Links.optional(),
+    ),
+  ),
+  _links: z.optional(Links),
 });
 export type ProblemJson = z.infer<typeof ProblemJson>;
 

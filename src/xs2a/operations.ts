@@ -1,6 +1,6 @@
 // The PIS/AIS operations of 1.3.12: where each lives (./operation-routes, with path matching) and what it answers
 // (success statuses, body schemas, headers).
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import {
   AccountDetailsResponse,
   AccountList,
@@ -89,7 +89,7 @@ export interface OperationSpec extends OperationRoute {
    * getPaymentInformation, where it depends on the payment service. For the PUT operations this is the union of the
    * five step responses; use updatePsuDataResponseSchemaFor(kind) when the step is known.
    */
-  response?: z.ZodType | ((service: PaymentService) => z.ZodType);
+  response?: z.ZodMiniType | ((service: PaymentService) => z.ZodMiniType);
   requestBody?: RequestBodyKind;
   /** The headers of its success answers in 1.3.12 (the same for each of its success statuses). */
   responseHeaders: readonly ResponseHeaderSpec[];
@@ -266,7 +266,7 @@ export interface ResponseSchemaOptions {
 }
 
 /** The success body schema for an operation, or undefined when that response has no body. */
-export function responseSchemaFor(name: OperationName, options: ResponseSchemaOptions = {}): z.ZodType | undefined {
+export function responseSchemaFor(name: OperationName, options: ResponseSchemaOptions = {}): z.ZodMiniType | undefined {
   const op: OperationSpec = operations[name];
   if (options.status === 204) return undefined;
   if (options.updateKind !== undefined && op.requestBody === 'updatePsuData') {
@@ -281,7 +281,7 @@ export function responseSchemaFor(name: OperationName, options: ResponseSchemaOp
 }
 
 /** The request body schema for JSON-schema-validated operations (payments by service, consents). */
-export function requestSchemaFor(name: OperationName, paymentService?: PaymentService): z.ZodType | undefined {
+export function requestSchemaFor(name: OperationName, paymentService?: PaymentService): z.ZodMiniType | undefined {
   const op: OperationSpec = operations[name];
   if (op.requestBody === 'consents') return Consents;
   if (op.requestBody === 'payment') {

@@ -1,5 +1,5 @@
 // Payment initiation: JSON request bodies (strict, for the sandbox) and the PIS response bodies (lenient, for checks).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   AccountOwner,
   AccountReference,
@@ -21,26 +21,31 @@ import { AuthenticationObject, ChallengeData, PsuMessageText, ScaMethods } from 
 // ---------------------------------------------------------------- request bodies
 
 const requestCore = {
-  endToEndIdentification: z.string().min(1).max(35).optional(),
+  endToEndIdentification: z.optional(z.string().check(z.minLength(1), z.maxLength(35))),
   debtorAccount: AccountReferenceRequest,
   instructedAmount: InstructedAmount,
   creditorAccount: AccountReferenceRequest,
-  creditorAgent: Bicfi.optional(),
-  creditorName: z
-    .string()
-    .max(70)
-    .refine((name) => name.trim().length > 0, 'must not be blank'),
-  creditorAddress: Address.optional(),
-  remittanceInformationUnstructured: z.string().max(140).optional(),
+  creditorAgent: z.optional(Bicfi),
+  creditorName: z.string().check(
+    z.maxLength(70),
+    z.refine((name) => name.trim().length > 0, 'must not be blank'),
+  ),
+  creditorAddress: z.optional(Address),
+  remittanceInformationUnstructured: z.optional(z.string().check(z.maxLength(140))),
+};
+
+/** When a standing order runs: in its request body and in the bank's report of it. */
+const scheduleMembers = {
+  startDate: IsoDate,
+  endDate: z.optional(IsoDate),
+  executionRule: z.optional(ExecutionRule),
+  frequency: Frequency,
+  dayOfExecution: z.optional(DayOfExecution),
 };
 
 const periodicMembers = {
-  startDate: IsoDate,
-  endDate: IsoDate.optional(),
-  executionRule: ExecutionRule.optional(),
-  frequency: Frequency,
-  dayOfExecution: DayOfExecution.optional(),
-  monthsOfExecution: z.array(MonthOfExecution).max(11).optional(),
+  ...scheduleMembers,
+  monthsOfExecution: z.optional(z.array(MonthOfExecution).check(z.maxLength(11))),
 };
 
 /**
@@ -49,7 +54,7 @@ const periodicMembers = {
  */
 export const PaymentInitiationJson = z.object({
   ...requestCore,
-  creditorAgentName: z.string().max(140).optional(),
+  creditorAgentName: z.optional(z.string().check(z.maxLength(140))),
 });
 export type PaymentInitiationJson = z.infer<typeof PaymentInitiationJson>;
 
@@ -61,7 +66,7 @@ type PeriodicFields = {
 };
 
 // Rules the spec states only in prose.
-function checkPeriodicRules(value: PeriodicFields, ctx: z.RefinementCtx): void {
+function checkPeriodicRules(value: PeriodicFields, ctx: z.core.$RefinementCtx): void {
   if (value.endDate !== undefined && value.endDate < value.startDate) {
     ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'must not be before startDate' });
   }
@@ -89,7 +94,7 @@ function checkPeriodicRules(value: PeriodicFields, ctx: z.RefinementCtx): void {
 /** Body of POST /v1/periodic-payments/{product} (periodicPaymentInitiation_json). No creditorAgentName here. */
 export const PeriodicPaymentInitiationJson = z
   .object({ ...requestCore, ...periodicMembers })
-  .superRefine(checkPeriodicRules);
+  .check(z.superRefine(checkPeriodicRules));
 export type PeriodicPaymentInitiationJson = z.infer<typeof PeriodicPaymentInitiationJson>;
 
 /** One payment inside a bulk (paymentInitiationBulkElement_json): no debtorAccount, no dates. */
@@ -97,21 +102,21 @@ export const PaymentInitiationBulkElementJson = z.object({
   endToEndIdentification: requestCore.endToEndIdentification,
   instructedAmount: InstructedAmount,
   creditorAccount: AccountReferenceRequest,
-  creditorAgent: Bicfi.optional(),
-  creditorAgentName: z.string().max(140).optional(),
+  creditorAgent: z.optional(Bicfi),
+  creditorAgentName: z.optional(z.string().check(z.maxLength(140))),
   creditorName: requestCore.creditorName,
-  creditorAddress: Address.optional(),
-  remittanceInformationUnstructured: z.string().max(140).optional(),
+  creditorAddress: z.optional(Address),
+  remittanceInformationUnstructured: z.optional(z.string().check(z.maxLength(140))),
 });
 export type PaymentInitiationBulkElementJson = z.infer<typeof PaymentInitiationBulkElementJson>;
 
 /** Body of POST /v1/bulk-payments/{product} (bulkPaymentInitiation_json). */
 export const BulkPaymentInitiationJson = z.object({
-  batchBookingPreferred: z.boolean().optional(),
+  batchBookingPreferred: z.optional(z.boolean()),
   debtorAccount: AccountReferenceRequest,
-  requestedExecutionDate: IsoDate.optional(),
-  requestedExecutionTime: IsoDateTime.optional(),
-  payments: z.array(PaymentInitiationBulkElementJson).min(1),
+  requestedExecutionDate: z.optional(IsoDate),
+  requestedExecutionTime: z.optional(IsoDateTime),
+  payments: z.array(PaymentInitiationBulkElementJson).check(z.minLength(1)),
 });
 export type BulkPaymentInitiationJson = z.infer<typeof BulkPaymentInitiationJson>;
 
@@ -186,33 +191,33 @@ export const PaymentInitiationCancelLinks = linksSchema(PaymentCancelLinks);
 export const PaymentInitiationResponse201 = z.object({
   transactionStatus: TransactionStatus,
   paymentId: z.string(),
-  transactionFees: Amount.optional(),
+  transactionFees: z.optional(Amount),
   /** Singular here; the PUT responses call it currencyConversionFees. */
-  currencyConversionFee: Amount.optional(),
-  estimatedTotalAmount: Amount.optional(),
-  estimatedInterbankSettlementAmount: Amount.optional(),
-  transactionFeeIndicator: z.boolean().optional(),
-  scaMethods: ScaMethods.optional(),
-  chosenScaMethod: AuthenticationObject.optional(),
-  challengeData: ChallengeData.optional(),
+  currencyConversionFee: z.optional(Amount),
+  estimatedTotalAmount: z.optional(Amount),
+  estimatedInterbankSettlementAmount: z.optional(Amount),
+  transactionFeeIndicator: z.optional(z.boolean()),
+  scaMethods: z.optional(ScaMethods),
+  chosenScaMethod: z.optional(AuthenticationObject),
+  challengeData: z.optional(ChallengeData),
   _links: PaymentInitiationLinks,
-  psuMessage: PsuMessageText.optional(),
-  tppMessages: z.array(TppMessage201PaymentInitiation).optional(),
+  psuMessage: z.optional(PsuMessageText),
+  tppMessages: z.optional(z.array(TppMessage201PaymentInitiation)),
 });
 export type PaymentInitiationResponse201 = z.infer<typeof PaymentInitiationResponse201>;
 
 const responseCore = {
-  endToEndIdentification: z.string().max(35).optional(),
+  endToEndIdentification: z.optional(z.string().check(z.maxLength(35))),
   debtorAccount: AccountReference,
   instructedAmount: Amount,
   creditorAccount: AccountReference,
-  creditorAgent: Bicfi.optional(),
-  creditorName: z.string().max(70),
-  creditorAddress: Address.optional(),
-  remittanceInformationUnstructured: z.string().max(140).optional(),
-  transactionStatus: TransactionStatus.optional(),
+  creditorAgent: z.optional(Bicfi),
+  creditorName: z.string().check(z.maxLength(70)),
+  creditorAddress: z.optional(Address),
+  remittanceInformationUnstructured: z.optional(z.string().check(z.maxLength(140))),
+  transactionStatus: z.optional(TransactionStatus),
   /** Singular, generic messages. */
-  tppMessage: z.array(TppMessage).optional(),
+  tppMessage: z.optional(z.array(TppMessage)),
 };
 
 /** GET /v1/payments/{product}/{paymentId}. The spec leaves out creditorAgentName here. */
@@ -222,35 +227,31 @@ export type PaymentInitiationWithStatusResponse = z.infer<typeof PaymentInitiati
 /** GET /v1/periodic-payments/{product}/{paymentId}. The spec leaves out monthsOfExecution here. */
 export const PeriodicPaymentInitiationWithStatusResponse = z.object({
   ...responseCore,
-  startDate: IsoDate,
-  endDate: IsoDate.optional(),
-  executionRule: ExecutionRule.optional(),
-  frequency: Frequency,
-  dayOfExecution: DayOfExecution.optional(),
+  ...scheduleMembers,
 });
 export type PeriodicPaymentInitiationWithStatusResponse = z.infer<typeof PeriodicPaymentInitiationWithStatusResponse>;
 
 export const PaymentInitiationBulkElementResponse = z.object({
-  endToEndIdentification: z.string().max(35).optional(),
+  endToEndIdentification: z.optional(z.string().check(z.maxLength(35))),
   instructedAmount: Amount,
   creditorAccount: AccountReference,
-  creditorAgent: Bicfi.optional(),
-  creditorAgentName: z.string().max(140).optional(),
-  creditorName: z.string().max(70),
-  creditorAddress: Address.optional(),
-  remittanceInformationUnstructured: z.string().max(140).optional(),
+  creditorAgent: z.optional(Bicfi),
+  creditorAgentName: z.optional(z.string().check(z.maxLength(140))),
+  creditorName: z.string().check(z.maxLength(70)),
+  creditorAddress: z.optional(Address),
+  remittanceInformationUnstructured: z.optional(z.string().check(z.maxLength(140))),
 });
 
 /** GET /v1/bulk-payments/{product}/{paymentId}. */
 export const BulkPaymentInitiationWithStatusResponse = z.object({
-  batchBookingPreferred: z.boolean().optional(),
-  requestedExecutionDate: IsoDate.optional(),
-  acceptorTransactionDateTime: IsoDateTime.optional(),
+  batchBookingPreferred: z.optional(z.boolean()),
+  requestedExecutionDate: z.optional(IsoDate),
+  acceptorTransactionDateTime: z.optional(IsoDateTime),
   debtorAccount: AccountReference,
-  paymentInformationId: z.string().max(35).optional(),
+  paymentInformationId: z.optional(z.string().check(z.maxLength(35))),
   payments: z.array(PaymentInitiationBulkElementResponse),
-  transactionStatus: TransactionStatus.optional(),
-  tppMessage: z.array(TppMessage).optional(),
+  transactionStatus: z.optional(TransactionStatus),
+  tppMessage: z.optional(z.array(TppMessage)),
 });
 export type BulkPaymentInitiationWithStatusResponse = z.infer<typeof BulkPaymentInitiationWithStatusResponse>;
 
@@ -277,21 +278,21 @@ export function paymentInformationResponseSchemaFor(service: PaymentService) {
 export const PaymentInitiationStatusResponse = z.object({
   transactionStatus: TransactionStatus,
   /** Only after a funds check, and only with ACTC, ACWC or ACCP. */
-  fundsAvailable: z.boolean().optional(),
-  psuMessage: PsuMessageText.optional(),
+  fundsAvailable: z.optional(z.boolean()),
+  psuMessage: z.optional(PsuMessageText),
   /** Only after successful SCA. */
-  ownerNames: z.array(AccountOwner).optional(),
-  psuName: z.string().max(140).optional(),
-  _links: Links.optional(),
-  tppMessage: z.array(TppMessage).optional(),
+  ownerNames: z.optional(z.array(AccountOwner)),
+  psuName: z.optional(z.string().check(z.maxLength(140))),
+  _links: z.optional(Links),
+  tppMessage: z.optional(z.array(TppMessage)),
 });
 export type PaymentInitiationStatusResponse = z.infer<typeof PaymentInitiationStatusResponse>;
 
 export const PaymentInitiationCancelResponse202 = z.object({
   transactionStatus: TransactionStatus,
-  scaMethods: ScaMethods.optional(),
-  chosenScaMethod: AuthenticationObject.optional(),
-  challengeData: ChallengeData.optional(),
-  _links: PaymentInitiationCancelLinks.optional(),
+  scaMethods: z.optional(ScaMethods),
+  chosenScaMethod: z.optional(AuthenticationObject),
+  challengeData: z.optional(ChallengeData),
+  _links: z.optional(PaymentInitiationCancelLinks),
 });
 export type PaymentInitiationCancelResponse202 = z.infer<typeof PaymentInitiationCancelResponse202>;

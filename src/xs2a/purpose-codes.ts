@@ -1,5 +1,6 @@
 // ISO 20022 ExternalPurpose1Code values (June 2018 code set) that 1.3.12 allows in transaction purposeCode.
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './zod-messages';
 
 export const PurposeCode = z.enum([
   'BKDF',

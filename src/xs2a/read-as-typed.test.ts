@@ -1,12 +1,12 @@
 // An answer read as 1.3.12 types it: each member of another JSON type read as its type or left out, named.
 import { describe, expect, it } from 'vitest';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { AccountList, ReadAccountBalanceResponse, TransactionsResponse } from './accounts';
 import { Authorisations, StartScaprocessResponse } from './sca';
 import { ConsentInformationResponse } from './consents';
 import { readAsTyped } from './readers';
 
-const read = (schema: z.ZodType, value: unknown) =>
+const read = (schema: z.ZodMiniType, value: unknown) =>
   readAsTyped(value, (body) => schema.safeParse(body).error?.issues ?? []);
 
 describe('an answer read as 1.3.12 types it', () => {

@@ -1,52 +1,54 @@
 // SCA data types, the authorisation request bodies (selected by member, not oneOf) and the authorisation responses.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Amount, linksSchema } from './common';
 import { AuthenticationType, OtpFormat, ScaStatus, ScaStatusAuthorisationConfirmation } from './enums';
 import { TppMessage } from './errors';
 
 /** As 1.3.12 defines it: at most 35 characters, nothing more (a bank may offer an empty id). */
-export const AuthenticationMethodId = z.string().max(35);
+export const AuthenticationMethodId = z.string().check(z.maxLength(35));
 
 /** The id a request selects: the sandbox and the console's forms send a non-empty one. */
-const SelectedAuthenticationMethodId = AuthenticationMethodId.min(1);
+const SelectedAuthenticationMethodId = AuthenticationMethodId.check(z.minLength(1));
 
 export const AuthenticationObject = z.object({
   authenticationType: AuthenticationType,
-  authenticationVersion: z.string().optional(),
+  authenticationVersion: z.optional(z.string()),
   authenticationMethodId: AuthenticationMethodId,
   /** Label for the PSU, e.g. "SMS OTP on phone +49160 xxxxx 28". */
-  name: z.string().optional(),
-  explanation: z.string().optional(),
+  name: z.optional(z.string()),
+  explanation: z.optional(z.string()),
 });
 export type AuthenticationObject = z.infer<typeof AuthenticationObject>;
 
 export const ChallengeData = z.object({
   /** Base64 PNG (≤ 512 KB) for PHOTO_OTP / CHIP_OTP. */
-  image: z.base64().optional(),
-  data: z.array(z.string()).optional(),
-  imageLink: z.url().optional(),
-  otpMaxLength: z.number().int().optional(),
-  otpFormat: OtpFormat.optional(),
+  image: z.optional(z.base64()),
+  data: z.optional(z.array(z.string())),
+  imageLink: z.optional(z.url()),
+  otpMaxLength: z.optional(z.number().check(z.int())),
+  otpFormat: z.optional(OtpFormat),
   /** Must be shown to the PSU. */
-  additionalInformation: z.string().optional(),
+  additionalInformation: z.optional(z.string()),
 });
 export type ChallengeData = z.infer<typeof ChallengeData>;
 
 export const ScaMethods = z.array(AuthenticationObject);
-export const PsuMessageText = z.string().max(500);
+export const PsuMessageText = z.string().check(z.maxLength(500));
 
 const psuDataKeys = ['password', 'encryptedPassword', 'additionalPassword', 'additionalEncryptedPassword'] as const;
 
 export const PsuData = z
   .object({
-    password: z.string().optional(),
-    encryptedPassword: z.string().optional(),
-    additionalPassword: z.string().optional(),
-    additionalEncryptedPassword: z.string().optional(),
+    password: z.optional(z.string()),
+    encryptedPassword: z.optional(z.string()),
+    additionalPassword: z.optional(z.string()),
+    additionalEncryptedPassword: z.optional(z.string()),
   })
-  .refine((data) => psuDataKeys.some((key) => data[key] !== undefined), {
-    message: `needs at least one of ${psuDataKeys.join(', ')}`,
-  });
+  .check(
+    z.refine((data) => psuDataKeys.some((key) => data[key] !== undefined), {
+      message: `needs at least one of ${psuDataKeys.join(', ')}`,
+    }),
+  );
 export type PsuData = z.infer<typeof PsuData>;
 
 export const UpdatePsuAuthentication = z.object({ psuData: PsuData });
@@ -56,11 +58,11 @@ export const SelectPsuAuthenticationMethod = z.object({ authenticationMethodId: 
 export type SelectPsuAuthenticationMethod = z.infer<typeof SelectPsuAuthenticationMethod>;
 
 /** The OTP or other SCA data; binary data is sent base64-encoded. */
-export const TransactionAuthorisation = z.object({ scaAuthenticationData: z.string().min(1) });
+export const TransactionAuthorisation = z.object({ scaAuthenticationData: z.string().check(z.minLength(1)) });
 export type TransactionAuthorisation = z.infer<typeof TransactionAuthorisation>;
 
 /** Sent after redirect/OAuth SCA to the `confirmation` link. */
-export const AuthorisationConfirmation = z.object({ confirmationCode: z.string().min(1) });
+export const AuthorisationConfirmation = z.object({ confirmationCode: z.string().check(z.minLength(1)) });
 export type AuthorisationConfirmation = z.infer<typeof AuthorisationConfirmation>;
 
 export type AuthorisationBody =
@@ -126,10 +128,10 @@ export function parseUpdatePsuDataBody(body: unknown): SafeResult<AuthorisationB
 }
 
 const fees = {
-  transactionFees: Amount.optional(),
-  currencyConversionFees: Amount.optional(),
-  estimatedTotalAmount: Amount.optional(),
-  estimatedInterbankSettlementAmount: Amount.optional(),
+  transactionFees: z.optional(Amount),
+  currencyConversionFees: z.optional(Amount),
+  estimatedTotalAmount: z.optional(Amount),
+  estimatedInterbankSettlementAmount: z.optional(Amount),
 };
 
 export const StartScaProcessLinks = linksSchema([
@@ -147,11 +149,11 @@ export const StartScaProcessLinks = linksSchema([
 export const StartScaprocessResponse = z.object({
   scaStatus: ScaStatus,
   authorisationId: z.string(),
-  scaMethods: ScaMethods.optional(),
-  chosenScaMethod: AuthenticationObject.optional(),
-  challengeData: ChallengeData.optional(),
+  scaMethods: z.optional(ScaMethods),
+  chosenScaMethod: z.optional(AuthenticationObject),
+  challengeData: z.optional(ChallengeData),
   _links: StartScaProcessLinks,
-  psuMessage: PsuMessageText.optional(),
+  psuMessage: z.optional(PsuMessageText),
 });
 export type StartScaprocessResponse = z.infer<typeof StartScaprocessResponse>;
 
@@ -159,10 +161,10 @@ export const UpdatePsuIdentificationLinks = linksSchema(['scaStatus', 'selectAut
 
 export const UpdatePsuIdentificationResponse = z.object({
   ...fees,
-  scaMethods: ScaMethods.optional(),
+  scaMethods: z.optional(ScaMethods),
   _links: UpdatePsuIdentificationLinks,
   scaStatus: ScaStatus,
-  psuMessage: PsuMessageText.optional(),
+  psuMessage: z.optional(PsuMessageText),
 });
 export type UpdatePsuIdentificationResponse = z.infer<typeof UpdatePsuIdentificationResponse>;
 
@@ -176,13 +178,13 @@ export const UpdatePsuAuthenticationLinks = linksSchema([
 
 export const UpdatePsuAuthenticationResponse = z.object({
   ...fees,
-  chosenScaMethod: AuthenticationObject.optional(),
-  challengeData: ChallengeData.optional(),
-  scaMethods: ScaMethods.optional(),
-  _links: UpdatePsuAuthenticationLinks.optional(),
+  chosenScaMethod: z.optional(AuthenticationObject),
+  challengeData: z.optional(ChallengeData),
+  scaMethods: z.optional(ScaMethods),
+  _links: z.optional(UpdatePsuAuthenticationLinks),
   scaStatus: ScaStatus,
-  psuMessage: PsuMessageText.optional(),
-  authorisationId: z.string().optional(),
+  psuMessage: z.optional(PsuMessageText),
+  authorisationId: z.optional(z.string()),
 });
 export type UpdatePsuAuthenticationResponse = z.infer<typeof UpdatePsuAuthenticationResponse>;
 
@@ -200,11 +202,11 @@ export const SelectPsuAuthenticationMethodLinks = linksSchema([
 
 export const SelectPsuAuthenticationMethodResponse = z.object({
   ...fees,
-  chosenScaMethod: AuthenticationObject.optional(),
-  challengeData: ChallengeData.optional(),
-  _links: SelectPsuAuthenticationMethodLinks.optional(),
+  chosenScaMethod: z.optional(AuthenticationObject),
+  challengeData: z.optional(ChallengeData),
+  _links: z.optional(SelectPsuAuthenticationMethodLinks),
   scaStatus: ScaStatus,
-  psuMessage: PsuMessageText.optional(),
+  psuMessage: z.optional(PsuMessageText),
 });
 export type SelectPsuAuthenticationMethodResponse = z.infer<typeof SelectPsuAuthenticationMethodResponse>;
 
@@ -247,13 +249,13 @@ export const LinksAll = linksSchema(allLinkNames);
 
 export const ScaStatusResponse = z.object({
   scaStatus: ScaStatus,
-  psuMessage: PsuMessageText.optional(),
-  psuName: z.string().max(140).optional(),
+  psuMessage: z.optional(PsuMessageText),
+  psuName: z.optional(z.string().check(z.maxLength(140))),
   /** Only with a final scaStatus: whether the payee is on the PSU's trusted-beneficiary list. */
-  trustedBeneficiaryFlag: z.boolean().optional(),
-  _links: LinksAll.optional(),
+  trustedBeneficiaryFlag: z.optional(z.boolean()),
+  _links: z.optional(LinksAll),
   /** Singular in this response, unlike the `tppMessages` of 201s and errors. */
-  tppMessage: z.array(TppMessage).optional(),
+  tppMessage: z.optional(z.array(TppMessage)),
 });
 export type ScaStatusResponse = z.infer<typeof ScaStatusResponse>;
 
@@ -262,7 +264,7 @@ export const AuthorisationConfirmationLinks = linksSchema(['scaStatus']);
 export const AuthorisationConfirmationResponse = z.object({
   scaStatus: ScaStatusAuthorisationConfirmation,
   _links: AuthorisationConfirmationLinks,
-  psuMessage: PsuMessageText.optional(),
+  psuMessage: z.optional(PsuMessageText),
 });
 export type AuthorisationConfirmationResponse = z.infer<typeof AuthorisationConfirmationResponse>;
 

@@ -78,17 +78,17 @@ interface ZodDef {
   checks?: { _zod: { def: ZodCheckDef } }[];
   format?: string;
   pattern?: RegExp;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  getter?: () => z.ZodType;
-  options?: z.ZodType[];
-  left?: z.ZodType;
-  right?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
+  innerType?: z.core.$ZodType;
+  in?: z.core.$ZodType;
+  getter?: () => z.core.$ZodType;
+  options?: z.core.$ZodType[];
+  left?: z.core.$ZodType;
+  right?: z.core.$ZodType;
+  shape?: Record<string, z.core.$ZodType>;
+  element?: z.core.$ZodType;
   entries?: Record<string, string>;
   values?: unknown[];
-  valueType?: z.ZodType;
+  valueType?: z.core.$ZodType;
 }
 interface ZodCheckDef {
   check: string;
@@ -104,8 +104,9 @@ interface ZodCheckDef {
 /** A number member of a schema node of the file, if it has one. */
 const numberAt = (node: SpecNode, key: string): number | undefined =>
   typeof node[key] === 'number' ? node[key] : undefined;
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: ZodDef } })._zod.def;
-const isOptional = (schema: z.ZodType) => (schema as unknown as { _zod: { optin?: string } })._zod.optin === 'optional';
+const defOf = (schema: z.core.$ZodType) => (schema as unknown as { _zod: { def: ZodDef } })._zod.def;
+const isOptional = (schema: z.core.$ZodType) =>
+  (schema as unknown as { _zod: { optin?: string } })._zod.optin === 'optional';
 
 /** zod's formats that say the same as the file's. */
 const sameFormat: Record<string, string[]> = {
@@ -129,7 +130,13 @@ function patternSource(pattern: RegExp | string | undefined): string | undefined
 }
 
 /** The constraints of `schema` that `node` (the file's schema at the same place) does not have, as readable lines. */
-function stricter(schema: z.ZodType, node: SpecNode, path: string, out: string[], seen: Set<z.ZodType>): void {
+function stricter(
+  schema: z.core.$ZodType,
+  node: SpecNode,
+  path: string,
+  out: string[],
+  seen: Set<z.core.$ZodType>,
+): void {
   const def = defOf(schema);
   switch (def.type) {
     case 'optional':
@@ -380,7 +387,7 @@ describe('the console’s answer schemas against the official 1.3.12 file', () =
       _zod: { def: { type: 'string', checks: [{ _zod: { def: { check: 'min_length', minimum: 1 } } }] } },
     };
     stricter(
-      strictId as unknown as z.ZodType,
+      strictId as unknown as z.core.$ZodType,
       { type: 'string', maxLength: 35 },
       'authenticationMethodId',
       lines,

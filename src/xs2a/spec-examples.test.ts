@@ -1,6 +1,6 @@
 // Every JSON example of the 1.3.12 file (PIS/AIS) checked against the model: valid ones parse, the spec's known-bad ones fail.
 import { describe, expect, it } from 'vitest';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import * as x from './index';
 
 // Copied from components.examples of the 1.3.12 OpenAPI file (CC BY 4.0, The Berlin Group).
@@ -472,7 +472,7 @@ const examples = {
 
 type Name = keyof typeof examples;
 
-const valid: Array<[Name, z.ZodType]> = [
+const valid: Array<[Name, z.ZodMiniType]> = [
   ['paymentInitiationSctBody_payments_json', x.PaymentInitiationJson],
   ['accountDetailsRegularAccount', x.AccountDetailsResponse],
   ['accountDetailsMulticurrencyAccount', x.AccountDetailsResponse],
@@ -510,7 +510,7 @@ const valid: Array<[Name, z.ZodType]> = [
 ];
 
 // [example, schema, a path that must carry an issue]
-const knownBad: Array<[Name, z.ZodType, string]> = [
+const knownBad: Array<[Name, z.ZodMiniType, string]> = [
   ['paymentInitiationSctBody_periodic-payments_json', x.PeriodicPaymentInitiationJson, 'dayOfExecution'],
   ['paymentInitiationSctBody_bulk-payments_json', x.BulkPaymentInitiationJson, 'batchBookingPreferred'],
   ['consentsExample_DedicatedAccounts', x.Consents, 'recurringIndicator'],

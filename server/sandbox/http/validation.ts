@@ -1,7 +1,7 @@
 // Turning zod's findings about a request body into the spec's FORMAT_ERROR messages, and the middleware that parses a
 // route's JSON body before its handler.
 import type { Context, MiddlewareHandler } from 'hono';
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 import { BankError, formatError, type Area, type TppMessageOut } from './errors';
 import { areaOf } from './headers';
 import type { Env } from './respond';
@@ -13,7 +13,7 @@ export function issuePath(path: readonly PropertyKey[]): string {
     .join('');
 }
 
-export function zodError(error: z.ZodError, area: Area): BankError {
+export function zodError(error: z.core.$ZodError, area: Area): BankError {
   const messages: TppMessageOut[] = error.issues.slice(0, 20).map((issue) => {
     const path = issuePath(issue.path);
     const message: TppMessageOut = {
@@ -32,8 +32,8 @@ export function zodError(error: z.ZodError, area: Area): BankError {
   });
 }
 
-export function parseWith<T extends z.ZodType>(schema: T, value: unknown, area: Area): z.infer<T> {
-  const result = schema.safeParse(value);
+export function parseWith<T extends z.core.$ZodType>(schema: T, value: unknown, area: Area): z.infer<T> {
+  const result = z.safeParse(schema, value);
   if (!result.success) throw zodError(result.error, area);
   return result.data;
 }

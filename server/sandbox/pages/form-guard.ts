@@ -12,7 +12,7 @@ import { getSignedCookie, setSignedCookie } from 'hono/cookie';
 import { csrf } from 'hono/csrf';
 import { html } from 'hono/html';
 import { HTTPException } from 'hono/http-exception';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Env } from '../http/respond';
 import { errorBox, page } from './layout';
 
@@ -30,9 +30,9 @@ const newId = () => randomBytes(18).toString('base64url');
 
 /** A session cookie's value: an id of at least 16 characters; a login's members only when they are strings. */
 const StoredSession = z.object({
-  id: z.string().min(16),
-  psuId: z.string().optional().catch(undefined),
-  bound: z.string().optional().catch(undefined),
+  id: z.string().check(z.minLength(16)),
+  psuId: z.catch(z.optional(z.string()), undefined),
+  bound: z.catch(z.optional(z.string()), undefined),
 });
 
 function parseSession(value: string): PageSession | undefined {

@@ -1,12 +1,12 @@
 // Describes what the PSU is asked to approve: a payment, its cancellation, or a consent.
 import { html } from 'hono/html';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { formatAmount } from '../../../src/xs2a';
 import type { AuthorisationRow, ConsentRow, PaymentRow } from '../store/schema';
 import { PLAIN_PAGE, type PageDisplay } from './presenter';
 
 /** A member the summary shows when it has the expected shape, and leaves out otherwise. */
-const shown = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const shown = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
 const text = shown(z.string());
 const reference = shown(z.object({ iban: text }));
 

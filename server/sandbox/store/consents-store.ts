@@ -1,7 +1,7 @@
 // The consents' SQL: consent rows, their status changes, and the two statements every account read runs (whether a
 // consent may be read, and counting a read without the PSU); the JSON columns parsed into typed values.
 import type { Kysely, QueryResult } from 'kysely';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { AccountAccessResponse } from '../../../src/xs2a';
 import type { Access, Granted } from '../rules/consents';
 import { groupCommit } from './group-commit';
@@ -16,7 +16,7 @@ const GrantedColumn = z.object({
   listOnly: z.boolean(),
   listWithBalances: z.boolean(),
   ownerName: z.array(z.string()),
-}) satisfies z.ZodType<Granted>;
+}) satisfies z.ZodMiniType<Granted>;
 
 /** The access a consent requested, parsed from its JSON column. */
 export function readAccess(row: Pick<ConsentRow, 'access'>): Access {

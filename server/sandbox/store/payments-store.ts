@@ -1,7 +1,7 @@
 // The payments' SQL: payment rows, the debtor account facts the payment rules need, and the stored initiation body,
 // parsed into typed values.
 import type { Kysely } from 'kysely';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { PaymentInitiationWithStatusResponse, PeriodicPaymentInitiationWithStatusResponse } from '../../../src/xs2a';
 import type { Dialect } from './db';
 import type { AccountRow, Database, PaymentRow } from './schema';
@@ -19,7 +19,7 @@ export interface Initiation {
   endDate: string | undefined;
 }
 
-function conforms<T>(schema: z.ZodType<T>, value: unknown): value is T {
+function conforms<T>(schema: z.ZodMiniType<T>, value: unknown): value is T {
   return schema.safeParse(value).success;
 }
 

@@ -1,6 +1,6 @@
 // Schema findings about a request body: as sentences about the field that shows the member, or as the spec's path
 // with zod's message for members no field shows.
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 
 export interface BodyIssue {
   path: string;
@@ -13,7 +13,7 @@ export function issuePath(issue: z.core.$ZodIssue): string {
 }
 
 /** Every finding of a schema check, with the spec's paths; none when the body matches. */
-export function bodyIssues(result: z.ZodSafeParseResult<unknown>): BodyIssue[] {
+export function bodyIssues(result: z.util.SafeParseResult<unknown>): BodyIssue[] {
   return result.success
     ? []
     : result.error.issues.map((issue) => ({ path: issuePath(issue) || '(body)', message: issue.message }));
@@ -34,7 +34,7 @@ export interface IssuePlacement<Field extends string> {
  * already has one there); findings no field shows are returned with the spec's path, unless `covered`.
  */
 export function placeIssues<Field extends string>(
-  result: z.ZodSafeParseResult<unknown>,
+  result: z.util.SafeParseResult<unknown>,
   errors: Partial<Record<Field, string>>,
   placement: IssuePlacement<Field>,
 ): BodyIssue[] {

@@ -2,7 +2,7 @@
 // secrets removed and, when it was saved in presenter mode, bank data masked. The file embeds it as a JSON data block;
 // the console reads it back only through this schema, so a file edited by hand (or by anyone) can show nothing but
 // text.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const REPLAY_FORMAT = 'xs2a-console-replay';
 export const REPLAY_VERSION = 1;
@@ -18,20 +18,20 @@ const step = z.object({
   at: z.number(),
   tone,
   label: z.string(),
-  detail: z.string().optional(),
-  arrows: z.array(z.object({ from: lane, to: lane, text: z.string(), answer: z.boolean().optional() })),
-  exchangeId: z.string().optional(),
-  exchangeIds: z.array(z.string()).optional(),
-  reads: z.number().int().nonnegative().optional(),
-  changed: z.boolean().optional(),
-  number: z.number().int().positive().optional(),
+  detail: z.optional(z.string()),
+  arrows: z.array(z.object({ from: lane, to: lane, text: z.string(), answer: z.optional(z.boolean()) })),
+  exchangeId: z.optional(z.string()),
+  exchangeIds: z.optional(z.array(z.string())),
+  reads: z.optional(z.number().check(z.int(), z.nonnegative())),
+  changed: z.optional(z.boolean()),
+  number: z.optional(z.number().check(z.int(), z.positive())),
 });
 
 const story = z.object({
   flow: z.string(),
   subject: z.enum(['payment', 'consent', 'resource']),
   steps: z.array(step),
-  outcome: z.object({ tone, label: z.string() }).optional(),
+  outcome: z.optional(z.object({ tone, label: z.string() })),
   masked: z.boolean(),
 });
 
@@ -43,25 +43,27 @@ const replayExchange = z.object({
   operationId: z.string(),
   requestId: z.string(),
   startedAt: z.number(),
-  durationMs: z.number().optional(),
+  durationMs: z.optional(z.number()),
   method: z.string(),
   url: z.string(),
   requestHeaders: headers,
-  requestBody: z.string().optional(),
-  status: z.number().optional(),
-  statusText: z.string().optional(),
-  responseHeaders: headers.optional(),
-  responseBody: z.string().optional(),
-  error: z.string().optional(),
+  requestBody: z.optional(z.string()),
+  status: z.optional(z.number()),
+  statusText: z.optional(z.string()),
+  responseHeaders: z.optional(headers),
+  responseBody: z.optional(z.string()),
+  error: z.optional(z.string()),
   /** Reads with the same answer the log folded into this one (the replay keeps no exchange for them). */
-  foldedReads: z.object({ count: z.number().int().positive(), firstAt: z.number(), lastAt: z.number() }).optional(),
+  foldedReads: z.optional(
+    z.object({ count: z.number().check(z.int(), z.positive()), firstAt: z.number(), lastAt: z.number() }),
+  ),
 });
 export type ReplayExchange = z.infer<typeof replayExchange>;
 
 const stateMap = z.object({
   kind: z.enum(['transactionStatus', 'consentStatus', 'scaStatus']),
   timeline: z.array(z.string()),
-  current: z.string().optional(),
+  current: z.optional(z.string()),
 });
 
 export const replayData = z.object({
@@ -74,7 +76,7 @@ export const replayData = z.object({
   /** Whether names and account numbers were masked (presenter mode) when it was saved. */
   masked: z.boolean(),
   story,
-  stateMap: stateMap.optional(),
+  stateMap: z.optional(stateMap),
   exchanges: z.array(replayExchange),
 });
 export type ReplayData = z.infer<typeof replayData>;

@@ -98,7 +98,7 @@ export function schemaKeyOf(method: string, url: string, status: number): string
   return match.name === 'getPaymentInformation' && service ? `${match.name}:${service}` : match.name;
 }
 
-function schemaFor(key: string): z.ZodType | undefined {
+function schemaFor(key: string): z.core.$ZodType | undefined {
   const [name, service] = key.split(':') as [OperationName, string | undefined];
   const paymentService = service === undefined ? undefined : PaymentService.parse(service);
   return responseSchemaFor(name, paymentService ? { paymentService } : {});

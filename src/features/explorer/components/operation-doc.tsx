@@ -1,6 +1,6 @@
 // What the 1.3.12 model knows of one operation: path variables, query parameters, request headers, the body's
 // members, the answers with their statuses and headers, and the error codes the spec pairs with each error status.
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { Panel, Table } from '../../../components/ui';
 import {
   errorStatuses,
@@ -92,7 +92,7 @@ function HeadersPart({ operation }: { operation: OperationName }) {
   );
 }
 
-function successSchema(operation: OperationName, status: number): z.ZodType | undefined {
+function successSchema(operation: OperationName, status: number): z.ZodMiniType | undefined {
   try {
     return responseSchemaFor(operation, { status, paymentService: 'payments' });
   } catch {

@@ -1,5 +1,5 @@
 // The top-level members of a 1.3.12 body as its zod schema in src/xs2a defines them, each required or optional.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   AuthorisationConfirmation,
   Consents,
@@ -15,18 +15,18 @@ export interface Member {
   required: boolean;
 }
 
-function objectMembers(schema: z.ZodObject): Member[] {
+function objectMembers(schema: z.ZodMiniObject): Member[] {
   return Object.entries(schema.shape).map(([name, member]) => ({
     name,
-    required: !(member as z.ZodType).safeParse(undefined).success,
+    required: !z.safeParse(member, undefined).success,
   }));
 }
 
 /** An object's members; a union's are every branch's, required only where each branch requires them. */
-export function bodyDescription(schema: z.ZodType): Member[] {
-  if (schema instanceof z.ZodObject) return objectMembers(schema);
-  if (schema instanceof z.ZodUnion) {
-    const branches = (schema.options as z.ZodType[]).map(bodyDescription);
+export function bodyDescription(schema: z.core.$ZodType): Member[] {
+  if (schema instanceof z.ZodMiniObject) return objectMembers(schema);
+  if (schema instanceof z.ZodMiniUnion) {
+    const branches = schema._zod.def.options.map(bodyDescription);
     const names = [...new Set(branches.flat().map((member) => member.name))];
     return names.map((name) => ({
       name,
@@ -40,7 +40,7 @@ export function bodyDescription(schema: z.ZodType): Member[] {
 export function requestBodyMembers(kind: RequestBodyKind): Member[] {
   if (kind === 'payment') return bodyDescription(PaymentInitiationJson);
   if (kind === 'consents') return bodyDescription(Consents);
-  const steps: z.ZodType[] = [UpdatePsuAuthentication, SelectPsuAuthenticationMethod, TransactionAuthorisation];
+  const steps: z.ZodMiniType[] = [UpdatePsuAuthentication, SelectPsuAuthenticationMethod, TransactionAuthorisation];
   if (kind === 'updatePsuData') steps.push(AuthorisationConfirmation);
   // One of them per request: none is required on its own.
   return steps.flatMap(bodyDescription).map((member) => ({ ...member, required: false }));
