@@ -7,7 +7,7 @@ import { REDACTED, type Exchange } from '../../api';
 import { hostileHeaderValue, hostileName, hostileString, HOSTILE_PIECES } from '../../testing/hostile-strings';
 import { playwrightTest } from './export-test';
 import { playwrightSuite } from './export-suite';
-import { PLAYWRIGHT_VERSION } from './suite';
+import { PLAYWRIGHT_VERSION, TYPECHECK } from './suite';
 import { runExportedTest, type SentCall } from './testing/run-exported-test';
 
 const BANK = 'https://bank.example/psd2';
@@ -278,7 +278,7 @@ async function expectSuiteSafe(values: Hostile) {
     name: 'xs2a-tests',
     private: true,
     description: 'NextGenPSD2 XS2A 1.3.12 tests exported from XS2A Console',
-    scripts: { test: 'playwright test', typecheck: 'tsc --noEmit' },
+    scripts: { test: 'playwright test', typecheck: TYPECHECK },
     devDependencies: { '@playwright/test': PLAYWRIGHT_VERSION },
   });
   const hostileValues = (Object.values(values) as string[]).filter((value) => value.length >= 4);

@@ -366,6 +366,14 @@ function errorCodesOf(exchange: Exchange): string[] {
   });
 }
 
+/** Reads the console makes by itself while a page is open (the authorisations it lists to resume an SCA). */
+const BACKGROUND_READS = new Set([
+  'getPaymentInitiationAuthorisation',
+  'getConsentAuthorisation',
+  'getPaymentInitiationCancellationAuthorisationInformation',
+]);
+const isBackgroundRead = (exchange: Exchange) => BACKGROUND_READS.has(exchange.operationId);
+
 const isScaRead = (exchange: Exchange) => /Sca(Status)?$|ScaStatus$/.test(exchange.operationId);
 
 /**
@@ -380,7 +388,10 @@ export function replayedExchanges(exchanges: readonly Exchange[], skipped: strin
       return false;
     }
     if (!exchange.response) {
-      skipped.push(`${requestName(exchange)}: no answer (${exchange.error?.kind ?? 'in flight'})`);
+      // A read the console itself gave up (the page moved on) is nothing the person did.
+      if (exchange.error?.kind !== 'aborted') {
+        skipped.push(`${requestName(exchange)}: no answer (${exchange.error?.kind ?? 'in flight'})`);
+      }
       return false;
     }
     if (/^oauth/.test(exchange.operationId)) {
@@ -433,7 +444,9 @@ function callStep(n: number, exchange: Exchange, earlier: readonly Answered[], c
     ...(schemaKey && { schemaKey }),
     // Naming the PSU alone is no embedded SCA: a decoupled flow starts that way too.
     sca: (psuDataStepOf(exchange) ?? 'identification') !== 'identification' || isScaRead(exchange),
-    poll: exchange.request.method === 'GET' && (isStatusRead(exchange) || isScaRead(exchange)),
+    poll:
+      exchange.request.method === 'GET' &&
+      (isStatusRead(exchange) || isScaRead(exchange) || isBackgroundRead(exchange)),
   };
 }
 
@@ -529,16 +542,29 @@ const usesAnswer = (code: string, n: number) => new RegExp(`\\ba${n}\\b`).test(c
 /** The steps without the status reads the console polled with, unless a later step uses one's answer. */
 function withoutPolling(steps: PlanStep[], finals: readonly FinalState[]): PlanStep[] {
   const text = JSON.stringify([steps, finals]);
+  const calls = steps.flatMap((step) => (step.kind === 'call' ? [step] : step.kind === 'embedded' ? step.calls : []));
+  // A read the console made again later (a page refreshing what it shows) is polling too.
+  const readAgain = (call: CallStep) =>
+    call.method === 'GET' &&
+    calls.some((other) => other.n > call.n && other.method === 'GET' && other.url === call.url);
   // Steps and finals hold their code as text, so a use of `a<n>` anywhere shows in the whole plan's text.
-  const needed = (call: CallStep) => !call.poll || usesAnswer(text, call.n);
-  return steps.flatMap((step): PlanStep[] => {
+  const needed = (call: CallStep) => !(call.poll || readAgain(call)) || usesAnswer(text, call.n);
+  const kept = steps.flatMap((step): PlanStep[] => {
     if (step.kind === 'call') return needed(step) ? [step] : [];
     if (step.kind === 'embedded') {
-      const calls = step.calls.filter(needed);
-      return calls.length > 0 ? [{ ...step, calls }] : [];
+      const inside = step.calls.filter(needed);
+      return inside.length > 0 ? [{ ...step, calls: inside }] : [];
     }
     return [step];
   });
+  // Embedded SCA steps that only polling parted are one step again.
+  return kept.reduce<PlanStep[]>((merged, step) => {
+    const previous = merged[merged.length - 1];
+    if (step.kind === 'embedded' && previous?.kind === 'embedded') {
+      merged[merged.length - 1] = { ...previous, calls: [...previous.calls, ...step.calls] };
+    } else merged.push(step);
+    return merged;
+  }, []);
 }
 
 /** The replay of one flow's exchanges (oldest first), as steps. */

@@ -25,13 +25,17 @@ function fileNames(tests: readonly FlowTest[]): string[] {
   });
 }
 
+/** The type check, with TypeScript fetched by npx (it is no dependency of the suite). */
+export const TYPECHECK = 'npx --yes --package=typescript tsc --noEmit';
+
 const PACKAGE_JSON = (): string =>
   `${JSON.stringify(
     {
       name: 'xs2a-tests',
       private: true,
       description: 'NextGenPSD2 XS2A 1.3.12 tests exported from XS2A Console',
-      scripts: { test: 'playwright test', typecheck: 'tsc --noEmit' },
+      // TypeScript is fetched for the type check only: the tests themselves need nothing but @playwright/test.
+      scripts: { test: 'playwright test', typecheck: TYPECHECK },
       devDependencies: { '@playwright/test': PLAYWRIGHT_VERSION },
     },
     null,
@@ -117,7 +121,7 @@ ${lines.join('\n')}
         with:
           node-version: 20
       - run: npm install
-      - run: npx tsc --noEmit
+      - run: npm run typecheck
       - run: npx playwright test
       - uses: actions/upload-artifact@v4
         if: always()
@@ -163,7 +167,7 @@ sandbox's test data (\`{base_url}/admin\`) or the bank's own account list as def
 \`\`\`sh
 npm install
 XS2A_BASE_URL=https://bank.example/psd2 XS2A_PSU_ID=alice npx playwright test
-npx tsc --noEmit   # type check
+npm run typecheck   # tsc --noEmit (strict), TypeScript fetched by npx
 \`\`\`
 
 Node.js 20 or later. Only \`@playwright/test\` is installed; the tests use its \`request\` fixture, so no browser is
@@ -219,7 +223,16 @@ export function suiteFiles(tests: readonly FlowTest[]): SuiteFile[] {
   const schemas = flowSchemas(tests.flatMap((test) => schemaKeysOf(test.plan)));
   const names = fileNames(tests);
   const variables = new Map<string, string>(fixedVariables(settings));
-  for (const test of tests) for (const [name, words] of flowVariables(test.plan)) variables.set(name, words);
+  for (const test of tests) {
+    for (const [name, words] of flowVariables(test.plan)) {
+      const before = variables.get(name);
+      // Tests whose defaults differ: each names its own (in its header), the suite none.
+      variables.set(
+        name,
+        before === undefined || before === words ? words : words.replace(/\(default: [^)]*\)$/, '(default: per test)'),
+      );
+    }
+  }
   const listed = [...variables.entries()].filter(([name]) => isVariableName(name));
   return [
     { path: 'package.json', text: PACKAGE_JSON() },

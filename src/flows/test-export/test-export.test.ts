@@ -573,3 +573,46 @@ describe('an exported test fails, naming the step and the expectation', () => {
     expect(result.error).toContain('transactionStatus reaches ACSC (the flow ended at ACSC)');
   });
 });
+
+describe("the run's test data", () => {
+  it("finds the PSU's account through the bank when neither the environment nor a sandbox names one", async () => {
+    const flow = embeddedFlow();
+    const recorded = (call: SentCall) => {
+      const same = flow.filter((e) => e.request.method === call.method && e.request.url === call.url && e.response);
+      const answer = same.find((e) => (e.response?.status ?? 500) < 400)?.response;
+      return answer && { status: answer.status, body: answer.body };
+    };
+    const bank = (call: SentCall) => {
+      if (call.method === 'POST' && call.url === `${BANK}/v1/consents`) {
+        return { status: 201, body: { consentId: 'c-list', consentStatus: 'valid', _links: {} } };
+      }
+      if (call.method === 'GET' && call.url === `${BANK}/v1/accounts`) {
+        expect(call.headers['Consent-ID']).toBe('c-list');
+        return { status: 200, body: { accounts: [{ iban: 'DE02120300000000202051', currency: 'EUR' }] } };
+      }
+      return recorded(call);
+    };
+    const { text } = playwrightTest({ flow: FLOW, exchanges: flow });
+    const result = await runExportedTest(text, bank, { XS2A_STATUS_WAIT_MS: '300', XS2A_SCA_WAIT_MS: '300' });
+    const consent = result.calls.find((call) => call.url === `${BANK}/v1/consents`);
+    expect(consent?.body).toMatchObject({ access: { availableAccounts: 'allAccounts' }, recurringIndicator: false });
+    const initiation = result.calls.find((call) => call.method === 'POST' && call.url === PAY);
+    expect(initiation?.body).toMatchObject({
+      debtorAccount: { iban: 'DE02120300000000202051' },
+      instructedAmount: { currency: 'EUR', amount: '12.50' },
+      creditorName: 'Bob Laurent',
+    });
+    // No IBAN of the recording is sent: the creditor's is the default of XS2A_CREDITOR_IBAN.
+    expect(JSON.stringify(result.calls)).not.toContain('DE16990100000010010001');
+    expect(JSON.stringify(initiation?.body)).not.toContain('DE49990100000020020001');
+  });
+
+  it('writes calendar days relative to the bank’s today, read from its Date header', () => {
+    const flow = embeddedFlow();
+    flow[0]!.response!.headers.date = 'Mon, 02 Mar 2026 10:00:00 GMT';
+    (flow[0]!.request.body as Record<string, unknown>).requestedExecutionDate = '2026-03-09';
+    const { text } = playwrightTest({ flow: FLOW, exchanges: flow });
+    expect(text).toContain('"requestedExecutionDate": day(data.today, 7)');
+    expect(text).not.toContain('2026-03-09');
+  });
+});
