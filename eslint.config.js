@@ -71,7 +71,7 @@ export default defineConfig([
   // No production function longer than 150 lines in the console or the server (tests' describe blocks excepted).
   {
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
-    ignores: ['**/*.test.{ts,tsx}', '**/test-kit.ts', '**/*-test-kit.ts', '**/test-support.ts', 'src/testing/**'],
+    ignores: ['**/*.test.{ts,tsx}', 'server/testing/**', 'server/sandbox/testing/**', 'src/testing/**'],
     rules: { 'max-lines-per-function': ['error', { max: 150, IIFEs: true }] },
   },
 
@@ -103,6 +103,10 @@ export default defineConfig([
         { type: 'ui', pattern: 'src/components', partialMatch: false },
         { type: 'testing', pattern: 'src/testing', partialMatch: false },
         { type: 'app', pattern: 'src/app', partialMatch: false },
+        // The server's test kits (a sandbox per test, its calls and checks, a test PKI): beside the code they test, never
+        // part of it.
+        { type: 'server-testing', pattern: 'server/testing', partialMatch: false },
+        { type: 'server-testing', pattern: 'server/sandbox/testing', partialMatch: false },
         { type: 'server', pattern: 'server', partialMatch: false },
         { type: 'e2e', pattern: 'e2e', partialMatch: false },
         { type: 'bench', pattern: 'bench', partialMatch: false },
@@ -111,6 +115,7 @@ export default defineConfig([
       'boundaries/files': [
         { category: 'shell', pattern: ['src/main.tsx', 'src/*.css'] },
         { category: 'test', pattern: ['src/**/*.test.{ts,tsx}'] },
+        { category: 'server-test', pattern: ['server/**/*.test.ts'] },
       ],
     },
     rules: {
@@ -121,6 +126,9 @@ export default defineConfig([
           checkUnknownLocals: true,
           policies: [
             { from: { element: { type: 'server' } }, allow: to('xs2a', 'server') },
+            // Only the server's tests, the e2e suite and the benchmarks use its test kits.
+            { from: { file: { categories: 'server-test' } }, allow: to('server-testing') },
+            { from: { element: { type: 'server-testing' } }, allow: to('xs2a', 'server', 'server-testing') },
             { from: { element: { type: 'api' } }, allow: to('xs2a') },
             { from: { element: { type: 'ui' } }, allow: to('ui', 'xs2a') },
             // Flows are the pieces payments and consents share (SCA, the body editor, histories): a layer below the
@@ -140,8 +148,8 @@ export default defineConfig([
             // The console's test kit (the HTTP stub, rendering a page): for tests only, so production code never bundles it.
             { from: { file: { categories: 'test' } }, allow: to('testing') },
             { from: { element: { type: 'testing' } }, allow: to('xs2a', 'api', 'ui') },
-            { from: { element: { type: 'e2e' } }, allow: to('e2e', 'xs2a', 'server') },
-            { from: { element: { type: 'bench' } }, allow: to('bench', 'server', 'xs2a') },
+            { from: { element: { type: 'e2e' } }, allow: to('e2e', 'xs2a', 'server', 'server-testing') },
+            { from: { element: { type: 'bench' } }, allow: to('bench', 'server', 'xs2a', 'server-testing') },
           ],
         },
       ],

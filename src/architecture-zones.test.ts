@@ -27,6 +27,8 @@ describe('import boundaries', () => {
     ['a feature does not reach into another', 'src/features/payments/probe.ts', '../consents/pages/consent-page'],
     ['the server takes only the model from src/', 'server/probe.ts', '../src/api'],
     ['the sandbox does not use the console', 'server/sandbox/probe.ts', '../../src/flows/sca'],
+    ['the sandbox does not use its test kits', 'server/sandbox/domain/probe.ts', '../testing/test-kit'],
+    ['the server does not use the test PKI', 'server/relay/probe.ts', '../testing/test-pki'],
   ])('forbids it: %s', async (_rule, file, target) => {
     const errors = await boundaryErrors(file, target);
     expect(errors).toHaveLength(1);
@@ -39,6 +41,8 @@ describe('import boundaries', () => {
     ['a flow uses the fetch layer and the model', 'src/flows/probe.ts', '../api'],
     ['the app composes features', 'src/app/probe.ts', '../features/payments/pages/payment-page'],
     ['the server uses the model', 'server/probe.ts', '../src/xs2a'],
+    ['a sandbox test uses its test kit', 'server/sandbox/probe.test.ts', './testing/test-kit'],
+    ['the e2e suite makes its PKI with the server’s kit', 'e2e/probe.ts', '../server/testing/test-pki'],
   ])('allows it: %s', async (_rule, file, target) => {
     expect(await boundaryErrors(file, target)).toEqual([]);
   });

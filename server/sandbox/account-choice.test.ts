@@ -12,8 +12,8 @@ import {
 import { addDays, isoDate } from './clock';
 import { s256 } from './rules/oauth';
 import { SANDBOX_OTP, SANDBOX_PASSWORD } from './seed';
-import { createTestBank, type TestBank } from './test-support';
-import { accountOf, browse, fails, href, ok, send } from './test-kit';
+import { createTestBank, type TestBank } from './testing/test-support';
+import { accountOf, browse, fails, href, ok, send } from './testing/test-kit';
 
 const bobMain = accountOf('bob', 0);
 const bobSecond = accountOf('bob', 1);

@@ -12,8 +12,8 @@ import {
 } from '../../src/xs2a';
 import { addDays, isoDate } from './clock';
 import { BUSINESS_ENTRIES, SANDBOX_OTP, SANDBOX_PASSWORD, buildSeed, testPsus } from './seed';
-import { ORIGIN, TEST_START, createTestBank, type CallOptions, type TestBank } from './test-support';
-import { send, ok, fails, accountOf, href, submit, authoriseConsentEmbedded } from './test-kit';
+import { ORIGIN, TEST_START, createTestBank, type CallOptions, type TestBank } from './testing/test-support';
+import { send, ok, fails, accountOf, href, submit, authoriseConsentEmbedded } from './testing/test-kit';
 
 const today = isoDate(new Date(TEST_START));
 const DAY = 86_400_000;

@@ -1,9 +1,9 @@
 // The admin API's doors and its clock: discovery, the token, strict mode, cross-site calls, JSON writes, and the clock's
 // moves (advance, set, freeze, unfreeze, reset) as the XS2A answers see them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestBank, TEST_START, type TestBank } from './test-support';
+import { createTestBank, TEST_START, type TestBank } from './testing/test-support';
 import { parseDuration, parseInstant } from './admin/clock-routes';
-import { send } from './test-kit';
+import { send } from './testing/test-kit';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
 

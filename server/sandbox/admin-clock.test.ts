@@ -9,8 +9,8 @@ import {
   ConsentStatusResponse,
 } from '../../src/xs2a';
 import { executionDates } from './domain/bookings';
-import { createTestBank, twoInstancesForTests, type TestBank } from './test-support';
-import { accountOf, authoriseConsentEmbedded, authoriseEmbedded, fails, href, ok, paymentBody, send } from './test-kit';
+import { createTestBank, twoInstancesForTests, type TestBank } from './testing/test-support';
+import { accountOf, authoriseConsentEmbedded, authoriseEmbedded, fails, href, ok, paymentBody, send } from './testing/test-kit';
 
 const EMBEDDED = { 'TPP-Redirect-Preferred': 'false', 'PSU-ID': 'alice' };
 const advance = (bank: TestBank, by: string) => send(bank, 'POST', '/admin/clock/advance', { body: { by } });

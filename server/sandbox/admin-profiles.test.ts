@@ -1,8 +1,8 @@
 // Bank behaviour profiles: each preset switched at run time through the admin API, as the XS2A answers show it.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConsentsResponse201, PaymentInitiationResponse201, TransactionsResponse } from '../../src/xs2a';
-import { createTestBank, twoInstancesForTests, type TestBank } from './test-support';
-import { accountOf, authoriseConsentEmbedded, fails, ok, paymentBody, send } from './test-kit';
+import { createTestBank, twoInstancesForTests, type TestBank } from './testing/test-support';
+import { accountOf, authoriseConsentEmbedded, fails, ok, paymentBody, send } from './testing/test-kit';
 
 const use = (bank: TestBank, name: string) => send(bank, 'PUT', '/admin/profile', { body: { name } });
 const initiate = (bank: TestBank, headers: Record<string, string> = {}) =>

@@ -9,7 +9,7 @@ import {
   PaymentInitiationStatusResponse,
   ScaStatusResponse,
 } from '../../src/xs2a';
-import { createTestBank, ORIGIN, type CallOptions, twoInstancesForTests, type TestBank } from './test-support';
+import { createTestBank, ORIGIN, type CallOptions, twoInstancesForTests, type TestBank } from './testing/test-support';
 import {
   accountOf,
   authoriseConsentEmbedded,
@@ -20,7 +20,7 @@ import {
   paymentBody,
   send,
   type Res,
-} from './test-kit';
+} from './testing/test-kit';
 
 const EMBEDDED = (psuId: string) => ({ 'TPP-Redirect-Preferred': 'false', 'PSU-ID': psuId });
 const addRule = (bank: TestBank, body: object) => send(bank, 'POST', '/admin/scenarios', { body });

@@ -4,8 +4,8 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { durationInWords } from './admin/clock-routes';
-import { createTestBank, ORIGIN, type TestBank } from './test-support';
-import { accountOf } from './test-kit';
+import { createTestBank, ORIGIN, type TestBank } from './testing/test-support';
+import { accountOf } from './testing/test-kit';
 
 describe('the Date header tells the bank’s time', () => {
   let bank: TestBank;

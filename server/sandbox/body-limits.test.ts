@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsentsResponse201, ErrorBodyNg, PaymentInitiationResponse201 } from '../../src/xs2a';
 import { defaultSandboxConfig } from './config';
 import { SANDBOX_PASSWORD } from './seed';
-import { ORIGIN, createTestBank, type TestBank } from './test-support';
-import { browse, consentBody, expectSchema, href, ok, paymentBody, send } from './test-kit';
+import { ORIGIN, createTestBank, type TestBank } from './testing/test-support';
+import { browse, consentBody, expectSchema, href, ok, paymentBody, send } from './testing/test-kit';
 
 const CHUNK_BYTES = 16 * 1024;
 const SCT = '/v1/payments/sepa-credit-transfers';

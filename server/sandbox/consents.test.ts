@@ -11,8 +11,8 @@ import {
 } from '../../src/xs2a';
 import { addDays, isoDate } from './clock';
 import { SANDBOX_OTP, SANDBOX_PASSWORD } from './seed';
-import { ORIGIN, TEST_START, createTestBank, type TestBank } from './test-support';
-import { send, ok, fails, accountOf, href, submit, authoriseEmbedded } from './test-kit';
+import { ORIGIN, TEST_START, createTestBank, type TestBank } from './testing/test-support';
+import { send, ok, fails, accountOf, href, submit, authoriseEmbedded } from './testing/test-kit';
 
 const today = isoDate(new Date(TEST_START));
 const TPP_OK = 'https://tpp.example/callback/ok';

@@ -1,8 +1,8 @@
 // Which pages may call the sandbox from a browser: its own origin and loopback origins by default, the origins named
 // with --cors-origin / SANDBOX_CORS_ORIGINS, or every origin with `*`. Others get no CORS headers at all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestBank, ORIGIN, type TestBank } from './test-support';
-import { paymentBody, send } from './test-kit';
+import { createTestBank, ORIGIN, type TestBank } from './testing/test-support';
+import { paymentBody, send } from './testing/test-kit';
 
 const SCT = '/v1/payments/sepa-credit-transfers';
 const XS2A_HEADERS = 'content-type,x-request-id,psu-ip-address,psu-id,consent-id,tpp-redirect-uri';

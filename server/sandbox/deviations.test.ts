@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsentsResponse201, PaymentInitiationResponse201, PaymentInitiationWithStatusResponse } from '../../src/xs2a';
 import { DEVIATION_MODES, type DeviationMode } from './deviations/modes';
 import { SANDBOX_OTP, SANDBOX_PASSWORD } from './seed';
-import { accountOf, browse, consentBody, ok, paymentBody, send } from './test-kit';
-import { createTestBank, type TestBank } from './test-support';
+import { accountOf, browse, consentBody, ok, paymentBody, send } from './testing/test-kit';
+import { createTestBank, type TestBank } from './testing/test-support';
 
 const TPP_OK = 'https://tpp.example/callback/ok';
 const ORIGIN = 'http://localhost:4318';

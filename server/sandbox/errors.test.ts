@@ -10,8 +10,8 @@ import {
 } from '../../src/xs2a';
 import { isUuid } from './http/headers';
 import { SANDBOX_PASSWORD } from './seed';
-import { createTestBank, type CallOptions, type TestBank } from './test-support';
-import { send, expectSchema, ok, fails, accountOf } from './test-kit';
+import { createTestBank, type CallOptions, type TestBank } from './testing/test-support';
+import { send, expectSchema, ok, fails, accountOf } from './testing/test-kit';
 
 const CREDITOR_IBAN = 'DE02100100109307118603';
 const SCT = '/v1/payments/sepa-credit-transfers';

@@ -6,8 +6,8 @@ import { ErrorBodyNg, PaymentInitiationResponse201 } from '../../src/xs2a';
 import { createSandbox, type Sandbox } from './app';
 import { createManualClock } from './clock';
 import { MAX_JSON_DEPTH } from './http/validation';
-import { ORIGIN, TEST_START, openTestStore } from './test-support';
-import { consentBody, expectSchema, paymentBody } from './test-kit';
+import { ORIGIN, TEST_START, openTestStore } from './testing/test-support';
+import { consentBody, expectSchema, paymentBody } from './testing/test-kit';
 import type { Store } from './store/db';
 
 const SCT = '/psd2/v1/payments/sepa-credit-transfers';

@@ -11,9 +11,9 @@ import {
   newConsent,
   oauthBank,
   readAccounts,
-} from './oauth-test-kit';
-import { openTestStore, type TestBank } from './test-support';
-import { fails } from './test-kit';
+} from './testing/oauth-test-kit';
+import { openTestStore, type TestBank } from './testing/test-support';
+import { fails } from './testing/test-kit';
 
 const RACES = 20;
 

@@ -18,10 +18,10 @@ import {
   pkce,
   query,
   type AuthorizeOptions,
-} from './oauth-test-kit';
+} from './testing/oauth-test-kit';
 import { SANDBOX_PASSWORD } from './seed';
-import type { TestBank } from './test-support';
-import { browse, href, ok, send, type PageResponse } from './test-kit';
+import type { TestBank } from './testing/test-support';
+import { browse, href, ok, send, type PageResponse } from './testing/test-kit';
 
 const EVIL = 'https://evil.example/collect';
 

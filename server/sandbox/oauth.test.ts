@@ -40,10 +40,10 @@ import {
   token,
   type AuthorizeOptions,
   type Metadata,
-} from './oauth-test-kit';
+} from './testing/oauth-test-kit';
 import { SANDBOX_PASSWORD } from './seed';
-import { ORIGIN, createTestBank, openTestStore, type TestBank } from './test-support';
-import { accountOf, browse, fails, href, ok, send } from './test-kit';
+import { ORIGIN, createTestBank, openTestStore, type TestBank } from './testing/test-support';
+import { accountOf, browse, fails, href, ok, send } from './testing/test-kit';
 
 describe('scaOAuth links and the metadata', () => {
   let bank: TestBank;

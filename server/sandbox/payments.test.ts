@@ -13,8 +13,8 @@ import {
 } from '../../src/xs2a';
 import { addDays, isoDate } from './clock';
 import { SANDBOX_OTP, SANDBOX_PASSWORD } from './seed';
-import { ORIGIN, TEST_START, createTestBank, type TestBank } from './test-support';
-import { send, ok, fails, accountOf, href, submit, authoriseEmbedded } from './test-kit';
+import { ORIGIN, TEST_START, createTestBank, type TestBank } from './testing/test-support';
+import { send, ok, fails, accountOf, href, submit, authoriseEmbedded } from './testing/test-kit';
 
 const CREDITOR_IBAN = 'DE02100100109307118603'; // the spec's example creditor, not an account of this bank
 const GB_CREDITOR_IBAN = 'GB29NWBK60161331926819';

@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentInitiationResponse201 } from '../../src/xs2a';
 import { SANDBOX_OTP, SANDBOX_PASSWORD } from './seed';
-import { createTestBank, type TestBank } from './test-support';
-import { accountOf, browse, href, ok, send } from './test-kit';
+import { createTestBank, type TestBank } from './testing/test-support';
+import { accountOf, browse, href, ok, send } from './testing/test-kit';
 
 const CREDITOR_IBAN = 'DE02100100109307118603';
 const TPP_OK = 'https://tpp.example/callback/ok';

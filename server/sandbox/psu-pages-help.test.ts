@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsentsResponse201, PaymentInitiationResponse201 } from '../../src/xs2a';
 import { SANDBOX_OTP, SANDBOX_PASSWORD } from './seed';
-import { createTestBank, type TestBank } from './test-support';
-import { accountOf, browse, href, ok, paymentBody, send } from './test-kit';
-import { authorizePage, newPayment, oauthBank, pkce } from './oauth-test-kit';
+import { createTestBank, type TestBank } from './testing/test-support';
+import { accountOf, browse, href, ok, paymentBody, send } from './testing/test-kit';
+import { authorizePage, newPayment, oauthBank, pkce } from './testing/oauth-test-kit';
 
 let bank: TestBank;
 beforeAll(async () => {

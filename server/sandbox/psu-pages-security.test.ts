@@ -17,10 +17,10 @@ import {
   oauthBank,
   pkce,
   query,
-} from './oauth-test-kit';
+} from './testing/oauth-test-kit';
 import { SANDBOX_OTP, SANDBOX_PASSWORD } from './seed';
-import { ORIGIN, createTestBank, type TestBank } from './test-support';
-import { accountOf, browse, href, ok, send } from './test-kit';
+import { ORIGIN, createTestBank, type TestBank } from './testing/test-support';
+import { accountOf, browse, href, ok, send } from './testing/test-kit';
 
 const TPP_OK = 'https://tpp.example/callback/ok';
 const TPP_NOK = 'https://tpp.example/callback/nok';

@@ -14,8 +14,8 @@ import {
 } from '../../src/xs2a';
 import { addDays, isoDate } from './clock';
 import type { Store } from './store/db';
-import { TEST_START, createTestBank, openTestStore, type TestBank } from './test-support';
-import { accountOf, expectSchema, ok, send, type Res, authoriseConsentEmbedded } from './test-kit';
+import { TEST_START, createTestBank, openTestStore, type TestBank } from './testing/test-support';
+import { accountOf, expectSchema, ok, send, type Res, authoriseConsentEmbedded } from './testing/test-kit';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const FREQUENCY = 4;

@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsentsResponse201, PaymentInitiationResponse201 } from '../../src/xs2a';
 import { SANDBOX_OTP, SANDBOX_PASSWORD } from './seed';
-import { createTestBank, type TestBank } from './test-support';
-import { browse, consentBody, fails, href, ok, paymentBody, send } from './test-kit';
+import { createTestBank, type TestBank } from './testing/test-support';
+import { browse, consentBody, fails, href, ok, paymentBody, send } from './testing/test-kit';
 
 const SCT = '/v1/payments/sepa-credit-transfers';
 const HEADERS = ['TPP-Redirect-URI', 'TPP-Nok-Redirect-URI'] as const;

@@ -13,8 +13,8 @@ import {
   UpdatePsuIdentificationResponse,
 } from '../../src/xs2a';
 import { SANDBOX_OTP, SANDBOX_PASSWORD } from './seed';
-import { ORIGIN, createTestBank, type TestBank } from './test-support';
-import { send, ok, fails, accountOf, href, browse } from './test-kit';
+import { ORIGIN, createTestBank, type TestBank } from './testing/test-support';
+import { send, ok, fails, accountOf, href, browse } from './testing/test-kit';
 
 const CREDITOR_IBAN = 'DE02100100109307118603'; // the spec's example creditor, not an account of this bank
 const TPP_OK = 'https://tpp.example/callback/ok';

@@ -3,8 +3,8 @@
 // 1.3.12 are marked as the sandbox's own in the catalogue, with advice for the client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations, type OperationName } from '../../src/xs2a';
-import { createTestBank, type TestBank } from './test-support';
-import { accountOf } from './test-kit';
+import { createTestBank, type TestBank } from './testing/test-support';
+import { accountOf } from './testing/test-kit';
 
 const CONSENT = 'con-00000000-0000-4000-8000-000000000000';
 const PAYMENT = 'pay-00000000-0000-4000-8000-000000000000';

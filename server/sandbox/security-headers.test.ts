@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsentsResponse201, PaymentInitiationResponse201 } from '../../src/xs2a';
 import { SANDBOX_PASSWORD } from './seed';
-import { ORIGIN, createTestBank, type TestBank } from './test-support';
-import { consentBody, href, ok, paymentBody, send } from './test-kit';
+import { ORIGIN, createTestBank, type TestBank } from './testing/test-support';
+import { consentBody, href, ok, paymentBody, send } from './testing/test-kit';
 
 const SCT = '/v1/payments/sepa-credit-transfers';
 

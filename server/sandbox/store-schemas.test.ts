@@ -10,8 +10,8 @@ import { buildSeed, SANDBOX_OTP, SANDBOX_PASSWORD } from './seed';
 import { openStore, type Store } from './store/db';
 import { migrationProvider } from './store/migrations';
 import type { Database } from './store/schema';
-import { TEST_START, createTestBank, openTestStore, type TestBank } from './test-support';
-import { accountOf, ok, send } from './test-kit';
+import { TEST_START, createTestBank, openTestStore, type TestBank } from './testing/test-support';
+import { accountOf, ok, send } from './testing/test-kit';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const EMBEDDED = { 'TPP-Redirect-Preferred': 'false', 'PSU-ID': 'alice' };

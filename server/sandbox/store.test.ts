@@ -20,8 +20,8 @@ import {
 } from '../../src/xs2a';
 import { SANDBOX_OTP, SANDBOX_PASSWORD, buildSeed, testPsus } from './seed';
 import { openStore, type Store } from './store/db';
-import { TEST_START, createTestBank, openTestStore, type TestBank } from './test-support';
-import { type Res, send, expectSchema, ok } from './test-kit';
+import { TEST_START, createTestBank, openTestStore, type TestBank } from './testing/test-support';
+import { type Res, send, expectSchema, ok } from './testing/test-kit';
 
 function errorCode(res: Res): string | undefined {
   return expectSchema(ErrorBodyNg, res.body).tppMessages?.[0]?.code;

@@ -14,8 +14,8 @@ import {
 import { signRequest, type SigningKey } from '../signing/xs2a-signature';
 import { writeTestPki, type TestPkiFiles } from '../testing/test-pki';
 import { SANDBOX_OTP, SANDBOX_PASSWORD } from './seed';
-import { ORIGIN, createTestBank, type TestBank } from './test-support';
-import { accountOf, browse, fails, href, ok, send } from './test-kit';
+import { ORIGIN, createTestBank, type TestBank } from './testing/test-support';
+import { accountOf, browse, fails, href, ok, send } from './testing/test-kit';
 
 const DAY = 86_400_000;
 const read = (file: string) => readFileSync(file, 'utf8');

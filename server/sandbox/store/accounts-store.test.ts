@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountOf } from '../test-kit';
-import { createTestBank, type TestBank } from '../test-support';
+import { accountOf } from '../testing/test-kit';
+import { createTestBank, type TestBank } from '../testing/test-support';
 import { AccountsStore } from './accounts-store';
 
 describe('accounts store', () => {

@@ -1,6 +1,6 @@
 import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestBank, type TestBank } from '../test-support';
+import { createTestBank, type TestBank } from '../testing/test-support';
 import { ConsentsStore, readAccess, readGranted, writeGranted } from './consents-store';
 import type { ConsentRow } from './schema';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestStore } from '../test-support';
+import { openTestStore } from '../testing/test-support';
 import type { Store } from './db';
 import { OAuthStore, type OAuthCode } from './oauth-store';
 import { ScaStore } from './sca-store';

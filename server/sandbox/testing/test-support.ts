@@ -2,12 +2,12 @@
 // sends the headers every XS2A call needs (and, for a strict bank, a client certificate and a signature).
 import { randomUUID, type X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
-import { signRequest, type SigningKey } from '../signing/xs2a-signature';
-import { createManualClock, type Clock, type ManualClock } from './clock';
-import { createSandbox, type Sandbox } from './app';
-import type { Timers } from './domain/scheduler';
-import type { SandboxConfig } from './config';
-import { openStore, type Store } from './store/db';
+import { signRequest, type SigningKey } from '../../signing/xs2a-signature';
+import { createManualClock, type Clock, type ManualClock } from '../clock';
+import { createSandbox, type Sandbox } from '../app';
+import type { Timers } from '../domain/scheduler';
+import type { SandboxConfig } from '../config';
+import { openStore, type Store } from '../store/db';
 
 export const TEST_START = '2026-03-16T09:00:00.000Z';
 export const ORIGIN = 'http://bank.test';

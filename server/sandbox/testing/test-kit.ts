@@ -8,8 +8,8 @@ import {
   ScaStatusResponse,
   SelectPsuAuthenticationMethodResponse,
   StartScaprocessResponse,
-} from '../../src/xs2a';
-import { SANDBOX_OTP, SANDBOX_PASSWORD, testPsus } from './seed';
+} from '../../../src/xs2a';
+import { SANDBOX_OTP, SANDBOX_PASSWORD, testPsus } from '../seed';
 import { ORIGIN, type CallOptions, type TestBank } from './test-support';
 
 export type Res = { status: number; headers: Headers; body: unknown; requestId: string | undefined };

@@ -2,10 +2,10 @@
 // the PSU's browser on the authorize page, and the TPP's calls to the token endpoint.
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import { ConsentsResponse201, PaymentInitiationResponse201 } from '../../src/xs2a';
-import { addDays, isoDate } from './clock';
-import { s256 } from './rules/oauth';
-import { SANDBOX_PASSWORD } from './seed';
+import { ConsentsResponse201, PaymentInitiationResponse201 } from '../../../src/xs2a';
+import { addDays, isoDate } from '../clock';
+import { s256 } from '../rules/oauth';
+import { SANDBOX_PASSWORD } from '../seed';
 import { ORIGIN, createTestBank, type TestBank } from './test-support';
 import { accountOf, browse, href, ok, send } from './test-kit';
 
