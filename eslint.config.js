@@ -87,6 +87,39 @@ export default defineConfig([
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 
+  // The sandbox's layers (docs/architecture.md): routes → http → domain → rules → store, each calling only the ones below
+  // it. The domain returns facts and throws BankError; http renders them.
+  {
+    files: ['server/sandbox/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: 'server/sandbox/domain',
+              from: ['server/sandbox/routes', 'server/sandbox/http', 'server/sandbox/pages'],
+              message: 'The domain returns facts; routes and http render them.',
+            },
+            {
+              target: 'server/sandbox/rules',
+              from: ['server/sandbox/routes', 'server/sandbox/http', 'server/sandbox/pages', 'server/sandbox/domain'],
+              message: 'Rules are pure: they know nothing of HTTP or the domain’s orchestration.',
+            },
+            {
+              target: 'server/sandbox/store',
+              from: ['server/sandbox/routes', 'server/sandbox/http', 'server/sandbox/pages', 'server/sandbox/domain'],
+              message: 'The store returns rows; it knows nothing of HTTP or the domain.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
   // Architecture boundaries (DESIGN.md). Imports inside one element are always allowed; a feature is one folder of
   // src/features, so features may not reach into each other.
   {

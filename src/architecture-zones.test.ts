@@ -47,3 +47,32 @@ describe('import boundaries', () => {
     expect(await boundaryErrors(file, target)).toEqual([]);
   });
 });
+
+describe('the sandbox’s layers', () => {
+  const layers = new ESLint({
+    cwd: process.cwd(),
+    ruleFilter: ({ ruleId }) => ruleId === 'import-x/no-restricted-paths',
+    overrideConfig: [{ files: ['**/*.{ts,tsx}'], languageOptions: { parserOptions: { projectService: false } } }],
+  });
+  async function layerErrors(filePath: string, importPath: string): Promise<string[]> {
+    const text = `import * as target from '${importPath}';\nexport const probe = target;\n`;
+    const [result] = await layers.lintText(text, { filePath });
+    return (result?.messages ?? []).map((message) => message.message);
+  }
+
+  it.each([
+    ['the domain does not render HTTP', 'server/sandbox/domain/probe.ts', '../http/headers'],
+    ['the domain does not know the routes', 'server/sandbox/domain/probe.ts', '../routes/payments'],
+    ['rules do not know the domain', 'server/sandbox/rules/probe.ts', '../domain/payments'],
+    ['the store does not know HTTP', 'server/sandbox/store/probe.ts', '../http/respond'],
+  ])('forbids it: %s', async (_rule, file, target) => {
+    expect(await layerErrors(file, target)).toEqual([expect.stringMatching(/^Unexpected path .* in restricted zone/)]);
+  });
+
+  it.each([
+    ['http uses the domain', 'server/sandbox/http/probe.ts', '../domain/parse'],
+    ['the domain throws the rules’ BankError', 'server/sandbox/domain/probe.ts', '../rules/bank-error'],
+  ])('allows it: %s', async (_rule, file, target) => {
+    expect(await layerErrors(file, target)).toEqual([]);
+  });
+});

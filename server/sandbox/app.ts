@@ -26,7 +26,7 @@ import { bankDueWork, realTimers, Scheduler, type DueEffects, type Timers } from
 import { createDeviations, describeDeviationModes, modesOfSegment } from './deviations/deviate';
 import { limitBodies } from './http/body-limit';
 import { corsPolicy } from './http/cors';
-import { BankError } from './http/errors';
+import { BankError } from './rules/bank-error';
 import { answerError, requestBasics, signaturesAndTokens } from './http/middleware';
 import { errorResponse, type Env, type RequestContext } from './http/respond';
 import { registerOAuth } from './routes/oauth';

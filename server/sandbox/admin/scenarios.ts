@@ -6,7 +6,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as z from 'zod';
 import { matchOperation, operationNames, operations, type OperationMatch, type OperationName } from '../../../src/xs2a';
 import type { ScaEngine } from '../domain/sca';
-import { BankError } from '../http/errors';
+import { BankError } from '../rules/bank-error';
 import { errorResponse, type Env } from '../http/respond';
 import type { Database } from '../store/schema';
 import type { Kysely } from 'kysely';

@@ -1,7 +1,7 @@
 // Account information: the account list, details, balances and transactions, each limited to what the consent grants.
 // Every read goes through ConsentService.read; the SQL is store/accounts-store.ts.
 import { addDays, isoDate } from '../clock';
-import { bankError, formatError } from '../http/errors';
+import { bankError, formatError } from '../rules/bank-error';
 import { AccountsStore } from '../store/accounts-store';
 import type { AccountRow, BalanceRow, TransactionRow } from '../store/schema';
 import type { DomainContext } from './context';

@@ -4,9 +4,9 @@
 import type { Kysely } from 'kysely';
 import { Consents as ConsentsSchema, type ScaApproach } from '../../../src/xs2a';
 import { isoDate } from '../clock';
-import { BankError, bankError, formatError, statusInvalid } from '../http/errors';
-import { chooseScaApproach, type ScaPreferences } from '../http/headers';
-import { parseWith } from '../http/validation';
+import { BankError, bankError, formatError, statusInvalid } from '../rules/bank-error';
+import { chooseScaApproach, type ScaPreferences } from './sca-preferences';
+import { parseWith } from './parse';
 import {
   accessExceeded,
   budgetUsedUp,

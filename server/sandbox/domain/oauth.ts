@@ -3,7 +3,7 @@
 // Codes and tokens live in the database as SHA-256 hashes, so instances sharing one PostgreSQL database honour each
 // other's and a database dump reveals none. The rules are in rules/oauth.ts, the SQL in store/oauth-store.ts.
 import { createHash, randomBytes } from 'node:crypto';
-import { bankError, type BankError } from '../http/errors';
+import { bankError, type BankError } from '../rules/bank-error';
 import {
   CODE_REUSED,
   CODE_UNKNOWN,

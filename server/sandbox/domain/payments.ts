@@ -9,9 +9,9 @@ import {
   type TransactionStatus,
 } from '../../../src/xs2a';
 import { isoDate } from '../clock';
-import { bankError, formatError, statusInvalid } from '../http/errors';
-import { chooseScaApproach, type ScaPreferences } from '../http/headers';
-import { parseWith } from '../http/validation';
+import { bankError, formatError, statusInvalid } from '../rules/bank-error';
+import { chooseScaApproach, type ScaPreferences } from './sca-preferences';
+import { parseWith } from './parse';
 import {
   cancellationOpen,
   CANCELLED_AT_ONCE,

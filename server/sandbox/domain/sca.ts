@@ -3,7 +3,7 @@
 // tables of rules/sca.ts; what finishing does to the parent resource comes from the outcome registry.
 import type { Kysely } from 'kysely';
 import type { AuthenticationObject, ScaApproach, ScaStatus } from '../../../src/xs2a';
-import { bankError, BankError, statusInvalid, type Area } from '../http/errors';
+import { bankError, BankError, statusInvalid, type Area } from '../rules/bank-error';
 import { identifiedStatus, initialScaStatus, isFinal, mayMove, mayTakeStep, SCA_STEP_APPROACHES } from '../rules/sca';
 import type { ScaStepKind } from '../rules/sca';
 import { SANDBOX_OTP } from '../seed/test-psus';

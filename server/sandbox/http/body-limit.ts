@@ -7,7 +7,7 @@ import { html } from 'hono/html';
 import type { SandboxConfig } from '../config';
 import { OAUTH_PATH } from '../domain/oauth';
 import { errorBox, page } from '../pages/layout';
-import { bodyTooLarge } from './errors';
+import { bodyTooLarge } from '../rules/bank-error';
 import { errorResponse, type Env } from './respond';
 
 const kB = (bytes: number) => `${Math.floor(bytes / 1024)} kB`;

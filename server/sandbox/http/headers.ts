@@ -1,41 +1,15 @@
 // Reading and checking the XS2A request headers, and the middleware that checks them before a route's handler.
 import { isIP } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { ScaApproach } from '../../../src/xs2a';
 import { splitMagicPsu } from '../admin/scenario-rules';
-import { formatError, type Area } from './errors';
+import type { ScaPreferences } from '../domain/sca-preferences';
+import { isSafeRedirectTarget } from '../rules/redirect-targets';
+import { formatError, type Area } from '../rules/bank-error';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isUuid(value: string): boolean {
   return UUID.test(value);
-}
-
-/** Host names that always mean this machine: localhost and its subdomains (RFC 6761), 127.0.0.1 and [::1]. */
-function isLoopbackHost(hostname: string): boolean {
-  return ['localhost', '127.0.0.1', '[::1]'].includes(hostname) || hostname.endsWith('.localhost');
-}
-
-/**
- * Whether the bank may send the PSU's browser to this URL after SCA: https, or http on a loopback host, where a console
- * on the TPP's own machine has no certificate. Any other scheme (javascript:, data:, file:…) would run or open something
- * in the PSU's browser in the bank's name.
- */
-export function isSafeRedirectTarget(url: URL): boolean {
-  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
-}
-
-/**
- * A stored TPP redirect URI the PSU's browser may be sent to, or undefined. The headers are checked when given; checking
- * again at the moment of use keeps a row stored before that check (a kept database) from sending the PSU to javascript:.
- */
-export function safeRedirectTarget(uri: string | null | undefined): string | undefined {
-  if (!uri) return undefined;
-  try {
-    return isSafeRedirectTarget(new URL(uri)) ? uri : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export class RequestHeaders {
@@ -103,14 +77,6 @@ export class RequestHeaders {
   }
 }
 
-export interface ScaPreferences {
-  redirectPreferred: boolean | undefined;
-  decoupledPreferred: boolean | undefined;
-  explicitPreferred: boolean;
-  redirectUri: string | undefined;
-  nokRedirectUri: string | undefined;
-}
-
 export function readScaPreferences(headers: RequestHeaders, { decoupled = true } = {}): ScaPreferences {
   return {
     redirectPreferred: headers.boolean('TPP-Redirect-Preferred'),
@@ -119,14 +85,6 @@ export function readScaPreferences(headers: RequestHeaders, { decoupled = true }
     redirectUri: headers.uri('TPP-Redirect-URI'),
     nokRedirectUri: headers.uri('TPP-Nok-Redirect-URI'),
   };
-}
-
-/** The approach the bank picks from the TPP's preferences (TPP-Redirect-Preferred, TPP-Decoupled-Preferred), falling back to its own default. */
-export function chooseScaApproach(prefs: ScaPreferences, fallback: ScaApproach): ScaApproach {
-  if (prefs.redirectPreferred === true && prefs.decoupledPreferred !== true) return 'REDIRECT';
-  if (prefs.decoupledPreferred === true) return 'DECOUPLED';
-  if (prefs.redirectPreferred === false) return 'EMBEDDED';
-  return fallback;
 }
 
 /** The XS2A area of a path: consents and accounts are AIS, everything else PIS. */

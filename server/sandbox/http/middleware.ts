@@ -8,7 +8,7 @@ import { httpDate, type Clock } from '../clock';
 import type { LinkContext } from '../domain/context';
 import type { OAuthService } from '../domain/oauth';
 import { ANY_ORIGIN, type CorsPolicy } from './cors';
-import { BankError } from './errors';
+import { BankError } from '../rules/bank-error';
 import { isUuid } from './headers';
 import { errorResponse, hasAnswerHeaders, jsonAnswer, type Env } from './respond';
 import type { StrictChecks } from './strict';

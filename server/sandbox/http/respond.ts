@@ -1,7 +1,7 @@
 // Reading request bodies and writing XS2A responses.
 import type { X509Certificate } from 'node:crypto';
 import type { Context, Input } from 'hono';
-import type { BankError, Area } from './errors';
+import type { BankError, Area } from '../rules/bank-error';
 import type { LinkContext } from '../domain/context';
 import type { AccessToken } from '../domain/oauth';
 

@@ -6,7 +6,7 @@ import type { Context, Input } from 'hono';
 import { checkCertificate, verifySignedRequest } from '../../signing/xs2a-signature';
 import type { Clock } from '../clock';
 import type { StrictConfig } from '../config';
-import { BankError } from './errors';
+import { BankError } from '../rules/bank-error';
 import { readRawBody, type Env } from './respond';
 
 const unauthorised = (code: ConstructorParameters<typeof BankError>[0], text: string) =>

@@ -1,42 +1,9 @@
-// Turning zod's findings about a request body into the spec's FORMAT_ERROR messages, and the middleware that parses a
-// route's JSON body before its handler.
+// Reading a request's JSON body (size, depth, syntax) and the middleware that parses a route's body before its handler;
+// zod's findings become FORMAT_ERROR messages in domain/parse.ts.
 import type { Context, MiddlewareHandler } from 'hono';
-import * as z from 'zod/mini';
-import { BankError, formatError, type Area, type TppMessageOut } from './errors';
+import { BankError, formatError, type Area } from '../rules/bank-error';
 import { areaOf } from './headers';
 import type { Env } from './respond';
-import { httpStatusFor } from '../../../src/xs2a';
-
-export function issuePath(path: readonly PropertyKey[]): string {
-  return path
-    .map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i > 0 ? '.' : ''}${String(part)}`))
-    .join('');
-}
-
-export function zodError(error: z.core.$ZodError, area: Area): BankError {
-  const messages: TppMessageOut[] = error.issues.slice(0, 20).map((issue) => {
-    const path = issuePath(issue.path);
-    const message: TppMessageOut = {
-      category: 'ERROR',
-      code: 'FORMAT_ERROR',
-      text: (path ? `${path}: ${issue.message}` : issue.message).slice(0, 500),
-    };
-    if (path) message.path = path;
-    return message;
-  });
-  const [first, ...more] = messages;
-  return new BankError('FORMAT_ERROR', first?.text ?? 'The request body is not valid.', {
-    status: httpStatusFor('FORMAT_ERROR', area, 'payload'),
-    ...(first?.path ? { path: first.path } : {}),
-    more,
-  });
-}
-
-export function parseWith<T extends z.core.$ZodType>(schema: T, value: unknown, area: Area): z.infer<T> {
-  const result = z.safeParse(schema, value);
-  if (!result.success) throw zodError(result.error, area);
-  return result.data;
-}
 
 /**
  * The deepest nesting of objects and arrays a JSON body may have. The 1.3.12 bodies need five levels; a body nested

@@ -1,7 +1,7 @@
 // The look of the bank's own PSU-facing pages (login, approval, banking app): plain, labelled, server-rendered HTML.
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import { safeRedirectTarget } from '../http/headers';
+import { safeRedirectTarget } from '../rules/redirect-targets';
 import { PLAIN_PAGE, presenterBanner, type PageDisplay } from './presenter';
 
 /** A piece of a page: escaped HTML, ready or still rendering. */

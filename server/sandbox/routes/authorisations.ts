@@ -10,8 +10,9 @@ import {
   type StartAuthorisationBody,
 } from '../../../src/xs2a';
 import type { ScaResource } from '../domain/sca';
-import { formatError } from '../http/errors';
-import { checkPsuIp, chooseScaApproach, headersOf, scaPreferences } from '../http/headers';
+import { formatError } from '../rules/bank-error';
+import { checkPsuIp, headersOf, scaPreferences } from '../http/headers';
+import { chooseScaApproach } from '../domain/sca-preferences';
 import { authorisationsBody, scaStatusBody, startBody, progressBody, type ScaAnswerContext } from '../http/answers/sca';
 import { jsonAnswer, stepResponse, type Env } from '../http/respond';
 import { offeredApproach } from '../rules/behaviour';

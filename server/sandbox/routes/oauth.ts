@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { isBankOfferedConsent, type AccountChoice, type AccountOffer } from '../domain/consents';
 import { METADATA_PATH, OAUTH_PATH } from '../domain/oauth';
-import { BankError } from '../http/errors';
+import { BankError } from '../rules/bank-error';
 import { readRawBody, type Env } from '../http/respond';
 import { EMPTY_CHOICE, readAccountChoice, type PostedForm } from '../pages/account-choice';
 import {

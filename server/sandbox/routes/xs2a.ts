@@ -12,7 +12,7 @@ import {
   transactionDetailsBody,
   transactionsBody,
 } from '../http/answers/accounts';
-import { BankError, bankError, formatError } from '../http/errors';
+import { BankError, bankError, formatError } from '../rules/bank-error';
 import { areaOf, checkPsuIp, headersOf, readScaPreferences } from '../http/headers';
 import { jsonAnswer, stepResponse, type Env } from '../http/respond';
 import { param, readJson } from '../http/validation';

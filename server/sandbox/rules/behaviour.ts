@@ -2,7 +2,7 @@
 // starts authorisations implicitly, whether it needs PSU-ID at initiation, whether it takes bank-offered consents, and
 // the largest frequencyPerDay it grants. The admin API's behaviour profiles switch them at run time.
 import type { ScaApproach } from '../../../src/xs2a';
-import { bankError, formatError, type Area } from '../http/errors';
+import { bankError, formatError, type Area } from './bank-error';
 
 export interface BankBehaviour {
   /** The SCA approaches the bank offers; a TPP's preference for another one is not followed. */

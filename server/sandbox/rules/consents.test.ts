@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { consentStatusCodes } from '../../../src/xs2a/status-names';
-import type { BankError } from '../http/errors';
+import type { BankError } from './bank-error';
 import {
   accessExceeded,
   budgetUsedUp,

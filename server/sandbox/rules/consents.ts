@@ -3,7 +3,7 @@
 // table. Pure: no I/O; today's date and the accounts involved are passed in.
 import type { AccountAccessResponse, AccountReference, Consents, ConsentStatus } from '../../../src/xs2a';
 import { addDays } from '../clock';
-import { bankError, formatError, type BankError } from '../http/errors';
+import { bankError, formatError, type BankError } from './bank-error';
 
 /** A consent's access object as the TPP requested it (stored as it was sent). */
 export type Access = AccountAccessResponse;

@@ -1,7 +1,7 @@
 // The bank's OAuth 2.0 rules for redirect SCA (scaOAuth), pure: scopes, PKCE S256, the authorization request's and
 // the token request's checks, and when a stored code or token is still good. No I/O; the time is passed in.
 import { createHash } from 'node:crypto';
-import { isSafeRedirectTarget } from '../http/headers';
+import { isSafeRedirectTarget } from './redirect-targets';
 import type { ResourceType } from '../store/schema';
 
 export type OAuthErrorCode =

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { transactionStatusCodes } from '../../../src/xs2a/status-names';
-import { BankError } from '../http/errors';
+import { BankError } from './bank-error';
 import {
   cancellationOpen,
   checkDebtor,

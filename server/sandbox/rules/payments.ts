@@ -2,7 +2,7 @@
 // and the transaction status machine RCVD → ACTC → ACSC, RJCT, CANC as a table. Pure: no I/O; today's date is passed.
 import { isAmountValidForCurrency, type TransactionStatus } from '../../../src/xs2a';
 import { addDays } from '../clock';
-import { bankError, formatError } from '../http/errors';
+import { bankError, formatError } from './bank-error';
 
 export const supportedServices = ['payments', 'periodic-payments'] as const;
 export type SupportedService = (typeof supportedServices)[number];
