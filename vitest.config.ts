@@ -6,6 +6,8 @@ export default defineConfig({
     environment: 'node',
     // Restart and seeding tests open real databases; a busy 2-core CI machine can take several seconds for one.
     testTimeout: 15_000,
+    // A test file's setup (a sandbox, a PostgreSQL schema, a test PKI) waits for a machine other suites keep busy.
+    hookTimeout: 30_000,
     // Vitest's default leaves one core to the main process, which on a 2-core machine means one test file at a time.
     maxWorkers: 2,
     setupFiles: ['./vitest.setup.ts'],
