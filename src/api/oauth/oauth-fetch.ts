@@ -1,6 +1,6 @@
 // The fetch that OAuth requests to a bank take (metadata, token endpoint): through the profile's relay when it has one,
 // recorded in the exchange log with codes, verifiers and tokens redacted, like every XS2A request of the client.
-import { recordPlainAnswer, relayFailureOf, sendRecorded } from '../client';
+import { recordPlainAnswer, relayFailureOf, sendRecorded } from '../send-recorded';
 import { loadMessageMeanings } from '../errors';
 import type { TppMessage } from '../../xs2a/errors';
 import type { BankProfile } from '../profiles/bank-profile';

@@ -1,7 +1,7 @@
 // The embedded sandbox bank's admin API (`{base_url}/admin`): its discovery document and its controls (clock,
 // scenarios, behaviour profiles, data). Every call goes the way the profile's XS2A calls go (directly or through its
 // relay) and is recorded in the exchange log, with the admin token redacted as a secret.
-import { recordPlainAnswer, relayFailureOf, sendRecorded } from '../client';
+import { recordPlainAnswer, relayFailureOf, sendRecorded } from '../send-recorded';
 import { describeXs2aError, type Xs2aErrorDescription } from '../errors';
 import type { BankProfile } from '../profiles/bank-profile';
 import { adminErrorOf, adminUrl, tokenHeader, type AdminControls } from './admin-discovery';
