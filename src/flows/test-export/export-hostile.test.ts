@@ -2,6 +2,7 @@
 // names and link paths hold, the file compiles, runs, runs nothing of the bank's, and sends exactly the values the
 // flow sent.
 import fc from 'fast-check';
+import { check } from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { REDACTED, type Exchange } from '../../api';
 import { hostileHeaderValue, hostileName, hostileString, HOSTILE_PIECES } from '../../testing/hostile-strings';
@@ -281,6 +282,10 @@ async function expectSuiteSafe(values: Hostile) {
     scripts: { test: 'playwright test', typecheck: TYPECHECK },
     devDependencies: { '@playwright/test': PLAYWRIGHT_VERSION },
   });
+  // The JSON files are written in Prettier's style without it (export-suite.ts formats the others).
+  for (const path of ['package.json', 'tsconfig.json']) {
+    expect(await check(files.get(path) ?? '', { parser: 'json' }), path).toBe(true);
+  }
   const hostileValues = (Object.values(values) as string[]).filter((value) => value.length >= 4);
   for (const path of WITHOUT_BANK_TEXT) {
     const text = files.get(path) ?? '';

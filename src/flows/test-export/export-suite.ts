@@ -5,10 +5,12 @@ import { knownSecrets } from '../replay/save-replay';
 import { flowTest } from './export-test';
 import { suiteFiles, type SuiteFile } from './suite';
 
-/** The parser Prettier formats each of the suite's files with. */
+/**
+ * The parser Prettier formats each of the suite's files with. The JSON files are written as Prettier writes them
+ * (suite.ts), which saves loading its JSON parser.
+ */
 function parserOf(path: string): string | undefined {
   if (path.endsWith('.ts')) return 'typescript';
-  if (path.endsWith('.json')) return 'json';
   if (path.endsWith('.md')) return 'markdown';
   if (path.endsWith('.yml')) return 'yaml';
   return undefined;
@@ -16,15 +18,14 @@ function parserOf(path: string): string | undefined {
 
 /** The files as Prettier's defaults write them, so `prettier --check .` passes in the folder as it is. */
 export async function formatted(files: readonly SuiteFile[]): Promise<SuiteFile[]> {
-  const [prettier, typescript, estree, babel, markdown, yaml] = await Promise.all([
+  const [prettier, typescript, estree, markdown, yaml] = await Promise.all([
     import('prettier/standalone'),
     import('prettier/plugins/typescript'),
     import('prettier/plugins/estree'),
-    import('prettier/plugins/babel'),
     import('prettier/plugins/markdown'),
     import('prettier/plugins/yaml'),
   ]);
-  const plugins = [typescript, estree, babel, markdown, yaml];
+  const plugins = [typescript, estree, markdown, yaml];
   return Promise.all(
     files.map(async (file) => {
       const parser = parserOf(file.path);

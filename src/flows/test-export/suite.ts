@@ -142,8 +142,8 @@ function envExample(variables: readonly EnvVariable[]): string {
     const fallback = /\(default: ([^)]*)\)$/.exec(words)?.[1] ?? '';
     return `# ${name}=${plain(fallback) ? fallback : ''}`;
   });
-  return `# The environment the tests read (copy to .env, or set them in your shell or CI). Each commented-out line shows
-# the default the tests use when the variable is unset or empty; secrets have none here.
+  return `# The environment the tests read: copy to .env and load it in your shell (set -a; . ./.env; set +a), or set
+# them in CI. Each commented-out line shows the default the tests use when the variable is unset or empty.
 ${lines.join('\n')}
 `;
 }
@@ -183,7 +183,8 @@ ${specs.map((spec) => `- \`${spec}\``).join('\n')}
 | --- | --- |
 ${variables.map(([name]) => `| \`${name}\` | ${README_WORDS[name] ?? 'see the header of the spec that reads it'} |`).join('\n')}
 
-\`.env.example\` lists them. In CI (\`.github/workflows/xs2a-tests.yml\`) they come from the repository's variables and
+\`.env.example\` lists them with their defaults; Playwright does not read a \`.env\` file by itself, so load one in
+your shell (\`set -a; . ./.env; set +a\`) or set the variables there. In CI (\`.github/workflows/xs2a-tests.yml\`) they come from the repository's variables and
 secrets.
 
 A test fails naming its step and what was expected: an HTTP status, a body that breaks 1.3.12 (an amount sent as a
