@@ -286,6 +286,10 @@ async function expectSuiteSafe(values: Hostile) {
   for (const path of ['package.json', 'tsconfig.json']) {
     expect(await check(files.get(path) ?? '', { parser: 'json' }), path).toBe(true);
   }
+  // Formatted with Babel's TypeScript parser, as Prettier's CLI checks them with its own.
+  for (const [path, text] of files) {
+    if (path.endsWith('.ts')) expect(await check(text, { parser: 'typescript' }), path).toBe(true);
+  }
   const hostileValues = (Object.values(values) as string[]).filter((value) => value.length >= 4);
   for (const path of WITHOUT_BANK_TEXT) {
     const text = files.get(path) ?? '';

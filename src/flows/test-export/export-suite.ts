@@ -10,7 +10,9 @@ import { suiteFiles, type SuiteFile } from './suite';
  * (suite.ts), which saves loading its JSON parser.
  */
 function parserOf(path: string): string | undefined {
-  if (path.endsWith('.ts')) return 'typescript';
+  // Babel's TypeScript parser: the same formatting as Prettier's \`typescript\` parser for these files (the e2e test
+  // checks the folder with the CLI), at a third of the size to fetch.
+  if (path.endsWith('.ts')) return 'babel-ts';
   if (path.endsWith('.md')) return 'markdown';
   if (path.endsWith('.yml')) return 'yaml';
   return undefined;
@@ -18,14 +20,14 @@ function parserOf(path: string): string | undefined {
 
 /** The files as Prettier's defaults write them, so `prettier --check .` passes in the folder as it is. */
 export async function formatted(files: readonly SuiteFile[]): Promise<SuiteFile[]> {
-  const [prettier, typescript, estree, markdown, yaml] = await Promise.all([
+  const [prettier, babel, estree, markdown, yaml] = await Promise.all([
     import('prettier/standalone'),
-    import('prettier/plugins/typescript'),
+    import('prettier/plugins/babel'),
     import('prettier/plugins/estree'),
     import('prettier/plugins/markdown'),
     import('prettier/plugins/yaml'),
   ]);
-  const plugins = [typescript, estree, markdown, yaml];
+  const plugins = [babel, estree, markdown, yaml];
   return Promise.all(
     files.map(async (file) => {
       const parser = parserOf(file.path);
