@@ -52,7 +52,8 @@ test('a private bench started from the Sandbox page keeps its clock and scenario
   page,
   request,
 }, testInfo) => {
-  const label = `QA ${testInfo.retry}${randomUUID().slice(0, 6)}`;
+  // A long name without spaces, as teams name benches: its buttons must wrap at 390 px.
+  const label = `QA ${testInfo.retry}${randomUUID().slice(0, 6)}-release-checks-of-the-payments-team`;
   const name = label.toLowerCase().replace(' ', '-');
   const base = `/bench/${name}`;
   const sharedConsent = await validConsentViaApi(request, { psu: 'alice', access: dedicated(aliceMain.iban) });
@@ -74,6 +75,9 @@ test('a private bench started from the Sandbox page keeps its clock and scenario
     await panel.screenshot({ path: testInfo.outputPath(`private-benches-${width}.png`) });
     await page.screenshot({ path: testInfo.outputPath(`sandbox-page-benches-${width}.png`), fullPage: true });
     await expectNoSeriousA11yViolations(page);
+    // The long name wraps in its buttons rather than widen the page.
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(sideways, `the Sandbox page scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 

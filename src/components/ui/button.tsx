@@ -18,15 +18,28 @@ const sizes: Record<ButtonSize, string> = {
 
 export const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
 
-export type ButtonProps = ComponentPropsWithRef<'button'> & { variant?: ButtonVariant; size?: ButtonSize };
+export type ButtonProps = ComponentPropsWithRef<'button'> & {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** The label carries a name someone chose (a bench's, a profile's): it wraps, anywhere, rather than widen the page. */
+  wraps?: boolean;
+};
 
 /** A real <button>, type="button" unless told otherwise, so it never submits a form by accident. */
-export function Button({ variant = 'secondary', size = 'md', type = 'button', className, ...props }: ButtonProps) {
+export function Button({
+  variant = 'secondary',
+  size = 'md',
+  type = 'button',
+  wraps = false,
+  className,
+  ...props
+}: ButtonProps) {
   return (
     <button
       type={type}
       className={cx(
-        'inline-flex items-center justify-center gap-1.5 rounded border font-medium whitespace-nowrap',
+        'inline-flex items-center justify-center gap-1.5 rounded border font-medium',
+        wraps ? 'max-w-full text-left wrap-anywhere' : 'whitespace-nowrap',
         'disabled:cursor-not-allowed disabled:opacity-50',
         focusRing,
         variants[variant],

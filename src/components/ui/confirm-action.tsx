@@ -24,7 +24,8 @@ export function ConfirmAction({ label, question, confirm, pending, onConfirm, st
   const [confirming, setConfirming] = useState(startOpen === true);
   if (!confirming) {
     return (
-      <Button variant="danger" onClick={() => setConfirming(true)}>
+      // A label may carry a long name (a bench's, a profile's): it wraps rather than widen the page.
+      <Button variant="danger" wraps onClick={() => setConfirming(true)}>
         {label}
       </Button>
     );

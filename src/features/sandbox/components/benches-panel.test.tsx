@@ -113,7 +113,7 @@ describe('Private benches on the Sandbox page', () => {
       sca: shared.sca,
     });
     expect(profileStore.active().id).toBe(shared.id);
-    await user.click(within(panel).getAllByRole('button', { name: 'Switch to QA Alice' })[0] as HTMLElement);
+    await user.click(within(list).getByRole('button', { name: 'Switch to QA Alice' }));
     expect(profileStore.active().id).toBe('bench-qa-alice');
   });
 

@@ -71,7 +71,7 @@ function BenchItem({ shared, bench, profiles, writes }: BenchItemProps) {
         {own ? ` Profile “${own.name}”.` : ' No profile in this browser yet.'}
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button variant="primary" onClick={() => switchTo(shared, bench, profiles)}>
+        <Button variant="primary" wraps onClick={() => switchTo(shared, bench, profiles)}>
           Switch to {bench.label}
         </Button>
         {!renaming && <Button onClick={() => setRenaming(true)}>Rename…</Button>}
@@ -120,7 +120,6 @@ export function BenchesPanel({ profile, controls }: { profile: BankProfile; cont
   const profiles = useProfiles();
   const [label, setLabel] = useState('');
   const limits = benches.data?.limits;
-  const started = writes.start.isSuccess ? writes.start.data : undefined;
 
   function start(event: FormEvent) {
     event.preventDefault();
@@ -149,9 +148,6 @@ export function BenchesPanel({ profile, controls }: { profile: BankProfile; cont
       <p role="status" className="text-sm text-slate-700">
         {doneText(writes)}
       </p>
-      {started && (
-        <Button onClick={() => switchTo(profile, started.bench, profiles)}>Switch to {started.bench.label}</Button>
-      )}
       <AdminError error={firstError(writes.start, writes.rename, writes.reset, writes.remove)} />
       {benches.isPending && <LoadingText>Reading the benches…</LoadingText>}
       <AdminError error={benches.error} alert={false} />
