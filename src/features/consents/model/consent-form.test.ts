@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildConsentBody,
   emptyConsentForm,
+  withBankDay,
   fieldForPath,
   fieldsInFormOrder,
   formValuesFromJson,
@@ -350,5 +351,19 @@ describe('bank error paths → fields', () => {
       validUntil: 'FORMAT_ERROR: lies in the past FORMAT_ERROR: is too far',
     });
     expect(unplaced).toEqual([{ code: 'SERVICE_INVALID', text: 'no path' }]);
+  });
+});
+
+describe('the default validUntil and the bank’s day', () => {
+  it('moves with the bank’s day when it was left at its default', () => {
+    const opened = emptyConsentForm('2026-11-27');
+    expect(opened.validUntil).toBe('2027-02-25');
+    // The bank's first answer says its day is 60 days on.
+    expect(withBankDay(opened, '2026-11-27', '2027-01-26').validUntil).toBe('2027-04-26');
+  });
+
+  it('keeps a validUntil the user chose', () => {
+    const chosen = { ...emptyConsentForm('2026-11-27'), validUntil: '2026-12-24' };
+    expect(withBankDay(chosen, '2026-11-27', '2027-01-26')).toBe(chosen);
   });
 });

@@ -108,6 +108,18 @@ export const validUntilQuickPicks = [
   { label: '180 days', days: 180 },
 ] as const;
 
+/**
+ * The form once the bank's day is known to be `today` rather than `before` (the bank's time is read from the first
+ * answer's Date, which may come after the form opened): a validUntil the user left at its default moves with the day;
+ * one the user chose stays.
+ */
+export function withBankDay(values: ConsentFormValues, before: string, today: string): ConsentFormValues {
+  const moved = emptyConsentForm(today).validUntil;
+  return values.validUntil === emptyConsentForm(before).validUntil && moved !== values.validUntil
+    ? { ...values, validUntil: moved }
+    : values;
+}
+
 /** A new consent's form; `today` is the bank's calendar day (bankToday), validUntil 90 days on. */
 export function emptyConsentForm(today: string): ConsentFormValues {
   return {

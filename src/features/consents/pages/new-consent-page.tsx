@@ -30,6 +30,7 @@ import {
   keptMembers,
   labelOf,
   placeBankMessages,
+  withBankDay,
   type ConsentFormValidation,
   type ConsentFormValues,
   type FieldKey,
@@ -104,6 +105,13 @@ export function NewConsentPage() {
   const navigate = useNavigate();
   const today = useBankToday(profile);
   const [values, setValues] = useState<ConsentFormValues>(() => emptyConsentForm(today));
+  // The bank's time may be read after the form opened (the first answer's Date): a validUntil the user left at its
+  // default moves with the bank's day, so it is never a day the bank has already passed.
+  const [defaultsDay, setDefaultsDay] = useState(today);
+  if (defaultsDay !== today) {
+    setDefaultsDay(today);
+    setValues((current) => withBankDay(current, defaultsDay, today));
+  }
   const [psuId, setPsuId] = useState('');
   const profileIp = profile.psuHeaders.psuIpAddress?.trim() ?? '';
   const [psuIpAddress, setPsuIpAddress] = useState('');
