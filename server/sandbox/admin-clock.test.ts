@@ -10,7 +10,16 @@ import {
 } from '../../src/xs2a';
 import { executionDates } from './domain/bookings';
 import { createTestBank, twoInstancesForTests, type TestBank } from './testing/test-support';
-import { accountOf, authoriseConsentEmbedded, authoriseEmbedded, fails, href, ok, paymentBody, send } from './testing/test-kit';
+import {
+  accountOf,
+  authoriseConsentEmbedded,
+  authoriseEmbedded,
+  fails,
+  href,
+  ok,
+  paymentBody,
+  send,
+} from './testing/test-kit';
 
 const EMBEDDED = { 'TPP-Redirect-Preferred': 'false', 'PSU-ID': 'alice' };
 const advance = (bank: TestBank, by: string) => send(bank, 'POST', '/admin/clock/advance', { body: { by } });

@@ -4,7 +4,16 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsentsResponse201, PaymentInitiationResponse201, ReadAccountBalanceResponse } from '../../src/xs2a';
 import { createTestBank, openTestStore, type TestBank } from './testing/test-support';
-import { accountOf, authoriseConsentEmbedded, authoriseEmbedded, fails, href, ok, paymentBody, send } from './testing/test-kit';
+import {
+  accountOf,
+  authoriseConsentEmbedded,
+  authoriseEmbedded,
+  fails,
+  href,
+  ok,
+  paymentBody,
+  send,
+} from './testing/test-kit';
 
 const EMBEDDED = (psuId: string) => ({ 'TPP-Redirect-Preferred': 'false', 'PSU-ID': psuId });
 

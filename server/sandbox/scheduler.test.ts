@@ -15,7 +15,16 @@ import {
 import { LONGEST_WAIT_MS } from './domain/scheduler';
 import { openStore } from './store/db';
 import { createTestBank, TEST_START, twoInstancesForTests, type TestBank } from './testing/test-support';
-import { accountOf, authoriseConsentEmbedded, authoriseEmbedded, fails, href, ok, paymentBody, send } from './testing/test-kit';
+import {
+  accountOf,
+  authoriseConsentEmbedded,
+  authoriseEmbedded,
+  fails,
+  href,
+  ok,
+  paymentBody,
+  send,
+} from './testing/test-kit';
 
 const EMBEDDED = { 'TPP-Redirect-Preferred': 'false', 'PSU-ID': 'alice' };
 const DAY_MS = 86_400_000;

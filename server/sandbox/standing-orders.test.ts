@@ -4,7 +4,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsentsResponse201, PaymentInitiationResponse201 } from '../../src/xs2a';
 import { createTestBank, TEST_START, type TestBank } from './testing/test-support';
-import { accountOf, authoriseConsentEmbedded, authoriseEmbedded, href, ok, paymentBody, send } from './testing/test-kit';
+import {
+  accountOf,
+  authoriseConsentEmbedded,
+  authoriseEmbedded,
+  href,
+  ok,
+  paymentBody,
+  send,
+} from './testing/test-kit';
 
 const EMBEDDED = { 'TPP-Redirect-Preferred': 'false', 'PSU-ID': 'alice' };
 const TODAY = TEST_START.slice(0, 10);
