@@ -14,11 +14,20 @@ const UNIX_TIME_FROM = 1e9;
 
 const SECONDS = /^\d+(?:\.\d+)?$/;
 
-/** Seconds to wait, or a Unix time in seconds (as some gateways send in X-RateLimit-Reset). */
-function secondsOrUnixTime(value: string, now: number): number | undefined {
+/**
+ * Seconds to wait, or a Unix time in seconds (as some gateways send in X-RateLimit-Reset), which is on the bank's clock:
+ * taken against the answer's own Date when it has one, as Retry-After's date is.
+ */
+function secondsOrUnixTime(value: string, bankNow: number): number | undefined {
   if (!SECONDS.test(value)) return undefined;
   const seconds = Number(value);
-  return seconds >= UNIX_TIME_FROM ? Math.max(0, seconds * 1000 - now) : seconds * 1000;
+  return seconds >= UNIX_TIME_FROM ? Math.max(0, seconds * 1000 - bankNow) : seconds * 1000;
+}
+
+/** The bank's time when it answered: the answer's Date, or the client's clock when it has none. */
+function answeredAt(headers: Record<string, string>, now: number): number {
+  const date = Date.parse(headers.date ?? '');
+  return Number.isNaN(date) ? now : date;
 }
 
 /** Retry-After: delta-seconds, or an HTTP date taken against the answer's own Date when it has one (clock skew). */
@@ -26,8 +35,7 @@ function retryAfter(value: string, headers: Record<string, string>, now: number)
   if (SECONDS.test(value)) return Number(value) * 1000;
   const at = Date.parse(value);
   if (Number.isNaN(at)) return undefined;
-  const answeredAt = Date.parse(headers.date ?? '');
-  return Math.max(0, at - (Number.isNaN(answeredAt) ? now : answeredAt));
+  return Math.max(0, at - answeredAt(headers, now));
 }
 
 /** The reset of a `RateLimit` field: `reset=7` (earlier drafts) or `t=7` (later ones), in seconds. */
@@ -44,8 +52,8 @@ export function askedWait(headers: Record<string, string>, now: number): AskedWa
   const readers: [string, string, (value: string) => number | undefined][] = [
     ['retry-after', 'Retry-After', (value) => retryAfter(value, headers, now)],
     ['ratelimit', 'RateLimit', rateLimitField],
-    ['ratelimit-reset', 'RateLimit-Reset', (value) => secondsOrUnixTime(value, now)],
-    ['x-ratelimit-reset', 'X-RateLimit-Reset', (value) => secondsOrUnixTime(value, now)],
+    ['ratelimit-reset', 'RateLimit-Reset', (value) => secondsOrUnixTime(value, answeredAt(headers, now))],
+    ['x-ratelimit-reset', 'X-RateLimit-Reset', (value) => secondsOrUnixTime(value, answeredAt(headers, now))],
   ];
   for (const [name, shown, read] of readers) {
     const value = headers[name]?.trim();

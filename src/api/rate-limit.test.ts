@@ -74,6 +74,12 @@ describe('askedWait', () => {
     [{ ratelimit: '"default";r=0;t=4' }, 4000, undefined],
     [{ 'ratelimit-reset': '3' }, 3000, 'RateLimit-Reset: 3'],
     [{ 'x-ratelimit-reset': String(now / 1000 + 6) }, 6000, undefined],
+    // A Unix time is on the bank's clock: taken against the answer's Date (the bank 5 days ahead of the client).
+    [
+      { 'x-ratelimit-reset': String((now + 5 * 86_400_000) / 1000 + 8), date: 'Sat, 21 Mar 2026 09:00:00 GMT' },
+      8000,
+      undefined,
+    ],
     [{ 'retry-after': 'soon', 'ratelimit-reset': '2' }, 2000, 'RateLimit-Reset: 2'],
   ])('reads %j as %i ms', (headers: Record<string, string>, ms, said) => {
     expect(askedWait(headers, now)).toMatchObject({ ms, ...(said && { said }) });
