@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Consents, ConsentsResponse201 } from '../../xs2a/consents';
-import { v1Path, xs2aRequest, type Xs2aResult } from '../client';
+import type { Xs2aResult } from '../client';
+import { v1Path } from '../urls';
 import { updateExchange } from '../exchange-log';
 import type { BankProfile } from '../profiles/bank-profile';
 import { scaStartHeaders, type RedirectOverrides } from '../tpp-headers';
@@ -19,6 +20,8 @@ export async function createConsent(
   { profile, body, psuId, ...redirect }: CreateConsentVariables,
   signal?: AbortSignal,
 ): Promise<Xs2aResult<CreateConsentData>> {
+  // The form's page sends nothing before the user does: the client (and its answer checks) loads with the first send.
+  const { xs2aRequest } = await import('../client');
   const result = await xs2aRequest<CreateConsentData>({
     profile,
     operationId: 'createConsent',

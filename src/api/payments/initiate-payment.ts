@@ -6,7 +6,8 @@ import type {
   PaymentInitiationResponse201,
   PeriodicPaymentInitiationJson,
 } from '../../xs2a/payments';
-import { v1Path, xs2aRequest, type Xs2aResult } from '../client';
+import type { Xs2aResult } from '../client';
+import { v1Path } from '../urls';
 import { updateExchange } from '../exchange-log';
 import type { BankProfile } from '../profiles/bank-profile';
 import { scaStartHeaders, type RedirectOverrides } from '../tpp-headers';
@@ -29,6 +30,8 @@ export async function initiatePayment(
   { profile, service, product, body, psuId, consentId, ...redirect }: InitiatePaymentVariables,
   signal?: AbortSignal,
 ): Promise<Xs2aResult<InitiatePaymentData>> {
+  // The form's page sends nothing before the user does: the client (and its answer checks) loads with the first send.
+  const { xs2aRequest } = await import('../client');
   const result = await xs2aRequest<InitiatePaymentData>({
     profile,
     operationId: 'initiatePayment',
