@@ -14,13 +14,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        // The server's tests start their own servers and databases and keep no state between files, so they share one
-        // module graph per worker instead of loading it again for each file (about 30 s of a 3-minute run).
-        test: { name: 'server', include: ['server/**/*.test.ts', 'e2e/check-bank/*.unit.ts'], isolate: false },
+        // The server's tests, each file in modules of its own like the console's: sharing one module graph per worker
+        // saved about 30 s, but a PostgreSQL test once found its schema gone in a run that shared them.
+        test: { name: 'server', include: ['server/**/*.test.ts', 'e2e/check-bank/*.unit.ts'] },
       },
       {
         extends: true,
-        // The console's modules keep state (the exchange log, tokens, the page's listeners), so each file gets its own.
+        // The console's modules keep state (the exchange log, tokens, the page's listeners): each file gets its own.
         test: { name: 'console', include: ['src/**/*.test.{ts,tsx}'] },
       },
     ],

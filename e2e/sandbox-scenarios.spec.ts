@@ -128,7 +128,8 @@ test('the sandbox’s own outage code is explained as the sandbox’s, with advi
   await expect(refusal).toContainText("The sandbox's own code, not one of 1.3.12: the bank is unavailable for now");
   await expect(refusal).not.toContainText('not a 1.3.12 message code');
   await expect(refusal).toContainText('Retry later, not at once: honour Retry-After');
-  // The sandbox's advice says when to retry; the console adds no second, vaguer one.
+  // The sandbox's advice says when to retry, and its Retry-After how long; the console adds no second, vaguer one.
+  await expect(refusal).toContainText('Retry-After: 30');
   await expect(refusal).not.toContainText('named no time to wait');
   await refusal.screenshot({ path: test.info().outputPath('sandbox-outage-explained.png') });
 

@@ -96,7 +96,10 @@ describe('scenario rules of the admin API', () => {
   it('limits a rule to one PSU: named by PSU-ID, or the PSU of the consent the call reads under', async () => {
     const bobConsent = await validConsent(bank, 'bob');
     await addRule(bank, { operation: '*', error: 'SERVICE_UNAVAILABLE', psuId: 'bob' });
-    injected(await initiate(bank, EMBEDDED('bob')), 503, 'SERVICE_UNAVAILABLE');
+    const outage = await initiate(bank, EMBEDDED('bob'));
+    injected(outage, 503, 'SERVICE_UNAVAILABLE');
+    // The outage says when to come back.
+    expect(outage.headers.get('retry-after')).toBe('30');
     expect((await initiate(bank, EMBEDDED('alice'))).status).toBe(201);
     const bobRead = await call(bank, 'GET', balancesPath('bob'), { headers: { 'Consent-ID': bobConsent } });
     injected(bobRead, 503, 'SERVICE_UNAVAILABLE');

@@ -119,6 +119,9 @@ async function abortDecoupled(sca: ScaEngine, response: Response) {
   }
 }
 
+/** The wait a scenario's 503 asks for in its Retry-After. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 30;
+
 /** The XS2A middleware: applies the effects of the call's own scenario and of the first admin rule that matches. */
 export function playScenarios({ db, settings, sca, slowMs, sleep }: ScenarioDeps): MiddlewareHandler<Env> {
   return async (c, next) => {
@@ -147,7 +150,9 @@ export function playScenarios({ db, settings, sca, slowMs, sleep }: ScenarioDeps
       if (effect.kind === 'error') {
         const text = effect.text ?? `Sandbox scenario: ${effect.code} on ${match.name}.`;
         const status = statusOf(effect, match.name) as ContentfulStatusCode;
-        return c.json({ tppMessages: [{ category: 'ERROR', code: effect.code, text }] }, status);
+        // An outage says when to come back, as banks and their gateways do with 503.
+        const headers = status === 503 ? { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) } : undefined;
+        return c.json({ tppMessages: [{ category: 'ERROR', code: effect.code, text }] }, status, headers);
       }
       if (effect.kind === 'decoupled-abort') abort = true;
     }
