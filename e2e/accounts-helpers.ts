@@ -15,6 +15,10 @@ export interface ApiConsentInput {
   /** Default false with frequencyPerDay 1: a one-off consent never expires another test's recurring one. */
   recurring?: boolean;
   frequencyPerDay?: number;
+  /** Default 30 days from the browser's today. */
+  validUntil?: string;
+  /** The bank's base_url path; default the shared sandbox (a test bench: its `path`). */
+  base?: string;
 }
 
 /** ISO date `days` from today (UTC), as the sandbox compares dates. */
@@ -42,12 +46,12 @@ export async function createConsentViaApi(
   request: APIRequestContext,
   input: Omit<ApiConsentInput, 'psu'> & { psu?: string },
 ): Promise<CreatedConsent> {
-  const created = await request.post(`${SANDBOX}/v1/consents`, {
+  const created = await request.post(`${input.base ?? SANDBOX}/v1/consents`, {
     headers: { ...psuHeaders(input.psu), 'TPP-Redirect-Preferred': 'false' },
     data: {
       access: input.access,
       recurringIndicator: input.recurring ?? false,
-      validUntil: isoDay(30),
+      validUntil: input.validUntil ?? isoDay(30),
       frequencyPerDay: input.frequencyPerDay ?? 1,
       combinedServiceIndicator: false,
     },

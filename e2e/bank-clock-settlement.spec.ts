@@ -4,31 +4,13 @@
 // on a test bench of its own (e2e/bench.ts), frozen until the test moves it: no real wait.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { authoriseConsentViaApi, dedicated, isoDay, transactionsTable } from './accounts-helpers';
+import { authoriseConsentViaApi, dedicated, transactionsTable, validConsentViaApi } from './accounts-helpers';
 import { bench, benchName, type Bench } from './bench';
 import { storeActiveConsent, storeProfile } from './console-storage';
 import { testAccounts, xs2aHeaders } from './fixtures';
 import { expect, test } from './test';
 
 const aliceMain = testAccounts['alice-main'];
-
-/** An authorised consent on the bench for alice's main account (details, balances, transactions); its consentId. */
-async function consentOnBench(request: APIRequestContext, b: Bench): Promise<string> {
-  const created = await request.post(`${b.path}/v1/consents`, {
-    headers: xs2aHeaders({ 'PSU-ID': 'alice', 'TPP-Redirect-Preferred': 'false' }),
-    data: {
-      access: dedicated(aliceMain.iban),
-      recurringIndicator: true,
-      validUntil: isoDay(30),
-      frequencyPerDay: 10,
-      combinedServiceIndicator: false,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const consent = (await created.json()) as { consentId: string; _links: Record<string, { href: string }> };
-  expect(await authoriseConsentViaApi(request, consent, 'alice')).toBe('finalised');
-  return consent.consentId;
-}
 
 /** alice's interimBooked balance on the bench, read with the consent (an account-information read). */
 async function interimBooked(request: APIRequestContext, b: Bench, consentId: string): Promise<number> {
@@ -51,7 +33,13 @@ test('an account-information-only client sees an authorised payment’s debit on
   await b.freeze();
   const profile = b.profile();
   await storeProfile(page, profile);
-  const consentId = await consentOnBench(page.request, b);
+  const consentId = await validConsentViaApi(page.request, {
+    psu: 'alice',
+    access: dedicated(aliceMain.iban),
+    recurring: true,
+    frequencyPerDay: 10,
+    base: b.path,
+  });
   await storeActiveConsent(page, consentId, profile.id);
 
   // A payment from alice's main account, authorised at the bank (embedded SCA over the API): ACTC, not yet settled.

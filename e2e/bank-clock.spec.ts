@@ -3,34 +3,16 @@
 // one for every client of a bank, so the test runs on a test bench of its own (e2e/bench.ts) and moves its clock
 // instead of waiting.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { authoriseConsentViaApi, dedicated, isoDay, transactionsTable } from './accounts-helpers';
+import { dedicated, isoDay, transactionsTable, validConsentViaApi } from './accounts-helpers';
 import { bench, benchName, type Bench } from './bench';
 import { storeActiveConsent, storeProfile } from './console-storage';
-import { testAccounts, xs2aHeaders } from './fixtures';
+import { testAccounts } from './fixtures';
 import { clockPanel, moveClock, openSandboxPage } from './sandbox-admin-helpers';
 import { expectNoSeriousA11yViolations } from './sca-helpers';
 import { expect, test } from './test';
 
 const aliceMain = testAccounts['alice-main'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** An authorised one-off consent for alice's main account on the bench, valid until `validUntil`; its consentId. */
-async function consentOnBench(request: APIRequestContext, b: Bench, validUntil: string): Promise<string> {
-  const created = await request.post(`${b.path}/v1/consents`, {
-    headers: xs2aHeaders({ 'PSU-ID': 'alice', 'TPP-Redirect-Preferred': 'false' }),
-    data: {
-      access: dedicated(aliceMain.iban),
-      recurringIndicator: false,
-      validUntil,
-      frequencyPerDay: 1,
-      combinedServiceIndicator: false,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const consent = (await created.json()) as { consentId: string; _links: Record<string, { href: string }> };
-  expect(await authoriseConsentViaApi(request, consent, 'alice')).toBe('finalised');
-  return consent.consentId;
-}
 
 /** The bench's time as its admin clock tells it. */
 async function benchNow(request: APIRequestContext, b: Bench): Promise<Date> {
@@ -56,8 +38,18 @@ test('with the bank’s clock five days ahead, the console counts on the bank’
   const profile = b.profile();
   await storeProfile(page, profile);
   // A consent until the browser's day after tomorrow, and one for a month.
-  const shortConsent = await consentOnBench(page.request, b, isoDay(2));
-  const longConsent = await consentOnBench(page.request, b, isoDay(30));
+  const shortConsent = await validConsentViaApi(page.request, {
+    psu: 'alice',
+    access: dedicated(aliceMain.iban),
+    validUntil: isoDay(2),
+    base: b.path,
+  });
+  const longConsent = await validConsentViaApi(page.request, {
+    psu: 'alice',
+    access: dedicated(aliceMain.iban),
+    validUntil: isoDay(30),
+    base: b.path,
+  });
 
   // The bank's clock moves five days on: the short consent's last day has passed for the bank.
   await b.advance('P5D');

@@ -4,31 +4,13 @@
 // clock is never moved here (other specs run on it); its scenario is scoped to this test's own consent.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { authoriseConsentViaApi, dedicated, isoDay, validConsentViaApi } from './accounts-helpers';
-import { testAccounts, xs2aHeaders } from './fixtures';
+import { dedicated, validConsentViaApi } from './accounts-helpers';
+import { testAccounts } from './fixtures';
 import { addScenario, clockPanel, moveClock, openSandboxPage, removeScenario } from './sandbox-admin-helpers';
 import { expectNoSeriousA11yViolations } from './sca-helpers';
 import { expect, test } from './test';
 
 const aliceMain = testAccounts['alice-main'];
-
-/** An authorised consent for alice's main account at the bank under `base`. */
-async function consentAt(request: APIRequestContext, base: string): Promise<string> {
-  const created = await request.post(`${base}/v1/consents`, {
-    headers: xs2aHeaders({ 'PSU-ID': 'alice', 'TPP-Redirect-Preferred': 'false' }),
-    data: {
-      access: dedicated(aliceMain.iban),
-      recurringIndicator: true,
-      validUntil: isoDay(30),
-      frequencyPerDay: 10,
-      combinedServiceIndicator: false,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const consent = (await created.json()) as { consentId: string; _links: Record<string, { href: string }> };
-  expect(await authoriseConsentViaApi(request, consent, 'alice')).toBe('finalised');
-  return consent.consentId;
-}
 
 /** A bank's clock offset and scenarios, as its admin API tells them. */
 async function bankState(request: APIRequestContext, base: string) {
@@ -82,7 +64,13 @@ test('a private bench started from the Sandbox page keeps its clock and scenario
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Each bank's profile reads its accounts with a consent of its own bank.
-  const benchConsent = await consentAt(request, base);
+  const benchConsent = await validConsentViaApi(request, {
+    psu: 'alice',
+    access: dedicated(aliceMain.iban),
+    recurring: true,
+    frequencyPerDay: 10,
+    base,
+  });
   await page.evaluate(
     (consents) => window.localStorage.setItem('xs2a-console.active-consent.v1', JSON.stringify(consents)),
     { sandbox: sharedConsent, [`bench-${name}`]: benchConsent },

@@ -2,7 +2,6 @@
 // PostgreSQL with two sandbox instances sharing one schema: reads that fail (an unknown transaction, a page beyond the
 // last) never hold any of the day's budget, so every read the budget allows is answered, and none beyond it.
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AccountList,
@@ -14,6 +13,7 @@ import {
 } from '../../src/xs2a';
 import { addDays, isoDate } from './clock';
 import type { Store } from './store/db';
+import { dropSchema } from './testing/oauth-test-kit';
 import { TEST_START, createTestBank, openTestStore, type TestBank } from './testing/test-support';
 import { accountOf, expectSchema, ok, send, type Res, authoriseConsentEmbedded } from './testing/test-kit';
 
@@ -146,13 +146,7 @@ function postgresBackend(url: string): Backend {
     },
     cleanup: async () => {
       for (const store of stores) await store.close();
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      } finally {
-        await client.end();
-      }
+      await dropSchema(url, schema);
     },
   };
 }
