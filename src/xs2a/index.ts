@@ -1,5 +1,6 @@
 // Public surface of the XS2A 1.3.12 model, shared by the console and the sandbox server.
 export * from './accounts';
+export * from './card-accounts';
 export * from './common';
 export * from './consents';
 export * from './enums';

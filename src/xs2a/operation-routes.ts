@@ -66,6 +66,10 @@ export const operationRoutes = {
   getBalances: { method: 'GET', path: '/v1/accounts/{account-id}/balances', area: 'ais' },
   getTransactionList: { method: 'GET', path: '/v1/accounts/{account-id}/transactions', area: 'ais' },
   getTransactionDetails: { method: 'GET', path: '/v1/accounts/{account-id}/transactions/{transactionId}', area: 'ais' },
+  getCardAccountList: { method: 'GET', path: '/v1/card-accounts', area: 'ais' },
+  readCardAccountDetails: { method: 'GET', path: '/v1/card-accounts/{account-id}', area: 'ais' },
+  getCardAccountBalances: { method: 'GET', path: '/v1/card-accounts/{account-id}/balances', area: 'ais' },
+  getCardAccountTransactionList: { method: 'GET', path: '/v1/card-accounts/{account-id}/transactions', area: 'ais' },
 } as const satisfies Record<string, OperationRoute>;
 
 export type OperationName = keyof typeof operationRoutes;

@@ -18,8 +18,8 @@ import {
 import { AuthorisationConfirmationResponse, UpdatePsuDataResponse } from './sca';
 
 describe('operations table', () => {
-  it('covers the 24 requested operations plus transaction details', () => {
-    expect(operationNames).toHaveLength(25);
+  it('covers the 24 requested operations, transaction details and the 4 card account reads', () => {
+    expect(operationNames).toHaveLength(29);
     expect(operations.cancelPayment.successStatus).toEqual([202, 204]);
     expect(operations.deleteConsent.successStatus).toEqual([204]);
     expect(operations.initiatePayment.successStatus).toEqual([201]);

@@ -8,6 +8,12 @@ import {
   TransactionDetailsResponse,
   TransactionsResponse,
 } from './accounts';
+import {
+  CardAccountDetailsResponse,
+  CardAccountList,
+  CardAccountsTransactionsResponse,
+  ReadCardAccountBalanceResponse,
+} from './card-accounts';
 import { ConsentInformationResponse, ConsentStatusResponse, Consents, ConsentsResponse201 } from './consents';
 import type { PaymentService } from './enums';
 import { operationRoutes, type OperationName, type OperationRoute } from './operation-routes';
@@ -252,6 +258,30 @@ export const operations = {
     ...operationRoutes.getTransactionDetails,
     successStatus: [200],
     response: TransactionDetailsResponse,
+    responseHeaders: READ_HEADERS,
+  },
+  getCardAccountList: {
+    ...operationRoutes.getCardAccountList,
+    successStatus: [200],
+    response: CardAccountList,
+    responseHeaders: READ_HEADERS,
+  },
+  readCardAccountDetails: {
+    ...operationRoutes.readCardAccountDetails,
+    successStatus: [200],
+    response: CardAccountDetailsResponse,
+    responseHeaders: READ_HEADERS,
+  },
+  getCardAccountBalances: {
+    ...operationRoutes.getCardAccountBalances,
+    successStatus: [200],
+    response: ReadCardAccountBalanceResponse,
+    responseHeaders: READ_HEADERS,
+  },
+  getCardAccountTransactionList: {
+    ...operationRoutes.getCardAccountTransactionList,
+    successStatus: [200],
+    response: CardAccountsTransactionsResponse,
     responseHeaders: READ_HEADERS,
   },
 } as const satisfies Record<OperationName, OperationSpec>;

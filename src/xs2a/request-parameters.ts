@@ -127,25 +127,38 @@ export const requestHeaders: Record<OperationName, readonly RequestParameterSpec
   getBalances: ACCOUNT_READ,
   getTransactionList: ACCOUNT_READ,
   getTransactionDetails: ACCOUNT_READ,
+  getCardAccountList: ACCOUNT_READ,
+  readCardAccountDetails: ACCOUNT_READ,
+  getCardAccountBalances: ACCOUNT_READ,
+  getCardAccountTransactionList: ACCOUNT_READ,
 };
 
 const WITH_BALANCE: QueryParameterSpec = { name: 'withBalance', required: false, format: 'boolean' };
+/** The report's period and delta parameters, the same for accounts and card accounts. */
+const REPORT_SPAN: readonly QueryParameterSpec[] = [
+  { name: 'dateFrom', required: false, format: 'date' },
+  { name: 'dateTo', required: false, format: 'date' },
+  { name: 'entryReferenceFrom', required: false },
+  { name: 'deltaList', required: false, format: 'boolean' },
+];
 
 /** The query parameters of each operation in 1.3.12 (most have none). */
 export const queryParameters: Partial<Record<OperationName, readonly QueryParameterSpec[]>> = {
   getAccountList: [WITH_BALANCE],
   readAccountDetails: [WITH_BALANCE],
   getTransactionList: [
-    { name: 'dateFrom', required: false, format: 'date' },
-    { name: 'dateTo', required: false, format: 'date' },
-    { name: 'entryReferenceFrom', required: false },
+    ...REPORT_SPAN,
     {
       name: 'bookingStatus',
       required: true,
       values: ['information', 'booked', 'pending', 'both', 'all'],
     },
-    { name: 'deltaList', required: false, format: 'boolean' },
     WITH_BALANCE,
+  ],
+  // No withBalance for card accounts in 1.3.12, and bookingStatus without information and all (bookingStatusCard).
+  getCardAccountTransactionList: [
+    ...REPORT_SPAN,
+    { name: 'bookingStatus', required: true, values: ['booked', 'pending', 'both'] },
   ],
 };
 
@@ -179,6 +192,10 @@ export const operationTags: Record<OperationName, readonly OperationTag[]> = {
   getBalances: ['ais'],
   getTransactionList: ['ais'],
   getTransactionDetails: ['ais'],
+  getCardAccountList: ['ais'],
+  readCardAccountDetails: ['ais'],
+  getCardAccountBalances: ['ais'],
+  getCardAccountTransactionList: ['ais'],
 };
 
 /** The error statuses the official file lists for every PIS and AIS operation. */

@@ -28,6 +28,10 @@ export const operationTitles: Record<OperationName, string> = {
   getBalances: 'Read an account’s balances',
   getTransactionList: 'Read an account’s transactions',
   getTransactionDetails: 'Read one transaction',
+  getCardAccountList: 'List the card accounts',
+  readCardAccountDetails: 'Read a card account',
+  getCardAccountBalances: 'Read a card account’s balances',
+  getCardAccountTransactionList: 'Read a card account’s transactions',
 };
 
 export interface OperationGroup {

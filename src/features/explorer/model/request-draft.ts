@@ -57,12 +57,15 @@ const PATH_DEFAULTS: Record<string, string> = {
 /** Defaults of required query parameters. */
 const QUERY_DEFAULTS: Record<string, string> = { bookingStatus: 'booked' };
 
+const ninetyDaysBack = ({ profile }: PrefillContext) => addDays(bankToday(profile), -90);
+
 /**
- * Optional parameters 1.3.12 makes conditionally mandatory, with a value to start from: a transaction list needs
- * dateFrom unless it asks for a delta or for bookingStatus "information".
+ * Optional parameters 1.3.12 makes conditionally mandatory, with a value to start from: a transaction list (of an account or a card
+ * account) needs dateFrom unless it asks for a delta or for bookingStatus "information".
  */
 const CONDITIONAL_QUERY: Partial<Record<OperationName, Record<string, (context: PrefillContext) => string>>> = {
-  getTransactionList: { dateFrom: ({ profile }) => addDays(bankToday(profile), -90) },
+  getTransactionList: { dateFrom: ninetyDaysBack },
+  getCardAccountTransactionList: { dateFrom: ninetyDaysBack },
 };
 
 function pathValuesFor(operation: OperationName, context: PrefillContext): Record<string, string> {
