@@ -39,6 +39,15 @@ export const BalanceList = z.array(Balance);
 
 export const AccountDetailsLinks = linksSchema(['balances', 'transactions']);
 
+/** What the bank and the PSU call an account, and its product: the same on accounts and card accounts. */
+export const accountNaming = {
+  /** Set by the bank. */
+  name: z.optional(z.string().check(z.maxLength(70))),
+  /** Set by the PSU. */
+  displayName: z.optional(z.string().check(z.maxLength(70))),
+  product: z.optional(z.string().check(z.maxLength(35))),
+};
+
 export const AccountDetails = z.object({
   /** Becomes {account-id} in /v1/accounts/{account-id}. */
   resourceId: z.optional(z.string()),
@@ -50,11 +59,7 @@ export const AccountDetails = z.object({
   ownerName: z.optional(z.string().check(z.maxLength(140))),
   ownerNames: z.optional(z.array(AccountOwner)),
   psuName: z.optional(z.string().check(z.maxLength(140))),
-  /** Set by the bank. */
-  name: z.optional(z.string().check(z.maxLength(70))),
-  /** Set by the PSU. */
-  displayName: z.optional(z.string().check(z.maxLength(70))),
-  product: z.optional(z.string().check(z.maxLength(35))),
+  ...accountNaming,
   cashAccountType: z.optional(z.string()),
   /** Absent means the account is usable. */
   status: z.optional(AccountStatus),

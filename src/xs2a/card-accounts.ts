@@ -1,6 +1,6 @@
 // AIS card account data (1.3.12 /v1/card-accounts): card account details, balances and card transaction reports.
 import * as z from 'zod/mini';
-import { AccountDetailsLinks, BalanceList, DownloadLinks, ReportExchangeRate } from './accounts';
+import { AccountDetailsLinks, BalanceList, DownloadLinks, ReportExchangeRate, accountNaming } from './accounts';
 import { AccountReference, Address, Amount, CurrencyCode, IsoDate, IsoDateTime, linksSchema } from './common';
 import { AccountStatus, AccountUsage } from './enums';
 
@@ -18,11 +18,7 @@ export const CardAccountDetails = z.object({
   maskedPan,
   currency: CurrencyCode,
   ownerName: z.optional(z.string().check(z.maxLength(140))),
-  /** Set by the bank. */
-  name: z.optional(z.string().check(z.maxLength(70))),
-  /** Set by the PSU. */
-  displayName: z.optional(z.string().check(z.maxLength(70))),
-  product: z.optional(z.string().check(z.maxLength(35))),
+  ...accountNaming,
   debitAccounting: DebitAccounting,
   status: z.optional(AccountStatus),
   usage: z.optional(AccountUsage),

@@ -1,8 +1,9 @@
-// Account information: the account list, details, balances and transactions, each limited to what the consent grants.
-// Every read goes through ConsentService.read; the SQL is store/accounts-store.ts.
+// Account information: the account list, details, balances and transactions, each limited to what the consent grants,
+// for payment accounts (AccountService) and, through the same reads over their own book, card accounts
+// (domain/card-accounts.ts). Every read goes through ConsentService.read; the SQL is store/accounts-store.ts.
 import { addDays, isoDate } from '../clock';
 import { bankError, formatError } from '../rules/bank-error';
-import { AccountsStore } from '../store/accounts-store';
+import { AccountsStore, type TransactionFilter } from '../store/accounts-store';
 import type { AccountRow, BalanceRow, TransactionRow } from '../store/schema';
 import type { DomainContext } from './context';
 import type { ConsentService, Granted } from './consents';
@@ -44,52 +45,75 @@ export interface ParsedTransactionQuery {
   pageSize: number;
 }
 
+/** What the reads need of an account's row: whose it is and where in the PSU's list. */
+export interface ListedAccount {
+  resource_id: string;
+  psu_id: string;
+  position: number;
+}
+
+/** Where the bank keeps one family of accounts (payment accounts, card accounts), their balances and reports. */
+export interface AccountBook<A extends ListedAccount, T> {
+  byIds(ids: readonly string[]): Promise<A[]>;
+  balancesOf(accountIds: readonly string[]): Promise<Map<string, BalanceRow[]>>;
+  countTransactions(filter: TransactionFilter): Promise<number>;
+  transactionPage(filter: TransactionFilter, pageSize: number, page: number): Promise<T[]>;
+}
+
+/** How a family of accounts is named in the bank's answers, and the report's bookingStatus values it does not offer. */
+export interface AccountKind {
+  /** "account", "card account". */
+  noun: string;
+  /** Values 1.3.12 defines for this report that this bank refuses as not supported (the others are format errors). */
+  unofferedBookingStatuses: readonly string[];
+}
+
 /** The account list: the consent's accounts in the PSU's order, with the balances asked for and granted. */
-export interface AccountListing {
-  accounts: readonly AccountRow[];
+export interface AccountListing<A extends ListedAccount = AccountRow> {
+  accounts: readonly A[];
   granted: Granted;
   /** By account id; an account without an entry is listed without balances. */
   balances: Map<string, BalanceRow[]>;
 }
 
 /** One account as the consent lets it be read; `balances` when asked for and granted. */
-export interface AccountReading {
-  account: AccountRow;
+export interface AccountReading<A extends ListedAccount = AccountRow> {
+  account: A;
   granted: Granted;
   balances?: BalanceRow[];
 }
 
-export interface AccountBalances {
-  account: AccountRow;
+export interface AccountBalances<A extends ListedAccount = AccountRow> {
+  account: A;
   balances: BalanceRow[];
 }
 
 /** One page of a transaction report; `balances` when the query asked for them. */
-export interface TransactionPage {
-  account: AccountRow;
+export interface TransactionPage<A extends ListedAccount = AccountRow, T = TransactionRow> {
+  account: A;
   query: ParsedTransactionQuery;
   /** The bank's page size: the page links name pageSize only when the query's differs. */
   defaultPageSize: number;
   lastPage: number;
-  rows: TransactionRow[];
+  rows: T[];
   balances?: BalanceRow[];
 }
 
-export class AccountService {
-  private readonly store: AccountsStore;
-  private readonly listed = new WeakMap<Granted, readonly AccountRow[]>();
+/** The reads of one family of accounts under a consent: list, details, balances and transaction reports. */
+export class AccountReads<A extends ListedAccount, T> {
+  private readonly listed = new WeakMap<Granted, readonly A[]>();
 
   constructor(
-    private readonly ctx: DomainContext,
-    private readonly consents: ConsentService,
-  ) {
-    this.store = new AccountsStore(ctx.db);
-  }
+    protected readonly ctx: DomainContext,
+    protected readonly consents: ConsentService,
+    private readonly book: AccountBook<A, T>,
+    private readonly kind: AccountKind,
+  ) {}
 
-  private async account(accountId: string): Promise<AccountRow> {
-    const account = await this.store.byId(accountId);
+  protected async account(accountId: string): Promise<A> {
+    const [account] = await this.book.byIds([accountId]);
     if (!account)
-      throw bankError('RESOURCE_UNKNOWN', `No account ${accountId} exists.`, {
+      throw bankError('RESOURCE_UNKNOWN', `No ${this.kind.noun} ${accountId} exists.`, {
         area: 'ais',
         where: 'path',
         prefer: 404,
@@ -97,7 +121,7 @@ export class AccountService {
     return account;
   }
 
-  private covers(granted: Granted, accountId: string, service: Service) {
+  protected covers(granted: Granted, accountId: string, service: Service) {
     if (granted.listOnly) {
       throw bankError('CONSENT_INVALID', 'The consent covers the account list only (availableAccounts).', {
         area: 'ais',
@@ -106,7 +130,7 @@ export class AccountService {
     if (!granted[service].includes(accountId)) {
       throw bankError(
         'CONSENT_INVALID',
-        `The consent does not cover ${service === 'accounts' ? 'this account' : `${service} of this account`}.`,
+        `The consent does not cover ${service === 'accounts' ? '' : `${service} of `}this ${this.kind.noun}.`,
         {
           area: 'ais',
         },
@@ -118,10 +142,10 @@ export class AccountService {
    * A grant's accounts in the PSU's order. Account rows never change while the bank runs (store/accounts-store.ts keeps
    * them) and a grant never changes either, so each grant's list is built once and shared by its reads (read-only).
    */
-  private async listedAccounts(granted: Granted): Promise<readonly AccountRow[]> {
+  private async listedAccounts(granted: Granted): Promise<readonly A[]> {
     let accounts = this.listed.get(granted);
     if (!accounts) {
-      accounts = (await this.store.byIds(granted.accounts)).sort(
+      accounts = (await this.book.byIds(granted.accounts)).sort(
         (a, b) => a.psu_id.localeCompare(b.psu_id) || a.position - b.position,
       );
       this.listed.set(granted, accounts);
@@ -130,7 +154,7 @@ export class AccountService {
   }
 
   private balancesOf(accountIds: string[]): Promise<Map<string, BalanceRow[]>> {
-    return this.store.balancesOf(accountIds);
+    return this.book.balancesOf(accountIds);
   }
 
   private withBalance(value: string | undefined): boolean {
@@ -140,7 +164,7 @@ export class AccountService {
     throw formatError('withBalance must be true or false.', 'withBalance', 'ais');
   }
 
-  async list(consentId: string, psuPresent: boolean, withBalanceParam: string | undefined): Promise<AccountListing> {
+  async list(consentId: string, psuPresent: boolean, withBalanceParam: string | undefined): Promise<AccountListing<A>> {
     const wantBalances = this.withBalance(withBalanceParam);
     return this.consents.read(
       consentId,
@@ -161,7 +185,7 @@ export class AccountService {
     psuPresent: boolean,
     accountId: string,
     withBalanceParam: string | undefined,
-  ): Promise<AccountReading> {
+  ): Promise<AccountReading<A>> {
     const wantBalances = this.withBalance(withBalanceParam);
     const account = await this.account(accountId);
     return this.consents.read(
@@ -175,7 +199,7 @@ export class AccountService {
     );
   }
 
-  async balances(consentId: string, psuPresent: boolean, accountId: string): Promise<AccountBalances> {
+  async balances(consentId: string, psuPresent: boolean, accountId: string): Promise<AccountBalances<A>> {
     const account = await this.account(accountId);
     return this.consents.read(
       consentId,
@@ -190,7 +214,7 @@ export class AccountService {
     psuPresent: boolean,
     accountId: string,
     query: TransactionQuery,
-  ): Promise<TransactionPage> {
+  ): Promise<TransactionPage<A, T>> {
     const account = await this.account(accountId);
     const q = this.parseQuery(query);
     return this.consents.read(
@@ -201,7 +225,7 @@ export class AccountService {
     );
   }
 
-  private async transactionPage(account: AccountRow, q: ParsedTransactionQuery): Promise<TransactionPage> {
+  private async transactionPage(account: A, q: ParsedTransactionQuery): Promise<TransactionPage<A, T>> {
     const accountId = account.resource_id;
     const statuses: ('booked' | 'pending')[] = q.bookingStatus === 'both' ? ['booked', 'pending'] : [q.bookingStatus];
     const filter = {
@@ -210,39 +234,15 @@ export class AccountService {
       dateFrom: q.dateFrom,
       dateTo: q.dateTo,
     };
-    const total = await this.store.countTransactions(filter);
+    const total = await this.book.countTransactions(filter);
     const lastPage = Math.max(0, Math.ceil(total / q.pageSize) - 1);
     if (q.page > lastPage) {
       throw formatError(`page ${q.page} is beyond the last page (${lastPage}).`, 'page', 'ais');
     }
-    const rows = await this.store.transactionPage(filter, q.pageSize, q.page);
+    const rows = await this.book.transactionPage(filter, q.pageSize, q.page);
     const page = { account, query: q, defaultPageSize: this.ctx.config.transactionsPageSize, lastPage, rows };
     if (!q.withBalance) return page;
     return { ...page, balances: (await this.balancesOf([accountId])).get(accountId) ?? [] };
-  }
-
-  async transactionDetails(
-    consentId: string,
-    psuPresent: boolean,
-    accountId: string,
-    transactionId: string,
-  ): Promise<TransactionRow> {
-    await this.account(accountId);
-    return this.consents.read(
-      consentId,
-      psuPresent,
-      (g) => this.covers(g, accountId, 'transactions'),
-      async () => {
-        const row = await this.store.transaction(accountId, transactionId);
-        if (!row)
-          throw bankError('RESOURCE_UNKNOWN', `No transaction ${transactionId} on this account.`, {
-            area: 'ais',
-            where: 'path',
-            prefer: 404,
-          });
-        return row;
-      },
-    );
   }
 
   private parseQuery(query: TransactionQuery): ParsedTransactionQuery {
@@ -261,7 +261,7 @@ export class AccountService {
     }
     const bookingStatus = query.bookingStatus;
     if (!bookingStatus) throw formatError('The bookingStatus query parameter is required.', 'bookingStatus', 'ais');
-    if (bookingStatus === 'information' || bookingStatus === 'all') {
+    if (this.kind.unofferedBookingStatuses.includes(bookingStatus)) {
       throw bankError(
         'PARAMETER_NOT_SUPPORTED',
         `This bank does not offer bookingStatus=${bookingStatus}; use booked, pending or both.`,
@@ -307,5 +307,40 @@ export class AccountService {
       page: int(query.page, 'page', 0, 0, 1_000_000),
       pageSize: int(query.pageSize, 'pageSize', transactionsPageSize, 1, maxTransactionsPageSize),
     };
+  }
+}
+
+/** Payment accounts (/v1/accounts), and the details of one of their transactions. */
+export class AccountService extends AccountReads<AccountRow, TransactionRow> {
+  private readonly store: AccountsStore;
+
+  constructor(ctx: DomainContext, consents: ConsentService) {
+    const store = new AccountsStore(ctx.db);
+    super(ctx, consents, store, { noun: 'account', unofferedBookingStatuses: ['information', 'all'] });
+    this.store = store;
+  }
+
+  async transactionDetails(
+    consentId: string,
+    psuPresent: boolean,
+    accountId: string,
+    transactionId: string,
+  ): Promise<TransactionRow> {
+    await this.account(accountId);
+    return this.consents.read(
+      consentId,
+      psuPresent,
+      (g) => this.covers(g, accountId, 'transactions'),
+      async () => {
+        const row = await this.store.transaction(accountId, transactionId);
+        if (!row)
+          throw bankError('RESOURCE_UNKNOWN', `No transaction ${transactionId} on this account.`, {
+            area: 'ais',
+            where: 'path',
+            prefer: 404,
+          });
+        return row;
+      },
+    );
   }
 }

@@ -21,10 +21,12 @@ import {
   EXPIRING_STATUSES,
   mayMoveConsent,
   mayStartAuthorisation,
-  namedIbans,
+  namedReferences,
   narrowedAccess,
   readRefusal,
+  referencedAccounts,
   referencedIbans,
+  refersTo,
   type AccountChoice,
   type Access,
   type Granted,
@@ -39,8 +41,10 @@ import {
 } from '../rules/behaviour';
 import { startsImplicitly } from '../rules/sca';
 import { AccountsStore } from '../store/accounts-store';
+import { CardAccountsStore } from '../store/card-accounts-store';
 import { ConsentsStore, readAccess, readGranted, writeGranted, type ConsentChange } from '../store/consents-store';
-import type { AccountRow, AuthorisationRow, ConsentRow, Database, PsuRow } from '../store/schema';
+import type { AccountReference } from '../../../src/xs2a';
+import type { AccountRow, AuthorisationRow, CardAccountRow, ConsentRow, Database, PsuRow } from '../store/schema';
 import { newId, type DomainContext } from './context';
 import type { OutcomeHandler } from './outcomes';
 import type { ScaEngine, ScaResource } from './sca';
@@ -76,6 +80,7 @@ const ais = { area: 'ais' } as const;
 export class ConsentService {
   private readonly store: ConsentsStore;
   private readonly accounts: AccountsStore;
+  private readonly cards: CardAccountsStore;
   /**
    * What a valid consent grants never changes after its authorisation, so it is parsed once and kept for every read
    * that follows, with the PSU present or not. Whether the consent is still valid and unexpired, and its budget, are
@@ -89,6 +94,7 @@ export class ConsentService {
   ) {
     this.store = new ConsentsStore(ctx.db);
     this.accounts = new AccountsStore(ctx.db);
+    this.cards = new CardAccountsStore(ctx.db);
   }
 
   private today() {
@@ -114,15 +120,39 @@ export class ConsentService {
     });
   }
 
-  /** Named IBANs must be accounts of this bank. */
+  /** Named IBANs must be accounts of this bank, named PANs and masked PANs its card accounts. */
   private async checkNamedAccounts(access: Access) {
     for (const key of dedicatedKeys) {
       for (const [i, ref] of (access[key] ?? []).entries()) {
-        if (!ref.iban) throw formatError('This bank identifies accounts by IBAN.', `access.${key}[${i}]`, 'ais');
-        if (!(await this.accounts.ibanExists(ref.iban)))
-          throw formatError(`${ref.iban} is not an account at this bank.`, `access.${key}[${i}].iban`, 'ais');
+        const at = `access.${key}[${i}]`;
+        if (ref.iban) {
+          if (!(await this.accounts.ibanExists(ref.iban)))
+            throw formatError(`${ref.iban} is not an account at this bank.`, `${at}.iban`, 'ais');
+        } else if (ref.pan ?? ref.maskedPan) {
+          if ((await this.cards.named(ref)).length === 0) {
+            const member = ref.pan ? 'pan' : 'maskedPan';
+            throw formatError(`${ref[member] ?? ''} is not a card account at this bank.`, `${at}.${member}`, 'ais');
+          }
+        } else {
+          throw formatError(
+            'This bank identifies accounts by IBAN, and card accounts by PAN or masked PAN.',
+            at,
+            'ais',
+          );
+        }
       }
     }
+  }
+
+  /** A PSU's accounts and card accounts, each family in the PSU's order. */
+  private async coverableOf(psuId: string, db: Kysely<Database>): Promise<(AccountRow | CardAccountRow)[]> {
+    return [...(await this.accounts.ofPsu(psuId, db)), ...(await this.cards.ofPsu(psuId, db))];
+  }
+
+  /** The card accounts a consent's references name by PAN or masked PAN. */
+  private async namedCards(refs: AccountReference[]): Promise<CardAccountRow[]> {
+    const cards = await Promise.all(refs.filter((ref) => !ref.iban).map((ref) => this.cards.named(ref)));
+    return cards.flat();
   }
 
   /** The SCA approach of a new consent, after checking that the PSU and the approach's headers allow it. */
@@ -235,7 +265,12 @@ export class ConsentService {
       return chosenAccess(requested, granted, await this.accounts.ibansById(listed));
     }
     if (dedicatedKeys.some((k) => requested[k]?.length)) {
-      return narrowedAccess(requested, granted, await this.accounts.idsByIban(referencedIbans(requested)));
+      const byIban = await this.accounts.idsByIban(referencedIbans(requested));
+      const named = [
+        ...[...byIban].map(([iban, id]) => ({ resource_id: id, iban })),
+        ...(await this.namedCards(referencedAccounts(requested))),
+      ];
+      return narrowedAccess(requested, granted, named);
     }
     return requested;
   }
@@ -292,10 +327,10 @@ export class ConsentService {
         ais,
       );
     }
-    const named = namedIbans(readAccess(row));
+    const named = namedReferences(readAccess(row));
     if (named.length === 0) return;
-    const own = await this.accounts.ofPsu(psu.psu_id, db);
-    if (!named.some((iban) => own.some((a) => a.iban === iban))) {
+    const own = await this.coverableOf(psu.psu_id, db);
+    if (!named.some((ref) => own.some((a) => refersTo(ref, a)))) {
       throw bankError(
         'PSU_CREDENTIALS_INVALID',
         `None of the consent's accounts belong to the PSU "${psu.psu_id}".`,
@@ -309,7 +344,7 @@ export class ConsentService {
     let ok: boolean;
     if (psuId) {
       const access = readAccess(row);
-      const granted = grantFor(access, coverable(access, await this.accounts.ofPsu(psuId, db)), choice);
+      const granted = grantFor(access, coverable(access, await this.coverableOf(psuId, db)), choice);
       ok = await this.setStatus(db, row, 'valid', { granted: writeGranted(granted), psu_id: psuId });
     } else {
       ok = await this.setStatus(db, row, 'rejected', {});

@@ -88,7 +88,8 @@ export function readScaPreferences(headers: RequestHeaders, { decoupled = true }
 }
 
 /** The XS2A area of a path: consents and accounts are AIS, everything else PIS. */
-export const areaOf = (path: string): Area => (/\/v1\/(consents|accounts)(\/|$)/.test(path) ? 'ais' : 'pis');
+export const areaOf = (path: string): Area =>
+  /\/v1\/(consents|accounts|card-accounts)(\/|$)/.test(path) ? 'ais' : 'pis';
 
 /** The request's XS2A headers, read for the area its path belongs to. */
 export function headersOf(c: Context): RequestHeaders {

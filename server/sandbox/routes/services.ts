@@ -1,6 +1,7 @@
 // What the routes work with: the configuration and the domain services app.ts builds.
 import type { SandboxConfig } from '../config';
 import type { AccountService } from '../domain/accounts';
+import type { CardAccountService } from '../domain/card-accounts';
 import type { ConsentService } from '../domain/consents';
 import type { OAuthService } from '../domain/oauth';
 import type { Payments } from '../domain/payments';
@@ -13,6 +14,7 @@ export interface Services {
   payments: Payments;
   consents: ConsentService;
   accounts: AccountService;
+  cardAccounts: CardAccountService;
   oauth: OAuthService;
   /** Present in strict mode. */
   strict: StrictChecks | undefined;

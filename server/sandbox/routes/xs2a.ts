@@ -1,5 +1,6 @@
 // The XS2A interface: the 19 operations of payments, consents and accounts, plus the PUT update-PSU-data steps. The
-// payment routes live in routes/payments.ts, the authorisation sub-resources in routes/authorisations.ts.
+// payment routes live in routes/payments.ts, the authorisation sub-resources in routes/authorisations.ts, the card
+// account reads in routes/card-accounts.ts.
 import type { Context, Hono } from 'hono';
 import { ScaApproach } from '../../../src/xs2a';
 import { consentPath } from '../domain/consents';
@@ -15,8 +16,10 @@ import {
 import { BankError, bankError, formatError } from '../rules/bank-error';
 import { areaOf, checkPsuIp, headersOf, readScaPreferences } from '../http/headers';
 import { jsonAnswer, stepResponse, type Env } from '../http/respond';
+import { reportQuery } from '../http/report-query';
 import { param, readJson } from '../http/validation';
 import type { ConsentRow } from '../store/schema';
+import { registerCardAccountRoutes } from './card-accounts';
 import { registerAuthorisationRoutes, type AuthorisationParent } from './authorisations';
 import { registerPaymentRoutes } from './payments';
 import type { Services } from './services';
@@ -71,7 +74,7 @@ function registerConsentRoutes(app: Hono<Env>, s: Services) {
   );
 }
 
-/** AIS: account reads under a consent. */
+/** AIS: account and card account reads under a consent. */
 function registerAccountRoutes(app: Hono<Env>, s: Services) {
   const oauthMode = s.config.scaRedirect === 'oauth';
   const consentOf = async (c: Context<Env>) => {
@@ -99,18 +102,7 @@ function registerAccountRoutes(app: Hono<Env>, s: Services) {
   });
   app.get('/v1/accounts/:accountId/transactions', async (c) => {
     const { consentId, psuPresent } = await consentOf(c);
-    const q = (name: string) => c.req.query(name);
-    const query = {
-      bookingStatus: q('bookingStatus'),
-      dateFrom: q('dateFrom'),
-      dateTo: q('dateTo'),
-      withBalance: q('withBalance'),
-      page: q('page'),
-      pageSize: q('pageSize'),
-      entryReferenceFrom: q('entryReferenceFrom'),
-      deltaList: q('deltaList'),
-    };
-    const page = await s.accounts.transactions(consentId, psuPresent, param(c, 'accountId'), query);
+    const page = await s.accounts.transactions(consentId, psuPresent, param(c, 'accountId'), reportQuery(c));
     return jsonAnswer(c, transactionsBody(page, c.get('links')));
   });
   app.get('/v1/accounts/:accountId/transactions/:transactionId', async (c) => {
@@ -119,6 +111,7 @@ function registerAccountRoutes(app: Hono<Env>, s: Services) {
     const row = await s.accounts.transactionDetails(consentId, psuPresent, ...ids);
     return jsonAnswer(c, transactionDetailsBody(row, c.get('links')));
   });
+  registerCardAccountRoutes(app, s.cardAccounts, consentOf);
 }
 
 /** Route shapes with the methods they answer, for 405 on a known path with another method. */
@@ -129,6 +122,7 @@ const shapes: { pattern: RegExp; methods: string[] }[] = [
   { pattern: /^\/v1\/consents\/[^/]+\/authorisations$/, methods: ['GET', 'POST'] },
   { pattern: /^\/v1\/consents\/[^/]+\/authorisations\/[^/]+$/, methods: ['GET', 'PUT'] },
   { pattern: /^\/v1\/accounts(\/[^/]+(\/(balances|transactions(\/[^/]+)?))?)?$/, methods: ['GET'] },
+  { pattern: /^\/v1\/card-accounts(\/[^/]+(\/(balances|transactions))?)?$/, methods: ['GET'] },
   { pattern: /^\/v1\/[^/]+\/[^/]+$/, methods: ['POST'] },
   { pattern: /^\/v1\/[^/]+\/[^/]+\/[^/]+$/, methods: ['GET', 'DELETE'] },
   { pattern: /^\/v1\/[^/]+\/[^/]+\/[^/]+\/status$/, methods: ['GET'] },

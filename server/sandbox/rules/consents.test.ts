@@ -15,6 +15,7 @@ import {
   mayMoveConsent,
   narrowedAccess,
   readRefusal,
+  refersTo,
   type Access,
 } from './consents';
 
@@ -113,11 +114,11 @@ describe('grants', () => {
   it('reads a granted consent back: a dedicated one narrowed to the grant, a bank-offered one with the chosen IBANs', () => {
     const requested: Access = { accounts: [{ iban: 'DE01', currency: 'EUR' }, { iban: 'DE77' }], balances: [] };
     const granted = grantFor(requested, accounts, undefined);
-    const idOf = new Map([
-      ['DE01', 'acc-1'],
-      ['DE77', 'acc-7'],
-    ]);
-    expect(narrowedAccess(requested, granted, idOf)).toEqual({
+    const named = [
+      { resource_id: 'acc-1', iban: 'DE01' },
+      { resource_id: 'acc-7', iban: 'DE77' },
+    ];
+    expect(narrowedAccess(requested, granted, named)).toEqual({
       accounts: [{ iban: 'DE01', currency: 'EUR' }],
       balances: [],
     });
@@ -125,6 +126,39 @@ describe('grants', () => {
     const chosen = grantFor(offered, accounts, { accounts: ['acc-2'], balances: [], transactions: [] });
     const ibanOf = new Map(accounts.map((a) => [a.resource_id, a.iban]));
     expect(chosenAccess(offered, chosen, ibanOf)).toEqual({ accounts: [{ iban: 'DE02' }] });
+  });
+});
+
+describe('card accounts in a consent', () => {
+  const creditCard = { resource_id: 'card-1', pan: '5254120000003241', masked_pan: '525412******3241' };
+  const coverableAccounts = [...accounts, creditCard];
+
+  it('are named by masked PAN or PAN, and never by another member', () => {
+    expect(refersTo({ maskedPan: '525412******3241' }, creditCard)).toBe(true);
+    expect(refersTo({ pan: '5254120000003241' }, creditCard)).toBe(true);
+    expect(refersTo({ maskedPan: '525412******9999' }, creditCard)).toBe(false);
+    expect(refersTo({ iban: 'DE01' }, creditCard)).toBe(false);
+    const access: Access = { balances: [{ maskedPan: '525412******3241' }], transactions: [{ iban: 'DE01' }] };
+    expect(grantFor(access, coverableAccounts, undefined)).toMatchObject({
+      accounts: ['acc-1', 'card-1'],
+      balances: ['card-1'],
+      transactions: ['acc-1'],
+    });
+  });
+
+  it('are covered by allPsd2 and availableAccounts, but not by restrictedTo, which names account types', () => {
+    expect(grantFor({ allPsd2: 'allAccounts' }, coverableAccounts, undefined).transactions).toContain('card-1');
+    expect(grantFor({ availableAccounts: 'allAccounts' }, coverableAccounts, undefined).accounts).toContain('card-1');
+    const restricted: Access = { availableAccounts: 'allAccounts', restrictedTo: ['CACC'] };
+    expect(coverable(restricted, coverableAccounts).map((a) => a.resource_id)).not.toContain('card-1');
+  });
+
+  it('read back narrowed to the grant like accounts', () => {
+    const requested: Access = { transactions: [{ maskedPan: '525412******3241' }, { maskedPan: '400000******0002' }] };
+    const granted = grantFor(requested, coverableAccounts, undefined);
+    expect(narrowedAccess(requested, granted, [creditCard])).toEqual({
+      transactions: [{ maskedPan: '525412******3241' }],
+    });
   });
 });
 

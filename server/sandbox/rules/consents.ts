@@ -8,7 +8,7 @@ import { bankError, formatError, type BankError } from './bank-error';
 /** A consent's access object as the TPP requested it (stored as it was sent). */
 export type Access = AccountAccessResponse;
 
-/** What an authorised consent unlocks, as account resource ids per service. */
+/** What an authorised consent unlocks, as account (and card account) resource ids per service. */
 export interface Granted {
   accounts: string[];
   balances: string[];
@@ -27,12 +27,21 @@ export type OfferedService = (typeof dedicatedKeys)[number];
 /** What the PSU chose on the bank's page for a bank-offered consent: account resource ids per requested service. */
 export type AccountChoice = Record<OfferedService, string[]>;
 
-/** The account facts the grant rules read. */
+/** The account facts the grant rules read: an account's IBAN, or a card account's PAN and masked PAN. */
 export interface CoverableAccount {
   resource_id: string;
-  iban: string;
-  cash_account_type: string;
+  iban?: string;
+  pan?: string;
+  masked_pan?: string;
+  /** Card accounts have none: restrictedTo never covers them. */
+  cash_account_type?: string;
 }
+
+/** Whether an account reference names this account: by IBAN, or a card account by its PAN or masked PAN. */
+export const refersTo = (ref: AccountReference, account: CoverableAccount): boolean =>
+  (ref.iban !== undefined && ref.iban === account.iban) ||
+  (ref.pan !== undefined && ref.pan === account.pan) ||
+  (ref.maskedPan !== undefined && ref.maskedPan === account.masked_pan);
 
 export const consentPath = (consentId: string) => `/v1/consents/${consentId}`;
 
@@ -46,9 +55,8 @@ export function isBankOffered(access: Access): boolean {
 export const globalAccess = (access: Access) =>
   access.allPsd2 ?? access.availableAccounts ?? access.availableAccountsWithBalance;
 
-/** The IBANs named under accounts, balances and transactions. */
-export const namedIbans = (access: Access): (string | undefined)[] =>
-  dedicatedKeys.flatMap((k) => access[k] ?? []).map((ref) => ref.iban);
+/** The account references named under accounts, balances and transactions. */
+export const namedReferences = (access: Access): AccountReference[] => dedicatedKeys.flatMap((k) => access[k] ?? []);
 
 /**
  * What a consent request must satisfy beyond its schema: validity not in the past, a one-off consent read once a day,
@@ -92,7 +100,7 @@ export function grantedValidUntil(requested: string, today: string, maxConsentDa
 /** The PSU's accounts a consent may cover: all of them, or those of the types in restrictedTo. */
 export function coverable<A extends CoverableAccount>(access: Access, accounts: A[]): A[] {
   return access.restrictedTo?.length
-    ? accounts.filter((a) => access.restrictedTo?.includes(a.cash_account_type))
+    ? accounts.filter((a) => a.cash_account_type !== undefined && access.restrictedTo?.includes(a.cash_account_type))
     : accounts;
 }
 
@@ -142,14 +150,14 @@ export function grantFor(access: Access, accounts: CoverableAccount[], choice: A
     return globalGrant(access, accounts);
   }
   if (isBankOffered(access)) return bankOfferedGrant(access, accounts, choice);
-  const byIban = (refs: AccountReference[] | undefined) =>
-    ids(accounts.filter((a) => refs?.some((r) => r.iban === a.iban)));
+  const named = (refs: AccountReference[] | undefined) =>
+    ids(accounts.filter((a) => refs?.some((r) => refersTo(r, a))));
   return detailed(
     accounts,
-    byIban(access.accounts),
-    byIban(access.balances),
-    byIban(access.transactions),
-    byIban(access.additionalInformation?.ownerName),
+    named(access.accounts),
+    named(access.balances),
+    named(access.transactions),
+    named(access.additionalInformation?.ownerName),
   );
 }
 
@@ -174,13 +182,11 @@ export function chosenAccess(requested: Access, granted: Granted, ibanOf: Readon
 /**
  * A dedicated consent as the PSU granted it (1.3.12, GET consent): the requested account references without those the
  * grant left out (another PSU's accounts, types outside restrictedTo), each reference otherwise as the TPP sent it.
+ * `named` holds the accounts and card accounts the references name.
  */
-export function narrowedAccess(requested: Access, granted: Granted, idOf: ReadonlyMap<string, string>): Access {
+export function narrowedAccess(requested: Access, granted: Granted, named: readonly CoverableAccount[]): Access {
   const keep = (refs: AccountReference[] | undefined, kept: string[]) =>
-    refs?.filter((ref) => {
-      const id = ref.iban ? idOf.get(ref.iban) : undefined;
-      return id !== undefined && kept.includes(id);
-    });
+    refs?.filter((ref) => named.some((account) => refersTo(ref, account) && kept.includes(account.resource_id)));
   const access: Access = { ...requested };
   for (const key of dedicatedKeys) {
     const kept = keep(requested[key], granted[key]);
@@ -195,11 +201,15 @@ export function narrowedAccess(requested: Access, granted: Granted, idOf: Readon
   return access;
 }
 
+/** Every account reference a dedicated consent names, owner names included. */
+export const referencedAccounts = (access: Access): AccountReference[] => [
+  ...namedReferences(access),
+  ...(access.additionalInformation?.ownerName ?? []),
+];
+
 /** Every IBAN a dedicated consent names, owner names included. */
 export const referencedIbans = (access: Access): string[] =>
-  [...dedicatedKeys.flatMap((k) => access[k] ?? []), ...(access.additionalInformation?.ownerName ?? [])].flatMap(
-    (ref) => (ref.iban ? [ref.iban] : []),
-  );
+  referencedAccounts(access).flatMap((ref) => (ref.iban ? [ref.iban] : []));
 
 /**
  * The consent status machine of this bank. An authorisation makes a received consent valid or rejected; time expires

@@ -1,7 +1,9 @@
-// The sandbox bank's deterministic test data: four PSUs, eight accounts, their balances and a year of transactions.
+// The sandbox bank's deterministic test data: four PSUs, eight accounts, their balances and a year of transactions; two
+// card accounts (seed/card-accounts.ts) with theirs.
 import { CompiledQuery, type Insertable, type Kysely } from 'kysely';
 import type { Database, NewAccount, NewBalance, NewPsu, NewTransaction } from '../store/schema';
 import { accountBalances } from './balances';
+import { buildCardSeed, type CardSeed } from './card-accounts';
 import { runBusiness } from './business-account';
 import { parseDay } from './calendar';
 import { HISTORY_DAYS, type SeedContext } from './context';
@@ -12,6 +14,7 @@ import { payInterest, privateProfiles, settleCarol } from './private-profiles';
 import { SANDBOX_PASSWORD, accountSpecs, psuSpecs, type TestAccountKey } from './test-psus';
 
 export { BUSINESS_ENTRIES } from './business-account';
+export { testCards } from './card-accounts';
 export { SANDBOX_BANK_CODE, SANDBOX_BIC } from './iban';
 export { CAROL_BALANCE } from './private-profiles';
 export {
@@ -24,7 +27,7 @@ export {
   type TestPsu,
 } from './test-psus';
 
-export interface SeedData {
+export interface SeedData extends CardSeed {
   psus: NewPsu[];
   accounts: NewAccount[];
   balances: NewBalance[];
@@ -85,13 +88,14 @@ export function buildSeed(anchorDate: string): SeedData {
       balances.push(...accountBalances(spec, entries, anchor));
     });
   }
-  return { psus, accounts, balances, transactions };
+  return { psus, accounts, balances, transactions, ...buildCardSeed(origin, anchor) };
 }
 
 /** Rows per INSERT: keeps every statement under SQLite's and PostgreSQL's bound-parameter limits. */
 const BATCH_ROWS = 100;
 
-type SeedTable = 'psus' | 'accounts' | 'balances' | 'transactions';
+type SeedTable =
+  'psus' | 'accounts' | 'balances' | 'transactions' | 'card_accounts' | 'card_balances' | 'card_transactions';
 
 /** Writes the seed in batched multi-row inserts, inside whatever transaction the caller runs. */
 export async function insertSeed(db: Kysely<Database>, data: SeedData): Promise<void> {
@@ -99,6 +103,9 @@ export async function insertSeed(db: Kysely<Database>, data: SeedData): Promise<
   await insertRows(db, 'accounts', data.accounts);
   await insertRows(db, 'balances', data.balances);
   await insertRows(db, 'transactions', data.transactions);
+  await insertRows(db, 'card_accounts', data.cardAccounts);
+  await insertRows(db, 'card_balances', data.cardBalances);
+  await insertRows(db, 'card_transactions', data.cardTransactions);
 }
 
 /**

@@ -2,6 +2,23 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './schema';
 
+/** A balances table of an account table (`parent`): the same columns for accounts and card accounts. */
+async function createBalances(db: Kysely<unknown>, table: string, parent: string) {
+  await db.schema
+    .createTable(table)
+    .addColumn('account_id', 'text', (c) => c.notNull().references(`${parent}.resource_id`))
+    .addColumn('balance_type', 'text', (c) => c.notNull())
+    .addColumn('amount', 'text', (c) => c.notNull())
+    .addColumn('currency', 'text', (c) => c.notNull())
+    .addColumn('credit_limit_included', 'integer')
+    .addColumn('last_change_date_time', 'text')
+    .addColumn('reference_date', 'text')
+    .addColumn('last_committed_transaction', 'text')
+    .addColumn('position', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint(`${table}_pk`, ['account_id', 'balance_type'])
+    .execute();
+}
+
 const migrations: Record<string, Migration> = {
   '0001_bank': {
     async up(db: Kysely<unknown>) {
@@ -31,19 +48,7 @@ const migrations: Record<string, Migration> = {
         .addColumn('position', 'integer', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('accounts_psu').on('accounts').columns(['psu_id', 'position']).execute();
-      await db.schema
-        .createTable('balances')
-        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.resource_id'))
-        .addColumn('balance_type', 'text', (c) => c.notNull())
-        .addColumn('amount', 'text', (c) => c.notNull())
-        .addColumn('currency', 'text', (c) => c.notNull())
-        .addColumn('credit_limit_included', 'integer')
-        .addColumn('last_change_date_time', 'text')
-        .addColumn('reference_date', 'text')
-        .addColumn('last_committed_transaction', 'text')
-        .addColumn('position', 'integer', (c) => c.notNull())
-        .addPrimaryKeyConstraint('balances_pk', ['account_id', 'balance_type'])
-        .execute();
+      await createBalances(db, 'balances', 'accounts');
       await db.schema
         .createTable('transactions')
         .addColumn('transaction_id', 'text', (c) => c.primaryKey())
@@ -197,6 +202,64 @@ const migrations: Record<string, Migration> = {
         .addColumn('name', 'text', (c) => c.primaryKey())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('data', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+  // Card accounts (1.3.12 /v1/card-accounts), their balances and card transactions.
+  '0006_card_accounts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('card_accounts')
+        .addColumn('resource_id', 'text', (c) => c.primaryKey())
+        .addColumn('psu_id', 'text', (c) => c.notNull().references('psus.psu_id'))
+        .addColumn('pan', 'text', (c) => c.notNull().unique())
+        .addColumn('masked_pan', 'text', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('display_name', 'text')
+        .addColumn('product', 'text', (c) => c.notNull())
+        .addColumn('owner_name', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('usage', 'text', (c) => c.notNull())
+        .addColumn('credit_limit', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('card_accounts_psu').on('card_accounts').columns(['psu_id', 'position']).execute();
+      await db.schema.createIndex('card_accounts_masked_pan').on('card_accounts').column('masked_pan').execute();
+      await createBalances(db, 'card_balances', 'card_accounts');
+      await db.schema
+        .createTable('card_transactions')
+        .addColumn('transaction_id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('card_accounts.resource_id'))
+        .addColumn('booking_status', 'text', (c) => c.notNull())
+        .addColumn('entry_date', 'text', (c) => c.notNull())
+        .addColumn('acceptor_date_time', 'text')
+        .addColumn('booking_date', 'text')
+        .addColumn('value_date', 'text')
+        .addColumn('amount', 'text', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('original_amount', 'text')
+        .addColumn('original_currency', 'text')
+        .addColumn('exchange_rate', 'text')
+        .addColumn('markup_fee', 'text')
+        .addColumn('markup_fee_percentage', 'text')
+        .addColumn('card_acceptor_id', 'text')
+        .addColumn('terminal_id', 'text')
+        .addColumn('details', 'text', (c) => c.notNull())
+        .addColumn('acceptor_street', 'text')
+        .addColumn('acceptor_town', 'text')
+        .addColumn('acceptor_post_code', 'text')
+        .addColumn('acceptor_country', 'text')
+        .addColumn('merchant_category_code', 'text')
+        .addColumn('masked_pan', 'text', (c) => c.notNull())
+        .addColumn('invoiced', 'integer', (c) => c.notNull())
+        .addColumn('proprietary_bank_transaction_code', 'text')
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('card_transactions_listing')
+        .on('card_transactions')
+        .columns(['account_id', 'booking_status', 'entry_date', 'seq'])
         .execute();
     },
   },

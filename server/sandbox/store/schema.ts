@@ -70,6 +70,66 @@ export interface TransactionTable {
   seq: number;
 }
 
+/** A card account (1.3.12 /v1/card-accounts): a credit or company card, identified by its PAN. */
+export interface CardAccountTable {
+  resource_id: string;
+  psu_id: string;
+  /** The card number, unique at the bank; consents may name the card by it. */
+  pan: string;
+  /** The card number as answers show it (first six and last four digits). */
+  masked_pan: string;
+  currency: string;
+  name: string;
+  display_name: string | null;
+  product: string;
+  owner_name: string;
+  status: 'enabled' | 'deleted' | 'blocked';
+  usage: 'PRIV' | 'ORGA';
+  credit_limit: string;
+  /** Order in the PSU's card account list. */
+  position: number;
+}
+
+/** A card account's balances: the same members as an account's. */
+export type CardBalanceTable = BalanceTable;
+
+/** One card transaction. Amounts are signed as on an account (a purchase is negative). */
+export interface CardTransactionTable {
+  transaction_id: string;
+  account_id: string;
+  booking_status: 'booked' | 'pending';
+  /** The day the card was used: the filter date of the report. */
+  entry_date: string;
+  /** When the merchant's terminal took the card; null for the bank's own postings (a statement's settlement). */
+  acceptor_date_time: string | null;
+  /** Null for pending transactions. */
+  booking_date: string | null;
+  value_date: string | null;
+  amount: string;
+  currency: string;
+  /** Set for a purchase in another currency: the merchant's amount, the rate and the bank's markup. */
+  original_amount: string | null;
+  original_currency: string | null;
+  exchange_rate: string | null;
+  markup_fee: string | null;
+  markup_fee_percentage: string | null;
+  card_acceptor_id: string | null;
+  terminal_id: string | null;
+  /** The merchant's name as the card statement prints it, or what the bank's posting is. */
+  details: string;
+  acceptor_street: string | null;
+  acceptor_town: string | null;
+  acceptor_post_code: string | null;
+  acceptor_country: string | null;
+  merchant_category_code: string | null;
+  masked_pan: string;
+  /** 1 once the transaction is on a card statement. */
+  invoiced: number;
+  proprietary_bank_transaction_code: string | null;
+  /** Order within one date: higher is newer. */
+  seq: number;
+}
+
 export interface PaymentTable {
   payment_id: string;
   payment_service: string;
@@ -197,6 +257,9 @@ export interface Database {
   oauth_tokens: OAuthTokenTable;
   sandbox_scenarios: ScenarioTable;
   sandbox_snapshots: SnapshotTable;
+  card_accounts: CardAccountTable;
+  card_balances: CardBalanceTable;
+  card_transactions: CardTransactionTable;
 }
 
 export type PsuRow = Selectable<PsuTable>;
@@ -213,3 +276,7 @@ export type NewPsu = Insertable<PsuTable>;
 export type NewAccount = Insertable<AccountTable>;
 export type NewBalance = Insertable<BalanceTable>;
 export type NewTransaction = Insertable<TransactionTable>;
+export type CardAccountRow = Selectable<CardAccountTable>;
+export type CardTransactionRow = Selectable<CardTransactionTable>;
+export type NewCardAccount = Insertable<CardAccountTable>;
+export type NewCardTransaction = Insertable<CardTransactionTable>;

@@ -14,7 +14,13 @@ import type {
   TransactionsResponse,
 } from '../../../../src/xs2a';
 import { href, type LinkContext } from '../../domain/context';
-import type { AccountBalances, AccountListing, AccountReading, TransactionPage } from '../../domain/accounts';
+import type {
+  AccountBalances,
+  AccountListing,
+  AccountReading,
+  ListedAccount,
+  TransactionPage,
+} from '../../domain/accounts';
 import type { Granted } from '../../domain/consents';
 import type { AccountRow, BalanceRow, TransactionRow } from '../../store/schema';
 import type { LinkSet } from './links';
@@ -69,13 +75,18 @@ function accountBody(account: AccountRow, granted: Granted, links: LinkContext):
     out.ownerName = account.owner_name;
     out.ownerNames = [{ name: account.owner_name, role: 'owner' }];
   }
-  const l: LinkSet = {};
-  if (!granted.listOnly && granted.balances.includes(account.resource_id))
-    l.balances = href(links, `/v1/accounts/${account.resource_id}/balances`);
-  if (!granted.listOnly && granted.transactions.includes(account.resource_id))
-    l.transactions = href(links, `/v1/accounts/${account.resource_id}/transactions`);
-  if (Object.keys(l).length > 0) out._links = l;
+  const l = grantedLinks(account.resource_id, granted, links, '/v1/accounts');
+  if (l) out._links = l;
   return out;
+}
+
+/** An account's links to the reads the consent grants below `base`, if it grants any. */
+export function grantedLinks(id: string, granted: Granted, links: LinkContext, base: string): LinkSet | undefined {
+  const l: LinkSet = {};
+  if (!granted.listOnly && granted.balances.includes(id)) l.balances = href(links, `${base}/${id}/balances`);
+  if (!granted.listOnly && granted.transactions.includes(id))
+    l.transactions = href(links, `${base}/${id}/transactions`);
+  return Object.keys(l).length > 0 ? l : undefined;
 }
 
 const referenceOf = (account: AccountRow): AccountReference => ({ iban: account.iban, currency: account.currency });
@@ -105,18 +116,22 @@ export const balancesBody = ({ account, balances }: AccountBalances): ReadAccoun
   balances: balances.map(balanceBody),
 });
 
-/** The report's links: the account, and first/previous/next/last when there is more than one page. */
-function reportLinks(page: TransactionPage, links: LinkContext): AccountReport['_links'] {
+type PageLinks = Pick<AccountReport['_links'], 'first' | 'previous' | 'next' | 'last'>;
+
+/**
+ * A report's page links below `base` (/v1/accounts, /v1/card-accounts): first/previous/next/last when there is more
+ * than one page.
+ */
+export function pageLinks(page: TransactionPage<ListedAccount, unknown>, links: LinkContext, base: string): PageLinks {
   const { account, query: q, lastPage } = page;
-  const accountId = account.resource_id;
   const pagePath = (n: number) => {
     const params = new URLSearchParams({ bookingStatus: q.bookingStatus, dateFrom: q.dateFrom, dateTo: q.dateTo });
     if (q.withBalance) params.set('withBalance', 'true');
     if (q.pageSize !== page.defaultPageSize) params.set('pageSize', String(q.pageSize));
     params.set('page', String(n));
-    return href(links, `/v1/accounts/${accountId}/transactions?${params.toString()}`);
+    return href(links, `${base}/${account.resource_id}/transactions?${params.toString()}`);
   };
-  const l: AccountReport['_links'] = { account: href(links, `/v1/accounts/${accountId}`) };
+  const l: PageLinks = {};
   if (lastPage > 0) {
     l.first = pagePath(0);
     if (q.page > 0) l.previous = pagePath(q.page - 1);
@@ -126,16 +141,29 @@ function reportLinks(page: TransactionPage, links: LinkContext): AccountReport['
   return l;
 }
 
-/** GET /v1/accounts/{account-id}/transactions: one page of booked and/or pending entries. */
-export function transactionsBody(page: TransactionPage, links: LinkContext): TransactionsResponse {
-  const booked: Transaction[] = [];
-  const pending: Transaction[] = [];
-  for (const row of page.rows) (row.booking_status === 'booked' ? booked : pending).push(transactionBody(row, links));
+/** A page's rows as the report's booked and pending lists: each list the query asked for, empty or not. */
+export function reportLists<T extends { booking_status: string }, B>(
+  page: TransactionPage<ListedAccount, T>,
+  body: (row: T) => B,
+): { booked?: B[]; pending?: B[] } {
+  const booked: B[] = [];
+  const pending: B[] = [];
+  for (const row of page.rows) (row.booking_status === 'booked' ? booked : pending).push(body(row));
   const { bookingStatus } = page.query;
-  const lists: Omit<AccountReport, '_links'> = {};
+  const lists: { booked?: B[]; pending?: B[] } = {};
   if (bookingStatus !== 'pending') lists.booked = booked;
   if (bookingStatus !== 'booked') lists.pending = pending;
-  const report: AccountReport = Object.assign(lists, { _links: reportLinks(page, links) });
+  return lists;
+}
+
+/** GET /v1/accounts/{account-id}/transactions: one page of booked and/or pending entries. */
+export function transactionsBody(page: TransactionPage, links: LinkContext): TransactionsResponse {
+  const lists = reportLists(page, (row) => transactionBody(row, links));
+  const _links: AccountReport['_links'] = {
+    account: href(links, `/v1/accounts/${page.account.resource_id}`),
+    ...pageLinks(page, links, '/v1/accounts'),
+  };
+  const report: AccountReport = Object.assign(lists, { _links });
   const out = { account: referenceOf(page.account), transactions: report } satisfies TransactionsResponse;
   return page.balances ? { ...out, balances: page.balances.map(balanceBody) } : out;
 }
