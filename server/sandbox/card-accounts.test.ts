@@ -13,7 +13,14 @@ import {
 import { addDays, isoDate } from './clock';
 import { buildSeed, testCards } from './seed';
 import { dropSchema } from './testing/oauth-test-kit';
-import { TEST_START, createTestBank, openTestStore, type CallOptions, type TestBank } from './testing/test-support';
+import {
+  ORIGIN,
+  TEST_START,
+  createTestBank,
+  openTestStore,
+  type CallOptions,
+  type TestBank,
+} from './testing/test-support';
 import { accountOf, authoriseConsentEmbedded, fails, href, ok, send } from './testing/test-kit';
 
 const today = isoDate(new Date(TEST_START));
@@ -229,6 +236,18 @@ describe('card account reads with a global consent (allPsd2)', () => {
       405,
       'SERVICE_INVALID',
     );
+  });
+
+  it('deviates on card reads as on account reads under a deviating base_url', async () => {
+    const base = `${ORIGIN}/psd2/deviating/amounts-as-numbers+next-links-only+datetime-dates`;
+    const q = { bookingStatus: 'booked', dateFrom: addDays(today, -90), pageSize: '5', page: '1' };
+    const res = await read(bank, consentId, `${base}${transactionsPath(aliceCard.resourceId, q)}`);
+    expect(res.status).toBe(200);
+    const report = (res.body as { cardTransactions: { booked: Record<string, unknown>[]; _links: object } })
+      .cardTransactions;
+    expect(typeof (report.booked[0]?.transactionAmount as { amount: unknown }).amount).toBe('number');
+    expect(report.booked[0]?.transactionDate).toMatch(/T00:00:00Z$/);
+    expect(Object.keys(report._links).sort()).toEqual(['cardAccount', 'next']);
   });
 
   it('plays failure scenarios on card reads like on any operation', async () => {
