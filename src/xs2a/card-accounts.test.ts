@@ -13,6 +13,7 @@ import {
   CardTransaction,
   ReadCardAccountBalanceResponse,
 } from './card-accounts';
+import { maskBankData } from './masking';
 import { matchOperation, operations } from './operations';
 
 type Node = Record<string, unknown>;
@@ -97,5 +98,21 @@ describe('card account operations', () => {
     );
     expect(matchOperation('GET', '/v1/card-accounts/c-1/transactions/t-1')).toBeUndefined();
     expect(operations.getCardAccountTransactionList.response).toBe(CardAccountsTransactionsResponse);
+  });
+});
+
+describe('card account data in presenter mode', () => {
+  it('masks the card number of a card account and of a card transaction, and keeps the merchant', () => {
+    const masked = maskBankData({
+      cardAccount: { maskedPan: '4539987423930580' },
+      cardTransactions: {
+        booked: [
+          { maskedPAN: '4539987423930580', transactionDetails: 'REWE Markt GmbH', cardAcceptorId: '150578794875711' },
+        ],
+      },
+    }) as { cardAccount: { maskedPan: string }; cardTransactions: { booked: Record<string, string>[] } };
+    expect(masked.cardAccount.maskedPan).not.toContain('423930');
+    expect(masked.cardTransactions.booked[0]?.maskedPAN).toBe(masked.cardAccount.maskedPan);
+    expect(masked.cardTransactions.booked[0]?.transactionDetails).toBe('REWE Markt GmbH');
   });
 });
