@@ -44,7 +44,15 @@ describe('PSU page summaries', () => {
     expect(listed).toContain('accounts you choose at the bank');
     expect(listed).toContain('up to 4 times a day');
     const all = String(await consentSummary(consent({ allPsd2: 'allAccounts' })));
-    expect(all).toContain('all your payment accounts');
+    expect(all).toContain('all your payment and card accounts');
+  });
+
+  it('name a card the consent shares by its masked PAN', async () => {
+    const cards = consent({ transactions: [{ maskedPan: '453998******0580' }], balances: [{ iban: 'DE1' }] });
+    const text = String(await consentSummary(cards));
+    expect(text).toContain('card 453998******0580');
+    expect(text).toContain('DE1');
+    expect(text).not.toContain('<dd>?</dd>');
   });
 
   it('say “once a day”, not “up to 1 times a day”, for a recurring consent read once a day', async () => {

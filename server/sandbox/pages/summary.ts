@@ -23,11 +23,14 @@ const PaymentBody = z.object({
   frequency: text,
 });
 
+/** An account a consent names: by IBAN, or a card account by its masked PAN or PAN. */
+const NamedAccount = z.object({ iban: text, maskedPan: text, pan: text });
+
 /** What the summary reads of a stored consent's access. */
 const Access = z.object({
-  accounts: shown(z.array(z.object({ iban: text }))),
-  balances: shown(z.array(z.object({ iban: text }))),
-  transactions: shown(z.array(z.object({ iban: text }))),
+  accounts: shown(z.array(NamedAccount)),
+  balances: shown(z.array(NamedAccount)),
+  transactions: shown(z.array(NamedAccount)),
   availableAccounts: text,
   availableAccountsWithBalance: text,
   allPsd2: text,
@@ -84,18 +87,19 @@ export function paymentDetails(payment: PaymentRow, display: PageDisplay = PLAIN
 /** The access a consent asks for, as term and description pairs. */
 function accessLines(consent: ConsentRow, display: PageDisplay): string[][] {
   const access = Access.parse(JSON.parse(consent.access));
-  const list = (refs: { iban?: string | undefined }[] | undefined) =>
-    refs === undefined
-      ? 'none'
-      : refs.length === 0
-        ? 'accounts you choose at the bank'
-        : refs.map((r) => (r.iban === undefined ? '?' : display.account(r.iban))).join(', ');
+  const named = (r: z.infer<typeof NamedAccount>) => {
+    if (r.iban !== undefined) return display.account(r.iban);
+    const card = r.maskedPan ?? r.pan;
+    return card === undefined ? '?' : `card ${display.account(card)}`;
+  };
+  const list = (refs: z.infer<typeof NamedAccount>[] | undefined) =>
+    refs === undefined ? 'none' : refs.length === 0 ? 'accounts you choose at the bank' : refs.map(named).join(', ');
   return access.allPsd2
-    ? [['Access', 'all your payment accounts: details, balances and transactions']]
+    ? [['Access', 'all your payment and card accounts: details, balances and transactions']]
     : access.availableAccounts
-      ? [['Access', 'the list of your payment accounts']]
+      ? [['Access', 'the list of your payment and card accounts']]
       : access.availableAccountsWithBalance
-        ? [['Access', 'the list of your payment accounts with their balances']]
+        ? [['Access', 'the list of your payment and card accounts with their balances']]
         : [
             ['Account details', list(access.accounts)],
             ['Balances', list(access.balances)],
