@@ -7,7 +7,10 @@ import { SANDBOX, SANDBOX_OTP, SANDBOX_PASSWORD, xs2aHeaders } from './fixtures'
 
 export type ConsentAccess =
   | { allPsd2: 'allAccounts' | 'allAccountsWithOwnerName' }
-  | { accounts?: { iban: string }[]; balances?: { iban: string }[]; transactions?: { iban: string }[] };
+  | { accounts?: AccountRef[]; balances?: AccountRef[]; transactions?: AccountRef[] };
+
+/** An account by IBAN, or a card account by its masked PAN. */
+type AccountRef = { iban: string } | { maskedPan: string };
 
 export interface ApiConsentInput {
   psu: 'alice' | 'bob';

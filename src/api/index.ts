@@ -277,6 +277,20 @@ export {
   type TransactionPagesVariables,
 } from './accounts/transaction-pages';
 export {
+  cardAccountKeys,
+  cardAccountQueryOptions,
+  cardAccountsQueryOptions,
+  cardBalancesQueryOptions,
+  cardTransactionsQueryOptions,
+  useCardAccount,
+  useCardAccounts,
+  useCardBalances,
+  useCardTransactions,
+  type CardAccountVariables,
+  type CardReadVariables,
+  type CardTransactionsVariables,
+} from './accounts/card-accounts';
+export {
   getTransactionDetails,
   transactionDetailsQueryOptions,
   useTransactionDetails,

@@ -18,8 +18,11 @@ export function ReportQueryForm({
   query,
   today,
   onApply,
+  offersWithBalance = true,
 }: {
   query: ReportQuery;
+  /** Whether the report takes withBalance (a card account's report has no such parameter in 1.3.12). */
+  offersWithBalance?: boolean;
   /** The bank's calendar day (bankToday): an empty end is read as it. */
   today: string;
   onApply: (query: ReportQuery) => void;
@@ -68,12 +71,16 @@ export function ReportQueryForm({
         </Field>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Checkbox
-          label="With balances (withBalance)"
-          hint="Asks the bank to add the account's balances to the report"
-          checked={draft.withBalance}
-          onChange={(event) => setDraft({ ...draft, withBalance: event.target.checked })}
-        />
+        {offersWithBalance ? (
+          <Checkbox
+            label="With balances (withBalance)"
+            hint="Asks the bank to add the account's balances to the report"
+            checked={draft.withBalance}
+            onChange={(event) => setDraft({ ...draft, withBalance: event.target.checked })}
+          />
+        ) : (
+          <span />
+        )}
         <Button type="submit" variant="primary">
           Show transactions
         </Button>

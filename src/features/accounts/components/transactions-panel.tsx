@@ -40,31 +40,38 @@ export interface AccountContext {
   balances: readonly Balance[] | undefined;
 }
 
-export function TransactionsPanel(props: AccountContext) {
+/**
+ * The report's query as the page's URL keeps it, and how a submit applies it: the default period ends on the bank's
+ * today (which moves with its clock), and submitting the same query again reads it again (`readKey` changes).
+ */
+export function useReportQuery(profile: BankProfile, adjust: (query: ReportQuery) => ReportQuery = (q) => q) {
   const [params, setParams] = useSearchParams();
-  // The default period ends on the bank's today, which moves with its clock.
-  const today = useBankToday(props.profile);
+  const today = useBankToday(profile);
   const query = useMemo(() => reportQueryFrom(params, today), [params, today]);
-  // Submitting the same query again reads it again.
   const [round, setRound] = useState(0);
   const apply = (next: ReportQuery) => {
-    setParams(reportQueryParams(next));
+    setParams(reportQueryParams(adjust(next)));
     setRound((r) => r + 1);
   };
   const queryKey = JSON.stringify(query);
+  return { query, today, apply, queryKey, readKey: `${queryKey}/${round}` };
+}
+
+export function TransactionsPanel(props: AccountContext) {
+  const { query, today, apply, queryKey, readKey } = useReportQuery(props.profile);
   return (
     <Panel
       title="Transactions"
       description="GET …/transactions: the report for a period, page by page as the bank sends it."
     >
       <ReportQueryForm key={queryKey} query={query} today={today} onApply={apply} />
-      <TransactionsReport key={`${queryKey}/${round}`} {...props} query={query} today={today} />
+      <TransactionsReport key={readKey} {...props} query={query} today={today} />
     </Panel>
   );
 }
 
 /** The loaded rows through the filter (deferred, so typing stays quick over 10,000 rows) and the sort. */
-function useShownRows(loaded: ReportRows) {
+export function useShownRows(loaded: ReportRows) {
   const [filter, setFilter] = useState<RowFilter>(emptyFilter);
   const deferredFilter = useDeferredValue(filter);
   const [sort, setSort] = useState<RowSort>();
@@ -80,7 +87,7 @@ function useShownRows(loaded: ReportRows) {
 }
 
 /** Saves the rows as a CSV file, named after the account and the period. */
-async function exportCsv(
+export async function exportCsv(
   rows: readonly TransactionRow[],
   fileStem: string,
   query: ReportQuery,
@@ -96,6 +103,41 @@ async function exportCsv(
   anchor.click();
   anchor.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** The loaded rows' filter, how many match it, and the table of those that do. */
+export function FilteredTable({
+  rows,
+  loadedCount,
+  groups,
+  onOpen,
+  caption,
+}: {
+  rows: ReturnType<typeof useShownRows>;
+  loadedCount: number;
+  groups: readonly RowStatus[];
+  onOpen: (row: TransactionRow) => void;
+  caption: string;
+}) {
+  return (
+    <>
+      <RowFilterForm filter={rows.filter} onChange={rows.setFilter} />
+      {isFilterActive(rows.filter) && (
+        <p className="text-sm text-slate-700">
+          {displayCount(rows.count)} of {displayCount(loadedCount)} loaded entries match the filter.
+        </p>
+      )}
+      <TransactionsTable
+        pending={rows.shown.pending}
+        booked={rows.shown.booked}
+        showGroups={groups}
+        sort={rows.sort}
+        onSort={rows.onSort}
+        onOpen={onOpen}
+        caption={caption}
+      />
+    </>
+  );
 }
 
 function TransactionsReport({
@@ -146,23 +188,13 @@ function TransactionsReport({
       )}
 
       {!hideRows && (report.pageData || report.view.mode === 'all') && (
-        <>
-          <RowFilterForm filter={rows.filter} onChange={rows.setFilter} />
-          {isFilterActive(rows.filter) && (
-            <p className="text-sm text-slate-700">
-              {displayCount(rows.count)} of {displayCount(loadedCount)} loaded entries match the filter.
-            </p>
-          )}
-          <TransactionsTable
-            pending={rows.shown.pending}
-            booked={rows.shown.booked}
-            showGroups={groups}
-            sort={rows.sort}
-            onSort={rows.onSort}
-            onOpen={setSelected}
-            caption={`Transactions from ${query.dateFrom} to ${query.dateTo}`}
-          />
-        </>
+        <FilteredTable
+          rows={rows}
+          loadedCount={loadedCount}
+          groups={groups}
+          onOpen={setSelected}
+          caption={`Transactions from ${query.dateFrom} to ${query.dateTo}`}
+        />
       )}
 
       {selected && (

@@ -76,6 +76,11 @@ export function accountRoute(resourceId: string): string {
   return `/accounts/${encodeURIComponent(resourceId)}`;
 }
 
+/** The console route of a card account. */
+export function cardAccountRoute(resourceId: string): string {
+  return `/accounts/cards/${encodeURIComponent(resourceId)}`;
+}
+
 /** The console route of a consent (the consents area's page). */
 export function consentRoute(consentId: string): string {
   return `/consents/${encodeURIComponent(consentId)}`;

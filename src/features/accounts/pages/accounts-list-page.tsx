@@ -2,6 +2,7 @@
 import { lazy } from 'react';
 import { useActiveProfile } from '../../../api';
 import { ErrorBoundary } from '../../../components/ui';
+import { AccountsTabs } from '../components/accounts-tabs';
 import { ConsentGate } from '../components/consent-gate';
 
 const AccountsRead = lazy(async () => ({ default: (await import('../components/accounts-read')).AccountsRead }));
@@ -18,6 +19,7 @@ export function AccountsListPage() {
           access to, as the bank lists them (GET /v1/accounts).
         </p>
       </div>
+      <AccountsTabs />
       <ErrorBoundary what="the accounts">
         <ConsentGate key={profile.id} profile={profile}>
           {(consentId) => <AccountsRead key={consentId} profile={profile} consentId={consentId} />}
