@@ -7,10 +7,7 @@ import { SANDBOX, SANDBOX_OTP, SANDBOX_PASSWORD, xs2aHeaders } from './fixtures'
 
 export type ConsentAccess =
   | { allPsd2: 'allAccounts' | 'allAccountsWithOwnerName' }
-  | { accounts?: AccountRef[]; balances?: AccountRef[]; transactions?: AccountRef[] };
-
-/** An account by IBAN, or a card account by its masked PAN. */
-type AccountRef = { iban: string } | { maskedPan: string };
+  | { accounts?: { iban: string }[]; balances?: { iban: string }[]; transactions?: { iban: string }[] };
 
 export interface ApiConsentInput {
   psu: 'alice' | 'bob';

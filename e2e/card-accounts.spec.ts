@@ -1,8 +1,10 @@
-// Card accounts against the sandbox: a consent that names alice's credit card by its masked PAN, the card accounts
-// tab, the card's details and balances, and its card transactions with merchant, the merchant's own amount and the
-// markup fee in words; axe at 1280 and 390 px, with screenshots.
+// Card accounts against the sandbox: a consent from the consent form that names alice's credit card by its masked PAN
+// (authorised on the bank's redirect page), the card accounts tab, the card's details and balances, and its card
+// transactions with merchant, the merchant's own amount and the markup fee in words; axe at 1280 and 390 px, with
+// screenshots.
 import type { Page } from '@playwright/test';
 import { testCards } from '../server/sandbox/seed';
+import { createConsentThroughUi } from './consents-helpers';
 import { expect, test } from './test';
 import { expectNoSeriousA11yViolations } from './sca-helpers';
 
@@ -20,11 +22,11 @@ async function checkAt(page: Page, width: number, name: string) {
 
 test('a consent naming alice’s credit card by masked PAN: the card list, its balances and its transactions', async ({
   page,
-  authorisedConsent,
 }) => {
   if (!aliceCard) throw new Error('no card for alice in the seed');
-  const card = { maskedPan: aliceCard.maskedPan };
-  const consentId = await authorisedConsent({
+  // Through the consent form: the card is named by its masked PAN in the rows that take IBANs.
+  const card = aliceCard.maskedPan;
+  const consentId = await createConsentThroughUi(page, {
     psu: 'alice',
     access: { accounts: [card], balances: [card], transactions: [card] },
   });

@@ -151,8 +151,8 @@ function DedicatedAccounts({
         onChange={(event) => onChange(sameForAllChange(values, event.target.checked), ['access'])}
       />
       <p className="text-xs text-slate-600">
-        IBANs with or without spaces; empty rows are not sent. The currency is optional: it picks one sub-account of a
-        multi-currency account.
+        IBANs with or without spaces, or a card account&apos;s masked PAN (such as 453998******0580); empty rows are not
+        sent. The currency is optional: it picks one sub-account of a multi-currency account.
       </p>
       {ibanSuggestions.length > 0 && (
         <datalist id={SUGGESTIONS_ID}>

@@ -42,7 +42,8 @@ export const accessKindHints: Record<AccessKind, string> = {
   allPsd2: 'Details, balances and transactions of every payment account the PSU has.',
   availableAccounts: 'Only the list of the PSU’s accounts, without balances or transactions.',
   availableAccountsWithBalance: 'The list of the PSU’s accounts with their balances.',
-  dedicated: 'Details, balances and transactions of the accounts you name by IBAN, each service separately.',
+  dedicated:
+    'Details, balances and transactions of the accounts you name by IBAN (card accounts by masked PAN), each service separately.',
   bankOffered: 'Empty lists: the PSU picks the accounts in the bank’s dialogue. Needs redirect SCA at most banks.',
 };
 
@@ -152,9 +153,18 @@ function filledRows(rows: AccountRow[]): AccountRow[] {
   return rows.filter((row) => row.iban.trim() !== '' || row.currency.trim() !== '');
 }
 
+/** A card number as banks mask it: digits, then masking characters, then the last digits ("453998******0580"). */
+export function isMaskedPan(text: string): boolean {
+  return /^\d{4,8}[*Xx•]{2,}\d{2,4}$/.test(text.replace(/\s/g, ''));
+}
+
+/** A row as an account reference: a card account by its masked PAN, any other by its IBAN. */
 function reference(row: AccountRow): JsonObject {
   const currency = row.currency.trim().toUpperCase();
-  return { iban: electronicIban(row.iban), ...(currency && { currency }) };
+  const account = isMaskedPan(row.iban)
+    ? { maskedPan: row.iban.replace(/\s/g, '') }
+    : { iban: electronicIban(row.iban) };
+  return { ...account, ...(currency && { currency }) };
 }
 
 export function restrictedToCodes(text: string): string[] {
@@ -217,14 +227,16 @@ function readRows(value: unknown, path: string, problems: string[]): AccountRow[
       problems.push(`${at} is ${describeType(ref)}, not an account reference`);
       return;
     }
-    const others = Object.keys(ref).filter((key) => key !== 'iban' && key !== 'currency');
-    if (typeof ref.iban !== 'string' || others.length > 0) {
-      problems.push(`${at} is not an IBAN reference (the form shows iban and currency only)`);
+    const number = typeof ref.iban === 'string' ? 'iban' : 'maskedPan';
+    const others = Object.keys(ref).filter((key) => key !== number && key !== 'currency');
+    const value = ref[number];
+    if (typeof value !== 'string' || others.length > 0) {
+      problems.push(`${at} is not an IBAN reference or a card's masked PAN (the form shows those and currency only)`);
       return;
     }
     const currency = readMember(ref.currency, memberTypes.string, `${at}.currency`, problems);
     if (ref.currency !== undefined && currency === undefined) return;
-    rows.push(newRow(formatIban(ref.iban), currency ?? ''));
+    rows.push(newRow(number === 'iban' ? formatIban(value) : value, currency ?? ''));
   });
   return rows;
 }
