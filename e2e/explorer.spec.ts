@@ -37,10 +37,15 @@ async function removeHeader(page: Page, name: string) {
 
 test('lists every operation in the spec’s groups and sends a consent request as prefilled', async ({ page }) => {
   await openExplorer(page);
-  for (const group of ['Payment initiation (PIS)', 'Account information (AIS)', /Authorisations and update PSU data/]) {
+  for (const group of [
+    'Payment initiation (PIS)',
+    'Account information (AIS)',
+    'Confirmation of funds (PIIS)',
+    /Authorisations and update PSU data/,
+  ]) {
     await expect(page.getByRole('heading', { level: 2, name: group })).toBeVisible();
   }
-  await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(25);
+  await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(26);
 
   await openOperation(page, 'Create a consent');
   await expect(page.getByText(/required X-Request-ID, PSU-IP-Address/)).toBeVisible();

@@ -4,6 +4,7 @@ export * from './common';
 export * from './consents';
 export * from './enums';
 export * from './errors';
+export * from './funds-confirmations';
 export * from './message-codes';
 export * from './operations';
 export * from './payments';

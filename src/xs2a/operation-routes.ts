@@ -66,6 +66,7 @@ export const operationRoutes = {
   getBalances: { method: 'GET', path: '/v1/accounts/{account-id}/balances', area: 'ais' },
   getTransactionList: { method: 'GET', path: '/v1/accounts/{account-id}/transactions', area: 'ais' },
   getTransactionDetails: { method: 'GET', path: '/v1/accounts/{account-id}/transactions/{transactionId}', area: 'ais' },
+  checkAvailabilityOfFunds: { method: 'POST', path: '/v1/funds-confirmations', area: 'piis' },
 } as const satisfies Record<string, OperationRoute>;
 
 export type OperationName = keyof typeof operationRoutes;
