@@ -2,6 +2,7 @@
 import type { SandboxConfig } from '../config';
 import type { AccountService } from '../domain/accounts';
 import type { ConsentService } from '../domain/consents';
+import type { FundsConfirmations } from '../domain/funds-confirmations';
 import type { OAuthService } from '../domain/oauth';
 import type { Payments } from '../domain/payments';
 import type { ScaEngine } from '../domain/sca';
@@ -13,6 +14,7 @@ export interface Services {
   payments: Payments;
   consents: ConsentService;
   accounts: AccountService;
+  funds: FundsConfirmations;
   oauth: OAuthService;
   /** Present in strict mode. */
   strict: StrictChecks | undefined;
