@@ -217,7 +217,7 @@ test('sends every operation of the explorer to the sandbox, each answered withou
 
   const underConsent = { headers: { 'Consent-ID': consentId } };
   const list = await send(page, 'getAccountList', underConsent);
-  const account = (list.accounts as { resourceId: string; iban: string }[])[0];
+  const account = (list.accounts as { resourceId: string; iban: string; currency: string }[])[0];
   expect(account).toBeDefined();
   const ofAccount = { ...underConsent, path: { 'account-id': account?.resourceId ?? '' } };
   await send(page, 'readAccountDetails', ofAccount);
@@ -228,6 +228,12 @@ test('sends every operation of the explorer to the sandbox, each answered withou
     ...ofAccount,
     path: { ...ofAccount.path, transactionId: booked[0]?.transactionId ?? '' },
   });
+
+  // Confirmation of funds on that account: a small amount is there.
+  const funds = await send(page, 'checkAvailabilityOfFunds', {
+    body: { account: { iban: account?.iban }, instructedAmount: { currency: account?.currency, amount: '1.00' } },
+  });
+  expect(funds.fundsAvailable).toBe(true);
 
   // Payment initiation: a standing order from that account, authorised, then cancelled with its own authorisation.
   const standingOrder = {

@@ -73,6 +73,20 @@ describe('the funds check panel', () => {
     expect(screen.getByText(/fundsAvailable/)).toBeTruthy();
   });
 
+  it.each([{}, { fundsAvailable: 1 }, { fundsAvailable: null }, { fundsAvailable: { yes: true } }])(
+    'says it cannot tell from an answer without a boolean fundsAvailable (%j), and names the deviation',
+    async (answer) => {
+      answerAll(() => jsonResponse(answer));
+      const user = renderPanel();
+      await user.type(field('Amount'), '1');
+      await user.click(screen.getByRole('button', { name: 'Check funds' }));
+      expect(await screen.findByText(/does not say whether the funds are there/)).toBeTruthy();
+      expect(screen.queryByText('Funds available')).toBeNull();
+      expect(screen.queryByText('Not enough funds')).toBeNull();
+      expect(screen.getAllByText(/fundsAvailable/).length).toBeGreaterThan(0);
+    },
+  );
+
   it('explains a refusal as every page does, and keeps what was typed', async () => {
     answerAll(() =>
       jsonResponse(
@@ -92,6 +106,29 @@ describe('the funds check panel', () => {
     expect(alert.textContent).toContain('No such account here.');
     expect(screen.queryByText('Funds available')).toBeNull();
     expect(field('Amount')).toHaveProperty('value', '12.00');
+  });
+
+  it('shows a bank message that names a member at its field', async () => {
+    const text = 'The account is held in EUR.';
+    answerAll(() =>
+      jsonResponse(
+        {
+          tppMessages: [
+            { category: 'ERROR', code: 'PARAMETER_NOT_CONSISTENT', path: 'instructedAmount.currency', text },
+          ],
+        },
+        { status: 400 },
+      ),
+    );
+    const user = renderPanel();
+    await user.type(field('Amount'), '5');
+    await user.clear(field('Currency'));
+    await user.type(field('Currency'), 'USD');
+    await user.click(screen.getByRole('button', { name: 'Check funds' }));
+    expect(await screen.findByText(`PARAMETER_NOT_CONSISTENT: ${text}`)).toBeTruthy();
+    expect(field('Currency').getAttribute('aria-invalid')).toBe('true');
+    expect(field('Amount').getAttribute('aria-invalid')).toBeNull();
+    expect(field('Currency')).toHaveProperty('value', 'USD');
   });
 
   it('checks the amount and currency before anything is sent', async () => {

@@ -1,7 +1,14 @@
 // "Check funds" on an account's page: asks the bank (POST /v1/funds-confirmations) whether an amount is available on
 // the account now, and says its answer in plain words. What was typed stays for the next check.
 import { useState, type FormEvent } from 'react';
-import { describeXs2aError, useBankDataDisplay, useConfirmFunds, type BankProfile } from '../../../api';
+import {
+  describeXs2aError,
+  placeMessagesAtFields,
+  useBankDataDisplay,
+  useConfirmFunds,
+  Xs2aError,
+  type BankProfile,
+} from '../../../api';
 import {
   Badge,
   Button,
@@ -18,6 +25,7 @@ import { formatAmount, maskAccountNumber, maskCounterpartyName, type AccountRefe
 import {
   checkFundsBody,
   fundsCheckBody,
+  fundsCheckFieldOf,
   type FundsCheckErrors,
   type FundsCheckField,
   type FundsCheckValues,
@@ -129,7 +137,20 @@ export function FundsCheckPanel({
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setAsked(formatAmount(body.instructedAmount.amount, body.instructedAmount.currency));
-    check.mutate({ profile, body });
+    check.mutate(
+      { profile, body },
+      {
+        // The bank's messages that name a member sit at its field too, as on the payment and consent forms.
+        onError: (error) => {
+          if (!(error instanceof Xs2aError)) return;
+          const placed = placeMessagesAtFields(error.tppMessages, (path) => {
+            const at = fundsCheckFieldOf(path);
+            return at === 'account' ? undefined : at;
+          });
+          setErrors(placed.fieldErrors);
+        },
+      },
+    );
   }
 
   const named = account?.iban ?? account?.bban ?? account?.maskedPan ?? account?.msisdn;
