@@ -169,11 +169,9 @@ export function FundsCheckPanel({
             reserved.
           </p>
           {errors.account && <p className="text-sm font-medium text-red-700">{errors.account}</p>}
-          <div className="grid gap-3 sm:grid-cols-[minmax(0,12rem)_minmax(0,11rem)]">
+          <div className="grid gap-3 sm:grid-cols-2">
             <FundsField field="amount" values={values} errors={errors} onChange={onChange} />
             <FundsField field="currency" values={values} errors={errors} onChange={onChange} />
-          </div>
-          <div className="grid gap-3 sm:grid-cols-2">
             <FundsField field="payee" values={values} errors={errors} onChange={onChange} />
             <FundsField field="cardNumber" values={values} errors={errors} onChange={onChange} />
           </div>
