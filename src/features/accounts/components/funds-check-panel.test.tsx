@@ -153,14 +153,16 @@ describe('the funds check panel', () => {
     expect(sentCount()).toBe(0);
   });
 
-  it('masks the account and the payee in presenter mode while nobody edits them', async () => {
+  it('masks the account, the payee and the card in presenter mode while nobody edits them', async () => {
     answerAll(() => jsonResponse({ fundsAvailable: true }));
     const user = renderPanel({ presenter: true });
     expect(screen.getByText('DE16 •••• •••• 0001')).toBeTruthy();
     await user.type(field(/Payee/), 'Alice Schneider');
     expect(field(/Payee/)).toHaveProperty('value', 'Alice Schneider');
+    await user.type(field(/Card number/), '5312345678901234');
     await user.click(field('Amount'));
     expect(field(/Payee/)).toHaveProperty('value', 'Alice S.');
+    expect(field(/Card number/)).toHaveProperty('value', '5312 •••• •••• 1234');
     expect(document.body.textContent).not.toContain(IBAN);
   });
 });
