@@ -6,6 +6,7 @@ export * from './enums';
 export * from './errors';
 export * from './message-codes';
 export * from './operations';
+export * from './request-schemas';
 export * from './payments';
 export * from './purpose-codes';
 export * from './sca';
