@@ -7,6 +7,7 @@ export * from './errors';
 export * from './funds-confirmations';
 export * from './message-codes';
 export * from './operations';
+export * from './request-schemas';
 export * from './payments';
 export * from './purpose-codes';
 export * from './sca';

@@ -2,14 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { TransactionsResponse } from './accounts';
 import { Consents } from './consents';
 import { ConfirmationOfFunds, ConfirmationOfFundsResponse } from './funds-confirmations';
-import {
-  fillPath,
-  matchOperation,
-  operationNames,
-  operations,
-  requestSchemaFor,
-  responseSchemaFor,
-} from './operations';
+import { fillPath, matchOperation, operationNames, operations, responseSchemaFor } from './operations';
+import { requestSchemaFor } from './request-schemas';
 import {
   PaymentInitiationCancelResponse202,
   PaymentInitiationWithStatusResponse,

@@ -8,15 +8,14 @@ import {
   TransactionDetailsResponse,
   TransactionsResponse,
 } from './accounts';
-import { ConsentInformationResponse, ConsentStatusResponse, Consents, ConsentsResponse201 } from './consents';
+import { ConsentInformationResponse, ConsentStatusResponse, ConsentsResponse201 } from './consents';
 import type { PaymentService } from './enums';
-import { ConfirmationOfFunds, ConfirmationOfFundsResponse } from './funds-confirmations';
+import { ConfirmationOfFundsResponse } from './funds-confirmations';
 import { operationRoutes, type OperationName, type OperationRoute } from './operation-routes';
 import {
   PaymentInitiationCancelResponse202,
   PaymentInitiationResponse201,
   PaymentInitiationStatusResponse,
-  paymentBodySchemaFor,
   paymentInformationResponseSchemaFor,
 } from './payments';
 import type { AuthorisationBodyKind } from './sca';
@@ -286,16 +285,4 @@ export function responseSchemaFor(name: OperationName, options: ResponseSchemaOp
     return response(options.paymentService);
   }
   return response;
-}
-
-/** The request body schema for JSON-schema-validated operations (payments by service, consents, funds confirmations). */
-export function requestSchemaFor(name: OperationName, paymentService?: PaymentService): z.ZodMiniType | undefined {
-  const op: OperationSpec = operations[name];
-  if (op.requestBody === 'consents') return Consents;
-  if (op.requestBody === 'confirmationOfFunds') return ConfirmationOfFunds;
-  if (op.requestBody === 'payment') {
-    if (paymentService === undefined) throw new Error(`${name}: paymentService is needed to pick the schema`);
-    return paymentBodySchemaFor(paymentService);
-  }
-  return undefined; // authorisation bodies: use parseStartAuthorisationBody / parseUpdatePsuDataBody
 }

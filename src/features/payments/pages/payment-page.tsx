@@ -13,7 +13,7 @@ import {
   usePayment,
   usePaymentStatus,
 } from '../../../api';
-import { ErrorBoundary } from '../../../components/ui';
+import { ErrorBoundary, DocumentTitle } from '../../../components/ui';
 import {
   CreationSca,
   NotFromThisBrowser,
@@ -51,7 +51,7 @@ export function PaymentPage() {
   ) {
     return (
       <article className="max-w-3xl space-y-4">
-        <title>{'Payment not found · XS2A Console'}</title>
+        <DocumentTitle>{'Payment not found · XS2A Console'}</DocumentTitle>
         <h1 className="text-2xl font-semibold">Payment not found</h1>
         <p>
           <code className="font-mono">
