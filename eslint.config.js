@@ -81,6 +81,11 @@ export default defineConfig([
     files: ['server/sandbox/**/*.ts'],
     ignores: ['**/*.test.ts'],
     plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
     rules: {
       'import-x/no-restricted-paths': [
         'error',
