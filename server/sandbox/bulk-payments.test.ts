@@ -237,8 +237,6 @@ describe("the bulk's status follows its payments", () => {
     const paymentId = self.split('/').pop() ?? '';
     expect((await statusOf(bank, self)).transactionStatus).toBe('PART');
     expect((await bookingsOf(bank, paymentId)).map((b) => b.transaction_id)).toEqual([`tx-${paymentId}-0`]);
-    // Settled: nothing left to cancel.
-    fails(await send(bank, 'DELETE', self), 405, 'CANCELLATION_INVALID');
   });
 
   it('PART when the money runs out: the later payments are rejected for lack of funds', async () => {
@@ -293,16 +291,22 @@ describe('cancel a bulk payment', () => {
     expect((await readBulk(bank, self)).transactionStatus).toBe('CANC');
   });
 
-  it('cancels a partially accepted bulk with a cancellation authorisation before it settles; nothing is booked', async () => {
-    const self = await authorisedBulk(bank, 'alice', bulkBody('alice', [entry('3.00'), entry('4.00', CLOSED)]));
+  it('cancels an accepted bulk with a cancellation authorisation before it settles; nothing is booked', async () => {
+    const self = await authorisedBulk(bank, 'alice', bulkBody('alice', [entry('3.00'), entry('4.00')]));
     const asked = ok(await send(bank, 'DELETE', self), 202, PaymentInitiationCancelResponse202);
-    expect(asked.transactionStatus).toBe('PART');
+    expect(asked.transactionStatus).toBe('ACTC');
     const collection = href(asked._links?.startAuthorisationWithPsuAuthentication);
     expect(collection).toBe(`${self}/cancellation-authorisations`);
     expect((await authoriseEmbedded(bank, collection, 'alice')).scaStatus).toBe('finalised');
     expect((await statusOf(bank, self)).transactionStatus).toBe('CANC');
     bank.clock.advance(bank.sandbox.config.settlementDelayMs);
     expect(await bookingsOf(bank, self.split('/').pop() ?? '')).toEqual([]);
+  });
+
+  it('keeps a partially accepted bulk: PART is final (405 CANCELLATION_INVALID)', async () => {
+    const self = await authorisedBulk(bank, 'alice', bulkBody('alice', [entry('3.00'), entry('4.00', CLOSED)]));
+    fails(await send(bank, 'DELETE', self), 405, 'CANCELLATION_INVALID');
+    fails(await send(bank, 'POST', `${self}/cancellation-authorisations`), 409, 'STATUS_INVALID');
   });
 });
 

@@ -39,8 +39,8 @@ export const TRANSACTION_TRANSITIONS: Record<TransactionStatus, readonly Transac
   ACWC: [],
   ACWP: [],
   PATC: [],
-  // A partially accepted bulk: its accepted payments may be cancelled (with authorisation) until they settle.
-  PART: ['CANC'],
+  // A partially accepted bulk is final: its accepted payments settle, the rejected ones stay rejected.
+  PART: [],
   RJCT: [],
   CANC: [],
 };
@@ -260,16 +260,15 @@ export function checkDebtor<T extends DebtorAccount>(
 }
 
 /**
- * Whether an accepted payment may still be cancelled with an authorisation: single ones and bulks (also partially
- * accepted ones) until settled, standing orders until they end.
+ * Whether an accepted payment may still be cancelled with an authorisation: single ones and bulks until settled (a
+ * partially accepted bulk, PART, is final), standing orders until they end.
  */
 export function cancellationOpen(
-  payment: { payment_service: string; transaction_status: string; settled_at?: string | null },
+  payment: { payment_service: string; transaction_status: string },
   endDate: string | undefined,
   today: string,
 ): boolean {
   if (payment.transaction_status === 'ACTC') return true;
-  if (payment.transaction_status === 'PART') return (payment.settled_at ?? null) === null;
   if (payment.payment_service !== 'periodic-payments' || payment.transaction_status !== 'ACSC') return false;
   return endDate === undefined || endDate >= today;
 }
