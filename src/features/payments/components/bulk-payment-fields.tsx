@@ -23,7 +23,7 @@ export interface BulkPaymentFieldsProps {
 
 const widths: Record<BulkRowField, string> = {
   creditorName: 'min-w-40',
-  creditorIban: 'min-w-52 font-mono',
+  creditorIban: 'min-w-64 font-mono',
   amount: 'min-w-24',
   currency: 'w-20',
   remittance: 'min-w-40',
@@ -138,7 +138,7 @@ export function BulkPaymentFields({ values, errors, today, onChange }: BulkPayme
       />
       <div className="space-y-2">
         <h3 className="text-sm font-semibold text-slate-800">Payments</h3>
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <Table
             caption="Payments of the bulk"
             columns={[

@@ -17,7 +17,13 @@ export function BulkPaymentsTable({ body, display }: { body: GetPaymentData; dis
   return (
     <div className="space-y-1">
       <h3 className="text-sm font-semibold text-slate-800">Payments of the bulk ({payments.length})</h3>
-      <div className="overflow-x-auto">
+      <div
+        role="region"
+        aria-label="Payments of the bulk"
+        // Scrolls sideways on a narrow screen; focusable so a keyboard can scroll it too.
+        tabIndex={0}
+        className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-600"
+      >
         <Table
           caption="Payments of the bulk, each with its status"
           columns={[
