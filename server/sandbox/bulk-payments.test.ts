@@ -340,3 +340,32 @@ describe.skipIf(!pgUrl)('PostgreSQL: bulk payments', () => {
     expect((await readBulk(bank, self)).transactionStatus).toBe('PART');
   });
 });
+
+describe('scenarios and deviation modes reach bulk payments', () => {
+  let bank: TestBank;
+  beforeAll(async () => {
+    bank = await createTestBank();
+  });
+  afterAll(() => bank.close());
+
+  it('answers a scenario rule on initiatePayment for a bulk too', async () => {
+    const rule = await send(bank, 'POST', '/admin/scenarios', {
+      body: { operation: 'initiatePayment', error: 'SERVICE_BLOCKED', count: 1 },
+    });
+    expect(rule.status).toBe(201);
+    fails(await send(bank, 'POST', BULK, { body: bulkBody('alice') }), 403, 'SERVICE_BLOCKED');
+    ok(await send(bank, 'POST', BULK, { body: bulkBody('alice') }), 201, PaymentInitiationResponse201);
+  });
+
+  it('shows the amounts of each payment as JSON numbers under amounts-as-numbers', async () => {
+    const deviating = '/deviating/amounts-as-numbers';
+    const res = await bank.call('POST', `${deviating}/v1/bulk-payments/sepa-credit-transfers`, {
+      body: bulkBody('alice'),
+    });
+    expect(res.status).toBe(201);
+    const self = (res.body as { _links: { self: { href: string } } })._links.self.href.replace('/psd2', '');
+    const read = await bank.call('GET', self);
+    const payments = (read.body as { payments: { instructedAmount: { amount: unknown } }[] }).payments;
+    expect(payments.map((p) => p.instructedAmount.amount)).toEqual([10, 20.5]);
+  });
+});
