@@ -15,6 +15,7 @@ export { BUSINESS_ENTRIES } from './business-account';
 export { SANDBOX_BANK_CODE, SANDBOX_BIC } from './iban';
 export { CAROL_BALANCE } from './private-profiles';
 export {
+  closedAccounts,
   SANDBOX_OTP,
   SANDBOX_PASSWORD,
   testAccounts,

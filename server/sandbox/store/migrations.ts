@@ -200,6 +200,13 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Bulk payments: each payment's fate, and the settlement of a bulk that stays partially accepted (PART).
+  '0006_bulk_payments': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('payments').addColumn('entry_statuses', 'text').execute();
+      await db.schema.alterTable('payments').addColumn('settled_at', 'text').execute();
+    },
+  },
 };
 
 /** The sandbox's migrations, in order. */
