@@ -3,6 +3,7 @@
 // passed.
 import { isAmountValidForCurrency, type TransactionStatus } from '../../../src/xs2a';
 import { addDays } from '../clock';
+import { parseAmount } from '../seed/money';
 import { bankError, formatError } from './bank-error';
 
 export const supportedServices = ['payments', 'periodic-payments', 'bulk-payments'] as const;
@@ -227,6 +228,24 @@ export function acceptEntries(
     left -= entry.minor;
     return { status: 'ACTC' };
   });
+}
+
+/**
+ * Whether the funds check would let one payment of `amount` through now (a funds confirmation asks this): acceptEntries
+ * for a single payment, so both answer alike. Amounts are in major units as the API writes them.
+ */
+export function fundsSuffice(
+  fundsRule: string | undefined,
+  balance: { amount: string; currency: string } | undefined,
+  amount: { currency: string; amount: string },
+): boolean {
+  const minor = (a: { amount: string; currency: string }) => parseAmount(a.amount, a.currency);
+  const [outcome] = acceptEntries(
+    [{ minor: minor(amount), currency: amount.currency, creditorClosed: false }],
+    fundsRule,
+    balance && { minor: minor(balance), currency: balance.currency },
+  );
+  return outcome?.status !== 'RJCT';
 }
 
 /**
