@@ -10,6 +10,14 @@ test.describe.configure({ timeout: 90_000 });
 
 const aliceMain = testAccounts['alice-main'];
 
+/** Opens the account page's Check funds section (its form loads on request) and waits for the form. */
+async function openFundsCheck(page: Page) {
+  const panel = page.getByRole('region', { name: 'Check funds' });
+  await panel.getByRole('button', { name: 'Ask about an amount' }).click();
+  await expect(panel.getByRole('textbox', { name: 'Amount' })).toBeFocused();
+  return panel;
+}
+
 async function checkFunds(page: Page, amount: string, currency?: string) {
   const panel = page.getByRole('region', { name: 'Check funds' });
   await panel.getByRole('textbox', { name: 'Amount' }).fill(amount);
@@ -27,8 +35,7 @@ test('an account’s funds check says the bank’s yes and no in plain words, an
 }) => {
   await authorisedConsent({ psu: 'alice', access: dedicated(aliceMain.iban) });
   await page.goto(`/accounts/${aliceMain.resourceId}`);
-  const panel = page.getByRole('region', { name: 'Check funds' });
-  await expect(panel).toBeVisible();
+  const panel = await openFundsCheck(page);
   await expect(panel.getByRole('textbox', { name: 'Currency' })).toHaveValue('EUR');
   await expect(panel).toContainText('DE16 9901 0000 0010 0100 01');
 
@@ -80,7 +87,7 @@ test('presenter mode masks the account in the funds check', async ({ page, autho
   await authorisedConsent({ psu: 'alice', access: dedicated(aliceMain.iban) });
   await page.addInitScript(() => sessionStorage.setItem('xs2a-console.presenter.v1', 'on'));
   await page.goto(`/accounts/${aliceMain.resourceId}`);
-  const panel = page.getByRole('region', { name: 'Check funds' });
+  const panel = await openFundsCheck(page);
   await expect(panel).toContainText('DE16 •••• •••• 0001');
   await expect(panel).not.toContainText('DE16 9901');
   await expect(panel).not.toContainText(aliceMain.iban);

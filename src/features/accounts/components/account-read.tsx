@@ -25,7 +25,7 @@ import { ReadWaitNotice } from '../../../flows/resource';
 import { accountFactItems } from './account-facts';
 import { BalancesTable } from './balances-table';
 import { ConsentStatusGate } from './consent-status-gate';
-import { FundsCheckPanel } from './funds-check-panel';
+import { FundsCheckSection } from './funds-check-section';
 import { ReadError } from './read-error';
 import { TransactionsPanel } from './transactions-panel';
 import { consentBlockingCodes } from '../model/consent-verdict';
@@ -230,7 +230,7 @@ function AccountView({ onName, ...context }: ReadContext & { onName: (name: stri
       </ErrorBoundary>
       {reads.account && (
         <ErrorBoundary what="the funds check">
-          <FundsCheckPanel
+          <FundsCheckSection
             profile={context.profile}
             account={fundsCheckAccount(reads.account)}
             currency={typeof reads.account.currency === 'string' ? reads.account.currency : undefined}

@@ -1,6 +1,6 @@
 // "Check funds" on an account's page: asks the bank (POST /v1/funds-confirmations) whether an amount is available on
 // the account now, and says its answer in plain words. What was typed stays for the next check.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   describeXs2aError,
   placeMessagesAtFields,
@@ -106,13 +106,19 @@ export function FundsCheckPanel({
   profile,
   account,
   currency,
+  focusOnOpen = false,
 }: {
   profile: BankProfile;
   /** How the check names the account; undefined when its details give no identifier. */
   account: AccountReference | undefined;
   /** The account's currency, which the form starts with. */
   currency: string | undefined;
+  /** Puts the focus in the amount field when the panel appears (it was opened on request). */
+  focusOnOpen?: boolean;
 }) {
+  useEffect(() => {
+    if (focusOnOpen) document.getElementById('funds-amount')?.focus();
+  }, [focusOnOpen]);
   const display = useBankDataDisplay();
   const check = useConfirmFunds();
   const [values, setValues] = useState<FundsCheckValues>({
