@@ -75,24 +75,17 @@ export default defineConfig([
     rules: { 'max-lines-per-function': ['error', { max: 150, IIFEs: true }] },
   },
 
-  // No import cycles in the console or the server: a module never needs itself, directly or through others.
-  {
-    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
-    },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
-  },
-
   // The sandbox's layers (docs/architecture.md): routes → http → domain → rules → store, each calling only the ones below
   // it. The domain returns facts and throws BankError; http renders them.
   {
     files: ['server/sandbox/**/*.ts'],
     ignores: ['**/*.test.ts'],
     plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
     rules: {
       'import-x/no-restricted-paths': [
         'error',

@@ -7,7 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Response } from '@pla
 import { testAccounts } from '../server/sandbox/seed';
 import { heading, kB, ms, table } from './report';
 import { activateConsent, businessConsent } from './transactions-paint';
-import { Xs2aCaller } from './xs2a-session';
+import { PSU_IP_ADDRESS, Xs2aCaller } from './xs2a-session';
 
 export interface ScriptFile {
   path: string;
@@ -93,14 +93,42 @@ export async function measureFirstLoads(
 }
 
 /**
- * The account pages as someone with an active consent opens them: the budget is measured in a fresh browser, where
- * they have no consent to read with, so this says what their reads add (printed beside the budget, not checked).
+ * The pages as a user sees them with something to show: a payment the bank knows, an authorised consent, and the
+ * account pages with that consent active (a fresh browser has none to read with). Budgeted like the routes above:
+ * these pages load the schemas, readers and panels that a page of an unknown resource never needs.
  */
-export async function measureAccountPagesWithConsent(browser: Browser, origin: string): Promise<FirstLoad[]> {
+export async function measurePagesWithResources(browser: Browser, origin: string): Promise<FirstLoad[]> {
   const account = testAccounts['bob-business'];
-  const consentId = await businessConsent(new Xs2aCaller(`${origin}/sandbox`), account.iban);
-  const routes = ['/accounts', `/accounts/${account.resourceId}`];
-  return measureFirstLoads(browser, origin, routes, (context) => activateConsent(context, consentId));
+  const bank = new Xs2aCaller(`${origin}/sandbox`);
+  const consentId = await businessConsent(bank, account.iban);
+  const payment = await bank.call(
+    'POST',
+    '/v1/payments/sepa-credit-transfers',
+    201,
+    { 'Content-Type': 'application/json', 'PSU-IP-Address': PSU_IP_ADDRESS, 'PSU-ID': 'bob' },
+    {
+      debtorAccount: { iban: account.iban },
+      instructedAmount: { currency: 'EUR', amount: '12.50' },
+      creditorAccount: { iban: 'DE02100100109307118603' },
+      creditorName: 'Kiosk am Markt',
+      remittanceInformationUnstructured: 'First-load bench',
+    },
+  );
+  const paymentId = String(payment.json.paymentId);
+  const routes = [
+    `/payments/payments/sepa-credit-transfers/${paymentId}`,
+    `/consents/${consentId}`,
+    '/accounts',
+    `/accounts/${account.resourceId}`,
+  ];
+  const loads = await measureFirstLoads(browser, origin, routes, (context) => activateConsent(context, consentId));
+  // Named by their templates, so that runs compare page by page.
+  const named = (route: string) =>
+    route
+      .replace(paymentId, '{paymentId}')
+      .replace(consentId, '{consentId}')
+      .replace(account.resourceId, '{account-id}');
+  return loads.map((load) => ({ ...load, route: named(load.route) }));
 }
 
 /** Each page's total, time to heading and heading, then the scripts of each page (the shared ones once). */

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUDGET_ROUTES, firstLoadChecks } from './checks';
-import { launchChromium, measureAccountPagesWithConsent, measureFirstLoads, printFirstLoads } from './console-load';
+import { launchChromium, measurePagesWithResources, measureFirstLoads, printFirstLoads } from './console-load';
 import { repoRoot } from './processes';
 import { checkLine } from './report';
 import { startConsole, stop, stopAll } from './servers';
@@ -26,12 +26,10 @@ async function main() {
     try {
       const loads = await measureFirstLoads(browser, origin, BUDGET_ROUTES);
       printFirstLoads(loads);
-      printFirstLoads(
-        await measureAccountPagesWithConsent(browser, origin),
-        'Account pages with an active consent (not budgeted)',
-      );
+      const withResources = await measurePagesWithResources(browser, origin);
+      printFirstLoads(withResources, 'A payment, a consent and an account the bank knows (consent active)');
       console.log('');
-      for (const check of firstLoadChecks(loads)) console.log(checkLine(check));
+      for (const check of firstLoadChecks([...loads, ...withResources])) console.log(checkLine(check));
     } finally {
       await browser.close();
       await stop(server, 'console server');

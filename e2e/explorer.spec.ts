@@ -37,10 +37,15 @@ async function removeHeader(page: Page, name: string) {
 
 test('lists every operation in the spec’s groups and sends a consent request as prefilled', async ({ page }) => {
   await openExplorer(page);
-  for (const group of ['Payment initiation (PIS)', 'Account information (AIS)', /Authorisations and update PSU data/]) {
+  for (const group of [
+    'Payment initiation (PIS)',
+    'Account information (AIS)',
+    'Confirmation of funds (PIIS)',
+    /Authorisations and update PSU data/,
+  ]) {
     await expect(page.getByRole('heading', { level: 2, name: group })).toBeVisible();
   }
-  await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(25);
+  await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(26);
 
   await openOperation(page, 'Create a consent');
   await expect(page.getByText(/required X-Request-ID, PSU-IP-Address/)).toBeVisible();
@@ -212,7 +217,7 @@ test('sends every operation of the explorer to the sandbox, each answered withou
 
   const underConsent = { headers: { 'Consent-ID': consentId } };
   const list = await send(page, 'getAccountList', underConsent);
-  const account = (list.accounts as { resourceId: string; iban: string }[])[0];
+  const account = (list.accounts as { resourceId: string; iban: string; currency: string }[])[0];
   expect(account).toBeDefined();
   const ofAccount = { ...underConsent, path: { 'account-id': account?.resourceId ?? '' } };
   await send(page, 'readAccountDetails', ofAccount);
@@ -223,6 +228,12 @@ test('sends every operation of the explorer to the sandbox, each answered withou
     ...ofAccount,
     path: { ...ofAccount.path, transactionId: booked[0]?.transactionId ?? '' },
   });
+
+  // Confirmation of funds on that account: a small amount is there.
+  const funds = await send(page, 'checkAvailabilityOfFunds', {
+    body: { account: { iban: account?.iban }, instructedAmount: { currency: account?.currency, amount: '1.00' } },
+  });
+  expect(funds.fundsAvailable).toBe(true);
 
   // Payment initiation: a standing order from that account, authorised, then cancelled with its own authorisation.
   const standingOrder = {

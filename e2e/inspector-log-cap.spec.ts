@@ -24,6 +24,8 @@ async function openPayment(page: Page, paymentId: string): Promise<void> {
   // The payment's read answered: its flow is in the log.
   await expect(page.getByText(paymentId).first()).toBeVisible();
   await expect(page.getByText('Kiosk am Markt').first()).toBeVisible();
+  // The page names itself in the document's title (the browser's tab and history), not in a hidden element.
+  await expect(page).toHaveTitle(`Payment ${paymentId} · XS2A Console`);
 }
 
 /** The few words beside the inspector's link in the navigation, on every page (a live region, there while empty). */

@@ -19,6 +19,7 @@ import { AccountService } from './domain/accounts';
 import { CardAccountService } from './domain/card-accounts';
 import { ConsentService } from './domain/consents';
 import type { DomainContext } from './domain/context';
+import { FundsConfirmations } from './domain/funds-confirmations';
 import { OAuthService } from './domain/oauth';
 import { OutcomeRegistry } from './domain/outcomes';
 import { Payments } from './domain/payments';
@@ -113,6 +114,7 @@ async function createServices(ctx: DomainContext, realClock: Clock): Promise<Ser
   const consents = new ConsentService(ctx, sca);
   const accounts = new AccountService(ctx, consents);
   const cardAccounts = new CardAccountService(ctx, consents);
+  const funds = new FundsConfirmations(ctx);
   const paymentOutcomes = payments.outcomeHandlers();
   outcomes
     .register('payment:authorisation', paymentOutcomes.authorisation)
@@ -124,7 +126,7 @@ async function createServices(ctx: DomainContext, realClock: Clock): Promise<Ser
   // The signature library is loaded only when strict mode needs it, so a plain sandbox starts without it. Signed
   // requests are dated by their sender's real clock, so their check does not follow the bank's moved clock.
   const strict = config.strict ? new (await import('./http/strict')).StrictChecks(config.strict, realClock) : undefined;
-  return { config, sca, payments, consents, accounts, cardAccounts, oauth, strict };
+  return { config, sca, payments, consents, accounts, cardAccounts, funds, oauth, strict };
 }
 
 /** The bank's own routes besides XS2A, the PSU pages and OAuth: health, and the list of deviating bases. */

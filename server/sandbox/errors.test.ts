@@ -243,15 +243,10 @@ describe('bad requests get spec error bodies with the spec’s status', () => {
     fails(await send(bank, 'GET', '/v1/accounts', { headers: { 'Consent-ID': 'con-000000' } }), 400, 'CONSENT_UNKNOWN');
   });
 
-  it('offers payments and periodic payments with JSON products only', async () => {
+  it('offers single, periodic and bulk payments with JSON products only', async () => {
+    fails(await send(bank, 'GET', '/v1/bulk-payments/sepa-credit-transfers/pay-1'), 403, 'RESOURCE_UNKNOWN');
     fails(
-      await send(bank, 'POST', '/v1/bulk-payments/sepa-credit-transfers', { body: { payments: [] } }),
-      400,
-      'SERVICE_INVALID',
-    );
-    fails(await send(bank, 'GET', '/v1/bulk-payments/sepa-credit-transfers/pay-1'), 400, 'SERVICE_INVALID');
-    fails(
-      await send(bank, 'GET', '/v1/bulk-payments/sepa-credit-transfers/pay-1/authorisations'),
+      await send(bank, 'GET', '/v1/bulk-orders/sepa-credit-transfers/pay-1/authorisations'),
       400,
       'SERVICE_INVALID',
     );

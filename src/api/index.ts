@@ -298,6 +298,12 @@ export {
   type GetTransactionDetailsVariables,
 } from './accounts/get-transaction-details';
 export {
+  confirmFunds,
+  useConfirmFunds,
+  type ConfirmFundsData,
+  type ConfirmFundsVariables,
+} from './funds/confirm-funds';
+export {
   createRecordList,
   isLinkMap,
   isRecord,

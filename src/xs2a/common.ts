@@ -14,7 +14,8 @@ export {
   type AccountReferenceIdentifierKey,
 } from './account-references';
 export { currencyMinorUnits, formatAmount, isAmountValidForCurrency } from './amounts';
-export { displayIban, electronicIban, formatIban, isValidIban } from './iban';
+export { displayIban, electronicIban, formatIban, ibanCheckDigitsHold } from './iban-format';
+export { isValidIban } from './iban';
 export { patterns } from './patterns';
 
 export {

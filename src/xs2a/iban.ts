@@ -1,10 +1,9 @@
-// IBANs: the ISO 13616 check (checksum and country format, with ibantools' table of countries), and the display that
-// groups only a valid one. Without zod, so a page that only shows IBANs loads none of the schemas.
+// IBANs: the ISO 13616 check (checksum and country format, with ibantools' table of countries). Without zod, so a page
+// that only checks IBANs loads none of the schemas; one that only shows them needs only ./iban-format.
 import { validateIBAN, ValidationErrorsIBAN } from 'ibantools';
-import { formatIban } from './iban-format';
 import { patterns } from './patterns';
 
-export { electronicIban, formatIban } from './iban-format';
+export { displayIban, electronicIban, formatIban, ibanCheckDigitsHold } from './iban-format';
 
 /** What is wrong with an IBAN in electronic form, in words; undefined when it is valid. */
 export function ibanProblem(value: string): string | undefined {
@@ -23,9 +22,4 @@ export function ibanProblem(value: string): string | undefined {
 /** True when `value` is an IBAN in electronic form with a correct checksum. Normalise with electronicIban first. */
 export function isValidIban(value: string): boolean {
   return patterns.iban.test(value) && ibanProblem(value) === undefined;
-}
-
-/** IBANs in groups of four; anything that is not a valid IBAN is shown exactly as the bank sent it. */
-export function displayIban(value: string): string {
-  return isValidIban(value) ? formatIban(value) : value;
 }

@@ -72,6 +72,20 @@ describe('maskBankData', () => {
       accounts: [{ iban: 'DE16 •••• •••• 0001', name: 'Girokonto', ownerName: 'Dave O.' }],
     });
   });
+  it('masks a funds check’s card number and a payee who is a person, and keeps a merchant’s name', () => {
+    const check = {
+      cardNumber: '5312345678901234',
+      account: { iban: 'DE89370400440532013000' },
+      instructedAmount: { currency: 'EUR', amount: '12.50' },
+    };
+    expect(maskBankData({ ...check, payee: 'Bob Laurent' })).toEqual({
+      cardNumber: '5312 •••• •••• 1234',
+      account: { iban: 'DE89 •••• •••• 3000' },
+      instructedAmount: { currency: 'EUR', amount: '12.50' },
+      payee: 'Bob L.',
+    });
+    expect(maskBankData({ payee: 'Kiosk am Markt GmbH' })).toEqual({ payee: 'Kiosk am Markt GmbH' });
+  });
   it('masks the account lists of a consent and leaves odd values as they are', () => {
     expect(maskBankData({ access: { ownerName: [{ iban: 'DE16100100000000000001' }] } })).toEqual({
       access: { ownerName: [{ iban: 'DE16 •••• •••• 0001' }] },

@@ -137,8 +137,20 @@ export function maskPersonalDataInText(text: string): string {
   );
 }
 
-/** Members of 1.3.12 bodies that hold an account number (account references, card accounts, card transactions). */
-const ACCOUNT_MEMBERS = new Set(['iban', 'bban', 'pan', 'maskedPan', 'maskedPAN', 'msisdn', 'counterpartyIban']);
+/**
+ * Members of 1.3.12 bodies that hold an account number (account references, card accounts, card transactions, a funds
+ * check's card).
+ */
+const ACCOUNT_MEMBERS = new Set([
+  'iban',
+  'bban',
+  'pan',
+  'maskedPan',
+  'maskedPAN',
+  'msisdn',
+  'counterpartyIban',
+  'cardNumber',
+]);
 /** Members that name the account holder or the PSU: always a person. */
 const PERSON_MEMBERS = new Set(['ownerName', 'psuName']);
 /** Members that name the other side of a payment or transaction: a person or a business. */
@@ -148,6 +160,8 @@ const COUNTERPARTY_MEMBERS = new Set([
   'ultimateCreditor',
   'ultimateDebtor',
   'counterpartyName',
+  // The merchant of a funds check.
+  'payee',
 ]);
 
 /** A name member's value as an audience may see it, or undefined when `key` holds no name. */

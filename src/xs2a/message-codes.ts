@@ -54,12 +54,13 @@ export const messageCodes = [
 ] as const;
 export type MessageCode = (typeof messageCodes)[number];
 
-export type MessageCodeArea = 'pis' | 'ais';
+/** The service areas whose operations the console knows: payments, account information and funds confirmation. */
+export type MessageCodeArea = 'pis' | 'ais' | 'piis';
 
 /**
  * Statuses per service area, taken from the spec's per-status MessageCode enums (MessageCode400_PIS etc.).
- * `piis` (funds confirmation) and `sbs` (signing baskets) are outside this project's scope but listed so that codes
- * which only exist there still have a status.
+ * `sbs` (signing baskets) is outside this project's scope but listed so that codes which only exist there still have
+ * a status.
  */
 export interface MessageCodeInfo {
   pis: number[];

@@ -70,6 +70,7 @@ export const operationRoutes = {
   readCardAccountDetails: { method: 'GET', path: '/v1/card-accounts/{account-id}', area: 'ais' },
   getCardAccountBalances: { method: 'GET', path: '/v1/card-accounts/{account-id}/balances', area: 'ais' },
   getCardAccountTransactionList: { method: 'GET', path: '/v1/card-accounts/{account-id}/transactions', area: 'ais' },
+  checkAvailabilityOfFunds: { method: 'POST', path: '/v1/funds-confirmations', area: 'piis' },
 } as const satisfies Record<string, OperationRoute>;
 
 export type OperationName = keyof typeof operationRoutes;

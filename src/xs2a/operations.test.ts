@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { TransactionsResponse } from './accounts';
 import { Consents } from './consents';
-import {
-  fillPath,
-  matchOperation,
-  operationNames,
-  operations,
-  requestSchemaFor,
-  responseSchemaFor,
-} from './operations';
+import { ConfirmationOfFunds, ConfirmationOfFundsResponse } from './funds-confirmations';
+import { fillPath, matchOperation, operationNames, operations, responseSchemaFor } from './operations';
+import { requestSchemaFor } from './request-schemas';
 import {
   PaymentInitiationCancelResponse202,
   PaymentInitiationWithStatusResponse,
@@ -18,8 +13,14 @@ import {
 import { AuthorisationConfirmationResponse, UpdatePsuDataResponse } from './sca';
 
 describe('operations table', () => {
-  it('covers the 24 requested operations, transaction details and the 4 card account reads', () => {
-    expect(operationNames).toHaveLength(29);
+  it('covers the 24 requested operations transaction details, the funds confirmation and the 4 card account reads', () => {
+    expect(operationNames).toHaveLength(30);
+    expect(operations.checkAvailabilityOfFunds).toMatchObject({
+      method: 'POST',
+      path: '/v1/funds-confirmations',
+      area: 'piis',
+      successStatus: [200],
+    });
     expect(operations.cancelPayment.successStatus).toEqual([202, 204]);
     expect(operations.deleteConsent.successStatus).toEqual([204]);
     expect(operations.initiatePayment.successStatus).toEqual([201]);
@@ -47,6 +48,8 @@ describe('operations table', () => {
     expect(requestSchemaFor('createConsent')).toBe(Consents);
     expect(requestSchemaFor('initiatePayment', 'periodic-payments')).toBe(PeriodicPaymentInitiationJson);
     expect(requestSchemaFor('startConsentAuthorisation')).toBeUndefined();
+    expect(requestSchemaFor('checkAvailabilityOfFunds')).toBe(ConfirmationOfFunds);
+    expect(responseSchemaFor('checkAvailabilityOfFunds')).toBe(ConfirmationOfFundsResponse);
   });
 });
 
@@ -83,6 +86,11 @@ describe('matchOperation', () => {
     expect(matchOperation('GET', '/v1/accounts/acc-1/transactions')?.name).toBe('getTransactionList');
     expect(matchOperation('GET', '/v1/accounts/acc-1/transactions/t-1')?.name).toBe('getTransactionDetails');
     expect(matchOperation('GET', '/v1/accounts')?.name).toBe('getAccountList');
+    expect(matchOperation('POST', '/psd2/v1/funds-confirmations')).toEqual({
+      name: 'checkAvailabilityOfFunds',
+      params: {},
+    });
+    expect(matchOperation('GET', '/v1/funds-confirmations')).toBeUndefined();
   });
 
   it('rejects unknown services, methods and paths', () => {

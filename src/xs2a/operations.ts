@@ -1,4 +1,4 @@
-// The PIS/AIS operations of 1.3.12: where each lives (./operation-routes, with path matching) and what it answers
+// The PIS, AIS and PIIS operations of 1.3.12: where each lives (./operation-routes, with path matching) and what it answers
 // (success statuses, body schemas, headers).
 import type * as z from 'zod/mini';
 import {
@@ -14,14 +14,14 @@ import {
   CardAccountsTransactionsResponse,
   ReadCardAccountBalanceResponse,
 } from './card-accounts';
-import { ConsentInformationResponse, ConsentStatusResponse, Consents, ConsentsResponse201 } from './consents';
+import { ConsentInformationResponse, ConsentStatusResponse, ConsentsResponse201 } from './consents';
 import type { PaymentService } from './enums';
+import { ConfirmationOfFundsResponse } from './funds-confirmations';
 import { operationRoutes, type OperationName, type OperationRoute } from './operation-routes';
 import {
   PaymentInitiationCancelResponse202,
   PaymentInitiationResponse201,
   PaymentInitiationStatusResponse,
-  paymentBodySchemaFor,
   paymentInformationResponseSchemaFor,
 } from './payments';
 import type { AuthorisationBodyKind } from './sca';
@@ -45,7 +45,7 @@ export {
 } from './operation-routes';
 
 /** How the request body is validated: by payment service, a fixed schema, or the member-selecting parsers in sca.ts. */
-export type RequestBodyKind = 'payment' | 'consents' | 'startAuthorisation' | 'updatePsuData';
+export type RequestBodyKind = 'payment' | 'consents' | 'confirmationOfFunds' | 'startAuthorisation' | 'updatePsuData';
 
 /**
  * How a response header of 1.3.12 is sent: 'required' on every answer, 'when-sca-approach-fixed' once the answer shows
@@ -284,6 +284,13 @@ export const operations = {
     response: CardAccountsTransactionsResponse,
     responseHeaders: READ_HEADERS,
   },
+  checkAvailabilityOfFunds: {
+    ...operationRoutes.checkAvailabilityOfFunds,
+    successStatus: [200],
+    response: ConfirmationOfFundsResponse,
+    requestBody: 'confirmationOfFunds',
+    responseHeaders: READ_HEADERS,
+  },
 } as const satisfies Record<OperationName, OperationSpec>;
 
 export interface ResponseSchemaOptions {
@@ -308,15 +315,4 @@ export function responseSchemaFor(name: OperationName, options: ResponseSchemaOp
     return response(options.paymentService);
   }
   return response;
-}
-
-/** The request body schema for JSON-schema-validated operations (payments by service, consents). */
-export function requestSchemaFor(name: OperationName, paymentService?: PaymentService): z.ZodMiniType | undefined {
-  const op: OperationSpec = operations[name];
-  if (op.requestBody === 'consents') return Consents;
-  if (op.requestBody === 'payment') {
-    if (paymentService === undefined) throw new Error(`${name}: paymentService is needed to pick the schema`);
-    return paymentBodySchemaFor(paymentService);
-  }
-  return undefined; // authorisation bodies: use parseStartAuthorisationBody / parseUpdatePsuDataBody
 }

@@ -80,6 +80,7 @@ describe.each(operationNames)('%s against the official file', (name) => {
     const names = {
       pis: 'Payment Initiation Service (PIS)',
       ais: 'Account Information Service (AIS)',
+      piis: 'Confirmation of Funds Service (PIIS)',
       common: 'Common Services',
     };
     expect(operationTags[name].map((tag) => names[tag]).sort()).toEqual([...(operation.tags as string[])].sort());

@@ -131,6 +131,9 @@ export const requestHeaders: Record<OperationName, readonly RequestParameterSpec
   readCardAccountDetails: ACCOUNT_READ,
   getCardAccountBalances: ACCOUNT_READ,
   getCardAccountTransactionList: ACCOUNT_READ,
+  // The file describes a conditional Consent-ID for extended services but leaves it out of the parameters
+  // ("contained but commented out"), so it is not offered here.
+  checkAvailabilityOfFunds: [required('X-Request-ID'), ...SIGNING],
 };
 
 const WITH_BALANCE: QueryParameterSpec = { name: 'withBalance', required: false, format: 'boolean' };
@@ -163,7 +166,7 @@ export const queryParameters: Partial<Record<OperationName, readonly QueryParame
 };
 
 /** The spec's groups of operations (its tags). */
-export type OperationTag = 'pis' | 'ais' | 'common';
+export type OperationTag = 'pis' | 'ais' | 'piis' | 'common';
 
 export const operationTags: Record<OperationName, readonly OperationTag[]> = {
   initiatePayment: ['pis'],
@@ -196,9 +199,10 @@ export const operationTags: Record<OperationName, readonly OperationTag[]> = {
   readCardAccountDetails: ['ais'],
   getCardAccountBalances: ['ais'],
   getCardAccountTransactionList: ['ais'],
+  checkAvailabilityOfFunds: ['piis'],
 };
 
-/** The error statuses the official file lists for every PIS and AIS operation. */
+/** The error statuses the official file lists for every PIS, AIS and PIIS operation. */
 export const errorStatuses: readonly number[] = [400, 401, 403, 404, 405, 406, 408, 409, 415, 429, 500, 503];
 
 /** The path variables of a path template, in order: '/v1/consents/{consentId}' → ['consentId']. */

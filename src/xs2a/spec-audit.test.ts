@@ -6,6 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { ConfirmationOfFunds } from './funds-confirmations';
+import { messageCodeInfo, messageCodes, type MessageCodeArea } from './message-codes';
 import {
   operationNames,
   operations,
@@ -394,5 +396,42 @@ describe('the console’s answer schemas against the official 1.3.12 file', () =
       new Set(),
     );
     expect(lines).toEqual(['authenticationMethodId: at least 1 characters, the file none']);
+  });
+});
+
+describe('the message codes of each service area against the official 1.3.12 file', () => {
+  const schemas = (spec.components as { schemas: Record<string, SpecNode> }).schemas;
+  const areas: Record<MessageCodeArea, string> = { pis: 'PIS', ais: 'AIS', piis: 'PIIS' };
+
+  it.each(Object.keys(areas) as MessageCodeArea[])('%s: each error status allows exactly the file’s codes', (area) => {
+    const suffix = `_${areas[area]}`;
+    // MessageCode405_PIS_CANC (DELETE of a payment) adds CANCELLATION_INVALID to MessageCode405_PIS: one status, both.
+    const tables = Object.keys(schemas).filter((name) => /^MessageCode\d{3}_/.test(name) && name.endsWith(suffix));
+    expect(tables.length).toBeGreaterThan(0);
+    for (const table of tables) {
+      const status = Number(table.slice('MessageCode'.length, 'MessageCode'.length + 3));
+      const variants = [table, `${table}_CANC`].map((name) => (schemas[name]?.enum as string[] | undefined) ?? []);
+      const theirs = [...new Set(variants.flat())].sort();
+      const ours = messageCodes.filter((code) => messageCodeInfo[code][area].includes(status)).sort();
+      expect(ours, table).toEqual(theirs);
+    }
+  });
+});
+
+describe('the funds confirmation request body against the official 1.3.12 file', () => {
+  it('has the members of confirmationOfFunds, required where the file requires them', () => {
+    const operation = spec.paths['/v1/funds-confirmations']?.post as SpecNode;
+    const content = resolve(operation.requestBody).content as Record<string, { schema: unknown }>;
+    const node = normalise(content['application/json']?.schema);
+    const shape = (ConfirmationOfFunds as unknown as { _zod: { def: ZodDef } })._zod.def.shape ?? {};
+    expect(Object.keys(shape).sort()).toEqual(Object.keys(node.properties as SpecNode).sort());
+    const required = Object.keys(shape).filter((name) => !isOptional(shape[name] as z.core.$ZodType));
+    expect(required.sort()).toEqual([...(node.required as string[])].sort());
+    for (const name of ['cardNumber', 'payee']) {
+      const lines: string[] = [];
+      const member = (node.properties as Record<string, unknown>)[name];
+      stricter(shape[name] as z.core.$ZodType, normalise(member), name, lines, new Set());
+      expect(lines, name).toEqual([]);
+    }
   });
 });

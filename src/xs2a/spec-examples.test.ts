@@ -1,4 +1,4 @@
-// Every JSON example of the 1.3.12 file (PIS/AIS) checked against the model: valid ones parse, the spec's known-bad ones fail.
+// Every JSON example of the 1.3.12 file (PIS/AIS/PIIS) checked against the model: valid ones parse, the spec's known-bad ones fail.
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
 import * as x from './index';
@@ -468,6 +468,12 @@ const examples = {
     },
   },
   authorisationListExample: { authorisationIds: ['123auth456'] },
+  confirmationOfFundsExample: {
+    cardNumber: '12345678901234',
+    account: { iban: 'DE23100120020123456789' },
+    instructedAmount: { currency: 'EUR', amount: '123' },
+  },
+  confirmationOfFundsResponseExample: { fundsAvailable: 'true' },
 } as const;
 
 type Name = keyof typeof examples;
@@ -526,6 +532,10 @@ const knownBad: Array<[Name, z.ZodMiniType, string]> = [
     'challengeData.otpMaxLength',
   ],
   ['transactionDetailsExample', x.TransactionDetailsResponse, 'transactionsDetails.transactionDetails'],
+  // The same account IBAN with wrong check digits as the periodic payment's creditor.
+  ['confirmationOfFundsExample', x.ConfirmationOfFunds, 'account.iban'],
+  // fundsAvailable is a boolean in the schema; the file's example sends it as the text "true".
+  ['confirmationOfFundsResponseExample', x.ConfirmationOfFundsResponse, 'fundsAvailable'],
 ];
 
 describe('spec examples', () => {
@@ -577,6 +587,10 @@ describe('spec examples', () => {
       lastActionDate: '2017-10-30',
     };
     expect(x.ConsentInformationResponse.safeParse(info).success).toBe(true);
+
+    const funds = { ...examples.confirmationOfFundsExample, account: { iban: 'DE02100100109307118603' } };
+    expect(x.ConfirmationOfFunds.safeParse(funds).error?.issues ?? []).toEqual([]);
+    expect(x.ConfirmationOfFundsResponse.safeParse({ fundsAvailable: true }).success).toBe(true);
   });
 
   it('the start-authorisation and PUT example bodies select the right variant', () => {

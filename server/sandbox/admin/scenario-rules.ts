@@ -65,7 +65,7 @@ export interface Scenario extends ScenarioRule {
 }
 
 const areasOf = (operation: OperationName | '*'): MessageCodeArea[] =>
-  operation === '*' ? ['pis', 'ais'] : [operations[operation].area];
+  operation === '*' ? ['pis', 'ais', 'piis'] : [operations[operation].area];
 
 /** The error statuses the spec allows for a code in these areas (outage codes: their one status). */
 export function errorStatuses(code: ScenarioCode, areas: MessageCodeArea[]): number[] {

@@ -160,9 +160,16 @@ async function book(db: Kysely<Database>, entry: Entry, at: string): Promise<boo
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
+/** The key a booking of this execution is kept under: the payment, the standing order's date, the bulk's payment. */
+function executionKey(payment: PaymentRow, date: string, index: number | undefined): string {
+  if (payment.payment_service === 'periodic-payments') return `${payment.payment_id}-${date}`;
+  return index === undefined ? payment.payment_id : `${payment.payment_id}-${index}`;
+}
+
 /**
- * Books one execution of a payment on `date`: the debit, and the credit when the creditor banks here; in the caller's
- * transaction, or in one of its own.
+ * Books one execution of a payment on `date`: for each payment it orders (`accepted`: the indexes of a bulk's
+ * accepted payments; all when left out) the debit, and the credit when the creditor banks here; a batch booking
+ * (initiation.batch) debits their sum as one entry. In the caller's transaction, or in one of its own.
  */
 export function bookExecution(
   db: Kysely<Database>,
@@ -170,51 +177,80 @@ export function bookExecution(
   initiation: Initiation,
   date: string,
   at: string,
+  accepted: readonly number[] = initiation.entries.map((_, index) => index),
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
-    const fields = initiation.fields as Record<string, unknown> & { creditorAccount?: { iban?: string } };
-    const { currency, amount } = initiation.instructedAmount;
-    const minor = parseAmount(amount, currency);
+    const bulk = payment.payment_service === 'bulk-payments';
+    const legs = accepted.flatMap((index) => {
+      const entry = initiation.entries[index];
+      return entry ? [{ entry, index: bulk ? index : undefined }] : [];
+    });
+    const currency = legs[0]?.entry.instructedAmount.currency;
     const debtor = await trx
       .selectFrom('accounts')
       .select(['resource_id', 'owner_name', 'currency'])
       .where('iban', '=', payment.debtor_iban)
       .executeTakeFirst();
-    if (!debtor || debtor.currency !== currency) return false;
-    const creditorIban = fields.creditorAccount?.iban ?? null;
-    const creditor = creditorIban
+    if (!debtor || legs.some((leg) => leg.entry.instructedAmount.currency !== debtor.currency) || !currency) {
+      return false;
+    }
+    const creditorIbans = legs.flatMap((leg) =>
+      leg.entry.creditorAccount.iban ? [leg.entry.creditorAccount.iban] : [],
+    );
+    const creditors = creditorIbans.length
       ? await trx
           .selectFrom('accounts')
-          .select(['resource_id', 'currency'])
-          .where('iban', '=', creditorIban)
-          .executeTakeFirst()
-      : undefined;
-    await holdBalances(trx, creditor ? [debtor.resource_id, creditor.resource_id] : [debtor.resource_id]);
-    const counterpart = {
-      creditorName: text(fields.creditorName),
-      creditorIban,
-      debtorName: debtor.owner_name,
-      debtorIban: payment.debtor_iban,
-    };
-    const key = payment.payment_service === 'periodic-payments' ? `${payment.payment_id}-${date}` : payment.payment_id;
-    const common = {
-      date,
-      currency,
-      counterpart,
-      endToEndId: text(fields.endToEndIdentification),
-      remittance: text(fields.remittanceInformationUnstructured),
-    };
-    const debited = await book(
-      trx,
-      { ...common, transactionId: `tx-${key}`, accountId: debtor.resource_id, minor: -minor, code: 'PMNT-ICDT-ESCT' },
-      at,
-    );
-    if (!debited || !creditorIban) return debited;
-    if (creditor?.currency === currency) {
-      const credit = { ...common, transactionId: `tx-${key}-credit`, accountId: creditor.resource_id, minor };
-      await book(trx, { ...credit, code: 'PMNT-RCDT-ESCT' }, at);
+          .select(['resource_id', 'currency', 'iban'])
+          .where('iban', 'in', creditorIbans)
+          .execute()
+      : [];
+    await holdBalances(trx, [debtor.resource_id, ...creditors.map((c) => c.resource_id)]);
+    const batch = initiation.batch && legs.length > 1;
+    let debited = false;
+    if (batch) {
+      const minor = legs.reduce((sum, leg) => sum + parseAmount(leg.entry.instructedAmount.amount, currency), 0);
+      const counterpart = {
+        creditorName: null,
+        creditorIban: null,
+        debtorName: debtor.owner_name,
+        debtorIban: payment.debtor_iban,
+      };
+      const remittance = `Batch booking of ${legs.length} payments`;
+      const entry = { date, currency, counterpart, endToEndId: null, remittance, code: 'PMNT-ICDT-ESCT' };
+      debited = await book(
+        trx,
+        { ...entry, transactionId: `tx-${payment.payment_id}`, accountId: debtor.resource_id, minor: -minor },
+        at,
+      );
     }
-    return true;
+    for (const { entry, index } of legs) {
+      const minor = parseAmount(entry.instructedAmount.amount, currency);
+      const creditorIban = entry.creditorAccount.iban ?? null;
+      const common = {
+        date,
+        currency,
+        counterpart: {
+          creditorName: text(entry.creditorName),
+          creditorIban,
+          debtorName: debtor.owner_name,
+          debtorIban: payment.debtor_iban,
+        },
+        endToEndId: text(entry.endToEndIdentification),
+        remittance: text(entry.remittanceInformationUnstructured),
+      };
+      const key = executionKey(payment, date, index);
+      if (!batch) {
+        const debit = { ...common, transactionId: `tx-${key}`, accountId: debtor.resource_id, minor: -minor };
+        if (!(await book(trx, { ...debit, code: 'PMNT-ICDT-ESCT' }, at))) continue;
+        debited = true;
+      }
+      const creditor = creditors.find((c) => c.iban === creditorIban);
+      if (creditor?.currency === currency) {
+        const credit = { ...common, transactionId: `tx-${key}-credit`, accountId: creditor.resource_id, minor };
+        await book(trx, { ...credit, code: 'PMNT-RCDT-ESCT' }, at);
+      }
+    }
+    return debited;
   });
 }
 

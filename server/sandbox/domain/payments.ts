@@ -1,7 +1,9 @@
 // Payment initiation, reads, status, settlement and cancellation: the PIS state machine of rules/payments.ts
-// (RCVD → ACTC → ACSC, RJCT, CANC) over the rows of store/payments-store.ts.
+// (RCVD → ACTC → ACSC, PART, RJCT, CANC) over the rows of store/payments-store.ts. Single payments, standing orders
+// and bulks take the same paths: each orders one or more payments (its entries), accepted one by one.
 import type { Kysely } from 'kysely';
 import {
+  bulkPaymentKeys,
   paymentBodySchemaFor,
   periodicPaymentKeys,
   singlePaymentKeys,
@@ -13,13 +15,17 @@ import { bankError, formatError, statusInvalid } from '../rules/bank-error';
 import { chooseScaApproach, type ScaPreferences } from './sca-preferences';
 import { parseWith } from './parse';
 import {
+  acceptEntries,
+  acceptedStatus,
+  BULK_LEVEL_MEMBERS,
   cancellationOpen,
   CANCELLED_AT_ONCE,
+  checkBulkTerms,
   checkDebtor,
   checkForeignKeys,
   checkPaymentTerms,
   checkServiceAndProduct,
-  fundsSuffice,
+  type EntryOutcome,
   mayMoveTo,
   type PaymentTerms,
   paymentPath,
@@ -28,9 +34,18 @@ import {
 } from '../rules/payments';
 import { assertPsuIdGiven, offeredApproach, startsExplicitly } from '../rules/behaviour';
 import { startsImplicitly } from '../rules/sca';
-import { PaymentsStore, readInitiation, type Initiation, type PaymentChange } from '../store/payments-store';
+import {
+  PaymentsStore,
+  readEntryStatuses,
+  readInitiation,
+  type EntryTerms,
+  type Initiation,
+  type PaymentChange,
+} from '../store/payments-store';
 import type { AuthorisationRow, Database, PaymentRow, PsuRow } from '../store/schema';
 import { inTransaction } from '../store/rows';
+import { closedAccounts } from '../seed';
+import { parseAmount } from '../seed/money';
 import { bookedExecutions, bookExecution, executionDates, type StandingOrderTerms } from './bookings';
 import { newId, type DomainContext } from './context';
 import type { OutcomeHandler } from './outcomes';
@@ -51,16 +66,23 @@ export interface Initiated {
   payment: PaymentRow;
   approach: ScaApproach;
   started: AuthorisationRow | undefined;
+  /** A bulk's: whether its accepted payments are booked as one debit. */
+  batch: boolean | undefined;
 }
 
 /** What a DELETE did: cancelled at once, or a cancellation authorisation is needed, with this approach. */
 export type CancelRequest = { cancelled: true } | { cancelled: false; payment: PaymentRow; approach: ScaApproach };
 
-/** A payment's status read: the row, and the PSU's name once SCA named the PSU. */
+/** A payment's status read: the row, the PSU's name once SCA named the PSU, and what became of each payment. */
 export interface PaymentStatus {
   row: PaymentRow;
   psuName: string | undefined;
+  entries: EntryOutcome[] | undefined;
+  /** A bulk's: whether its accepted payments are booked as one debit. */
+  batch: boolean | undefined;
 }
+
+const CLOSED_IBANS: ReadonlySet<string> = new Set(closedAccounts.map((a) => a.iban));
 
 export interface InitiationOptions {
   psuId: string | undefined;
@@ -91,6 +113,12 @@ export class Payments {
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
       throw formatError('The payment body must be a JSON object.');
     }
+    const iban = service === 'bulk-payments' ? this.validBulk(product, raw) : this.validSingle(service, product, raw);
+    const debtor = checkDebtor(iban, await this.store.debtorAccount(iban), psuId);
+    return { iban, debtor };
+  }
+
+  private validSingle(service: Exclude<SupportedService, 'bulk-payments'>, product: string, raw: object) {
     const own = service === 'payments' ? singlePaymentKeys : periodicPaymentKeys;
     const other = service === 'payments' ? periodicPaymentKeys : singlePaymentKeys;
     checkForeignKeys(service, Object.keys(raw), own, other);
@@ -98,9 +126,23 @@ export class Payments {
       service === 'payments'
         ? parseWith(paymentBodySchemaFor('payments'), raw, 'pis')
         : parseWith(paymentBodySchemaFor('periodic-payments'), raw, 'pis');
-    const iban = checkPaymentTerms(product, body, this.today());
-    const debtor = checkDebtor(iban, await this.store.debtorAccount(iban), psuId);
-    return { body, iban, debtor };
+    return checkPaymentTerms(product, body, this.today());
+  }
+
+  /** A bulk: no single payment's members at its top, none of its own in its payments, then its rules. */
+  private validBulk(product: string, raw: object) {
+    const others = [...singlePaymentKeys, ...periodicPaymentKeys];
+    checkForeignKeys('bulk-payments', Object.keys(raw), bulkPaymentKeys, others, 'the payments of a bulk');
+    const payments: unknown = (raw as { payments?: unknown }).payments;
+    if (Array.isArray(payments)) {
+      payments.forEach((entry: unknown, index) => {
+        if (typeof entry !== 'object' || entry === null) return;
+        const at = `payments[${index}].`;
+        checkForeignKeys('bulk-payments', Object.keys(entry), [], BULK_LEVEL_MEMBERS, 'the bulk as a whole', at);
+      });
+    }
+    const body = parseWith(paymentBodySchemaFor('bulk-payments'), raw, 'pis');
+    return checkBulkTerms(product, body, this.today());
   }
 
   async initiate(
@@ -112,7 +154,7 @@ export class Payments {
     if (options.psuId && !(await this.sca.findPsu(options.psuId))) {
       throw bankError('PSU_CREDENTIALS_INVALID', `The PSU "${options.psuId}" is not known to this bank.`);
     }
-    const { body, iban, debtor } = await this.validate(service, product, raw, options.psuId);
+    const { iban, debtor } = await this.validate(service, product, raw, options.psuId);
     assertPsuIdGiven(this.ctx.config, options.psuId, 'pis');
     const approach = offeredApproach(
       this.ctx.config,
@@ -121,11 +163,12 @@ export class Payments {
     if (approach === 'REDIRECT' && options.prefs.redirectPreferred === true && !options.prefs.redirectUri) {
       throw formatError('TPP-Redirect-URI is required when TPP-Redirect-Preferred is true.', 'TPP-Redirect-URI');
     }
-    if (
-      options.rejectionNoFunds === true &&
-      !(await this.fundsAvailable(this.ctx.db, debtor.resource_id, body.instructedAmount))
-    ) {
-      throw bankError('PAYMENT_FAILED', 'The debtor account does not have the funds for this payment.');
+    if (options.rejectionNoFunds === true) {
+      const entries = readInitiation({ body: JSON.stringify(raw), payment_service: service }).entries;
+      const outcomes = await this.acceptance(this.ctx.db, debtor.resource_id, entries);
+      if (outcomes.some((o) => o.reason === 'funds')) {
+        throw bankError('PAYMENT_FAILED', 'The debtor account does not have the funds for this payment.');
+      }
     }
     const now = this.ctx.clock.now().toISOString();
     const payment: PaymentRow = {
@@ -143,12 +186,20 @@ export class Payments {
       created_at: now,
       status_changed_at: now,
       accepted_at: null,
+      entry_statuses: null,
+      settled_at: null,
       version: 0,
     };
     // The payment and its implicit authorisation are written together; concurrent initiations share the commit.
     const initiated = await this.ctx.transact(async (trx) => {
       await this.store.insert(trx, payment);
-      return { payment, approach, started: await this.startImplicitly(trx, payment, approach, options) };
+      const started = await this.startImplicitly(trx, payment, approach, options);
+      return {
+        payment,
+        approach,
+        started,
+        batch: service === 'bulk-payments' ? readInitiation(payment).batch : undefined,
+      };
     });
     this.ctx.dueAt?.(this.expiresAt(payment));
     return initiated;
@@ -220,20 +271,27 @@ export class Payments {
   }
 
   /**
-   * Settles an accepted payment (ACTC → ACSC, dated when it fell due) and books a single payment on the accounts, in
-   * one transaction; standing orders book on their execution dates instead. Claimed by the UPDATE that settles it, so
-   * it settles and books once; undefined when it had moved on already.
+   * Settles an accepted payment (ACTC → ACSC, dated when it fell due; a partially accepted bulk stays PART, with its
+   * accepted payments settled) and books a single payment's or a bulk's accepted payments on the accounts, in one
+   * transaction; standing orders book on their execution dates instead. Claimed by the UPDATE that settles it, so it
+   * settles and books once; undefined when it had moved on already.
    */
   private settle(db: Kysely<Database>, row: PaymentRow): Promise<PaymentRow | undefined> {
-    const due = this.settlesAt(row);
+    const due = new Date(this.settlesAt(row)).toISOString();
+    const entries = readEntryStatuses(row);
+    const whole = row.transaction_status === 'ACTC';
     return inTransaction(db, async (trx) => {
-      const settled = await this.store.claim(trx, row.payment_id, 'ACTC', {
-        transaction_status: 'ACSC',
-        status_changed_at: new Date(due).toISOString(),
+      const settled = await this.store.claim(trx, row.payment_id, 'settling', {
+        ...(whole ? { transaction_status: 'ACSC', status_changed_at: due } : {}),
+        settled_at: due,
+        entry_statuses: entries
+          ? JSON.stringify(entries.map((e) => (e.status === 'ACTC' ? { ...e, status: 'ACSC' } : e)))
+          : null,
       });
-      if (settled?.payment_service === 'payments') {
+      if (settled && settled.payment_service !== 'periodic-payments') {
         const at = this.ctx.clock.now().toISOString();
-        await bookExecution(trx, settled, readInitiation(settled), isoDate(new Date(due)), at);
+        const accepted = (entries ?? [{ status: 'ACTC' }]).flatMap((e, index) => (e.status === 'ACTC' ? [index] : []));
+        await bookExecution(trx, settled, readInitiation(settled), isoDate(new Date(due)), at, accepted);
       }
       return settled;
     });
@@ -248,11 +306,17 @@ export class Payments {
     const now = this.ctx.clock.now().getTime();
     let moved: PaymentRow | undefined;
     if (row.transaction_status === 'RCVD' && this.expiresAt(row) <= now) moved = await this.rejectUnauthorised(db, row);
-    else if (row.transaction_status === 'ACTC' && row.accepted_at && this.settlesAt(row) <= now) {
+    else if (this.settling(row) && this.settlesAt(row) <= now) {
       moved = await this.settle(db, row);
     } else return row;
     // Someone else moved it first: read what they left.
     return moved ?? (await this.store.find(row.payment_id, db)) ?? row;
+  }
+
+  /** Accepted (all or part of it) and not settled yet. */
+  private settling(row: PaymentRow): boolean {
+    const accepted = row.transaction_status === 'ACTC' || row.transaction_status === 'PART';
+    return accepted && row.accepted_at !== null && row.settled_at === null;
   }
 
   /** Rejects every payment whose time for its SCA is up by `now`; returns how many. */
@@ -336,16 +400,33 @@ export class Payments {
     return readInitiation(row);
   }
 
+  /** What became of each payment an initiation orders, once it was accepted. */
+  entriesOf(row: PaymentRow) {
+    return readEntryStatuses(row);
+  }
+
   /** The status read: the PSU's name is looked up only where the answer shows it. */
   async status(row: PaymentRow): Promise<PaymentStatus> {
     const named = row.psu_id !== null && !PSU_UNNAMED_IN.includes(row.transaction_status);
     const psu = named && row.psu_id ? await this.sca.findPsu(row.psu_id) : undefined;
-    return { row, psuName: psu?.name };
+    const batch = row.payment_service === 'bulk-payments' ? readInitiation(row).batch : undefined;
+    return { row, psuName: psu?.name, entries: readEntryStatuses(row), batch };
   }
 
-  private async fundsAvailable(db: Kysely<Database>, accountId: string, amount: { currency: string; amount: string }) {
+  /**
+   * What the bank does with each payment an initiation orders, in order (rules/payments.ts's acceptEntries): a payment
+   * to a closed account is rejected, the others are accepted while the available balance covers them.
+   */
+  private async acceptance(db: Kysely<Database>, accountId: string, entries: readonly EntryTerms[]) {
     const { fundsRule, balance } = await this.store.fundsFacts(db, accountId);
-    return fundsSuffice(fundsRule, balance, amount);
+    const minor = (a: { amount: string; currency: string }) =>
+      a.currency === balance?.currency ? parseAmount(a.amount, a.currency) : 0;
+    const facts = entries.map((e) => ({
+      minor: minor(e.instructedAmount),
+      currency: e.instructedAmount.currency,
+      creditorClosed: e.creditorAccount.iban !== undefined && CLOSED_IBANS.has(e.creditorAccount.iban),
+    }));
+    return acceptEntries(facts, fundsRule, balance && { minor: minor(balance), currency: balance.currency });
   }
 
   /** DELETE: cancels at once before authorisation, asks for a cancellation authorisation after it. */
@@ -401,7 +482,10 @@ export class Payments {
     }
   }
 
-  /** A finished initiation authorisation: accepted when funded (ACTC), rejected otherwise or when SCA failed. */
+  /**
+   * A finished initiation authorisation: its payments accepted one by one (ACTC when all are, PART when a bulk's are
+   * in part), rejected when none is or when SCA failed.
+   */
   private async applyAuthorisation(
     db: Kysely<Database>,
     auth: AuthorisationRow,
@@ -416,17 +500,21 @@ export class Payments {
     // The status may have moved since assertOpen (a DELETE in between): never undo a cancellation.
     this.assertAuthorisable(row);
     const account = await this.store.accountOf(db, row.debtor_iban);
-    const amount = readInitiation(row).instructedAmount;
-    const funded = account ? await this.fundsAvailable(db, account.resource_id, amount) : false;
+    const { entries } = readInitiation(row);
+    const outcomes: EntryOutcome[] = account
+      ? await this.acceptance(db, account.resource_id, entries)
+      : entries.map(() => ({ status: 'RJCT', reason: 'funds' }));
+    const status = acceptedStatus(outcomes);
     const now = this.ctx.clock.now().toISOString();
-    const accepted = await this.mustSet(db, row, funded ? 'ACTC' : 'RJCT', {
-      funds_available: funded ? 1 : 0,
-      accepted_at: funded ? now : null,
+    const accepted = await this.mustSet(db, row, status, {
+      funds_available: outcomes.some((o) => o.reason === 'funds') ? 0 : 1,
+      accepted_at: status === 'RJCT' ? null : now,
       psu_id: psuId,
+      entry_statuses: JSON.stringify(outcomes),
     });
     // A standing order whose first execution date is today (or already passed) executes as it is accepted.
     await this.executeStandingOrder(db, accepted, this.today(), now);
-    if (funded) this.ctx.dueAt?.(this.settlesAt(accepted));
+    if (status !== 'RJCT') this.ctx.dueAt?.(this.settlesAt(accepted));
   }
 
   /** What finishing an authorisation or a cancellation authorisation does to the payment. */

@@ -87,9 +87,11 @@ export function readScaPreferences(headers: RequestHeaders, { decoupled = true }
   };
 }
 
-/** The XS2A area of a path: consents and accounts are AIS, everything else PIS. */
-export const areaOf = (path: string): Area =>
-  /\/v1\/(consents|accounts|card-accounts)(\/|$)/.test(path) ? 'ais' : 'pis';
+/** The XS2A area of a path: consents, accounts and card accounts are AIS, funds confirmations PIIS, everything else PIS. */
+export const areaOf = (path: string): Area => {
+  if (/\/v1\/(consents|accounts|card-accounts)(\/|$)/.test(path)) return 'ais';
+  return /\/v1\/funds-confirmations(\/|$)/.test(path) ? 'piis' : 'pis';
+};
 
 /** The request's XS2A headers, read for the area its path belongs to. */
 export function headersOf(c: Context): RequestHeaders {

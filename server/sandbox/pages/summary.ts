@@ -21,7 +21,27 @@ const PaymentBody = z.object({
   startDate: text,
   endDate: text,
   frequency: text,
+  payments: shown(
+    z.array(
+      z.object({
+        instructedAmount: shown(z.object({ currency: z.string(), amount: z.string() })),
+        creditorName: text,
+      }),
+    ),
+  ),
 });
+
+type PaymentBody = z.infer<typeof PaymentBody>;
+
+/** A bulk's amount: its payments' sum when they share a currency, with how many there are. */
+function bulkAmount(payments: NonNullable<PaymentBody['payments']>): string {
+  const currencies = new Set(payments.map((p) => p.instructedAmount?.currency));
+  const [currency] = currencies;
+  const count = `${payments.length} payment${payments.length === 1 ? '' : 's'}`;
+  if (currencies.size !== 1 || currency === undefined) return count;
+  const cents = payments.reduce((sum, p) => sum + Math.round(Number(p.instructedAmount?.amount) * 100), 0);
+  return `${formatAmount((cents / 100).toFixed(2), currency, 'en-GB')} in ${count}`;
+}
 
 /** An account a consent names: by IBAN, or a card account by its masked PAN or PAN. */
 const NamedAccount = z.object({ iban: text, maskedPan: text, pan: text });
@@ -39,9 +59,9 @@ const Access = z.object({
 export function paymentSummary(payment: PaymentRow, auth: AuthorisationRow, display: PageDisplay = PLAIN_PAGE) {
   const cancel = auth.kind === 'cancellation';
   const periodic = payment.payment_service === 'periodic-payments';
-  return html`<h1>
-      ${cancel ? 'Cancel this payment?' : periodic ? 'Set up this standing order?' : 'Approve this payment?'}
-    </h1>
+  const bulk = payment.payment_service === 'bulk-payments';
+  const what = bulk ? 'these payments' : 'this payment';
+  return html`<h1>${cancel ? `Cancel ${what}?` : periodic ? 'Set up this standing order?' : `Approve ${what}?`}</h1>
     ${paymentDetails(payment, display)}`;
 }
 
@@ -49,17 +69,26 @@ export function paymentSummary(payment: PaymentRow, auth: AuthorisationRow, disp
 export function paymentDetails(payment: PaymentRow, display: PageDisplay = PLAIN_PAGE) {
   const body = PaymentBody.parse(JSON.parse(payment.body));
   const shown = (value: string | undefined, as: (value: string) => string) => (value === undefined ? '' : as(value));
-  const amount = body.instructedAmount
-    ? formatAmount(body.instructedAmount.amount, body.instructedAmount.currency, 'en-GB')
-    : '';
+  const amount = body.payments
+    ? bulkAmount(body.payments)
+    : body.instructedAmount
+      ? formatAmount(body.instructedAmount.amount, body.instructedAmount.currency, 'en-GB')
+      : '';
   const periodic = payment.payment_service === 'periodic-payments';
+  const to = body.payments
+    ? body.payments.map((p) => shown(p.creditorName, display.name)).join(', ')
+    : shown(body.creditorName, display.name);
   return html`<dl aria-label="Payment details">
     <dt>Amount</dt>
     <dd>${amount}</dd>
     <dt>To</dt>
-    <dd>${shown(body.creditorName, display.name)}</dd>
-    <dt>Creditor IBAN</dt>
-    <dd>${shown(body.creditorAccount?.iban, display.account)}</dd>
+    <dd>${to}</dd>
+    ${
+      body.creditorAccount
+        ? html`<dt>Creditor IBAN</dt>
+            <dd>${shown(body.creditorAccount.iban, display.account)}</dd>`
+        : ''
+    }
     <dt>From</dt>
     <dd>${shown(body.debtorAccount?.iban, display.account)}</dd>
     ${

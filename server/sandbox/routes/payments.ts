@@ -47,7 +47,7 @@ function registerServiceRoutes(app: Hono<Env>, s: Services, service: SupportedSe
   });
   app.get(PAYMENT, checkPsuIp(false), async (c) => {
     const row = await payment(c);
-    return jsonAnswer(c, paymentBody(row, s.payments.initiationOf(row)));
+    return jsonAnswer(c, paymentBody(row, s.payments.initiationOf(row), s.payments.entriesOf(row)));
   });
   app.get(`${PAYMENT}/status`, checkPsuIp(false), async (c) => {
     return jsonAnswer(c, paymentStatusBody(await s.payments.status(await payment(c))));

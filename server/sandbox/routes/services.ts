@@ -3,6 +3,7 @@ import type { SandboxConfig } from '../config';
 import type { AccountService } from '../domain/accounts';
 import type { CardAccountService } from '../domain/card-accounts';
 import type { ConsentService } from '../domain/consents';
+import type { FundsConfirmations } from '../domain/funds-confirmations';
 import type { OAuthService } from '../domain/oauth';
 import type { Payments } from '../domain/payments';
 import type { ScaEngine } from '../domain/sca';
@@ -15,6 +16,7 @@ export interface Services {
   consents: ConsentService;
   accounts: AccountService;
   cardAccounts: CardAccountService;
+  funds: FundsConfirmations;
   oauth: OAuthService;
   /** Present in strict mode. */
   strict: StrictChecks | undefined;

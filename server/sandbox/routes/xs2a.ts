@@ -1,5 +1,6 @@
-// The XS2A interface: the 19 operations of payments, consents and accounts, plus the PUT update-PSU-data steps. The
-// payment routes live in routes/payments.ts, the authorisation sub-resources in routes/authorisations.ts, the card
+// The XS2A interface: the 19 operations of payments, consents and accounts, plus the PUT update-PSU-data steps and the
+// confirmation of funds. The payment routes live in routes/payments.ts, the authorisation sub-resources in
+// routes/authorisations.ts, the funds confirmation in routes/funds-confirmations.ts, the card
 // account reads in routes/card-accounts.ts.
 import type { Context, Hono } from 'hono';
 import { ScaApproach } from '../../../src/xs2a';
@@ -21,6 +22,7 @@ import { param, readJson } from '../http/validation';
 import type { ConsentRow } from '../store/schema';
 import { registerCardAccountRoutes } from './card-accounts';
 import { registerAuthorisationRoutes, type AuthorisationParent } from './authorisations';
+import { registerFundsConfirmationRoutes } from './funds-confirmations';
 import { registerPaymentRoutes } from './payments';
 import type { Services } from './services';
 
@@ -32,6 +34,7 @@ export function registerXs2aRoutes(app: Hono<Env>, s: Services) {
   // Consents and accounts come before the payment routes: literal segments win.
   registerConsentRoutes(app, s);
   registerAccountRoutes(app, s);
+  registerFundsConfirmationRoutes(app, s);
   registerPaymentRoutes(app, s);
 }
 
@@ -121,6 +124,7 @@ const shapes: { pattern: RegExp; methods: string[] }[] = [
   { pattern: /^\/v1\/consents\/[^/]+\/status$/, methods: ['GET'] },
   { pattern: /^\/v1\/consents\/[^/]+\/authorisations$/, methods: ['GET', 'POST'] },
   { pattern: /^\/v1\/consents\/[^/]+\/authorisations\/[^/]+$/, methods: ['GET', 'PUT'] },
+  { pattern: /^\/v1\/funds-confirmations$/, methods: ['POST'] },
   { pattern: /^\/v1\/accounts(\/[^/]+(\/(balances|transactions(\/[^/]+)?))?)?$/, methods: ['GET'] },
   { pattern: /^\/v1\/card-accounts(\/[^/]+(\/(balances|transactions))?)?$/, methods: ['GET'] },
   { pattern: /^\/v1\/[^/]+\/[^/]+$/, methods: ['POST'] },

@@ -1,7 +1,7 @@
 // Errors the sandbox answers with: always a NextGenPSD2 `tppMessages` body and the status the spec pairs with the code.
-import { httpStatusFor, type MessageCode } from '../../../src/xs2a';
+import { httpStatusFor, type MessageCode, type MessageCodeArea } from '../../../src/xs2a';
 
-export type Area = 'pis' | 'ais';
+export type Area = MessageCodeArea;
 
 export interface TppMessageOut {
   category: 'ERROR';

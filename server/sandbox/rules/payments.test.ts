@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { transactionStatusCodes } from '../../../src/xs2a/status-names';
 import { BankError } from './bank-error';
 import {
+  acceptedStatus,
+  acceptEntries,
   cancellationOpen,
+  checkBulkTerms,
   checkDebtor,
   checkPaymentTerms,
   checkServiceAndProduct,
-  fundsSuffice,
   mayMoveTo,
   TRANSACTION_TRANSITIONS,
 } from './payments';
@@ -34,7 +36,9 @@ describe('the transaction status machine', () => {
   });
 
   it('accepts, rejects or cancels a received payment, settles or cancels an accepted one', () => {
-    expect(TRANSACTION_TRANSITIONS.RCVD).toEqual(['ACTC', 'RJCT', 'CANC']);
+    expect(TRANSACTION_TRANSITIONS.RCVD).toEqual(['ACTC', 'PART', 'RJCT', 'CANC']);
+    expect(mayMoveTo('PART', 'CANC')).toBe(false);
+    expect(mayMoveTo('PART', 'ACSC')).toBe(false);
     expect(mayMoveTo('ACTC', 'ACSC')).toBe(true);
     expect(mayMoveTo('ACSC', 'CANC')).toBe(true);
   });
@@ -47,9 +51,10 @@ describe('the transaction status machine', () => {
 });
 
 describe('the payment rules', () => {
-  it('offers payments and periodic payments of the JSON products', () => {
+  it('offers single, periodic and bulk payments of the JSON products', () => {
     expect(checkServiceAndProduct('payments', 'sepa-credit-transfers')).toBe('payments');
-    expect(codeOf(() => checkServiceAndProduct('bulk-payments', 'sepa-credit-transfers'))).toBe('SERVICE_INVALID');
+    expect(checkServiceAndProduct('bulk-payments', 'sepa-credit-transfers')).toBe('bulk-payments');
+    expect(codeOf(() => checkServiceAndProduct('standing-orders', 'sepa-credit-transfers'))).toBe('SERVICE_INVALID');
     expect(codeOf(() => checkServiceAndProduct('payments', 'pain.001-sepa-credit-transfers'))).toBe('PRODUCT_UNKNOWN');
   });
 
@@ -84,11 +89,52 @@ describe('the payment rules', () => {
   });
 
   it('lets a payment through when the balance covers it, or is unknown or in another currency', () => {
-    const amount = { amount: '10', currency: 'EUR' };
-    expect(fundsSuffice('normal', { amount: '10', currency: 'EUR' }, amount)).toBe(true);
-    expect(fundsSuffice('normal', { amount: '9.99', currency: 'EUR' }, amount)).toBe(false);
-    expect(fundsSuffice('normal', undefined, amount)).toBe(true);
-    expect(fundsSuffice('insufficient', undefined, amount)).toBe(false);
-    expect(fundsSuffice(undefined, undefined, amount)).toBe(false);
+    const ten = [{ minor: 1000, currency: 'EUR', creditorClosed: false }];
+    const status = (fundsRule: string | undefined, available?: { minor: number; currency: string }) =>
+      acceptEntries(ten, fundsRule, available)[0]?.status;
+    expect(status('normal', { minor: 1000, currency: 'EUR' })).toBe('ACTC');
+    expect(status('normal', { minor: 999, currency: 'EUR' })).toBe('RJCT');
+    expect(status('normal', { minor: 0, currency: 'USD' })).toBe('ACTC');
+    expect(status('normal')).toBe('ACTC');
+    expect(status('insufficient')).toBe('RJCT');
+    expect(status(undefined)).toBe('RJCT');
+  });
+
+  it("accepts a bulk's payments in order while the money lasts, and never one to a closed account", () => {
+    const entry = (minor: number, creditorClosed = false) => ({ minor, currency: 'EUR', creditorClosed });
+    const outcomes = acceptEntries([entry(600), entry(100, true), entry(500), entry(400)], 'normal', {
+      minor: 1000,
+      currency: 'EUR',
+    });
+    expect(outcomes).toEqual([
+      { status: 'ACTC' },
+      { status: 'RJCT', reason: 'creditor-closed' },
+      { status: 'RJCT', reason: 'funds' },
+      { status: 'ACTC' },
+    ]);
+    expect(acceptedStatus(outcomes)).toBe('PART');
+    expect(acceptedStatus([{ status: 'ACTC' }, { status: 'ACTC' }])).toBe('ACTC');
+    expect(acceptedStatus([{ status: 'RJCT', reason: 'funds' }])).toBe('RJCT');
+  });
+
+  it('checks each payment of a bulk where it lies, then the debtor and the date', () => {
+    const bulk = (amount: string, creditorIban?: string) => ({
+      debtorAccount: { iban: 'DE02100100109307118603' },
+      payments: [
+        { instructedAmount: { amount: '1', currency: 'EUR' }, creditorAccount: { iban: 'DE89370400440532013000' } },
+        { instructedAmount: { amount, currency: 'EUR' }, creditorAccount: { iban: creditorIban } },
+      ],
+    });
+    expect(checkBulkTerms('sepa-credit-transfers', bulk('2', 'DE89370400440532013000'), '2026-01-10')).toBe(
+      'DE02100100109307118603',
+    );
+    expect(() => checkBulkTerms('sepa-credit-transfers', bulk('0', 'DE89370400440532013000'), '2026-01-10')).toThrow(
+      expect.objectContaining({ messages: [expect.objectContaining({ path: 'payments[1].instructedAmount.amount' })] }),
+    );
+    expect(() => checkBulkTerms('sepa-credit-transfers', bulk('2'), '2026-01-10')).toThrow(
+      expect.objectContaining({ messages: [expect.objectContaining({ path: 'payments[1].creditorAccount.iban' })] }),
+    );
+    const late = { ...bulk('2', 'DE89370400440532013000'), requestedExecutionDate: '2025-01-01' };
+    expect(codeOf(() => checkBulkTerms('sepa-credit-transfers', late, '2026-01-10'))).toBe('EXECUTION_DATE_INVALID');
   });
 });

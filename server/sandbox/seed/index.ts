@@ -18,6 +18,7 @@ export { testCards } from './card-accounts';
 export { SANDBOX_BANK_CODE, SANDBOX_BIC } from './iban';
 export { CAROL_BALANCE } from './private-profiles';
 export {
+  closedAccounts,
   SANDBOX_OTP,
   SANDBOX_PASSWORD,
   testAccounts,

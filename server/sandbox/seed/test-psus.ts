@@ -272,3 +272,11 @@ export const testAccounts = Object.fromEntries(accountSpecs.map((a) => [a.key, p
   TestAccountKey,
   TestAccount
 >;
+
+/**
+ * Accounts of this bank that are closed: no PSU holds them any more, and the bank rejects a payment to one when it
+ * accepts the payment (a bulk with one among its payments is partially accepted, PART).
+ */
+export const closedAccounts: readonly { iban: string; name: string }[] = [
+  { iban: sandboxIban('0090090001'), name: 'Erik Brandt' },
+];

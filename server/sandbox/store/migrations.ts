@@ -205,8 +205,15 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Bulk payments: each payment's fate, and the settlement of a bulk that stays partially accepted (PART).
+  '0006_bulk_payments': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('payments').addColumn('entry_statuses', 'text').execute();
+      await db.schema.alterTable('payments').addColumn('settled_at', 'text').execute();
+    },
+  },
   // Card accounts (1.3.12 /v1/card-accounts), their balances and card transactions.
-  '0006_card_accounts': {
+  '0007_card_accounts': {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('card_accounts')

@@ -1,22 +1,42 @@
 // The payments' SQL: payment rows, the debtor account facts the payment rules need, and the stored initiation body,
 // parsed into typed values.
 import type { Kysely } from 'kysely';
-import type * as z from 'zod/mini';
-import { PaymentInitiationWithStatusResponse, PeriodicPaymentInitiationWithStatusResponse } from '../../../src/xs2a';
+import * as z from 'zod/mini';
+import {
+  BulkPaymentInitiationWithStatusResponse,
+  type TransactionStatus,
+  PaymentInitiationWithStatusResponse,
+  PeriodicPaymentInitiationWithStatusResponse,
+} from '../../../src/xs2a';
 import type { Dialect } from './db';
 import type { AccountRow, Database, PaymentRow } from './schema';
 import { buildInsertOnce } from './prepared';
 import { changed } from './rows';
 
 /** A stored initiation, as the GET payment answer of its service shows it. */
-export type PaymentInformation = PaymentInitiationWithStatusResponse | PeriodicPaymentInitiationWithStatusResponse;
+export type PaymentInformation =
+  | PaymentInitiationWithStatusResponse
+  | PeriodicPaymentInitiationWithStatusResponse
+  | BulkPaymentInitiationWithStatusResponse;
+
+/** One payment an initiation orders, as booking and the funds check read it. */
+export interface EntryTerms {
+  instructedAmount: { currency: string; amount: string };
+  creditorAccount: { iban?: string | undefined };
+  creditorName: string;
+  endToEndIdentification?: string | undefined;
+  remittanceInformationUnstructured?: string | undefined;
+}
 
 export interface Initiation {
   /** Every member the TPP sent, in its order (checked against the answer's schema, not rebuilt by it). */
   fields: PaymentInformation;
-  instructedAmount: { currency: string; amount: string };
+  /** The payments it orders: the one of a single payment or standing order, each of a bulk's in its order. */
+  entries: readonly EntryTerms[];
   /** A standing order's last day. */
   endDate: string | undefined;
+  /** Whether its accepted payments are booked as one debit: a bulk whose batchBookingPreferred is true. */
+  batch: boolean;
 }
 
 function conforms<T>(schema: z.ZodMiniType<T>, value: unknown): value is T {
@@ -26,12 +46,31 @@ function conforms<T>(schema: z.ZodMiniType<T>, value: unknown): value is T {
 /** The payment's initiation body, parsed from its JSON column with the 1.3.12 schema of its service. */
 export function readInitiation(row: Pick<PaymentRow, 'body' | 'payment_service'>): Initiation {
   const value: unknown = JSON.parse(row.body);
+  if (row.payment_service === 'bulk-payments') {
+    if (!conforms(BulkPaymentInitiationWithStatusResponse, value)) throw storedInvalid(row);
+    return { fields: value, entries: value.payments, endDate: undefined, batch: value.batchBookingPreferred === true };
+  }
   if (row.payment_service === 'periodic-payments') {
     if (!conforms(PeriodicPaymentInitiationWithStatusResponse, value)) throw storedInvalid(row);
-    return { fields: value, instructedAmount: value.instructedAmount, endDate: value.endDate };
+    return { fields: value, entries: [value], endDate: value.endDate, batch: false };
   }
   if (!conforms(PaymentInitiationWithStatusResponse, value)) throw storedInvalid(row);
-  return { fields: value, instructedAmount: value.instructedAmount, endDate: undefined };
+  return { fields: value, entries: [value], endDate: undefined, batch: false };
+}
+
+const EntryStatuses = z.array(
+  z.object({
+    status: z.enum(['ACTC', 'ACSC', 'RJCT']),
+    reason: z.optional(z.enum(['funds', 'creditor-closed'])),
+  }),
+);
+
+/** What became of one payment of an initiation: accepted, settled, or rejected and why. */
+export type EntryStatus = z.infer<typeof EntryStatuses>[number];
+
+/** What became of each payment of an initiation once it was accepted; undefined before. */
+export function readEntryStatuses(row: Pick<PaymentRow, 'entry_statuses'>): EntryStatus[] | undefined {
+  return row.entry_statuses === null ? undefined : EntryStatuses.parse(JSON.parse(row.entry_statuses));
 }
 
 const storedInvalid = (row: Pick<PaymentRow, 'payment_service'>) =>
@@ -39,8 +78,14 @@ const storedInvalid = (row: Pick<PaymentRow, 'payment_service'>) =>
 
 export type DebtorFacts = Pick<AccountRow, 'resource_id' | 'psu_id' | 'currency' | 'funds_rule' | 'status'>;
 export type PaymentChange = Partial<
-  Pick<PaymentRow, 'transaction_status' | 'status_changed_at' | 'accepted_at' | 'funds_available' | 'psu_id'>
+  Pick<
+    PaymentRow,
+    'transaction_status' | 'status_changed_at' | 'accepted_at' | 'funds_available' | 'psu_id' | 'entry_statuses'
+  >
 >;
+
+/** Accepted and not settled yet: all its payments (ACTC) or some of a bulk's (PART). */
+const SETTLING: readonly string[] = ['ACTC', 'PART'];
 
 export class PaymentsStore {
   /** Every initiation writes one payment row; its INSERT is built once (store/prepared.ts). */
@@ -64,6 +109,8 @@ export class PaymentsStore {
       'created_at',
       'status_changed_at',
       'accepted_at',
+      'entry_statuses',
+      'settled_at',
       'version',
     ]);
   }
@@ -85,33 +132,40 @@ export class PaymentsStore {
   }
 
   /**
-   * Moves a payment on only if it is still in status `from`, as one UPDATE … RETURNING: of every request and instance
-   * that tries at once, exactly one gets the row as written; the others get undefined.
+   * Moves a payment on only if it is still in status `from` (and, for a settlement, not settled yet), as one UPDATE …
+   * RETURNING: of every request and instance that tries at once, exactly one gets the row as written; the others get
+   * undefined.
    */
   async claim(
     db: Kysely<Database>,
     paymentId: string,
-    from: string,
-    set: PaymentChange,
+    from: TransactionStatus | 'settling',
+    set: PaymentChange & { settled_at?: string },
   ): Promise<PaymentRow | undefined> {
-    return db
+    const query = db
       .updateTable('payments')
       .set((eb) => ({ ...set, version: eb('version', '+', 1) }))
-      .where('payment_id', '=', paymentId)
-      .where('transaction_status', '=', from)
+      .where('payment_id', '=', paymentId);
+    return (
+      from === 'settling'
+        ? query.where('transaction_status', 'in', SETTLING).where('settled_at', 'is', null)
+        : query.where('transaction_status', '=', from)
+    )
       .returningAll()
       .executeTakeFirst();
   }
 
-  /** The payments in `status` whose `since` instant lies at or before `until`, oldest first. */
+  /**
+   * The payments waiting for their SCA (RCVD, since created_at) or for settlement (accepted and not settled, since
+   * accepted_at) whose instant lies at or before `until`, oldest first.
+   */
   async dueIn(status: 'RCVD' | 'ACTC', since: 'created_at' | 'accepted_at', until: string): Promise<PaymentRow[]> {
-    return this.db
-      .selectFrom('payments')
-      .selectAll()
-      .where('transaction_status', '=', status)
-      .where(since, '<=', until)
-      .orderBy(since)
-      .execute();
+    const query = this.db.selectFrom('payments').selectAll().where(since, '<=', until).orderBy(since);
+    return (
+      status === 'RCVD'
+        ? query.where('transaction_status', '=', status)
+        : query.where('transaction_status', 'in', SETTLING).where('settled_at', 'is', null)
+    ).execute();
   }
 
   /** Standing orders that still execute: accepted or executing (ACTC, ACSC). */
@@ -138,15 +192,26 @@ export class PaymentsStore {
     return (dialect === 'postgres' ? query.forUpdate().skipLocked() : query).executeTakeFirst();
   }
 
-  /** The earliest creation of a payment waiting for its SCA (RCVD) and the earliest acceptance of one not settled (ACTC). */
+  /**
+   * The earliest creation of a payment waiting for its SCA (RCVD) and the earliest acceptance of one not settled
+   * (ACTC, or PART without settled_at).
+   */
   async earliestWaiting(): Promise<{ received: string | null; accepted: string | null }> {
     const row = await this.db
       .selectFrom('payments')
       .select((eb) => [
         eb.fn.min(eb.case().when('transaction_status', '=', 'RCVD').then(eb.ref('created_at')).end()).as('received'),
-        eb.fn.min(eb.case().when('transaction_status', '=', 'ACTC').then(eb.ref('accepted_at')).end()).as('accepted'),
+        eb.fn
+          .min(
+            eb
+              .case()
+              .when(eb.and([eb('transaction_status', 'in', SETTLING), eb('settled_at', 'is', null)]))
+              .then(eb.ref('accepted_at'))
+              .end(),
+          )
+          .as('accepted'),
       ])
-      .where('transaction_status', 'in', ['RCVD', 'ACTC'])
+      .where('transaction_status', 'in', ['RCVD', ...SETTLING])
       .executeTakeFirst();
     return { received: row?.received ?? null, accepted: row?.accepted ?? null };
   }

@@ -147,6 +147,10 @@ export interface PaymentTable {
   status_changed_at: string;
   /** When SCA finished and the payment was accepted (ACTC); drives settlement. */
   accepted_at: string | null;
+  /** What became of each payment it orders once accepted (JSON: status and reason per payment), null before. */
+  entry_statuses: string | null;
+  /** When its accepted payments settled; a partially accepted bulk keeps PART, so this says it settled. */
+  settled_at: string | null;
   version: Generated<number>;
 }
 

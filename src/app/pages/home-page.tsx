@@ -1,7 +1,7 @@
 // The console's start page: what it is, which bank it talks to, and where to begin.
 import { Link } from 'react-router-dom';
 import { useActiveProfile } from '../../api';
-import { Badge, Panel } from '../../components/ui';
+import { Badge, Panel, DocumentTitle } from '../../components/ui';
 
 const linkClass =
   'font-medium text-blue-800 underline hover:text-blue-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 rounded';
@@ -16,7 +16,7 @@ export function HomePage() {
   const profile = useActiveProfile();
   return (
     <article className="max-w-3xl space-y-6">
-      <title>XS2A Console</title>
+      <DocumentTitle>XS2A Console</DocumentTitle>
       <h1 className="text-2xl font-semibold">XS2A Console</h1>
       <p>
         A developer console for banks&apos; Berlin Group NextGenPSD2 XS2A 1.3.12 interfaces: payment initiation (PIS)

@@ -11,6 +11,7 @@ export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary';
 export { editAndResendHref, ErrorCallout, type ErrorCalloutProps, type ErrorMessageLine } from './error-callout';
 export { Field, FieldError, type FieldControlProps, type FieldProps } from './field';
 export { BodyModeSwitch, FieldErrorSummary, type BodyMode, type FieldErrorSummaryProps } from './form-parts';
+export { DocumentTitle } from './document-title';
 export { Checkbox, Select, Textarea, TextInput, type CheckboxProps, type SelectProps } from './inputs';
 export { JsonBodyEditor, KeptMembersNote, type BodyFinding, type JsonBodyEditorProps } from './json-body-editor';
 export { formatJson, JsonView } from './json-view';

@@ -13,7 +13,17 @@ import {
   type Exchange,
 } from '../../api';
 import { cleanExchange } from '../../flows/replay/replay-clean';
-import { Button, cx, downloadText, ErrorBoundary, Field, Panel, Select, TextInput } from '../../components/ui';
+import {
+  Button,
+  cx,
+  downloadText,
+  ErrorBoundary,
+  Field,
+  Panel,
+  Select,
+  TextInput,
+  DocumentTitle,
+} from '../../components/ui';
 import { ExchangeDetail } from './exchange-detail';
 import { ExchangeList } from './exchange-list';
 import { filterExchanges, statusFilterLabels, type StatusFilter } from './exchange-filters';
@@ -203,7 +213,7 @@ export function InspectorPage() {
 
   return (
     <article className="space-y-4">
-      <title>Inspector · XS2A Console</title>
+      <DocumentTitle>Inspector · XS2A Console</DocumentTitle>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-semibold">Inspector</h1>
         <p className="text-sm text-slate-600" aria-live="polite">

@@ -1,7 +1,7 @@
 // /settings: the bank profiles the console talks to, their import and export.
 import { useId, useRef, useState } from 'react';
 import { profileStore, useMovedTokens, useProfiles, type BankProfile, type DroppedTokens } from '../../api';
-import { ErrorBoundary, Button, Panel } from '../../components/ui';
+import { ErrorBoundary, Button, Panel, DocumentTitle } from '../../components/ui';
 import { droppedTokensSentence } from './dropped-tokens';
 import { ImportExport } from './import-export';
 import { ProfileForm } from './profile-form';
@@ -60,7 +60,7 @@ export function SettingsPage() {
 
   return (
     <article className="max-w-4xl space-y-6">
-      <title>Settings · XS2A Console</title>
+      <DocumentTitle>Settings · XS2A Console</DocumentTitle>
       <h1 className="text-2xl font-semibold">Settings</h1>
       <p className="text-sm text-slate-700">
         A bank profile says where the console sends its requests (the bank’s base_url) and which PSU and TPP headers go

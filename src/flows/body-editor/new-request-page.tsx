@@ -12,6 +12,7 @@ import {
   JsonBodyEditor,
   KeptMembersNote,
   TextInput,
+  DocumentTitle,
 } from '../../components/ui';
 import type { BodyIssue } from '../form-model';
 import type { ChecksOnUse } from './checks-on-use';
@@ -32,7 +33,7 @@ export interface NewRequestPageProps {
 export function NewRequestPage({ title, list, intro, onSubmit, checks, children }: NewRequestPageProps) {
   return (
     <article className="max-w-3xl space-y-6">
-      <title>{`${title} · XS2A Console`}</title>
+      <DocumentTitle>{`${title} · XS2A Console`}</DocumentTitle>
       <div className="space-y-1">
         <p className="text-sm">
           <Link to={list.to} className="text-blue-800 underline">

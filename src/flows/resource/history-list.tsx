@@ -2,7 +2,7 @@
 // page shows the console's own history, newest first, or what to do when it is empty.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, LinkButton } from '../../components/ui';
+import { Button, LinkButton, DocumentTitle } from '../../components/ui';
 
 export interface HistoryListPageProps {
   /** "Payments". */
@@ -16,7 +16,7 @@ export interface HistoryListPageProps {
 export function HistoryListPage({ title, intro, create, children }: HistoryListPageProps) {
   return (
     <article className="max-w-4xl space-y-6">
-      <title>{`${title} · XS2A Console`}</title>
+      <DocumentTitle>{`${title} · XS2A Console`}</DocumentTitle>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="space-y-1">
           <h1 className="text-2xl font-semibold">{title}</h1>

@@ -3,7 +3,14 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import type { AuthorisationScope, BankProfile, LinkMap } from '../../api';
-import { CopyButton, DeviationNotice, ErrorBoundary, LoadingText, PresenterDetails } from '../../components/ui';
+import {
+  CopyButton,
+  DeviationNotice,
+  ErrorBoundary,
+  LoadingText,
+  PresenterDetails,
+  DocumentTitle,
+} from '../../components/ui';
 import { Narration } from '../narration';
 import { ScaPanel, useResumedFlow } from '../sca';
 import { StateMapPanel, type StateMapProps } from '../state-map';
@@ -147,7 +154,7 @@ export function ResourcePage({
   const headingRef = useOpenAtTop(created !== undefined);
   return (
     <article className="max-w-4xl space-y-4">
-      <title>{title}</title>
+      <DocumentTitle>{title}</DocumentTitle>
       <ResourceHeader {...header} headingRef={headingRef} />
       {narration !== undefined && <Narration text={narration} />}
       {bar}

@@ -1,11 +1,12 @@
 // The frame of the pages a bank sends the browser back to, and their way on when the console cannot tell where to.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { DocumentTitle } from '../../components/ui';
 
 export function CallbackFrame({ documentTitle, children }: { documentTitle: string; children: ReactNode }) {
   return (
     <article className="max-w-3xl space-y-4">
-      <title>{documentTitle}</title>
+      <DocumentTitle>{documentTitle}</DocumentTitle>
       <h1 className="text-2xl font-semibold">Back from the bank</h1>
       {children}
     </article>

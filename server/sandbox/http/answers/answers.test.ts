@@ -34,6 +34,8 @@ const payment: PaymentRow = {
   created_at: '2026-01-10T09:00:00.000Z',
   status_changed_at: '2026-01-10T09:00:00.000Z',
   accepted_at: null,
+  entry_statuses: null,
+  settled_at: null,
   version: 0,
 };
 
@@ -60,11 +62,16 @@ const sms: AuthenticationObject = { authenticationType: 'SMS_OTP', authenticatio
 describe('payment answers', () => {
   it('build initiation, status and cancellation bodies the 1.3.12 schemas accept', () => {
     const started = auth({ sca_approach: 'REDIRECT' });
-    const initiated = initiationBody({ payment, approach: 'REDIRECT', started }, links, false);
+    const initiated = initiationBody({ payment, approach: 'REDIRECT', started, batch: undefined }, links, false);
     expect(PaymentInitiationResponse201.safeParse(initiated).success).toBe(true);
     expect(initiated._links.scaRedirect).toEqual({ href: 'http://bank.localhost/bank/sca/auth-1' });
     expect(initiated._links.self).toEqual({ href: `/bank${path}` });
-    const status = paymentStatusBody({ row: { ...payment, transaction_status: 'ACTC' }, psuName: 'Alice' });
+    const status = paymentStatusBody({
+      row: { ...payment, transaction_status: 'ACTC' },
+      psuName: 'Alice',
+      entries: undefined,
+      batch: undefined,
+    });
     expect(PaymentInitiationStatusResponse.parse(status)).toEqual(status);
     const request = {
       cancelled: false as const,

@@ -25,10 +25,12 @@ import { ReadWaitNotice } from '../../../flows/resource';
 import { accountFactItems } from './account-facts';
 import { BalancesTable } from './balances-table';
 import { ConsentStatusGate } from './consent-status-gate';
+import { FundsCheckSection } from './funds-check-section';
 import { ReadError } from './read-error';
 import { TransactionsPanel } from './transactions-panel';
 import { consentBlockingCodes } from '../model/consent-verdict';
 import { accountTitle } from '../model/format';
+import { fundsCheckAccount } from '../model/funds-check';
 
 /** The account `accountId` read with `consentId` once the consent's status is valid; its name goes to `onName`. */
 export function AccountRead({
@@ -226,6 +228,15 @@ function AccountView({ onName, ...context }: ReadContext & { onName: (name: stri
       <ErrorBoundary what="the balances">
         <BalancesPanel reads={reads} context={context} />
       </ErrorBoundary>
+      {reads.account && (
+        <ErrorBoundary what="the funds check">
+          <FundsCheckSection
+            profile={context.profile}
+            account={fundsCheckAccount(reads.account)}
+            currency={typeof reads.account.currency === 'string' ? reads.account.currency : undefined}
+          />
+        </ErrorBoundary>
+      )}
       <ErrorBoundary what="the transactions">
         <TransactionsSection reads={reads} context={context} />
       </ErrorBoundary>

@@ -171,20 +171,33 @@ function Chart({ points, currency }: { points: BalancePoint[]; currency: string 
   const { active, handlers } = useChartCursor(points, scale);
   return (
     <div ref={ref} className="min-w-0">
-      <svg
+      {/*
+        A focusable image read day by day with the arrow keys (the readout below announces each day). It is a div
+        around the drawing because preact/compat writes an svg's tabIndex as a `tabIndex` attribute, which SVG ignores.
+      */}
+      {/* eslint-disable jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/no-noninteractive-tabindex */}
+      <div
         role="img"
         aria-label={`Booked balance from ${scale.first.date} to ${scale.last.date}; use the arrow keys to read it day by day`}
         aria-describedby="balance-chart-readout"
         tabIndex={0}
-        width={width}
-        height={HEIGHT}
-        {...handlers}
-        className="block touch-none rounded focus-visible:outline-2 focus-visible:outline-blue-600"
+        onKeyDown={handlers.onKeyDown}
+        className="w-fit rounded focus-visible:outline-2 focus-visible:outline-blue-600"
       >
-        <ChartAxes scale={scale} />
-        <path d={scale.path} fill="none" strokeWidth={2} className="stroke-blue-700" />
-        {active && <ChartCursor point={active} scale={scale} />}
-      </svg>
+        {/* eslint-enable jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/no-noninteractive-tabindex */}
+        <svg
+          aria-hidden="true"
+          width={width}
+          height={HEIGHT}
+          onPointerMove={handlers.onPointerMove}
+          onPointerLeave={handlers.onPointerLeave}
+          className="block touch-none"
+        >
+          <ChartAxes scale={scale} />
+          <path d={scale.path} fill="none" strokeWidth={2} className="stroke-blue-700" />
+          {active && <ChartCursor point={active} scale={scale} />}
+        </svg>
+      </div>
       <p id="balance-chart-readout" aria-live="polite" className="min-h-5 text-sm text-slate-700">
         {active
           ? `End of ${active.date}: ${displayAmount(active.amount, currency)}`

@@ -3,7 +3,7 @@
 import { lazy, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useActiveProfile } from '../../../api';
-import { ErrorBoundary, PresenterDetails } from '../../../components/ui';
+import { ErrorBoundary, PresenterDetails, DocumentTitle } from '../../../components/ui';
 import { ConsentGate } from '../components/consent-gate';
 
 const AccountRead = lazy(async () => ({ default: (await import('../components/account-read')).AccountRead }));
@@ -15,7 +15,7 @@ export function AccountPage() {
   const [name, setName] = useState<string>();
   return (
     <article className="max-w-5xl space-y-4">
-      <title>{`${name ?? `Account ${accountId}`} · XS2A Console`}</title>
+      <DocumentTitle>{`${name ?? `Account ${accountId}`} · XS2A Console`}</DocumentTitle>
       <div className="space-y-1">
         <p className="text-sm">
           <Link to="/accounts" className="text-blue-800 underline">

@@ -1,7 +1,7 @@
 // /accounts: the accounts the active consent gives access to (GET /v1/accounts), with their balances on request.
 import { lazy } from 'react';
 import { useActiveProfile } from '../../../api';
-import { ErrorBoundary } from '../../../components/ui';
+import { ErrorBoundary, DocumentTitle } from '../../../components/ui';
 import { AccountsTabs } from '../components/accounts-tabs';
 import { ConsentGate } from '../components/consent-gate';
 
@@ -11,7 +11,7 @@ export function AccountsListPage() {
   const profile = useActiveProfile();
   return (
     <article className="max-w-4xl space-y-4">
-      <title>{'Accounts · XS2A Console'}</title>
+      <DocumentTitle>{'Accounts · XS2A Console'}</DocumentTitle>
       <div className="space-y-1">
         <h1 className="text-2xl font-semibold">Accounts</h1>
         <p className="text-sm text-slate-700">

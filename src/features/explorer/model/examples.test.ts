@@ -1,7 +1,9 @@
 // Example bodies: on the embedded sandbox a payment is made from a test PSU's own account (the profile's PSU, else
 // alice's), so it is accepted as sent; an account this browser knows comes first; other banks get a 1.3.12-style IBAN.
 import { describe, expect, it } from 'vitest';
+import { ConfirmationOfFunds } from '../../../xs2a';
 import { bodyExamples, SANDBOX_TEST_DATA } from './examples';
+import { requestBodyMembers } from './schema-members';
 
 function debtorOf(context: Parameters<typeof bodyExamples>[1]): unknown {
   const [first] = bodyExamples('payment', context);
@@ -35,5 +37,28 @@ describe('payment examples', () => {
     const other = JSON.stringify(bodyExamples('updatePsuData', { sandbox: false }).map((example) => example.body));
     expect(other).not.toContain('sandbox');
     expect(other).not.toContain('123456');
+  });
+});
+
+describe('funds confirmation examples', () => {
+  it('check the test PSU’s account on the sandbox, with and without a card, each a valid 1.3.12 body', () => {
+    const examples = bodyExamples('confirmationOfFunds', { sandbox: true, psuId: 'bob' });
+    expect(examples.map((example) => example.label)).toEqual([
+      'Funds check on an account',
+      'Funds check for a card payment',
+    ]);
+    for (const { body } of examples) {
+      expect(body).toMatchObject({ account: { iban: SANDBOX_TEST_DATA.mainAccounts.bob } });
+      expect(ConfirmationOfFunds.safeParse(body).error?.issues ?? []).toEqual([]);
+    }
+  });
+
+  it('list the body’s members as 1.3.12 defines them', () => {
+    expect(requestBodyMembers('confirmationOfFunds')).toEqual([
+      { name: 'cardNumber', required: false },
+      { name: 'account', required: true },
+      { name: 'payee', required: false },
+      { name: 'instructedAmount', required: true },
+    ]);
   });
 });

@@ -106,12 +106,25 @@ function scaExamples(kind: 'startAuthorisation' | 'updatePsuData', sandbox: bool
   return [...examples, { label: 'Confirmation code', body: { confirmationCode: '' } }];
 }
 
+/** A funds check on the account this browser knows (or the sandbox's test PSU's), with and without a card. */
+function fundsConfirmationExamples(iban: string): BodyExample[] {
+  const check = { account: { iban }, instructedAmount: { currency: 'EUR', amount: '42.50' } };
+  return [
+    { label: 'Funds check on an account', body: check },
+    {
+      label: 'Funds check for a card payment',
+      body: { cardNumber: '12345678901234', ...check, payee: 'Kiosk am Markt' },
+    },
+  ];
+}
+
 /** The examples for a kind of body, the first one the default. */
 export function bodyExamples(kind: RequestBodyKind, context: ExampleContext): BodyExample[] {
   const today = context.today ?? isoDay(Date.now());
   const inDays = (days: number) => addDays(today, days);
   if (kind === 'payment') return paymentExamples(exampleIban(context), inDays);
   if (kind === 'consents') return consentExamples(context.iban, inDays);
+  if (kind === 'confirmationOfFunds') return fundsConfirmationExamples(exampleIban(context));
   return scaExamples(kind, context.sandbox);
 }
 

@@ -32,6 +32,7 @@ export const operationTitles: Record<OperationName, string> = {
   readCardAccountDetails: 'Read a card account',
   getCardAccountBalances: 'Read a card account’s balances',
   getCardAccountTransactionList: 'Read a card account’s transactions',
+  checkAvailabilityOfFunds: 'Confirm the availability of funds',
 };
 
 export interface OperationGroup {
@@ -44,7 +45,7 @@ export interface OperationGroup {
 const isSca = (name: OperationName) => operationTags[name].includes('common') || /Authorisation/.test(name);
 
 /**
- * Payment initiation, account information, and the authorisations of both (the spec's Common Services: starting an
+ * Payment initiation, account information, confirmation of funds, and the authorisations of both (the spec's Common Services: starting an
  * authorisation, its SCA status, and the update-PSU-data steps).
  */
 export const operationGroups: OperationGroup[] = [
@@ -59,6 +60,12 @@ export const operationGroups: OperationGroup[] = [
     title: 'Account information (AIS)',
     description: 'Consents, and the account data they give access to.',
     operations: operationNames.filter((name) => operationRoutes[name].area === 'ais' && !isSca(name)),
+  },
+  {
+    id: 'piis',
+    title: 'Confirmation of funds (PIIS)',
+    description: 'Ask whether an amount is available on an account now.',
+    operations: operationNames.filter((name) => operationRoutes[name].area === 'piis'),
   },
   {
     id: 'common',

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import {
   AuthorisationConfirmation,
+  ConfirmationOfFunds,
   Consents,
   PaymentInitiationJson,
   SelectPsuAuthenticationMethod,
@@ -40,6 +41,7 @@ export function bodyDescription(schema: z.core.$ZodType): Member[] {
 export function requestBodyMembers(kind: RequestBodyKind): Member[] {
   if (kind === 'payment') return bodyDescription(PaymentInitiationJson);
   if (kind === 'consents') return bodyDescription(Consents);
+  if (kind === 'confirmationOfFunds') return bodyDescription(ConfirmationOfFunds);
   const steps: z.ZodMiniType[] = [UpdatePsuAuthentication, SelectPsuAuthenticationMethod, TransactionAuthorisation];
   if (kind === 'updatePsuData') steps.push(AuthorisationConfirmation);
   // One of them per request: none is required on its own.

@@ -27,6 +27,7 @@ import {
   type AccountReference,
   type Address,
 } from '../../../xs2a';
+import { BulkPaymentsTable } from './bulk-payments-table';
 import { TransactionStatusBadge } from './transaction-status-badge';
 
 function account(ref: AccountReference | undefined, display: BankDataDisplay): ReactNode {
@@ -86,6 +87,10 @@ function itemsOf(body: GetPaymentData, display: BankDataDisplay): KeyValueItem[]
   add('Day of execution', b.dayOfExecution as string | undefined);
   // Not in 1.3.12's GET response schema, but a bank that echoes it should not have it hidden.
   if (Array.isArray(b.monthsOfExecution)) add('Months of execution', b.monthsOfExecution.map(String).join(', '));
+  // A bulk's own members; its payments are listed below.
+  add('Requested execution date', b.requestedExecutionDate as string | undefined);
+  if (typeof b.batchBookingPreferred === 'boolean')
+    add('Batch booking preferred', b.batchBookingPreferred ? 'Yes' : 'No');
   if (typeof b.transactionStatus === 'string') {
     // Presenter mode (which masks the data) names the field in words.
     add(display.masked ? 'Status' : 'transactionStatus', <TransactionStatusBadge status={b.transactionStatus} />);
@@ -116,6 +121,7 @@ export function PaymentDetailsPanel({
       {query.data && (
         <>
           <KeyValueList items={itemsOf(query.data.body, display)} />
+          <BulkPaymentsTable body={query.data.body} display={display} />
           <DeviationNotice deviations={query.data.deviations} />
           <div className="space-y-1">
             {!display.masked && <h3 className="text-sm font-semibold text-slate-800">Raw JSON</h3>}

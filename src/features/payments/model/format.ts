@@ -8,3 +8,12 @@ export function displayTime(epochMs: number): string {
 export function paymentRoute(ref: { service: string; product: string; paymentId: string }): string {
   return `/payments/${encodeURIComponent(ref.service)}/${encodeURIComponent(ref.product)}/${encodeURIComponent(ref.paymentId)}`;
 }
+
+/** Whom a payment goes to: its creditor, or a bulk's first creditor and how many more (names shown through `name`). */
+export function payeeWords(
+  entry: { creditorName: string; paymentCount?: number | undefined },
+  name: (value: string) => string,
+) {
+  const more = (entry.paymentCount ?? 1) - 1;
+  return more > 0 ? `${name(entry.creditorName)} and ${more} more` : name(entry.creditorName);
+}

@@ -30,6 +30,8 @@ const paymentHistoryEntry = read.object({
   amount: read.string,
   currency: read.string,
   creditorName: read.string,
+  /** A bulk's: how many payments it orders (amount is their sum, creditorName the first one's). */
+  paymentCount: read.optional(read.number),
   debtorIban: read.optional(read.string),
   creditorIban: read.optional(read.string),
   /** Last status this browser saw. */
@@ -105,9 +107,36 @@ const sentPayment = read.object({
   creditorAccount: read.withDefault(read.object({ iban: read.optional(read.string) }), {}),
 });
 
+/** A bulk as the history keeps it: its payments read like a single payment's body. */
+const sentBulk = read.object({ payments: read.listOf(sentPayment) });
+
+/** A bulk's sum in the currency all its payments share; its count alone when they do not share one. */
+function bulkSummary(payments: readonly Infer<typeof sentPayment>[]) {
+  const [first] = payments;
+  const currency = first?.instructedAmount.currency ?? '';
+  const same = payments.every(
+    (p) => p.instructedAmount.currency === currency && /^\d+(\.\d+)?$/.test(p.instructedAmount.amount),
+  );
+  const cents = payments.reduce((sum, p) => sum + Math.round(Number(p.instructedAmount.amount) * 100), 0);
+  return {
+    amount: same ? (cents / 100).toFixed(2) : '',
+    currency: same ? currency : '',
+    creditorName: first?.creditorName ?? '(no creditor name)',
+    paymentCount: payments.length,
+  };
+}
+
 /** A new entry's own members: the payment's reference and what the body sent says of it. */
 function paymentFromCreation(ref: PaymentRef, body: Record<string, unknown>) {
   const sent = read.parse(sentPayment, body);
+  if (Array.isArray(body.payments)) {
+    const bulk = read.parse(sentBulk, body);
+    return {
+      ...ref,
+      ...bulkSummary(bulk.payments),
+      ...(sent.debtorAccount.iban !== undefined && { debtorIban: sent.debtorAccount.iban }),
+    };
+  }
   return {
     ...ref,
     amount: sent.instructedAmount.amount,

@@ -1,4 +1,5 @@
-// /payments/new: choose service and product, fill the body as a form or as JSON, and initiate the payment.
+// /payments/new: choose service and product, fill the body as a form or as JSON (a bulk: as a table of payments), and
+// initiate the payment.
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
@@ -26,7 +27,9 @@ import { memberPaths } from '../../../flows/form-model';
 import { createdState, type CreatedState } from '../../../flows/resource';
 import { newScaRedirect } from '../../../flows/sca';
 import { accountFor, TestPsuChoice } from '../../../flows/test-psu';
+import { BulkPaymentFields } from '../components/bulk-payment-fields';
 import { fieldId, PaymentFormFields } from '../components/payment-form-fields';
+import { useBulkPaymentForm } from '../model/use-bulk-payment-form';
 import { paymentRoute } from '../model/format';
 import {
   buildPaymentBody,
@@ -55,22 +58,30 @@ const loadChecks = () => import('../model/payment-form-check');
 /** What the payment page shows right after the initiation (also kept in the history). */
 export type CreatedPaymentState = CreatedState;
 
+/** The services the page offers: the form's, and bulks with their own table. */
+type NewPaymentService = FormPaymentService | 'bulk-payments';
+const newPaymentServices: readonly NewPaymentService[] = [...formPaymentServices, 'bulk-payments'];
+const serviceLabels: Record<NewPaymentService, string> = {
+  ...paymentServiceLabels,
+  'bulk-payments': 'Bulk payment (bulk-payments)',
+};
+
 function ServiceAndProduct({
   service,
   product,
   onService,
   onProduct,
 }: {
-  service: FormPaymentService;
+  service: NewPaymentService;
   product: FormPaymentProduct;
-  onService: (service: FormPaymentService) => void;
+  onService: (service: NewPaymentService) => void;
   onProduct: (product: FormPaymentProduct) => void;
 }) {
   return (
     <div className="grid gap-4 rounded border border-slate-200 bg-white p-4 sm:grid-cols-2">
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800">Payment service</legend>
-        {formPaymentServices.map((option) => (
+        {newPaymentServices.map((option) => (
           <label key={option} className="flex items-center gap-2 text-sm">
             <input
               type="radio"
@@ -80,7 +91,7 @@ function ServiceAndProduct({
               onChange={() => onService(option)}
               className="h-4 w-4 accent-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
             />
-            {paymentServiceLabels[option]}
+            {serviceLabels[option]}
           </label>
         ))}
       </fieldset>
@@ -102,7 +113,7 @@ function useInitialChoice() {
   const service = params.get('service') ?? undefined;
   const product = params.get('product') ?? undefined;
   return {
-    service: isFormPaymentService(service) ? service : 'payments',
+    service: isFormPaymentService(service) || service === 'bulk-payments' ? service : 'payments',
     product: isFormPaymentProduct(product) ? product : 'sepa-credit-transfers',
   } as const;
 }
@@ -111,7 +122,10 @@ export function NewPaymentPage() {
   const profile = useActiveProfile();
   const navigate = useNavigate();
   const initial = useInitialChoice();
-  const [service, setService] = useState<FormPaymentService>(initial.service);
+  const [chosen, setService] = useState<NewPaymentService>(initial.service);
+  const bulkChosen = chosen === 'bulk-payments';
+  // The single payment form stays as it was while a bulk is filled in.
+  const service: FormPaymentService = bulkChosen ? 'payments' : chosen;
   const [product, setProduct] = useState<FormPaymentProduct>(initial.product);
   const [values, setValues] = useState<PaymentFormValues>(emptyPaymentForm);
   const [psuId, setPsuId] = useState('');
@@ -121,6 +135,7 @@ export function NewPaymentPage() {
   const debtorSuggestions = useMemo(() => paymentHistory.usedDebtorIbans(profile.id), [profile.id]);
   const visible = visibleFields(service, product, values.frequency);
   const today = useBankToday(profile);
+  const bulk = useBulkPaymentForm(today);
   const { checks, ...checking } = useChecksOnUse(loadChecks);
   // Until the checks are in, nothing is sent (a send waits for them).
   const validation: PaymentFormValidation = checks
@@ -143,16 +158,17 @@ export function NewPaymentPage() {
   }
 
   function submit(event: FormEvent) {
-    if (checking.holdSubmit(event)) return;
+    if (!bulkChosen && checking.holdSubmit(event)) return;
     event.preventDefault();
     if (initiate.isPending) return;
-    const body = editor.bodyToSend();
+    const body = bulkChosen ? bulk.bodyToSend() : editor.bodyToSend();
     if (!body) return;
     bankErrors.reset();
+    bulk.bankErrors.reset();
     const redirect = newScaRedirect(profile);
     const variables: InitiatePaymentVariables = {
       profile,
-      service,
+      service: chosen,
       product,
       // The JSON view may send a body the schema refuses on purpose, to see how the bank answers.
       body: body as InitiatePaymentVariables['body'],
@@ -163,7 +179,7 @@ export function NewPaymentPage() {
     const mode = editor.mode;
     initiate.mutate(variables, {
       onSuccess: (result) => {
-        const ref = { service, product, paymentId: result.body.paymentId };
+        const ref = { service: chosen, product, paymentId: result.body.paymentId };
         const state = createdState(result);
         const { transactionStatus } = result.body;
         paymentHistory.addCreated(profile.id, ref, body, { ...state, status: transactionStatus });
@@ -172,7 +188,8 @@ export function NewPaymentPage() {
         void navigate(route, { state });
       },
       onError: (error) => {
-        if (mode === 'form' && error instanceof Xs2aError) {
+        if (bulkChosen && error instanceof Xs2aError) bulk.placeBankMessages(error.tppMessages);
+        else if (mode === 'form' && error instanceof Xs2aError) {
           bankErrors.set(placeBankMessages(error.tppMessages, visible).fieldErrors);
         }
       },
@@ -193,43 +210,52 @@ export function NewPaymentPage() {
       onSubmit={submit}
       checks={checking}
     >
-      <ServiceAndProduct service={service} product={product} onService={setService} onProduct={setProduct} />
+      <ServiceAndProduct service={chosen} product={product} onService={setService} onProduct={setProduct} />
       <TestPsuChoice
         profile={profile}
         fills="the PSU-ID header and the debtor IBAN"
         onChoose={(psu) => {
           setPsuId(psu.psuId);
           change('debtorIban', accountFor(psu, values.currency)?.iban ?? '');
+          bulk.setDebtor(accountFor(psu, 'EUR')?.iban ?? '');
         }}
       />
-      <RequestBody
-        editor={editor}
-        summaryRef={summaryRef}
-        request={`POST /v1/${service}/${product}`}
-        findingsTitle={`The body does not match the 1.3.12 schema of ${service}`}
-        summary={shownErrors.map((field) => ({ id: fieldId(field), label: fieldLabels[field] }))}
-        otherIssues={validation.otherIssues}
-        kept={memberPaths(values.extra)}
-      >
-        <PaymentFormFields
-          values={values}
-          errors={{ ...bankErrors.errors, ...clientErrors }}
-          visible={visible}
-          product={product}
-          debtorSuggestions={debtorSuggestions}
-          onChange={change}
-          today={today}
-        />
-      </RequestBody>
+      {bulkChosen ? (
+        <BulkPaymentFields values={bulk.values} errors={bulk.errors} today={today} onChange={bulk.change} />
+      ) : (
+        <RequestBody
+          editor={editor}
+          summaryRef={summaryRef}
+          request={`POST /v1/${service}/${product}`}
+          findingsTitle={`The body does not match the 1.3.12 schema of ${service}`}
+          summary={shownErrors.map((field) => ({ id: fieldId(field), label: fieldLabels[field] }))}
+          otherIssues={validation.otherIssues}
+          kept={memberPaths(values.extra)}
+        >
+          <PaymentFormFields
+            values={values}
+            errors={{ ...bankErrors.errors, ...clientErrors }}
+            visible={visible}
+            product={product}
+            debtorSuggestions={debtorSuggestions}
+            onChange={change}
+            today={today}
+          />
+        </RequestBody>
+      )}
       <RequestHeaders>
         <PsuIdField profile={profile} value={psuId} onChange={setPsuId} />
       </RequestHeaders>
       {bankError && (
         <ErrorCallout alert {...bankError}>
-          <FieldsNamedNote shown={bankErrors.any} />
+          <FieldsNamedNote shown={bulkChosen ? bulk.bankErrors.any : bankErrors.any} />
         </ErrorCallout>
       )}
-      <SubmitRow pending={initiate.isPending || checking.waiting} label="Initiate payment" cancelTo="/payments" />
+      <SubmitRow
+        pending={initiate.isPending || (!bulkChosen && checking.waiting)}
+        label={bulkChosen ? 'Initiate bulk payment' : 'Initiate payment'}
+        cancelTo="/payments"
+      />
     </NewRequestPage>
   );
 }

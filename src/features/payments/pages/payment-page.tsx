@@ -13,7 +13,7 @@ import {
   usePayment,
   usePaymentStatus,
 } from '../../../api';
-import { ErrorBoundary } from '../../../components/ui';
+import { ErrorBoundary, DocumentTitle } from '../../../components/ui';
 import {
   CreationSca,
   NotFromThisBrowser,
@@ -31,7 +31,7 @@ import { paymentProducts, paymentServices, type PaymentProduct, type PaymentServ
 import { CancelPaymentPanel } from '../components/cancel-payment-panel';
 import { PaymentDetailsPanel } from '../components/payment-details-panel';
 import { PaymentStatusPanel } from '../components/payment-status-panel';
-import { paymentRoute } from '../model/format';
+import { payeeWords, paymentRoute } from '../model/format';
 import { paymentFacts } from '../model/payment-outcome';
 import { transactionStatusMeaning } from '../model/transaction-status-meaning';
 import { paymentHistory, usePaymentHistoryEntry, type CancellationRecord } from '../model/payment-history';
@@ -51,7 +51,7 @@ export function PaymentPage() {
   ) {
     return (
       <article className="max-w-3xl space-y-4">
-        <title>{'Payment not found · XS2A Console'}</title>
+        <DocumentTitle>{'Payment not found · XS2A Console'}</DocumentTitle>
         <h1 className="text-2xl font-semibold">Payment not found</h1>
         <p>
           <code className="font-mono">
@@ -134,7 +134,7 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
         heading: (
           <>
             {service === 'periodic-payments' ? 'Standing order' : 'Payment'}
-            {entry && <span className="font-normal text-slate-700"> to {display.name(entry.creditorName)}</span>}
+            {entry && <span className="font-normal text-slate-700"> to {payeeWords(entry, display.name)}</span>}
           </>
         ),
         id: `${service} / ${product} / ${paymentId}`,
@@ -144,7 +144,7 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
       outcome={{ resource: outcome.facts, step: last.step, sca: outcome.sca }}
       narration={outcome.narration}
       stateMap={{ kind: 'transactionStatus', timeline, current }}
-      replayTitle={entry ? `Payment to ${display.name(entry.creditorName)}` : `Payment ${paymentId}`}
+      replayTitle={entry ? `Payment to ${payeeWords(entry, display.name)}` : `Payment ${paymentId}`}
     >
       <ErrorBoundary what="the status">
         <PaymentStatusPanel

@@ -5,7 +5,7 @@ import { PresenterDetails, usePresenterView } from '../../../components/ui';
 import { HistoryList, HistoryListPage } from '../../../flows/resource';
 import { TransactionStatusBadge } from '../components/transaction-status-badge';
 import { transactionStatusMeaning } from '../model/transaction-status-meaning';
-import { displayTime, paymentRoute } from '../model/format';
+import { displayTime, payeeWords, paymentRoute } from '../model/format';
 import { paymentHistory, type PaymentHistoryEntry } from '../model/payment-history';
 
 export function PaymentsListPage() {
@@ -51,7 +51,7 @@ function PaymentListItem({ entry }: { entry: PaymentHistoryEntry }) {
             to={paymentRoute(entry)}
             className="font-medium text-blue-800 underline decoration-blue-300 underline-offset-2 hover:decoration-blue-800"
           >
-            {entry.amount} {entry.currency} to {display.name(entry.creditorName)}
+            {entry.amount} {entry.currency} to {payeeWords(entry, display.name)}
           </Link>
         </p>
         <p className="text-xs text-slate-600">

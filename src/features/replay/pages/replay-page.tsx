@@ -4,6 +4,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { usePresenterMode } from '../../../api';
 import type { ReplayReading } from '../../../flows/replay/replay-data';
 import type { ShownReplay } from '../../../flows/replay/replay-shown';
+import { DocumentTitle } from '../../../components/ui';
 
 /** Far above any usual replay: one flow, a few dozen exchanges (the exchange log holds 2,000 entries at most). */
 export const MAX_REPLAY_BYTES = 20 * 1024 * 1024;
@@ -35,7 +36,7 @@ export function ReplayPage() {
 
   return (
     <article className="max-w-4xl space-y-4">
-      <title>Open a replay · XS2A Console</title>
+      <DocumentTitle>Open a replay · XS2A Console</DocumentTitle>
       <h1 className="text-2xl font-semibold">Open a replay</h1>
       <p className="text-sm text-slate-700">
         A replay is a flow saved with “Save as replay” on a payment or consent page: one HTML file that also opens by
