@@ -45,7 +45,7 @@ test('lists every operation in the spec’s groups and sends a consent request a
   ]) {
     await expect(page.getByRole('heading', { level: 2, name: group })).toBeVisible();
   }
-  await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(26);
+  await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(30);
 
   await openOperation(page, 'Create a consent');
   await expect(page.getByText(/required X-Request-ID, PSU-IP-Address/)).toBeVisible();
@@ -228,6 +228,15 @@ test('sends every operation of the explorer to the sandbox, each answered withou
     ...ofAccount,
     path: { ...ofAccount.path, transactionId: booked[0]?.transactionId ?? '' },
   });
+
+  // Card accounts under the same consent: the list, then one card's details, balances and transactions.
+  const cards = await send(page, 'getCardAccountList', underConsent);
+  const card = (cards.cardAccounts as { resourceId: string }[])[0];
+  expect(card).toBeDefined();
+  const ofCard = { ...underConsent, path: { 'account-id': card?.resourceId ?? '' } };
+  await send(page, 'readCardAccountDetails', ofCard);
+  await send(page, 'getCardAccountBalances', ofCard);
+  await send(page, 'getCardAccountTransactionList', ofCard);
 
   // Confirmation of funds on that account: a small amount is there.
   const funds = await send(page, 'checkAvailabilityOfFunds', {

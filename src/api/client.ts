@@ -152,7 +152,7 @@ export async function sendRawRequest(
     label: string;
   },
 ): Promise<{ exchangeId: string; status: number }> {
-  const { response, text, exchange } = await sendExact(options, options.label);
+  const { response, text, exchange } = await withErrorWords(sendExact(options, options.label));
   const { recorded } = answerOf(response, text);
   updateExchange(
     exchange.exchangeId,
@@ -168,6 +168,23 @@ export async function sendRawRequest(
  * 1.3.12 answer. Resolves and rejects like xs2aRequest; the X-Request-ID checked for its echo is the one in `headers`.
  */
 export async function sendOperation<T>(options: ExactRequestOptions): Promise<Xs2aResult<T>> {
+  return withErrorWords(sendAndCheck<T>(options));
+}
+
+/**
+ * Rejects as `sending` does, once the words that describe errors have loaded (they stay out of the first load): a page
+ * that shows the error describes it in full at once.
+ */
+async function withErrorWords<T>(sending: Promise<T>): Promise<T> {
+  try {
+    return await sending;
+  } catch (error) {
+    await loadMessageMeanings();
+    throw error;
+  }
+}
+
+async function sendAndCheck<T>(options: ExactRequestOptions): Promise<Xs2aResult<T>> {
   const { operationId } = options;
   const { response, text, redirect, exchange, requestId } = await sendExact(options, operationId);
   const { exchangeId, startedAt, redaction, relayTarget, fail } = exchange;
@@ -199,7 +216,6 @@ export async function sendOperation<T>(options: ExactRequestOptions): Promise<Xs
       redaction,
     );
     if (relayError) throw fail('relay', { ...status, relayError });
-    await loadMessageMeanings();
     const parts = parsed.json ? errorBodyParts(parsed.body, contentType) : {};
     const hasErrorBody = (parts.tppMessages?.length ?? 0) > 0 || parts.problem !== undefined;
     throw fail('http', { ...status, ...parts, headers: responseHeaders, bodyText: hasErrorBody ? undefined : text });

@@ -2,7 +2,7 @@
 // through the profile's relay within its timeout, never following a redirect; the bank's Date noted as its time.
 import type { Exchange } from './exchange-log';
 import { recordExchange, updateExchange } from './exchange-log';
-import { Xs2aError, type RelayFailure, type Xs2aErrorDetails, type Xs2aErrorKind } from './errors';
+import { loadMessageMeanings, Xs2aError, type RelayFailure, type Xs2aErrorDetails, type Xs2aErrorKind } from './errors';
 import { sessionTokens } from './oauth/session-tokens';
 import { DEFAULT_TIMEOUT_SECONDS, profileTimeoutMs, type BankProfile } from './profiles/bank-profile';
 import { noteBankAnswer } from './bank-time';
@@ -105,11 +105,11 @@ export async function sendRecorded(options: RecordedRequest) {
   const { url } = request;
   const fail = (kind: Xs2aErrorKind, details: Partial<Xs2aErrorDetails> = {}) => {
     const error = new Xs2aError({ kind, requestId, exchangeId, url, timeoutMs, relayTarget, ...details });
-    updateExchange(
-      exchangeId,
-      { durationMs: Date.now() - startedAt, error: { kind, message: error.message } },
-      redaction,
-    );
+    const durationMs = Date.now() - startedAt;
+    const record = () => updateExchange(exchangeId, { durationMs, error: { kind, message: error.message } }, redaction);
+    record();
+    // The error's message in full once the words that describe errors have loaded (before the client rejects).
+    void loadMessageMeanings().then(record);
     return error;
   };
   const exchange: RecordedExchange = { exchangeId, startedAt, redaction, relayTarget, fail };
