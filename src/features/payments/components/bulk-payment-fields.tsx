@@ -79,12 +79,13 @@ function PasteCsv({ onRows }: { onRows: (rows: BulkRow[]) => void }) {
           <Button
             size="sm"
             onClick={() => {
-              const rows = rowsFromCsv(text);
-              setNote(rows.length ? `Filled ${rows.length} row${rows.length === 1 ? '' : 's'}.` : 'No rows found.');
-              if (rows.length) {
-                onRows(rows);
-                setText('');
-              }
+              void rowsFromCsv(text).then((rows) => {
+                setNote(rows.length ? `Filled ${rows.length} row${rows.length === 1 ? '' : 's'}.` : 'No rows found.');
+                if (rows.length) {
+                  onRows(rows);
+                  setText('');
+                }
+              });
             }}
           >
             Fill rows

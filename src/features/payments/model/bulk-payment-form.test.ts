@@ -20,8 +20,8 @@ const row = (over: Partial<ReturnType<typeof newBulkRow>> = {}) => ({
 });
 
 describe('rowsFromCsv', () => {
-  it('fills rows in the table order when there is no header', () => {
-    const rows = rowsFromCsv(
+  it('fills rows in the table order when there is no header', async () => {
+    const rows = await rowsFromCsv(
       '"Müller, Hans",DE02 1001 0010 9307 1186 03,"12,50",EUR,Invoice 1\nErik,DE89370400440532013000,3',
     );
     expect(rows.map(({ id: _id, ...rest }) => rest)).toEqual([
@@ -43,8 +43,8 @@ describe('rowsFromCsv', () => {
     expect(new Set(rows.map((r) => r.id)).size).toBe(2);
   });
 
-  it('takes the columns a header names, in its order', () => {
-    const [first] = rowsFromCsv('Amount;Reference;IBAN;Name\n5.00;Rent;DE89370400440532013000;Vermieter');
+  it('takes the columns a header names, in its order', async () => {
+    const [first] = await rowsFromCsv('Amount;Reference;IBAN;Name\n5.00;Rent;DE89370400440532013000;Vermieter');
     expect(first).toMatchObject({ amount: '5.00', remittance: 'Rent', creditorName: 'Vermieter', currency: 'EUR' });
   });
 });

@@ -84,8 +84,8 @@ function columnsOf(header: readonly string[]): BulkRowField[] | undefined {
  * The rows a pasted CSV fills: columns by a header line when there is one, else in the table's order (name, IBAN,
  * amount, currency, remittance). Cells are taken as typed (trimmed); a decimal comma becomes a point.
  */
-export function rowsFromCsv(text: string): BulkRow[] {
-  const lines = parseCsv(text);
+export async function rowsFromCsv(text: string): Promise<BulkRow[]> {
+  const lines = await parseCsv(text);
   const named = lines[0] ? columnsOf(lines[0]) : undefined;
   const columns = named ?? [...bulkRowFields];
   return (named ? lines.slice(1) : lines).map((cells) => {

@@ -32,6 +32,8 @@ async function fillFromCsv(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByText('Paste CSV'));
   fireEvent.change(screen.getByRole('textbox', { name: /One payment a line/ }), { target: { value: CSV } });
   await user.click(screen.getByRole('button', { name: 'Fill rows' }));
+  // The CSV parser loads with the first paste.
+  await screen.findByText(/^Filled \d+ rows?\.$/);
 }
 
 afterEach(forgetPage);
