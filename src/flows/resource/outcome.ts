@@ -122,6 +122,14 @@ function finalOutcome(resource: ResourceFacts, cause: OutcomeCause | undefined):
   const { what } = resource;
   switch (resource.verdict) {
     case 'authorised':
+      // A bulk whose authorisations are all done but some of whose payments the bank rejected: not a plain success.
+      if (resource.status === 'PART') {
+        return {
+          tone: 'warning',
+          title: 'Partially accepted',
+          text: `The bank accepted some of the payments it holds and rejected the others${codeNote(resource)}.`,
+        };
+      }
       return {
         tone: 'success',
         title: 'Authorised',

@@ -53,6 +53,8 @@ function transactionOutcome(code: string, evidence: OutcomeEvidence): FlowOutcom
     case 'processing':
       return cause ? notAuthorised(cause, 'payment', code) : { tone: 'waiting', label: `${words}: not authorised yet` };
     case 'authorised':
+      // Some of a bulk's payments rejected: told as the page's banner tells it, not as a plain success.
+      if (code === 'PART') return { tone: 'neutral', label: `Partially accepted: some payments rejected (${code})` };
       // A final accepted status (settled, credited) says it all; an open one is authorised on its way there.
       return isFinalState(transactionStatusMachine, code)
         ? { tone: 'ok', label: words }

@@ -63,7 +63,9 @@ describe('the payment page of a bulk', () => {
     ]);
     expect(within(table).getByText('Hans Müller')).toBeTruthy();
     expect(screen.getByText('Batch booking preferred')).toBeTruthy();
-    expect(await screen.findByText('The bank reports the payment as Partially accepted (PART).')).toBeTruthy();
+    expect(
+      await screen.findByText('The bank accepted some of the payments it holds and rejected the others (PART).'),
+    ).toBeTruthy();
   });
 
   it("masks the creditors' IBANs and names in presenter mode", async () => {
