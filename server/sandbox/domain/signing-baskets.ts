@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import { SigningBasket, type BasketTransactionStatus, type ScaApproach } from '../../../src/xs2a';
 import { bankError, formatError, statusInvalid } from '../rules/bank-error';
-import { assertPsuIdGiven, offeredApproach, startsExplicitly } from '../rules/behaviour';
+import { assertPsuIdGiven, startsExplicitly } from '../rules/behaviour';
 import { startsImplicitly } from '../rules/sca';
 import { AccountsStore } from '../store/accounts-store';
 import { BasketsStore, type MemberType } from '../store/baskets-store';
@@ -16,7 +16,7 @@ import { newId, type DomainContext } from './context';
 import type { OutcomeHandler } from './outcomes';
 import { parseWith } from './parse';
 import type { ScaEngine, ScaResource } from './sca';
-import { chooseScaApproach, type ScaPreferences } from './sca-preferences';
+import { creationApproach, type ScaPreferences } from './sca-preferences';
 
 export const basketPath = (basketId: string) => `/v1/signing-baskets/${basketId}`;
 
@@ -107,14 +107,8 @@ export class SigningBaskets {
     ];
     const psuId = this.commonPsu(candidates, options.psuId);
     assertPsuIdGiven(this.ctx.config, options.psuId, 'pis');
-    const approach = offeredApproach(
-      this.ctx.config,
-      chooseScaApproach(options.prefs, this.ctx.config.defaultScaApproach),
-    );
+    const approach = creationApproach(this.ctx.config, options.prefs, 'pis');
     const redirectUri = options.prefs.redirectUri ?? null;
-    if (approach === 'REDIRECT' && options.prefs.redirectPreferred === true && redirectUri === null) {
-      throw formatError('TPP-Redirect-URI is required when TPP-Redirect-Preferred is true.', 'TPP-Redirect-URI');
-    }
     const now = this.now();
     const basket: SigningBasketRow = {
       basket_id: newId('basket'),

@@ -276,13 +276,13 @@ const migrations: Record<string, Migration> = {
       await db.schema
         .createTable('signing_baskets')
         .addColumn('basket_id', 'text', (c) => c.primaryKey())
-        .addColumn('transaction_status', 'text', (c) => c.notNull())
-        .addColumn('sca_approach', 'text', (c) => c.notNull())
         .addColumn('psu_id', 'text')
+        .addColumn('transaction_status', 'text', (c) => c.notNull())
+        .addColumn('status_changed_at', 'text', (c) => c.notNull())
+        .addColumn('sca_approach', 'text', (c) => c.notNull())
         .addColumn('tpp_redirect_uri', 'text')
         .addColumn('tpp_nok_redirect_uri', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('status_changed_at', 'text', (c) => c.notNull())
         .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
       await db.schema

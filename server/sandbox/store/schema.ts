@@ -251,13 +251,14 @@ export interface SnapshotTable {
 /** A signing basket: payments and consents of one PSU authorised by one SCA. */
 export interface SigningBasketTable {
   basket_id: string;
-  transaction_status: string;
-  sca_approach: string;
+  /** The PSU every member belongs to, where the bank knows it. */
   psu_id: string | null;
+  transaction_status: string;
+  status_changed_at: string;
+  sca_approach: string;
   tpp_redirect_uri: string | null;
   tpp_nok_redirect_uri: string | null;
   created_at: string;
-  status_changed_at: string;
   version: Generated<number>;
 }
 
