@@ -552,6 +552,32 @@ describe.each(stores)('signing baskets (%s)', (_name, open) => {
     });
   });
 
+  it('plays scenarios on the basket operations: the call’s header and the admin API’s rules', async () => {
+    const p1 = await payment(bank, 'alice');
+    const asked = await send(bank, 'POST', BASKETS, {
+      body: { paymentIds: [p1] },
+      headers: { ...EMBEDDED('alice'), 'X-Sandbox-Scenario': 'error=REFERENCE_MIX_INVALID' },
+    });
+    refused(asked, BASKETS, 'post', 400, 'REFERENCE_MIX_INVALID');
+    expect(fails(asked, 400, 'REFERENCE_MIX_INVALID')?.text ?? '').toContain('createSigningBasket');
+    // A code 1.3.12 does not pair with the operation is refused as a scenario.
+    fails(
+      await send(bank, 'GET', `${BASKETS}/basket-x/status`, {
+        headers: { 'X-Sandbox-Scenario': 'error=ACCESS_EXCEEDED' },
+      }),
+      400,
+      'FORMAT_ERROR',
+    );
+    const { self } = await created(bank, { paymentIds: [p1] }, EMBEDDED('alice'));
+    const basketId = self.split('/').pop() ?? '';
+    const rule = await send(bank, 'POST', '/admin/scenarios', {
+      body: { operation: 'getSigningBasketStatus', error: 'RESOURCE_UNKNOWN', resourceId: basketId, count: 1 },
+    });
+    expect(rule.status, JSON.stringify(rule.body)).toBe(201);
+    refused(await send(bank, 'GET', `${self}/status`), `${BASKET}/status`, 'get', 403, 'RESOURCE_UNKNOWN');
+    expect(await basketStatus(bank, self)).toBe('RCVD');
+  });
+
   it('answers under a deviating base as the other routes do (lowercase-statuses)', async () => {
     const { self } = await created(bank, { paymentIds: [await payment(bank, 'alice')] }, EMBEDDED('alice'));
     const res = await send(bank, 'GET', `/psd2/deviating/lowercase-statuses${self}/status`);
