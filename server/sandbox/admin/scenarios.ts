@@ -219,7 +219,7 @@ export function readScenarioInput(body: unknown): { rule: ScenarioRule; count: n
   if (effects.length !== 1 || !effect) {
     throw new AdminError(400, 'invalid_scenario', 'Give exactly one of error, delayMs, hang or decoupledAbort.');
   }
-  const op = operation as ScenarioRule['operation'];
+  const op: ScenarioRule['operation'] = operation;
   const problem = checkEffect(op, effect);
   if (problem) throw new AdminError(400, 'invalid_scenario', problem);
   const rule: ScenarioRule = {
