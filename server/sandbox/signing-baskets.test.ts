@@ -368,7 +368,7 @@ describe.each(stores)('signing baskets (%s)', (_name, open) => {
         body: { psuData: { password: SANDBOX_PASSWORD } },
       });
       const started = ok(start, 201, StartScaprocessResponse);
-      await created(bank, { paymentIds: [p1] }, EMBEDDED('alice'));
+      const { self } = await created(bank, { paymentIds: [p1] }, EMBEDDED('alice'));
       const authPath = `/v1/payments/sepa-credit-transfers/${p1}/authorisations/${started.authorisationId}`;
       if (started.scaStatus === 'psuAuthenticated') {
         await send(bank, 'PUT', authPath, { body: { authenticationMethodId: 'sms' } });
@@ -379,6 +379,16 @@ describe.each(stores)('signing baskets (%s)', (_name, open) => {
         'RESOURCE_BLOCKED',
       );
       expect(await paymentStatus(bank, p1)).toBe('RCVD');
+      // Failing it with wrong one-time passwords leaves the payment to the basket, whose SCA then accepts it.
+      let own = 'scaMethodSelected';
+      for (let attempt = 0; attempt < 10 && own !== 'failed'; attempt++) {
+        await send(bank, 'PUT', authPath, { body: { scaAuthenticationData: '000000' } });
+        own = await scaStatus(bank, authPath);
+      }
+      expect(own).toBe('failed');
+      expect(await paymentStatus(bank, p1)).toBe('RCVD');
+      expect((await authoriseEmbedded(bank, `${self}/authorisations`, 'alice')).scaStatus).toBe('finalised');
+      expect(await paymentStatus(bank, p1)).toBe('ACTC');
     });
   });
 

@@ -239,13 +239,20 @@ export class SigningBaskets {
     }
   }
 
-  /** A member's own authorisation outcome, refused to finish while the member is in an open basket. */
+  /**
+   * A member's own authorisation outcome while the member is in an open basket: it cannot finalise, and failing it
+   * (wrong one-time passwords, a timed decoupled approval that can no longer apply) leaves the member to the basket.
+   */
   guard(type: MemberType, own: OutcomeHandler): OutcomeHandler {
     return {
       ...own,
       assertOpen: async (db, auth) => {
         await own.assertOpen(db, auth);
         await this.assertFree(type, auth.resource_id, db);
+      },
+      apply: async (db, auth, outcome, psuId, choice) => {
+        if (outcome === 'failed' && (await this.store.openBasketOf(type, auth.resource_id, db))) return;
+        await own.apply(db, auth, outcome, psuId, choice);
       },
     };
   }

@@ -81,16 +81,14 @@ export class BasketsStore {
     return moved;
   }
 
-  /** Deletes a basket that is still as it was read; its members go with it. */
+  /** Deletes a basket that is still as it was read, with its members (in the caller's transaction). */
   async remove(db: Kysely<Database>, row: SigningBasketRow): Promise<boolean> {
     await db.deleteFrom('signing_basket_members').where('basket_id', '=', row.basket_id).execute();
-    return changed(
-      await db
-        .deleteFrom('signing_baskets')
-        .where('basket_id', '=', row.basket_id)
-        .where('version', '=', row.version)
-        .executeTakeFirst()
-        .then((r) => ({ numUpdatedRows: r.numDeletedRows })),
-    );
+    const result = await db
+      .deleteFrom('signing_baskets')
+      .where('basket_id', '=', row.basket_id)
+      .where('version', '=', row.version)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   }
 }
