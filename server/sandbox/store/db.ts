@@ -1,6 +1,15 @@
 // Opens the sandbox's database: embedded SQLite (libsql) by default, PostgreSQL when given a postgres:// URL.
 import Database from 'libsql';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type DatabaseIntrospector,
+  type SqliteDatabase,
+  type SqliteStatement,
+  type TableMetadata,
+} from 'kysely';
 import { startCheckpointer } from './checkpointer';
 import { migrateToLatest } from './migrations';
 import type { Database as Schema } from './schema';
@@ -129,6 +138,39 @@ async function openPostgres({ location, pgSchema, pgPoolSize }: OpenStoreOptions
     max: pgPoolSize ?? 10,
     ...(pgSchema ? { options: `-c search_path=${pgSchema}` } : {}),
   });
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Schema>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+/**
+ * PostgreSQL whose introspection reads only the schema the sandbox lives in (the first of its search_path). Kysely's
+ * own reads the catalogue of every schema of the database, and its migrator looks for its tables that way: a schema
+ * another party dropped meanwhile (a bench deleted on another instance, another sandbox's clean-up) made opening fail
+ * with 3F000 naming that schema.
+ */
+class OwnSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    const getTables = async (): Promise<TableMetadata[]> => {
+      const { rows } = await sql<{ name: string; schema: string; kind: string }>`
+        SELECT c.relname AS name, n.nspname AS schema, c.relkind AS kind
+        FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v', 'm')`.execute(db);
+      return rows.map((row) => ({
+        name: row.name,
+        schema: row.schema,
+        isView: row.kind === 'v' || row.kind === 'm',
+        columns: [],
+      }));
+    };
+    return {
+      getSchemas: async () =>
+        (
+          await sql<{
+            name: string;
+          }>`SELECT nspname AS name FROM pg_catalog.pg_namespace WHERE nspname = current_schema()`.execute(db)
+        ).rows,
+      getTables,
+      getMetadata: async () => ({ tables: await getTables() }),
+    };
+  }
 }

@@ -328,6 +328,7 @@ export async function migrateToLatest(db: Kysely<Database>, schema?: string): Pr
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(
       `Database migration ${failed} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`,
+      { cause: error },
     );
   }
 }
