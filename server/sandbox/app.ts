@@ -20,6 +20,7 @@ import { CardAccountService } from './domain/card-accounts';
 import { ConsentService } from './domain/consents';
 import type { DomainContext } from './domain/context';
 import { FundsConfirmations } from './domain/funds-confirmations';
+import { SigningBaskets } from './domain/signing-baskets';
 import { OAuthService } from './domain/oauth';
 import { OutcomeRegistry } from './domain/outcomes';
 import { Payments } from './domain/payments';
@@ -116,17 +117,21 @@ async function createServices(ctx: DomainContext, realClock: Clock): Promise<Ser
   const cardAccounts = new CardAccountService(ctx, consents);
   const funds = new FundsConfirmations(ctx);
   const paymentOutcomes = payments.outcomeHandlers();
+  const consentOutcome = consents.outcomeHandler();
+  // A basket's SCA applies its members' own outcomes; their own authorisations wait while they are in an open basket.
+  const baskets = new SigningBaskets(ctx, sca, { payment: paymentOutcomes.authorisation, consent: consentOutcome });
   outcomes
-    .register('payment:authorisation', paymentOutcomes.authorisation)
+    .register('payment:authorisation', baskets.guard('payment', paymentOutcomes.authorisation))
     .register('payment:cancellation', paymentOutcomes.cancellation)
-    .register('consent:authorisation', consents.outcomeHandler())
-    .register('consent:cancellation', consents.outcomeHandler())
+    .register('consent:authorisation', baskets.guard('consent', consentOutcome))
+    .register('consent:cancellation', consentOutcome)
+    .register('basket:authorisation', baskets.outcomeHandler())
     .assertComplete();
   const oauth = new OAuthService(ctx);
   // The signature library is loaded only when strict mode needs it, so a plain sandbox starts without it. Signed
   // requests are dated by their sender's real clock, so their check does not follow the bank's moved clock.
   const strict = config.strict ? new (await import('./http/strict')).StrictChecks(config.strict, realClock) : undefined;
-  return { config, sca, payments, consents, accounts, cardAccounts, funds, oauth, strict };
+  return { config, sca, payments, consents, accounts, cardAccounts, funds, baskets, oauth, strict };
 }
 
 /** The bank's own routes besides XS2A, the PSU pages and OAuth: health, and the list of deviating bases. */

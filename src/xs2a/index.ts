@@ -9,6 +9,7 @@ export * from './funds-confirmations';
 export * from './message-codes';
 export * from './operations';
 export * from './request-schemas';
+export * from './signing-baskets';
 export * from './payments';
 export * from './purpose-codes';
 export * from './sca';

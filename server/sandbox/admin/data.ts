@@ -27,6 +27,8 @@ const TABLES = [
   'card_transactions',
   'payments',
   'consents',
+  'signing_baskets',
+  'signing_basket_members',
   'authorisations',
   'oauth_codes',
   'oauth_tokens',

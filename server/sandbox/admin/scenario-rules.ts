@@ -48,9 +48,68 @@ export type ScenarioEffect =
   /** A decoupled authorisation the call starts is aborted by the PSU in the banking app (scaStatus failed). */
   | { kind: 'decoupled-abort' };
 
+/**
+ * The signing basket operations of 1.3.12, which scenarios play as every other XS2A operation's. They are kept here, on
+ * the bank's side, until the console's operation table lists them with its signing basket page.
+ */
+export const basketOperations = {
+  createSigningBasket: { method: 'POST', path: '/v1/signing-baskets' },
+  getSigningBasket: { method: 'GET', path: '/v1/signing-baskets/{basketId}' },
+  deleteSigningBasket: { method: 'DELETE', path: '/v1/signing-baskets/{basketId}' },
+  getSigningBasketStatus: { method: 'GET', path: '/v1/signing-baskets/{basketId}/status' },
+  startSigningBasketAuthorisation: { method: 'POST', path: '/v1/signing-baskets/{basketId}/authorisations' },
+  getSigningBasketAuthorisation: { method: 'GET', path: '/v1/signing-baskets/{basketId}/authorisations' },
+  getSigningBasketScaStatus: {
+    method: 'GET',
+    path: '/v1/signing-baskets/{basketId}/authorisations/{authorisationId}',
+  },
+  updateSigningBasketPsuData: {
+    method: 'PUT',
+    path: '/v1/signing-baskets/{basketId}/authorisations/{authorisationId}',
+  },
+} as const;
+export type BasketOperationName = keyof typeof basketOperations;
+/** An operation a scenario names: one of the operation table's, or a signing basket operation. */
+export type ScenarioOperation = OperationName | BasketOperationName;
+
+const isBasketOperation = (operation: string): operation is BasketOperationName => operation in basketOperations;
+
+/** Whether a scenario may name this operation. */
+export const isScenarioOperation = (operation: string): operation is ScenarioOperation =>
+  operation in operations || isBasketOperation(operation);
+
+const pathOf = (operation: ScenarioOperation) =>
+  isBasketOperation(operation) ? basketOperations[operation].path : operations[operation].path;
+
+/** The basket operation a call is, with its path's parameters (basketId, authorisationId). */
+export function matchBasketOperation(
+  method: string,
+  pathname: string,
+): { name: BasketOperationName; params: Record<string, string> } | undefined {
+  const at = pathname.indexOf('/v1/signing-baskets');
+  if (at < 0) return undefined;
+  const parts = pathname.slice(at + 1).split('/');
+  for (const [name, route] of Object.entries(basketOperations) as [
+    BasketOperationName,
+    { method: string; path: string },
+  ][]) {
+    const segments = route.path.slice(1).split('/');
+    if (route.method !== method.toUpperCase() || segments.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    const fits = segments.every((segment, i) => {
+      const part = parts[i] ?? '';
+      if (!segment.startsWith('{')) return segment === part;
+      params[segment.slice(1, -1)] = part;
+      return part.length > 0;
+    });
+    if (fits) return { name, params };
+  }
+  return undefined;
+}
+
 export interface ScenarioRule {
   /** The 1.3.12 operation (operationId), or `*` for every XS2A call. */
-  operation: OperationName | '*';
+  operation: ScenarioOperation | '*';
   effect: ScenarioEffect;
   /** Only calls for this PSU: the PSU-ID header, else the PSU of the consent or payment the call is about. */
   psuId?: string;
@@ -64,18 +123,25 @@ export interface Scenario extends ScenarioRule {
   remaining: number | null;
 }
 
-const areasOf = (operation: OperationName | '*'): MessageCodeArea[] =>
-  operation === '*' ? ['pis', 'ais', 'piis'] : [operations[operation].area];
+/** The areas of 1.3.12's message code tables an operation answers from; signing baskets have their own (sbs). */
+type CodeArea = MessageCodeArea | 'sbs';
+const areasOf = (operation: ScenarioOperation | '*'): CodeArea[] =>
+  operation === '*'
+    ? ['pis', 'ais', 'piis', 'sbs']
+    : [isBasketOperation(operation) ? 'sbs' : operations[operation].area];
+/** The area whose status rules give an operation's default status: signing baskets follow the payments'. */
+const statusArea = (operation: ScenarioOperation): MessageCodeArea =>
+  isBasketOperation(operation) ? 'pis' : operations[operation].area;
 
 /** The error statuses the spec allows for a code in these areas (outage codes: their one status). */
-export function errorStatuses(code: ScenarioCode, areas: MessageCodeArea[]): number[] {
+export function errorStatuses(code: ScenarioCode, areas: CodeArea[]): number[] {
   if (code in OUTAGE_CODES) return [OUTAGE_CODES[code as OutageCode]];
   const info = messageCodeInfo[code as MessageCode];
   return [...new Set(areas.flatMap((area) => info[area].filter((s) => s >= 400)))].sort((a, b) => a - b);
 }
 
 /** The error codes a scenario may answer an operation with. */
-export function codesFor(operation: OperationName | '*'): ScenarioCode[] {
+export function codesFor(operation: ScenarioOperation | '*'): ScenarioCode[] {
   const areas = areasOf(operation);
   const codes: ScenarioCode[] = messageCodes.filter((code) => errorStatuses(code, areas).length > 0);
   return [...codes, ...(Object.keys(OUTAGE_CODES) as OutageCode[])];
@@ -86,11 +152,11 @@ export function codesFor(operation: OperationName | '*'): ScenarioCode[] {
  * the path, another resource in the path (a payment, consent or authorisation), or neither (the body or a header). A
  * consent is in the path only on the consent's own operations; account reads name it in the Consent-ID header.
  */
-export function addressedIn(code: MessageCode, operation: OperationName): 'account-path' | 'path' | 'payload' {
-  const path = operations[operation].path;
+export function addressedIn(code: MessageCode, operation: ScenarioOperation): 'account-path' | 'path' | 'payload' {
+  const path = pathOf(operation);
   if (code === 'CONSENT_UNKNOWN') return path.includes('{consentId}') ? 'path' : 'payload';
   if (path.includes('{account-id}')) return 'account-path';
-  return /\{(paymentId|consentId|authorisationId)\}/.test(path) ? 'path' : 'payload';
+  return /\{(paymentId|consentId|basketId|authorisationId)\}/.test(path) ? 'path' : 'payload';
 }
 
 /**
@@ -99,10 +165,10 @@ export function addressedIn(code: MessageCode, operation: OperationName): 'accou
  * RESOURCE_EXPIRED and CONSENT_UNKNOWN 403 in the path, 400 otherwise), and 405 for SERVICE_INVALID, a service the
  * operation's endpoint does not offer. Codes with one status have that one; the sandbox's own codes theirs.
  */
-export function defaultStatus(code: ScenarioCode, operation: OperationName): number {
+export function defaultStatus(code: ScenarioCode, operation: ScenarioOperation): number {
   if (code in OUTAGE_CODES) return OUTAGE_CODES[code as OutageCode];
   const messageCode = code as MessageCode;
-  const area = operations[operation].area;
+  const area = statusArea(operation);
   if (messageCode === 'SERVICE_INVALID') return httpStatusFor(messageCode, area, { prefer: 405 });
   const where = addressedIn(messageCode, operation);
   if (where === 'payload') return httpStatusFor(messageCode, area, 'payload');
@@ -113,11 +179,15 @@ export function defaultStatus(code: ScenarioCode, operation: OperationName): num
 }
 
 /** The status an error effect answers with on an operation: the one asked for, else the spec's default there. */
-export function statusOf(effect: Extract<ScenarioEffect, { kind: 'error' }>, operation: OperationName): number {
+export function statusOf(effect: Extract<ScenarioEffect, { kind: 'error' }>, operation: ScenarioOperation): number {
   return effect.status ?? defaultStatus(effect.code, operation);
 }
 
-const OperationField = z.union([z.literal('*'), z.enum(operationNames as [OperationName, ...OperationName[]])]);
+const scenarioOperationNames = [...operationNames, ...(Object.keys(basketOperations) as BasketOperationName[])];
+const OperationField = z.union([
+  z.literal('*'),
+  z.enum(scenarioOperationNames as [ScenarioOperation, ...ScenarioOperation[]]),
+]);
 const StoredEffect = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('error'),
@@ -152,7 +222,7 @@ export function parseScenarioRule(text: string): ScenarioRule | undefined {
 export const MAX_DELAY_MS = 600_000;
 
 /** Why an effect does not fit the operation, if it does not. */
-export function checkEffect(operation: OperationName | '*', effect: ScenarioEffect): string | undefined {
+export function checkEffect(operation: ScenarioOperation | '*', effect: ScenarioEffect): string | undefined {
   if (effect.kind === 'delay' && effect.ms > MAX_DELAY_MS) return `A delay may be at most ${MAX_DELAY_MS} ms.`;
   if (effect.kind !== 'error') return undefined;
   const allowed = codesFor(operation);

@@ -4,7 +4,7 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as z from 'zod';
-import { matchOperation, operationNames, operations, type OperationMatch, type OperationName } from '../../../src/xs2a';
+import { matchOperation, operationNames, operations, type OperationName } from '../../../src/xs2a';
 import type { ScaEngine } from '../domain/sca';
 import { BankError } from '../rules/bank-error';
 import { errorResponse, type Env } from '../http/respond';
@@ -14,6 +14,8 @@ import { AdminError, readAdminJson } from './http';
 import {
   checkEffect,
   codesFor,
+  isScenarioOperation,
+  matchBasketOperation,
   defaultStatus,
   errorStatuses,
   MAGIC_PSUS,
@@ -27,8 +29,15 @@ import {
   type OutageCode,
   type Scenario,
   type ScenarioEffect,
+  type ScenarioOperation,
   type ScenarioRule,
 } from './scenario-rules';
+
+/** The operation a call is, with its path's parameters. */
+interface OperationMatch {
+  name: ScenarioOperation;
+  params: Record<string, string>;
+}
 import type { AdminSettings } from './settings';
 
 /** How long a hanging call is held at most when its client does not give up first. */
@@ -59,7 +68,7 @@ function hang(signal: AbortSignal): Promise<void> {
 }
 
 const resourceOf = (c: Context<Env>, match: OperationMatch) =>
-  match.params.paymentId ?? match.params.consentId ?? c.req.header('Consent-ID');
+  match.params.paymentId ?? match.params.consentId ?? match.params.basketId ?? c.req.header('Consent-ID');
 
 /** The PSU a call is about: its PSU-ID, else the PSU of the consent or payment it names (read only when a rule asks). */
 async function psuOf(db: Kysely<Database>, c: Context<Env>, match: OperationMatch): Promise<string | undefined> {
@@ -68,6 +77,15 @@ async function psuOf(db: Kysely<Database>, c: Context<Env>, match: OperationMatc
   const consentId = match.params.consentId ?? c.req.header('Consent-ID');
   if (consentId) {
     const row = await db.selectFrom('consents').select('psu_id').where('consent_id', '=', consentId).executeTakeFirst();
+    return row?.psu_id ?? undefined;
+  }
+  const basketId = match.params.basketId;
+  if (basketId) {
+    const row = await db
+      .selectFrom('signing_baskets')
+      .select('psu_id')
+      .where('basket_id', '=', basketId)
+      .executeTakeFirst();
     return row?.psu_id ?? undefined;
   }
   const paymentId = match.params.paymentId;
@@ -129,7 +147,10 @@ export function playScenarios({ db, settings, sca, slowMs, sleep }: ScenarioDeps
     if (rules.length === 0 && !c.req.header(SCENARIO_HEADER) && !splitMagicPsu(c.req.header('PSU-ID') ?? '')) {
       return next();
     }
-    const match = c.req.method === 'OPTIONS' ? undefined : matchOperation(c.req.method, c.req.path);
+    const match: OperationMatch | undefined =
+      c.req.method === 'OPTIONS'
+        ? undefined
+        : (matchOperation(c.req.method, c.req.path) ?? matchBasketOperation(c.req.method, c.req.path));
     if (!match) return next();
     const effects = askedEffects(c, match, slowMs);
     if (effects instanceof BankError) return errorResponse(c, effects);
@@ -185,7 +206,7 @@ export function readScenarioInput(body: unknown): { rule: ScenarioRule; count: n
   }
   const input = parsed.data;
   const operation = input.operation;
-  if (operation !== '*' && !(operation in operations)) {
+  if (operation !== '*' && !isScenarioOperation(operation)) {
     throw new AdminError(400, 'invalid_scenario', `operation: ${operation} is not a 1.3.12 operation (or *).`);
   }
   const effects: ScenarioEffect[] = [
@@ -198,7 +219,7 @@ export function readScenarioInput(body: unknown): { rule: ScenarioRule; count: n
   if (effects.length !== 1 || !effect) {
     throw new AdminError(400, 'invalid_scenario', 'Give exactly one of error, delayMs, hang or decoupledAbort.');
   }
-  const op = operation as ScenarioRule['operation'];
+  const op: ScenarioRule['operation'] = operation;
   const problem = checkEffect(op, effect);
   if (problem) throw new AdminError(400, 'invalid_scenario', problem);
   const rule: ScenarioRule = {

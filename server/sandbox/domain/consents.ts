@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { Consents as ConsentsSchema, type ScaApproach } from '../../../src/xs2a';
 import { isoDate } from '../clock';
 import { BankError, bankError, formatError, statusInvalid } from '../rules/bank-error';
-import { chooseScaApproach, type ScaPreferences } from './sca-preferences';
+import { creationApproach, type ScaPreferences } from './sca-preferences';
 import { parseWith } from './parse';
 import {
   accessExceeded,
@@ -32,13 +32,7 @@ import {
   type Granted,
   type OfferedService,
 } from '../rules/consents';
-import {
-  assertBankOfferedTaken,
-  assertPsuIdGiven,
-  grantedFrequency,
-  offeredApproach,
-  startsExplicitly,
-} from '../rules/behaviour';
+import { assertBankOfferedTaken, assertPsuIdGiven, grantedFrequency, startsExplicitly } from '../rules/behaviour';
 import { startsImplicitly } from '../rules/sca';
 import { AccountsStore } from '../store/accounts-store';
 import { CardAccountsStore } from '../store/card-accounts-store';
@@ -165,19 +159,13 @@ export class ConsentService {
     }
     assertPsuIdGiven(this.ctx.config, options.psuId, 'ais');
     assertBankOfferedTaken(this.ctx.config, isBankOffered(access));
-    const approach = offeredApproach(
-      this.ctx.config,
-      chooseScaApproach(options.prefs, this.ctx.config.defaultScaApproach),
-    );
+    const approach = creationApproach(this.ctx.config, options.prefs, 'ais');
     if (approach === 'EMBEDDED' && isBankOffered(access)) {
       throw bankError(
         'SERVICE_INVALID',
         'A bank-offered consent (empty account lists) needs redirect SCA, where the PSU picks the accounts.',
         { ...ais, path: 'access' },
       );
-    }
-    if (approach === 'REDIRECT' && options.prefs.redirectPreferred === true && !options.prefs.redirectUri) {
-      throw formatError('TPP-Redirect-URI is required when TPP-Redirect-Preferred is true.', 'TPP-Redirect-URI', 'ais');
     }
     return approach;
   }

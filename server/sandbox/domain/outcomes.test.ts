@@ -24,6 +24,8 @@ describe('the outcome registry', () => {
       .register('payment:cancellation', handler)
       .register('consent:authorisation', handler)
       .register('consent:cancellation', handler);
+    expect(() => registry.assertComplete()).toThrow(/basket:authorisation/);
+    registry.register('basket:authorisation', handler);
     expect(registry.assertComplete()).toBe(registry);
   });
 });

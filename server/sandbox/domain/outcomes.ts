@@ -25,7 +25,7 @@ export interface OutcomeHandler {
   ): Promise<void>;
 }
 
-/** The kind of resource an authorisation finishes: a payment, a payment's cancellation, a consent. */
+/** The kind of resource an authorisation finishes: a payment, a payment's cancellation, a consent, a signing basket. */
 export type OutcomeKey = `${ResourceType}:${AuthorisationKind}`;
 
 export const outcomeKeys: readonly OutcomeKey[] = [
@@ -33,6 +33,7 @@ export const outcomeKeys: readonly OutcomeKey[] = [
   'payment:cancellation',
   'consent:authorisation',
   'consent:cancellation',
+  'basket:authorisation',
 ];
 
 export class OutcomeRegistry {

@@ -12,7 +12,7 @@ import {
 } from '../../../src/xs2a';
 import { isoDate } from '../clock';
 import { bankError, formatError, statusInvalid } from '../rules/bank-error';
-import { chooseScaApproach, type ScaPreferences } from './sca-preferences';
+import { chooseScaApproach, creationApproach, type ScaPreferences } from './sca-preferences';
 import { parseWith } from './parse';
 import {
   acceptEntries,
@@ -32,7 +32,7 @@ import {
   PSU_UNNAMED_IN,
   type SupportedService,
 } from '../rules/payments';
-import { assertPsuIdGiven, offeredApproach, startsExplicitly } from '../rules/behaviour';
+import { assertPsuIdGiven, startsExplicitly } from '../rules/behaviour';
 import { startsImplicitly } from '../rules/sca';
 import {
   PaymentsStore,
@@ -156,13 +156,7 @@ export class Payments {
     }
     const { iban, debtor } = await this.validate(service, product, raw, options.psuId);
     assertPsuIdGiven(this.ctx.config, options.psuId, 'pis');
-    const approach = offeredApproach(
-      this.ctx.config,
-      chooseScaApproach(options.prefs, this.ctx.config.defaultScaApproach),
-    );
-    if (approach === 'REDIRECT' && options.prefs.redirectPreferred === true && !options.prefs.redirectUri) {
-      throw formatError('TPP-Redirect-URI is required when TPP-Redirect-Preferred is true.', 'TPP-Redirect-URI');
-    }
+    const approach = creationApproach(this.ctx.config, options.prefs, 'pis');
     if (options.rejectionNoFunds === true) {
       const entries = readInitiation({ body: JSON.stringify(raw), payment_service: service }).entries;
       const outcomes = await this.acceptance(this.ctx.db, debtor.resource_id, entries);

@@ -43,8 +43,8 @@ export interface AppRequest {
   requestedAt: string;
   /** One line: a payment's kind, amount and creditor, or a consent's access. */
   headline: string;
-  /** The payment's or consent's id, with its label. */
-  resource: { label: 'Payment id' | 'Consent id'; id: string };
+  /** The payment's, consent's or signing basket's id, with its label. */
+  resource: { label: 'Payment id' | 'Consent id' | 'Basket id'; id: string };
   /** The payment's terms or the consent's access in full (pages/summary.ts). */
   details: Html | '';
 }

@@ -1,4 +1,4 @@
-// Describes what the PSU is asked to approve: a payment, its cancellation, or a consent.
+// Describes what the PSU is asked to approve: a payment, its cancellation, a consent, or a signing basket of them.
 import { html } from 'hono/html';
 import * as z from 'zod/mini';
 import { formatAmount } from '../../../src/xs2a';
@@ -185,4 +185,41 @@ export function consentHeadline(consent: ConsentRow, display: PageDisplay = PLAI
   const lines = accessLines(consent, display).filter(([, value]) => value !== 'none');
   const access = lines.map(([term, value]) => (term === 'Access' ? value : `${term}: ${value}`)).join('; ');
   return `Account access: ${access || 'nothing named'}`;
+}
+
+/** The payments and consents of a signing basket, as the pages show them. */
+export interface BasketMembers {
+  payments: PaymentRow[];
+  consents: ConsentRow[];
+}
+
+const counted = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+/** What a signing basket holds, in one line. */
+export function basketHeadline(members: BasketMembers) {
+  const parts = [
+    ...(members.payments.length ? [counted(members.payments.length, 'payment')] : []),
+    ...(members.consents.length ? [counted(members.consents.length, 'consent')] : []),
+  ];
+  return `Signing basket: ${parts.join(' and ') || 'nothing left'}`;
+}
+
+/** Every payment's terms and every consent's access of a basket, each under its id. */
+export function basketDetails(members: BasketMembers, display: PageDisplay = PLAIN_PAGE) {
+  return html`${members.payments.map(
+    (p) =>
+      html`<h2>Payment ${p.payment_id}</h2>
+        ${paymentDetails(p, display)}`,
+  )}
+  ${members.consents.map(
+    (c) =>
+      html`<h2>Consent ${c.consent_id}</h2>
+        ${consentDetails(c, display)}`,
+  )}`;
+}
+
+export function basketSummary(members: BasketMembers, display: PageDisplay = PLAIN_PAGE) {
+  return html`<h1>Approve everything in this signing basket?</h1>
+    <p>${basketHeadline(members)}</p>
+    ${basketDetails(members, display)}`;
 }

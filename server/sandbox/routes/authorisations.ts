@@ -1,4 +1,4 @@
-// The authorisation sub-resources of payments, cancellations and consents (operations 6–8 and 13–15): start, list,
+// The authorisation sub-resources of payments, cancellations, consents and signing baskets (operations 6–8 and 13–15): start, list,
 // read the SCA status, update PSU data. The parent is resolved first by the caller's middleware, which puts it on the
 // context; header and body checks run as middleware in the order the bank reports them.
 import type { Context, Hono, MiddlewareHandler } from 'hono';
@@ -41,7 +41,7 @@ export function registerAuthorisationRoutes<P extends AuthorisationParent>(
   s: Services,
   base: string,
   resolve: (c: Context<ParentEnv<NoInfer<P>>>) => Promise<P>,
-  mayStart: (parent: NoInfer<P>) => void,
+  mayStart: (parent: NoInfer<P>) => void | Promise<void>,
   { psuIpBeforeParentInList = false }: { psuIpBeforeParentInList?: boolean } = {},
 ) {
   const parent: MiddlewareHandler<ParentEnv<P>> = async (c, next) => {
@@ -58,7 +58,7 @@ export function registerAuthorisationRoutes<P extends AuthorisationParent>(
     base,
     parent,
     async (c, next) => {
-      mayStart(c.get('parent'));
+      await mayStart(c.get('parent'));
       await next();
     },
     checkPsuIp(false),

@@ -31,12 +31,16 @@ import {
 import { keepPresenter, PRESENTER_PARAM, requestedDisplay, type PageDisplay } from '../pages/presenter';
 import { sandboxHelp } from '../pages/sandbox-help';
 import {
+  basketDetails,
+  basketHeadline,
+  basketSummary,
   consentDetails,
   consentHeadline,
   consentSummary,
   paymentDetails,
   paymentHeadline,
   paymentSummary,
+  type BasketMembers,
 } from '../pages/summary';
 import type { AuthorisationRow } from '../store/schema';
 import type { Services } from './xs2a';
@@ -52,8 +56,21 @@ function field(form: Record<string, unknown>, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** What the PSU is asked to approve: the consent or payment (or its cancellation) of an authorisation. */
+/** The payments and consents of the signing basket an authorisation belongs to. */
+async function basketMembers(s: Services, auth: AuthorisationRow): Promise<BasketMembers> {
+  const row = await s.baskets.find(auth.resource_id).catch(() => undefined);
+  const { paymentIds, consentIds } = row ? await s.baskets.describe(row) : { paymentIds: [], consentIds: [] };
+  const payments = await Promise.all(paymentIds.map((id) => s.payments.findById(id)));
+  const consents = await Promise.all(consentIds.map((id) => s.consents.find(id).catch(() => undefined)));
+  return {
+    payments: payments.filter((p) => p !== undefined),
+    consents: consents.filter((c) => c !== undefined),
+  };
+}
+
+/** What the PSU is asked to approve: the consent, payment (or its cancellation) or signing basket of an authorisation. */
 export async function authorisationSummary(s: Services, auth: AuthorisationRow, display: PageDisplay) {
+  if (auth.resource_type === 'basket') return basketSummary(await basketMembers(s, auth), display);
   if (auth.resource_type === 'consent') {
     const consent = await s.consents.find(auth.resource_id).catch(() => undefined);
     return consent ? consentSummary(consent, display) : html`<h1>Consent</h1>`;
@@ -70,6 +87,16 @@ export async function loginHelp(s: Services, display: PageDisplay) {
 /** A decoupled authorisation as the banking app lists it: when it came, what it authorises, and its ids. */
 async function appRequest(s: Services, auth: AuthorisationRow, display: PageDisplay): Promise<AppRequest> {
   const base = { authorisationId: auth.authorisation_id, requestedAt: auth.created_at };
+  if (auth.resource_type === 'basket') {
+    const members = await basketMembers(s, auth);
+    const details = basketDetails(members, display);
+    return {
+      ...base,
+      headline: basketHeadline(members),
+      details,
+      resource: { label: 'Basket id', id: auth.resource_id },
+    };
+  }
   if (auth.resource_type === 'consent') {
     const consent = await s.consents.find(auth.resource_id).catch(() => undefined);
     const headline = consent ? consentHeadline(consent, display) : 'Account access';

@@ -72,7 +72,10 @@ function registerServiceRoutes(app: Hono<Env>, s: Services, service: SupportedSe
         const approach = ScaApproach.parse(row.sca_approach);
         return { resource: s.payments.resourceFor(row, kind), approach, psuId: row.psu_id, row };
       },
-      (parent) => s.payments.assertMayStart(parent.row, kind),
+      async (parent) => {
+        s.payments.assertMayStart(parent.row, kind);
+        if (kind === 'authorisation') await s.baskets.assertFree('payment', parent.row.payment_id);
+      },
     );
   }
 }

@@ -7,6 +7,7 @@ import type { FundsConfirmations } from '../domain/funds-confirmations';
 import type { OAuthService } from '../domain/oauth';
 import type { Payments } from '../domain/payments';
 import type { ScaEngine } from '../domain/sca';
+import type { SigningBaskets } from '../domain/signing-baskets';
 import type { StrictChecks } from '../http/strict';
 
 export interface Services {
@@ -17,6 +18,7 @@ export interface Services {
   accounts: AccountService;
   cardAccounts: CardAccountService;
   funds: FundsConfirmations;
+  baskets: SigningBaskets;
   oauth: OAuthService;
   /** Present in strict mode. */
   strict: StrictChecks | undefined;

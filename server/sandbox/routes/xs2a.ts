@@ -1,7 +1,7 @@
-// The XS2A interface: the 19 operations of payments, consents and accounts, plus the PUT update-PSU-data steps and the
-// confirmation of funds. The payment routes live in routes/payments.ts, the authorisation sub-resources in
-// routes/authorisations.ts, the funds confirmation in routes/funds-confirmations.ts, the card
-// account reads in routes/card-accounts.ts.
+// The XS2A interface: the 19 operations of payments, consents and accounts, plus the PUT update-PSU-data steps, the
+// confirmation of funds and signing baskets. The payment routes live in routes/payments.ts, the authorisation
+// sub-resources in routes/authorisations.ts, the funds confirmation in routes/funds-confirmations.ts, the signing
+// baskets in routes/signing-baskets.ts, the card account reads in routes/card-accounts.ts.
 import type { Context, Hono } from 'hono';
 import { ScaApproach } from '../../../src/xs2a';
 import { consentPath } from '../domain/consents';
@@ -24,6 +24,7 @@ import { registerCardAccountRoutes } from './card-accounts';
 import { registerAuthorisationRoutes, type AuthorisationParent } from './authorisations';
 import { registerFundsConfirmationRoutes } from './funds-confirmations';
 import { registerPaymentRoutes } from './payments';
+import { registerSigningBasketRoutes } from './signing-baskets';
 import type { Services } from './services';
 
 export type { Services } from './services';
@@ -35,6 +36,7 @@ export function registerXs2aRoutes(app: Hono<Env>, s: Services) {
   registerConsentRoutes(app, s);
   registerAccountRoutes(app, s);
   registerFundsConfirmationRoutes(app, s);
+  registerSigningBasketRoutes(app, s);
   registerPaymentRoutes(app, s);
 }
 
@@ -72,7 +74,10 @@ function registerConsentRoutes(app: Hono<Env>, s: Services) {
       const approach = ScaApproach.parse(row.sca_approach);
       return { resource: s.consents.resourceFor(row.consent_id), approach, psuId: row.psu_id, row };
     },
-    (parent) => s.consents.assertMayStart(parent.row),
+    async (parent) => {
+      s.consents.assertMayStart(parent.row);
+      await s.baskets.assertFree('consent', parent.row.consent_id);
+    },
     { psuIpBeforeParentInList: true },
   );
 }
@@ -125,6 +130,11 @@ const shapes: { pattern: RegExp; methods: string[] }[] = [
   { pattern: /^\/v1\/consents\/[^/]+\/authorisations$/, methods: ['GET', 'POST'] },
   { pattern: /^\/v1\/consents\/[^/]+\/authorisations\/[^/]+$/, methods: ['GET', 'PUT'] },
   { pattern: /^\/v1\/funds-confirmations$/, methods: ['POST'] },
+  { pattern: /^\/v1\/signing-baskets$/, methods: ['POST'] },
+  { pattern: /^\/v1\/signing-baskets\/[^/]+$/, methods: ['GET', 'DELETE'] },
+  { pattern: /^\/v1\/signing-baskets\/[^/]+\/status$/, methods: ['GET'] },
+  { pattern: /^\/v1\/signing-baskets\/[^/]+\/authorisations$/, methods: ['GET', 'POST'] },
+  { pattern: /^\/v1\/signing-baskets\/[^/]+\/authorisations\/[^/]+$/, methods: ['GET', 'PUT'] },
   { pattern: /^\/v1\/accounts(\/[^/]+(\/(balances|transactions(\/[^/]+)?))?)?$/, methods: ['GET'] },
   { pattern: /^\/v1\/card-accounts(\/[^/]+(\/(balances|transactions))?)?$/, methods: ['GET'] },
   { pattern: /^\/v1\/[^/]+\/[^/]+$/, methods: ['POST'] },

@@ -270,6 +270,43 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Signing baskets (1.3.12 /v1/signing-baskets) and their members; a member is in one open basket at most.
+  '0008_signing_baskets': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('signing_baskets')
+        .addColumn('basket_id', 'text', (c) => c.primaryKey())
+        .addColumn('psu_id', 'text')
+        .addColumn('transaction_status', 'text', (c) => c.notNull())
+        .addColumn('status_changed_at', 'text', (c) => c.notNull())
+        .addColumn('sca_approach', 'text', (c) => c.notNull())
+        .addColumn('tpp_redirect_uri', 'text')
+        .addColumn('tpp_nok_redirect_uri', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createTable('signing_basket_members')
+        .addColumn('basket_id', 'text', (c) => c.notNull().references('signing_baskets.basket_id').onDelete('cascade'))
+        .addColumn('member_type', 'text', (c) => c.notNull())
+        .addColumn('member_id', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('open_key', 'text')
+        .addPrimaryKeyConstraint('signing_basket_members_pk', ['basket_id', 'position'])
+        .execute();
+      await db.schema
+        .createIndex('signing_basket_members_open')
+        .on('signing_basket_members')
+        .column('open_key')
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex('signing_basket_members_member')
+        .on('signing_basket_members')
+        .columns(['member_type', 'member_id'])
+        .execute();
+    },
+  },
 };
 
 /** The sandbox's migrations, in order. */

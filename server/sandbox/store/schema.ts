@@ -176,7 +176,7 @@ export interface ConsentTable {
   version: Generated<number>;
 }
 
-export type ResourceType = 'payment' | 'consent';
+export type ResourceType = 'payment' | 'consent' | 'basket';
 export type AuthorisationKind = 'authorisation' | 'cancellation';
 
 export interface AuthorisationTable {
@@ -248,6 +248,32 @@ export interface SnapshotTable {
   data: string;
 }
 
+/** A signing basket: payments and consents of one PSU authorised by one SCA. */
+export interface SigningBasketTable {
+  basket_id: string;
+  /** The PSU every member belongs to, where the bank knows it. */
+  psu_id: string | null;
+  transaction_status: string;
+  status_changed_at: string;
+  sca_approach: string;
+  tpp_redirect_uri: string | null;
+  tpp_nok_redirect_uri: string | null;
+  created_at: string;
+  version: Generated<number>;
+}
+
+/**
+ * A payment or consent of a basket. `open_key` (`payment:<id>`, `consent:<id>`) is set while the basket is open and
+ * unique, so a transaction is in one open basket at most; it is cleared when the basket is authorised or rejected.
+ */
+export interface SigningBasketMemberTable {
+  basket_id: string;
+  member_type: 'payment' | 'consent';
+  member_id: string;
+  position: number;
+  open_key: string | null;
+}
+
 export interface Database {
   psus: PsuTable;
   accounts: AccountTable;
@@ -264,6 +290,8 @@ export interface Database {
   card_accounts: CardAccountTable;
   card_balances: CardBalanceTable;
   card_transactions: CardTransactionTable;
+  signing_baskets: SigningBasketTable;
+  signing_basket_members: SigningBasketMemberTable;
 }
 
 export type PsuRow = Selectable<PsuTable>;
@@ -273,6 +301,8 @@ export type TransactionRow = Selectable<TransactionTable>;
 export type PaymentRow = Selectable<PaymentTable>;
 export type ConsentRow = Selectable<ConsentTable>;
 export type AuthorisationRow = Selectable<AuthorisationTable>;
+export type SigningBasketRow = Selectable<SigningBasketTable>;
+export type SigningBasketMemberRow = Selectable<SigningBasketMemberTable>;
 export type OAuthCodeRow = Selectable<OAuthCodeTable>;
 export type OAuthTokenRow = Selectable<OAuthTokenTable>;
 export type ScenarioRow = Selectable<ScenarioTable>;
