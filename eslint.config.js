@@ -56,6 +56,20 @@ export default defineConfig([
     extends: [reactHooks.configs.flat.recommended, pluginQuery.configs['flat/recommended']],
   },
 
+  // A page names itself with DocumentTitle: the console ships on preact/compat, which leaves a <title> in the body.
+  {
+    files: ['src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='title']",
+          message: 'Use DocumentTitle (components/ui): preact/compat renders <title> in the page, not in the head.',
+        },
+      ],
+    },
+  },
+
   // Accessibility of the console's markup (labels, roles, keyboard use), checked as it is written.
   {
     files: ['src/**/*.tsx'],
