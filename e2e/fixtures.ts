@@ -1,6 +1,6 @@
 // Helpers for end-to-end tests that talk to the sandbox bank's API directly, with the deterministic seed's test data.
 import { randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { SANDBOX_OTP, SANDBOX_PASSWORD, testAccounts } from '../server/sandbox/seed';
 
 export const SANDBOX = '/sandbox';
@@ -41,4 +41,15 @@ export async function paymentStatus(request: APIRequestContext, paymentId: strin
   });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { transactionStatus: string }).transactionStatus;
+}
+
+/**
+ * The Flow section of a payment's or consent's page, scrolled into view with its diagram drawn: the diagram's code loads
+ * as the user comes near it, as on a page whose panels fill the screen.
+ */
+export async function flowSection(page: Page): Promise<Locator> {
+  const flow = page.getByRole('region', { name: 'Flow', exact: true });
+  await flow.scrollIntoViewIfNeeded();
+  await expect(flow.getByText('Loading the flow diagram…')).toHaveCount(0);
+  return flow;
 }

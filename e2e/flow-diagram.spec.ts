@@ -12,7 +12,7 @@ import {
   useConsentProfile,
 } from './consents-helpers';
 import { frozenBench } from './bench';
-import { SANDBOX_OTP, SANDBOX_PASSWORD, testAccounts } from './fixtures';
+import { flowSection, SANDBOX_OTP, SANDBOX_PASSWORD, testAccounts } from './fixtures';
 import { approveAtBank, createPayment, transactionStatus } from './payments-helpers';
 import { authorisePanel, completeEmbeddedSca, useScaProfile } from './sca-helpers';
 import { expect, test, type Locator, type Page } from './test';
@@ -21,10 +21,6 @@ test.describe.configure({ timeout: 90_000 });
 
 const MERMAID_BUNDLE = fileURLToPath(new URL('../node_modules/mermaid/dist/mermaid.min.js', import.meta.url));
 const FAILED_RED = '#b91c1c';
-
-function flowView(page: Page): Locator {
-  return page.getByRole('region', { name: 'Flow', exact: true });
-}
 
 /** A step of the diagram by its words. */
 function step(view: Locator, words: string | RegExp): Locator {
@@ -49,18 +45,18 @@ async function expectNoSeriousViolationsInFlow(page: Page) {
 async function checkAtBothWidths(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await expect(flowView(page).locator('svg')).toHaveAttribute('width', /\d+/);
+    await expect((await flowSection(page)).locator('svg')).toHaveAttribute('width', /\d+/);
     await expectNoSeriousViolationsInFlow(page);
-    await flowView(page).screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
+    await (await flowSection(page)).screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 async function exportFile(page: Page, item: string): Promise<{ name: string; text: string }> {
-  await flowView(page).getByText('Export').click();
+  await (await flowSection(page)).getByText('Export').click();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    flowView(page).getByRole('button', { name: item }).click(),
+    (await flowSection(page)).getByRole('button', { name: item }).click(),
   ]);
   const path = await download.path();
   return { name: download.suggestedFilename(), text: await readFile(path, 'utf8') };
@@ -87,7 +83,7 @@ test('a redirect payment: the diagram grows through the bank round trip, survive
   const b = await frozenBench(page, testInfo);
   const alice = testAccounts['alice-main'];
   const payment = await createPayment(page, { debtorIban: alice.iban, amount: '12.50', creditorName: 'Marie Curie' });
-  const view = flowView(page);
+  const view = await flowSection(page);
   await expect(step(view, 'Initiate payment → 201, received')).toBeVisible();
   await expect(step(view, 'Initiate payment')).toContainText('12.50 EUR from');
   await expect(step(view, 'Initiate payment')).toContainText('to Marie Curie');
@@ -153,7 +149,7 @@ test('an embedded payment: the PSU’s password, method and one-time code are st
   await b.advance('PT1M');
   await expect(transactionStatus(page)).toContainText('ACSC');
 
-  const view = flowView(page);
+  const view = await flowSection(page);
   for (const words of [
     'The PSU enters their password',
     /The PSU chooses /,
@@ -181,7 +177,7 @@ test('a decoupled consent: the bank asks the PSU in the app, the wait folds into
   await authoriseConsent(page, 'carol', 'decoupled');
   await expect(consentStatus(page)).toContainText('valid', { timeout: 15_000 });
 
-  const view = flowView(page);
+  const view = await flowSection(page);
   await expect(step(view, 'Create consent → 201, received')).toBeVisible();
   await expect(step(view, 'The bank asks the PSU to approve it in their banking app')).toBeVisible();
   await expect(step(view, 'The PSU approves in the banking app')).toBeVisible();
@@ -195,7 +191,7 @@ test('in presenter mode the diagram and its exports mask account numbers and sho
   const alice = testAccounts['alice-main'];
   await createPayment(page, { debtorIban: alice.iban, amount: '3.20', creditorName: 'Marie Curie' });
   await page.getByRole('switch', { name: 'Presenter mode' }).click();
-  const view = flowView(page);
+  const view = await flowSection(page);
   const initiation = step(view, 'Initiate payment');
   await expect(initiation).toContainText(`from ${alice.iban.slice(0, 4)} •••• •••• ${alice.iban.slice(-4)}`);
   await expect(initiation).toContainText('to Marie C.');
@@ -212,7 +208,7 @@ test('for an audience: polling is a thin grey band, only steps that changed some
   page,
 }) => {
   await createPayment(page, { debtorIban: testAccounts['alice-main'].iban, amount: '4.40' });
-  const view = flowView(page);
+  const view = await flowSection(page);
   const band = view.locator('g[data-kind="waiting"]').first();
   await expect(band).toHaveText(/^Waiting · (Status|Payment) read \d+ times?, unchanged/);
   await expect(band.locator('text').first()).toHaveAttribute('fill', '#475569');
@@ -245,7 +241,7 @@ test('carol’s payment is rejected after her approval: the status arrow and the
   await page.waitForURL((url) => url.pathname === payment.path && url.searchParams.has('sca'));
   await expect(transactionStatus(page)).toContainText('RJCT', { timeout: 15_000 });
 
-  const view = flowView(page);
+  const view = await flowSection(page);
   await expect(view.getByRole('status')).toHaveText(
     'Outcome: Rejected: the PSU approved, then the bank found too little money in the account (RJCT)',
   );
@@ -261,7 +257,7 @@ test('dave’s SCA fails: the one-time code’s answer is a red arrow and the ou
   await createPayment(page, { debtorIban: testAccounts['dave-main'].iban, amount: '5.00' });
   await completeEmbeddedSca(authorisePanel(page), 'dave');
 
-  const view = flowView(page);
+  const view = await flowSection(page);
   await expect(view.locator('g[data-tone="failed"]').first()).toBeVisible();
   const failed = await failedSteps(view);
   expect(failed.some((words) => /Send the one-time code → .*failed/.test(words))).toBe(true);

@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, sandboxProfile, test, type Page } from './test';
-import { SANDBOX, testAccounts } from './fixtures';
+import { flowSection, SANDBOX, testAccounts } from './fixtures';
 import { approveAtBank, createPayment, transactionStatus } from './payments-helpers';
 import { authorisePanel, decideInBankingApp, shownAuthorisationId } from './sca-helpers';
 
@@ -56,7 +56,7 @@ function runPlaywright(folder: string, env: Record<string, string>): Promise<Run
 }
 
 async function exportFromFlowView(page: Page): Promise<{ name: string; text: string }> {
-  const flow = page.getByRole('region', { name: 'Flow', exact: true });
+  const flow = await flowSection(page);
   await flow.getByText('Export').click();
   const [download] = await Promise.all([
     page.waitForEvent('download'),

@@ -4,7 +4,7 @@
 // and no status said twice, no stale "Please confirm" once approved.
 import { validConsentViaApi } from './accounts-helpers';
 import { consentStatus } from './consents-helpers';
-import { SANDBOX, SANDBOX_OTP, SANDBOX_PASSWORD, testAccounts } from './fixtures';
+import { flowSection, SANDBOX, SANDBOX_OTP, SANDBOX_PASSWORD, testAccounts } from './fixtures';
 import { approveAtBank, createPayment, transactionStatus } from './payments-helpers';
 import {
   authorisationsPanel,
@@ -23,7 +23,6 @@ const carol = testAccounts['carol-main'];
 const dave = testAccounts['dave-main'];
 
 const outcome = (page: Page) => page.getByRole('status', { name: 'Outcome' });
-const flowView = (page: Page) => page.getByRole('region', { name: 'Flow', exact: true });
 const presenterSwitch = (page: Page) => page.getByRole('switch', { name: 'Presenter mode' });
 /** The narration presenter mode shows at the top of the page. */
 const narration = (page: Page) => page.getByRole('region', { name: 'What is happening' });
@@ -44,7 +43,7 @@ test('dave approves at the bank’s page and his SCA fails: “SCA failed”, to
   await expect(transactionStatus(page)).toContainText('RJCT');
 
   // The diagram tells what happened at the bank: he went through its page, and the SCA failed there.
-  const view = flowView(page);
+  const view = await flowSection(page);
   await expect(
     view.locator('g[data-step]').filter({ hasText: 'The PSU’s authorisation at the bank fails' }),
   ).toBeVisible();
@@ -73,7 +72,7 @@ test('a decoupled SCA the PSU aborts in the banking app (the scenario’s decoup
   const banner = outcome(page);
   await expect(banner).toContainText('SCA cancelled by the PSU');
   await expect(banner).toContainText('The PSU cancelled in the banking app, and the bank rejected the payment (RJCT).');
-  await expect(flowView(page).getByRole('status')).toHaveText(
+  await expect((await flowSection(page)).getByRole('status')).toHaveText(
     'Outcome: Rejected: the PSU cancelled in the banking app (RJCT)',
   );
 });
@@ -164,7 +163,7 @@ test('carol approves, then the bank finds too little money: said so, not a matte
     'The PSU approved, then the bank found too little money in the account and rejected the payment (RJCT).',
   );
   for (const place of [banner, transactionStatus(page)]) await expect(place).not.toContainText(/SCA|in time/);
-  await expect(flowView(page).getByRole('status')).toHaveText(
+  await expect((await flowSection(page)).getByRole('status')).toHaveText(
     'Outcome: Rejected: the PSU approved, then the bank found too little money in the account (RJCT)',
   );
   await presenterSwitch(page).click();

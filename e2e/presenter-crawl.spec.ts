@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type { Download } from '@playwright/test';
 import { expect, test, type Page } from './test';
 import { createConsentThroughUi } from './consents-helpers';
-import { testAccounts } from './fixtures';
+import { flowSection, testAccounts } from './fixtures';
 import { approveAtBank, createPayment } from './payments-helpers';
 import { isoDay, showTransactions } from './accounts-helpers';
 import { testPsus } from '../server/sandbox/seed';
@@ -74,8 +74,9 @@ async function pageContents(page: Page): Promise<string> {
   });
 }
 
-/** Scans the page at 1280 and 390 px. */
+/** Scans the page at 1280 and 390 px, read to its end (what loads as the user comes near it is drawn). */
 async function scanPage(page: Page, where: string) {
+  if ((await page.getByRole('region', { name: 'Flow', exact: true }).count()) > 0) await flowSection(page);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     scan(`${where} (${width} px)`, await pageContents(page));
@@ -110,7 +111,7 @@ test('presenter mode shows and writes no full name, IBAN or address of the sandb
   await scanJargon(page, 'the authorised payment’s page');
 
   // Its flow, written out every way the console offers.
-  const flow = page.getByRole('region', { name: 'Flow', exact: true });
+  const flow = await flowSection(page);
   for (const label of ['Download SVG picture', 'Download Mermaid text', 'Download Playwright test']) {
     await flow
       .locator('details')

@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './test';
 import { dedicated } from './accounts-helpers';
-import { testAccounts } from './fixtures';
+import { flowSection, testAccounts } from './fixtures';
 import { createPayment } from './payments-helpers';
 import { expectNoSeriousA11yViolations } from './sca-helpers';
 import { SANDBOX_PASSWORD, testPsus } from '../server/sandbox/seed';
@@ -44,7 +44,7 @@ async function expectNoJargon(page: Page, where: string) {
 
 /** The Flow view at 1280 and 390 px: axe finds nothing serious in it, and a screenshot of it at each width. */
 async function checkFlowView(page: Page, name: string) {
-  const flow = page.getByRole('region', { name: 'Flow', exact: true });
+  const flow = await flowSection(page);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await expect(flow.locator('svg')).toHaveAttribute('width', /\d+/);
@@ -131,7 +131,7 @@ test('a payment shown in presenter mode: masked on the console and at the bank, 
   await expectNothingPersonal(page, 'the settled payment page');
   await expectNoJargon(page, 'the settled payment page');
   await checkBothWidths(page, 'payment-settled');
-  const flow = page.getByRole('region', { name: 'Flow', exact: true });
+  const flow = await flowSection(page);
   await expect(flow.locator('p', { hasText: /^Outcome:/ })).toHaveText('Outcome: Settled');
   await checkFlowView(page, 'flow-presenter-finished');
 

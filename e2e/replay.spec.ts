@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { frozenBench } from './bench';
-import { testAccounts } from './fixtures';
+import { flowSection, testAccounts } from './fixtures';
 import { approveAtBank, createPayment, transactionStatus } from './payments-helpers';
 
 test.describe.configure({ timeout: 120_000 });
@@ -47,7 +47,7 @@ async function settledPayment(page: Page) {
 
 async function saveReplay(page: Page, name: string): Promise<string> {
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Save as replay' }).click();
+  await (await flowSection(page)).getByRole('button', { name: 'Save as replay' }).click();
   const path = test.info().outputPath(name);
   await (await download).saveAs(path);
   await expect(page.getByText('Replay saved', { exact: true })).toBeVisible();

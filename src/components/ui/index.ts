@@ -21,6 +21,7 @@ export { Panel, type HeadingLevel } from './panel';
 export { LoadingText, Spinner } from './spinner';
 export { Table, type TableColumn, type TableProps } from './table';
 export { useElementWidth } from './use-element-width';
+export { useNearView } from './use-near-view';
 export { WaitCountdown, type WaitCountdownProps } from './wait-countdown';
 export {
   PRESENTER_TYPE_SCALE,

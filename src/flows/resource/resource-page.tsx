@@ -133,6 +133,11 @@ export interface ResourcePageProps {
   stateMap?: StateMapProps;
   /** The exchange log's key of the resource ('payment:<id>', 'consent:<id>'): its flow diagram ends the page. */
   flow: string;
+  /**
+   * The page's first reads are under way: its panels have not their height yet, so the flow diagram at the end waits
+   * for them before it loads as the user scrolls near it.
+   */
+  settling: boolean;
   /** What the flow is about in a replay file's title ("Payment to Boulangerie"); no "Save as replay" without it. */
   replayTitle?: string;
   children: ReactNode;
@@ -148,6 +153,7 @@ export function ResourcePage({
   narration,
   stateMap,
   flow,
+  settling,
   replayTitle,
   children,
 }: ResourcePageProps) {
@@ -164,6 +170,7 @@ export function ResourcePage({
       {children}
       <FlowSection
         flow={flow}
+        settling={settling}
         {...(replayTitle !== undefined && { replay: { flow, title: replayTitle, ...(stateMap && { stateMap }) } })}
       />
     </article>

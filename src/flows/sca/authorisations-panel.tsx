@@ -27,7 +27,7 @@ import { recallFlow } from './flow-memory';
 import type { ScaLinks } from './links-to-actions';
 import { newScaRedirect } from './new-sca-redirect';
 import { isFinal, type ScaFlowInit, type ScaFlowState, type ScaStepBody } from './sca-flow';
-import { ScaPanel } from './sca-panel';
+import { ScaPanel } from './lazy-sca-panel';
 import { ScaStatusBadge } from './sca-status-badge';
 
 function collectionPath(scope: AuthorisationScope): string {

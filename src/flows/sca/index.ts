@@ -12,7 +12,8 @@ export {
 } from './links-to-actions';
 export { newScaRedirect, type ScaRedirect } from './new-sca-redirect';
 export { scaRoutes } from './routes';
-export { ScaPanel, type ScaPanelProps } from './sca-panel';
+export { ScaPanel } from './lazy-sca-panel';
+export type { ScaPanelProps } from './sca-panel';
 export { useScaReturn, useScaReturnStep, type OAuthReturnState } from './sca-return-notice';
 export { ScaStatusBadge, scaStatusMeaning } from './sca-status-badge';
 export { isFinal, scaStatusLabel } from './sca-flow';

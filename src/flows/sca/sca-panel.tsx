@@ -19,6 +19,7 @@ import {
 } from '../../components/ui';
 import type { ScaStatus } from '../../xs2a/enums';
 import type { AuthenticationObject } from '../../xs2a/sca';
+import { SCA_PANEL_TITLE } from './lazy-sca-panel';
 import type { ScaFlowState } from './sca-flow';
 import type { StepFailure } from './sca-panel-state';
 import { ScaStatusBadge } from './sca-status-badge';
@@ -125,7 +126,7 @@ function StepError({ failure }: { failure: StepFailure }) {
   return <ErrorCallout alert {...description} summary={hint ?? description.summary} />;
 }
 
-function ScaFlowView({ title = 'Strong customer authentication', headingLevel = 2, ...options }: ScaPanelProps) {
+function ScaFlowView({ title = SCA_PANEL_TITLE, headingLevel = 2, ...options }: ScaPanelProps) {
   const flow = useScaFlow(options);
   const { state, step } = flow;
   const heading: StepHeadingProps = {

@@ -3,7 +3,7 @@
 // dashed ones for what the TPP's user can still cause. A pure function returning a string, with every text escaped,
 // so the page and a replay file (which has no script) draw the same picture.
 import { withoutSpecCodes } from '../../xs2a/audience-words';
-import { escapeXml } from '../story/render-svg';
+import { escapeXml } from '../story/escape-xml';
 import { actionText, pathText, type StateMapEdge, type StateMapNode, type StateMapView } from './state-map-view';
 
 const NODE_W = 128;

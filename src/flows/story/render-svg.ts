@@ -3,8 +3,11 @@
 // given: each step's words run across the whole width above its arrows, so a phone-wide diagram stays readable.
 // Polling that saw nothing new is a thin grey band between the numbered steps, and a small legend under the outcome
 // says who the three lanes are.
+import { escapeXml } from './escape-xml';
 import { numberedSteps } from './numbering';
 import { LANES, type FlowStep, type FlowStory, type Lane, type StepTone, type StoryArrow } from './story-types';
+
+export { escapeXml };
 
 export interface RenderFlowSvgOptions {
   /** Width in px; the height follows from the steps. */
@@ -38,16 +41,6 @@ export const TONE_COLOURS: Record<StepTone, string> = {
   waiting: '#92400e',
   neutral: '#334155',
 };
-
-/** Characters XML 1.0 cannot hold at all, not even as a reference (C0 controls but tab and line breaks, U+FFFE/FFFF, lone surrogates). */
-const NOT_XML =
-  // eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-/** Text for XML or HTML: markup characters as references, characters XML cannot hold as U+FFFD. */
-export function escapeXml(text: string): string {
-  return text.replace(NOT_XML, '\ufffd').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** Words wrapped into lines of at most `max` characters; a longer word is cut. */
 export function wrapText(text: string, max: number): string[] {

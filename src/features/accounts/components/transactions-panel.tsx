@@ -1,6 +1,6 @@
 // The account's transactions: the report's query, paging through the bank's links or loading every page, the
 // virtualized table with filter and sort, CSV export, entry details and the balance chart.
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useBankDataDisplay, useBankToday, type BankDataDisplay, type BankProfile } from '../../../api';
 import { Panel } from '../../../components/ui';
@@ -26,8 +26,14 @@ import { ReportNotices } from './report-notices';
 import { ReportQueryForm } from './report-query-form';
 import { ReportStatus, ReportToolbar } from './report-toolbar';
 import { RowFilterForm } from './row-filter-form';
-import { TransactionDetailsDialog } from './transaction-details-dialog';
 import { TransactionsTable } from './transactions-table';
+
+// An entry's details (the bank's read of one transaction) load when a row is first opened.
+const TransactionDetailsDialog = lazy(() =>
+  import('./transaction-details-dialog').then(({ TransactionDetailsDialog }) => ({
+    default: TransactionDetailsDialog,
+  })),
+);
 
 export interface AccountContext {
   profile: BankProfile;
@@ -198,13 +204,15 @@ function TransactionsReport({
       )}
 
       {selected && (
-        <TransactionDetailsDialog
-          row={selected}
-          profile={profile}
-          consentId={consentId}
-          accountId={accountId}
-          onClose={() => setSelected(undefined)}
-        />
+        <Suspense fallback={null}>
+          <TransactionDetailsDialog
+            row={selected}
+            profile={profile}
+            consentId={consentId}
+            accountId={accountId}
+            onClose={() => setSelected(undefined)}
+          />
+        </Suspense>
       )}
     </div>
   );

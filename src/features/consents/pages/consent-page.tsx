@@ -208,6 +208,7 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
     <ResourcePage
       title={`Consent ${consentId} · XS2A Console`}
       flow={flowOf(scope)}
+      settling={status.isPending || details.isPending}
       header={{
         list: { to: '/consents', label: 'Consents' },
         heading: <ConsentHeading access={shownAccess} />,

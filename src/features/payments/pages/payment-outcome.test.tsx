@@ -117,10 +117,13 @@ describe('the outcome banner of a payment', () => {
     // Elsewhere, the bank rejected the payment; this page has not read it.
     state.status = 'RJCT';
     const user = userEvent.setup();
+    // The panel's steps load with its first showing.
+    await screen.findByLabelText('Password');
     const panel = screen.getByRole('region', { name: 'Authorise the payment' });
+    const password = within(panel).getByLabelText('Password');
     const psuId = within(panel).queryByLabelText('PSU-ID');
     if (psuId) await user.type(psuId, 'dave');
-    await user.type(within(panel).getByLabelText('Password'), 'sandbox');
+    await user.type(password, 'sandbox');
     await user.click(within(panel).getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(outcome().textContent).toContain('The bank rejected the payment (RJCT).'));
     expect(outcome().textContent).not.toContain('Waiting for the PSU');
@@ -147,10 +150,13 @@ describe('the outcome banner of a payment', () => {
     await waitFor(() => expect(outcome().textContent).toContain('Waiting for the PSU'));
     expect(outcome().textContent).toContain('The bank accepted the initiation (201, X-Request-ID req-1)');
     const user = userEvent.setup();
+    // The panel's steps load with its first showing.
+    await screen.findByLabelText('Password');
     const panel = screen.getByRole('region', { name: 'Authorise the payment' });
+    const password = within(panel).getByLabelText('Password');
     const psuId = within(panel).queryByLabelText('PSU-ID');
     if (psuId) await user.type(psuId, 'dave');
-    await user.type(within(panel).getByLabelText('Password'), 'sandbox');
+    await user.type(password, 'sandbox');
     await user.click(within(panel).getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(outcome().textContent).toContain('SCA failed'));
     await waitFor(() => expect(outcome().textContent).toContain('the bank rejected the payment (RJCT)'));
