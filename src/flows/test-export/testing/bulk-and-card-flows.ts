@@ -144,7 +144,7 @@ export function bulkFlow({ entries = BULK_ENTRIES, bankText, ended = 'PART' }: B
       body: {
         transactionStatus: ended,
         psuName: 'Alice Schneider',
-        psuMessage: `${ended === 'PART' ? 2 : 3} of ${entries.length} payments accepted.`,
+        psuMessage: bankText ?? `${ended === 'PART' ? 2 : 3} of ${entries.length} payments accepted.`,
         ...more,
       },
     }),
