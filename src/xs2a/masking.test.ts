@@ -208,7 +208,7 @@ describe('presenter mode’s masking of bulk and card bodies', () => {
         ['Brandt, Erik', 'DE02990100000090090001'],
         ['Jean-Luc de la Croix', 'FR1420041010050500013M02606'],
         ['Kaffee Handel GmbH', 'DE02100100109307118603'],
-      ].map(([creditorName, iban]) => ({
+      ].map(([creditorName = '', iban]) => ({
         instructedAmount: { currency: 'EUR', amount: '1.00' },
         creditorAccount: { iban },
         creditorName,

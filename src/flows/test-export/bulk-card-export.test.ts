@@ -162,6 +162,19 @@ describe('a bulk payment’s exported test', () => {
   });
 });
 
+describe('presenter mode', () => {
+  it('writes the bulk’s creditors as the screen shows them and no account number or card number in full', () => {
+    const bulk = playwrightTest({ flow: BULK_FLOW, exchanges: bulkFlow(), savedAt: 0, masked: true }).text;
+    for (const entry of BULK_ENTRIES) expect(bulk).not.toContain(entry.creditorIban);
+    expect(bulk).not.toContain('Brandt');
+    expect(bulk).toContain('creditorName: env("XS2A_CREDITOR_NAME_2") ?? "Erik B.",');
+    expect(bulk).toContain('"iban": data.creditorIbanAt(1),');
+    const cards = playwrightTest({ flow: CARD_FLOW, exchanges: cardFlow(), savedAt: 0, masked: true }).text;
+    expect(cards).toContain('"maskedPan": data.maskedPan(0),');
+    expect(cards).not.toContain('Alice Schneider');
+  });
+});
+
 describe('a card-account consent’s exported test', () => {
   it('names the card by the run’s masked PAN and follows the links inside the card account list', () => {
     const { text, fileName } = playwrightTest({ flow: CARD_FLOW, exchanges: cardFlow(), savedAt: 0 });
