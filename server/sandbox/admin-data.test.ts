@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsentsResponse201, PaymentInitiationResponse201, ReadAccountBalanceResponse } from '../../src/xs2a';
 import { createTestBank, openTestStore, type TestBank } from './testing/test-support';
+import { testCards } from './seed';
 import {
   accountOf,
   authoriseConsentEmbedded,
@@ -73,8 +74,15 @@ describe('admin API: the bank’s data', () => {
     if (!account) throw new Error('no account created');
     expect(account.iban).toMatch(/^DE\d{20}$/);
     expect(account.balance).toBe('1200.00');
-    const psus = (await send(bank, 'GET', '/admin/psus')).body as { psus: { psuId: string }[] };
+    const psus = (await send(bank, 'GET', '/admin/psus')).body as {
+      psus: { psuId: string; cards: { maskedPan: string }[] }[];
+    };
     expect(psus.psus.map((p) => p.psuId)).toContain('erin');
+    // Each PSU's cards beside the accounts, by masked PAN: alice's credit card, none for the new PSU.
+    expect(psus.psus.find((p) => p.psuId === 'alice')?.cards).toEqual([
+      expect.objectContaining({ maskedPan: testCards.find((card) => card.psuId === 'alice')?.maskedPan }),
+    ]);
+    expect(psus.psus.find((p) => p.psuId === 'erin')?.cards).toEqual([]);
 
     const consentId = await consentOf(bank, 'erin');
     expect(await interimBooked(bank, consentId, account.resourceId)).toBe('1200.00');

@@ -30,6 +30,8 @@ export const HOSTILE_PIECES = [
   '#',
   '<!--',
   '-->',
+  '</script>',
+  '<script>',
   '"""',
   "'''",
   ';',

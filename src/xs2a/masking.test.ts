@@ -197,3 +197,87 @@ describe('people, not businesses', () => {
     expect(maskPersonalDataInText(text)).toBe(shown);
   });
 });
+
+describe('presenter mode’s masking of bulk and card bodies', () => {
+  it('a bulk: every payment’s creditor account masked and each person’s name shortened, last name first too', () => {
+    const bulk = {
+      batchBookingPreferred: true,
+      debtorAccount: { iban: 'DE16990100000010010001' },
+      payments: [
+        ['Boulangerie Exemple', 'DE49990100000020020001'],
+        ['Brandt, Erik', 'DE02990100000090090001'],
+        ['Jean-Luc de la Croix', 'FR1420041010050500013M02606'],
+        ['Kaffee Handel GmbH', 'DE02100100109307118603'],
+      ].map(([creditorName = '', iban]) => ({
+        instructedAmount: { currency: 'EUR', amount: '1.00' },
+        creditorAccount: { iban },
+        creditorName,
+        remittanceInformationUnstructured: `For ${creditorName.includes(',') ? 'Erik Brandt' : creditorName} at ${iban}`,
+      })),
+      transactionStatus: 'PART',
+      tppMessage: [{ category: 'WARNING', code: 'PAYMENT_FAILED', path: 'payments[1]', text: 'Paid to Erik Brandt' }],
+    };
+    const shown = maskBankData(bulk) as typeof bulk;
+    expect(shown.debtorAccount.iban).toBe('DE16 •••• •••• 0001');
+    expect(shown.payments.map((payment) => payment.creditorAccount.iban)).toEqual([
+      'DE49 •••• •••• 0001',
+      'DE02 •••• •••• 0001',
+      'FR14 •••• •••• 2606',
+      'DE02 •••• •••• 8603',
+    ]);
+    expect(shown.payments.map((payment) => payment.creditorName)).toEqual([
+      'Boulangerie Exemple',
+      'Erik B.',
+      'Jean-Luc C.',
+      'Kaffee Handel GmbH',
+    ]);
+    const text = JSON.stringify(shown);
+    for (const whole of ['Brandt', 'Croix', '0090090001', '20041010050500013']) expect(text).not.toContain(whole);
+    expect(shown.tppMessage[0]?.text).toBe('Paid to Erik B.');
+    expect(shown.payments).toHaveLength(4);
+  });
+
+  it('a card: the masked PAN stays as masked as it came, the cardholder’s name shortened, merchants kept', () => {
+    const cards = {
+      cardAccounts: [
+        {
+          resourceId: 'card-1',
+          maskedPan: '453998******4711',
+          currency: 'EUR',
+          ownerName: 'Alice Schneider',
+          displayName: 'Alice Schneider',
+          name: 'Visa Kreditkarte',
+          creditLimit: { currency: 'EUR', amount: '3000.00' },
+        },
+        { resourceId: 'card-2', maskedPan: '525412xxxxxx3241', currency: 'EUR', ownerName: 'Schneider, Alice' },
+        { resourceId: 'card-3', pan: '4539981234564711', currency: 'EUR' },
+      ],
+    };
+    const shown = maskBankData(cards) as { cardAccounts: Record<string, unknown>[] };
+    expect(shown.cardAccounts[0]).toMatchObject({
+      maskedPan: '453998******4711',
+      ownerName: 'Alice S.',
+      displayName: 'Alice S.',
+      name: 'Visa Kreditkarte',
+    });
+    // Masked another way (lower-case x): masked again, never shown more of.
+    expect(shown.cardAccounts[1]).toMatchObject({ maskedPan: '5254 •••• •••• 3241', ownerName: 'Alice S.' });
+    expect(shown.cardAccounts[2]?.pan).toBe('4539 •••• •••• 4711');
+    const report = maskBankData({
+      cardAccount: { maskedPan: '453998******4711' },
+      cardTransactions: {
+        booked: [
+          {
+            maskedPAN: '453998******4711',
+            transactionAmount: { currency: 'EUR', amount: '-4.20' },
+            transactionDetails: 'Kiosk Am Markt, card of Alice Schneider',
+            cardAcceptorAddress: { townName: 'Berlin', country: 'DE' },
+          },
+        ],
+      },
+    });
+    expect(JSON.stringify(report)).not.toContain('Schneider');
+    expect(JSON.stringify(report)).toContain('453998******4711');
+    expect(JSON.stringify(report)).toContain('Kiosk Am Markt');
+  });
+});

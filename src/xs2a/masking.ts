@@ -21,12 +21,22 @@ export function maskAccountNumber(value: string): string {
 }
 
 /**
- * A person's name shortened to the first given name and the initial of the last word: `Alice Schmidt` → `Alice S.`.
+ * A name written last name first, as account lists and CSV files often write it ("Brandt, Erik"), in reading order
+ * ("Erik Brandt"); any other name as it is.
+ */
+function inReadingOrder(value: string): string {
+  const parts = /^\s*([^,]+?)\s*,\s*([^,]+?)\s*$/.exec(value);
+  return parts ? `${parts[2]} ${parts[1]}` : value;
+}
+
+/**
+ * A person's name shortened to the first given name and the initial of the last word: `Alice Schmidt` → `Alice S.`
+ * (`Schmidt, Alice` too).
  * One-word names keep their first letter only (`Alice` → `A.`): a single word may be the whole of a real name.
  * Company-like names (GmbH, AG, Ltd …) are kept, since they are not personal data.
  */
 export function shortenName(value: string): string {
-  const words = value.trim().split(/\s+/).filter(Boolean);
+  const words = inReadingOrder(value).trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return value;
   if (words.some((word) => /^(gmbh|ag|kg|se|ltd|llc|inc|plc|sa|sarl|bv|nv|ab|oy|spa|srl|co\.?|&)$/i.test(word))) {
     return value;
@@ -44,20 +54,21 @@ const TITLES = /^(dr\.?|prof\.?|mr\.?|mrs\.?|ms\.?|herr|frau|mme\.?|m\.)$/i;
 
 /**
  * Words that make a name a product's or an account's rather than a person's ("Main account", "Girokonto", "Savings
- * Plus", "Joint Account"), or a status a bank names in words ("Pending Review"): account names and names in texts are
+ * Plus", "Joint Account", "Visa Kreditkarte"), or a status a bank names in words ("Pending Review"): account names and names in texts are
  * shortened only when they read like a person's name.
  */
 const PRODUCT_WORDS =
-  /^(kiosk|markt|market|shop|store|stores|café|cafe|coffee|restaurant|ristorante|trattoria|bistro|bar|pub|grill|imbiss|pizza|pizzeria|burger|döner|bäckerei|boulangerie|patisserie|bakery|metzgerei|apotheke|pharmacy|drogerie|supermarkt|supermarket|tankstelle|hotel|hostel|kino|cinema|theater|theatre|studio|salon|friseur|fitness|gym|buchhandlung|books|verlag|stadtwerke|versicherung|insurance|energie|energy|telekom|mobile|media|services?|group|holding|company|corp|corporation|limited|foods|travel|reisen|airlines?|am|im|zum|zur|beim|an|auf|und|and|of|for|account|accounts|konto|girokonto|tagesgeld|sparkonto|savings?|saver|current|checking|main|joint|business|private|personal|premium|plus|gold|silver|basic|classic|card|credit|debit|depot|deposit|street|road|avenue|lane|food|festival|loan|salary|household|holiday|reserve|everyday|online|direct|student|youth|junior|pocket|money|cash|fund|funds|eur|usd|gbp|chf|pending|review|booked|received|accepted|rejected|settled|cancelled|expired|valid|invalid|unknown|error|status|bank|the)$/i;
+  /^(kiosk|markt|market|shop|store|stores|café|cafe|coffee|restaurant|ristorante|trattoria|bistro|bar|pub|grill|imbiss|pizza|pizzeria|burger|döner|bäckerei|boulangerie|patisserie|bakery|metzgerei|apotheke|pharmacy|drogerie|supermarkt|supermarket|tankstelle|hotel|hostel|kino|cinema|theater|theatre|studio|salon|friseur|fitness|gym|buchhandlung|books|verlag|stadtwerke|versicherung|insurance|energie|energy|telekom|mobile|media|services?|group|holding|company|corp|corporation|limited|foods|travel|reisen|airlines?|am|im|zum|zur|beim|an|auf|und|and|of|for|account|accounts|konto|girokonto|tagesgeld|sparkonto|savings?|saver|current|checking|main|joint|business|private|personal|premium|plus|gold|silver|basic|classic|card|credit|debit|visa|mastercard|maestro|amex|girocard|karte|kreditkarte|debitkarte|firmenkarte|platinum|depot|deposit|street|road|avenue|lane|food|festival|loan|salary|household|holiday|reserve|everyday|online|direct|student|youth|junior|pocket|money|cash|fund|funds|eur|usd|gbp|chf|pending|review|booked|received|accepted|rejected|settled|cancelled|expired|valid|invalid|unknown|error|status|bank|the)$/i;
 
 /**
  * Whether an account's `name` (or any free name the bank gives) reads like a person's name: two to four words, each a
  * capitalised word of letters (hyphens and apostrophes allowed, "von"/"de"-style particles in between), none a
- * product or account word and no company form. "Alice Schmidt" and "Jean-Luc de la Croix" are personal; "Main account",
+ * product or account word and no company form (last name first with a comma counts too). "Alice Schmidt", "Schmidt,
+ * Alice" and "Jean-Luc de la Croix" are personal; "Main account",
  * "Girokonto", "Savings Plus", "EUR 2" and "Bäckerei Muster GmbH" are not.
  */
 export function looksLikePersonalName(value: string): boolean {
-  const words = value.trim().split(/\s+/).filter(Boolean);
+  const words = inReadingOrder(value).trim().split(/\s+/).filter(Boolean);
   if (words.length < 2 || words.length > 5) return false;
   const capitalised = words.filter((word) =>
     /^\p{Lu}\p{Ll}*(?:['’]?\p{Lu}\p{Ll}+)*(?:-\p{Lu}\p{Ll}+)*\.?$/u.test(word),
@@ -132,9 +143,17 @@ const NAME_RUN =
  * remittance): IBANs and street addresses masked, and every run of capitalised words that reads like a person's name (see looksLikePersonalName) shortened.
  */
 export function maskPersonalDataInText(text: string): string {
-  return maskAddressesInText(maskIbansInText(text)).replace(NAME_RUN, (run) =>
-    looksLikePersonalName(run) ? shortenName(run) : run,
-  );
+  return maskAddressesInText(maskIbansInText(text)).replace(NAME_RUN, maskNameRun);
+}
+
+/**
+ * A run of capitalised words with the person's name in it shortened: the whole run, or what follows a first word that
+ * is no name ("For Jean-Luc de la Croix" → "For Jean-Luc C.").
+ */
+function maskNameRun(run: string): string {
+  if (looksLikePersonalName(run)) return shortenName(run);
+  const rest = /^(\S+\s+)(\S[\s\S]*)$/.exec(run);
+  return rest ? `${rest[1]}${maskNameRun(rest[2] ?? '')}` : run;
 }
 
 /**

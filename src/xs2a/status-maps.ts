@@ -96,7 +96,8 @@ const cancelWithSca: StatusAction = {
 };
 
 /**
- * transactionStatus. The PSU's authorisation takes a received payment to ACTC (PATC while more PSUs must authorise);
+ * transactionStatus. The PSU's authorisation takes a received payment to ACTC (PATC while more PSUs must authorise; a
+ * bulk with some of its payments rejected to PART);
  * the bank's checks and the settlement take it on to ACSC; it is rejected (failed SCA, no funds) or cancelled on the
  * way. A cancellation before the authorisation takes effect at once; after it, banks often ask for an authorisation of
  * the cancellation.
@@ -116,6 +117,8 @@ export const transactionStatusMachine: StatusMachine<TransactionStatusCode> = ma
       'PDNG',
       'ACCP',
       'ACWC',
+      // A bulk whose authorisation the bank applies at once, some of its payments rejected.
+      'PART',
       'RJCT',
       ['CANC', cancelAtOnce],
     ],

@@ -290,6 +290,11 @@ export function registerDataRoutes(admin: Hono<Env>, { db, settings, clock, seed
       .select(['resource_id', 'psu_id', 'iban', 'currency', 'name'])
       .orderBy('position')
       .execute();
+    const cards = await db
+      .selectFrom('card_accounts')
+      .select(['resource_id', 'psu_id', 'masked_pan', 'currency', 'name'])
+      .orderBy('position')
+      .execute();
     return c.json({
       password: SANDBOX_PASSWORD,
       psus: psus.map((p) => ({
@@ -298,6 +303,14 @@ export function registerDataRoutes(admin: Hono<Env>, { db, settings, clock, seed
         accounts: accounts
           .filter((a) => a.psu_id === p.psu_id)
           .map((a) => ({ resourceId: a.resource_id, iban: a.iban, currency: a.currency, name: a.name })),
+        cards: cards
+          .filter((card) => card.psu_id === p.psu_id)
+          .map((card) => ({
+            resourceId: card.resource_id,
+            maskedPan: card.masked_pan,
+            currency: card.currency,
+            name: card.name,
+          })),
       })),
     });
   });

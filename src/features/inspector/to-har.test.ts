@@ -1,4 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { MASKED_DISPLAY, type Exchange } from '../../api';
+import { cleanExchange } from '../../flows/replay/replay-clean';
+import {
+  BULK_ENTRIES,
+  bulkFlow,
+  cardFlow,
+  DEBTOR_IBAN,
+  MASKED_PAN,
+} from '../../flows/test-export/testing/bulk-and-card-flows';
 import { toHar } from './to-har';
 import { BEARER, failedExchange, scaExchange, secretValues } from '../../api/test-exchanges';
 
@@ -127,5 +136,23 @@ describe('toHar: status reads the log folded', () => {
       'This status read stands for 13 reads with the same answer: itself and 12 earlier ones sent from ' +
         '2026-01-15T09:30:02.000Z to 2026-01-15T09:30:13.000Z, which were counted, not recorded one by one.',
     );
+  });
+});
+
+describe('toHar of a bulk payment and of card reads in presenter mode', () => {
+  const masked = (exchanges: Exchange[]) =>
+    JSON.stringify(
+      toHar(exchanges.map((exchange) => cleanExchange(exchange, { secrets: [], display: MASKED_DISPLAY }))),
+    );
+
+  it('holds no creditor’s account, no person among the creditors in full, and the masked PAN as it came', () => {
+    const bulk = masked(bulkFlow());
+    for (const entry of BULK_ENTRIES) expect(bulk).not.toContain(entry.creditorIban);
+    expect(bulk).not.toContain(DEBTOR_IBAN);
+    expect(bulk).not.toContain('Brandt');
+    expect(bulk).toContain('Boulangerie Exemple');
+    const cards = masked(cardFlow());
+    expect(cards).toContain(MASKED_PAN);
+    expect(cards).not.toContain('Alice Schneider');
   });
 });

@@ -116,8 +116,11 @@ const syntaxes = {
 
 export type ValueLanguage = keyof typeof syntaxes;
 
-/** A code expression for a member's value; undefined writes the value itself. */
-export type ValueReplacer = (name: string, value: unknown) => string | undefined;
+/**
+ * A code expression for a member's value; undefined writes the value itself. `indent` is the member's own, for a
+ * replacement that writes a nested literal of its own (valueLiteral(value, language, other, indent)).
+ */
+export type ValueReplacer = (name: string, value: unknown, indent: string) => string | undefined;
 
 /**
  * A JSON value (a parsed request body) as a literal of `language`, indented by two spaces per level, object members
@@ -133,7 +136,8 @@ export function valueLiteral(value: unknown, language: ValueLanguage, replace?: 
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
     const items = value.map(
-      (item, index) => `${inner}${replace?.(String(index), item) ?? valueLiteral(item, language, replace, inner)}`,
+      (item, index) =>
+        `${inner}${replace?.(String(index), item, inner) ?? valueLiteral(item, language, replace, inner)}`,
     );
     return `[\n${items.join(',\n')},\n${indent}]`;
   }
@@ -141,7 +145,7 @@ export function valueLiteral(value: unknown, language: ValueLanguage, replace?: 
     const entries = Object.entries(value as Record<string, unknown>).filter(([, member]) => member !== undefined);
     if (entries.length === 0) return '{}';
     const members = entries.map(([name, member]) => {
-      const code = replace?.(name, member) ?? valueLiteral(member, language, replace, inner);
+      const code = replace?.(name, member, inner) ?? valueLiteral(member, language, replace, inner);
       return `${inner}${syntax.key(name)}: ${code}`;
     });
     return `{\n${members.join(',\n')},\n${indent}}`;

@@ -1,6 +1,7 @@
-// The files a flow is saved as, from a hostile bank's flow: the SVG picture is well-formed XML by a strict parser
-// (python3's expat) with no script, the Mermaid text keeps one statement per line, a replay file has one script block
-// (its data, inert) and reads back exactly.
+// The files a flow is saved as, from a hostile bank's flow (a single payment, and a bulk whose creditors' names,
+// remittances and the bank's messages are hostile): the SVG picture is well-formed XML by a strict parser (python3's
+// expat) with no script, the Mermaid text keeps one statement per line, a replay file has one script block (its data,
+// inert) and reads back exactly.
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { PLAIN_DISPLAY } from '../../api';
 import { hostileString } from '../../testing/hostile-strings';
 import { buildFlowStory, renderFlowSvg } from '../story';
 import { exchange, initiate, PAYMENT, resetKit, status } from '../story/story-test-kit';
+import { BULK_ENTRIES, BULK_FLOW, bulkFlow } from '../test-export/testing/bulk-and-card-flows';
 import { toMermaid } from '../story/to-mermaid';
 import { buildReplay } from './build-replay';
 import { readReplayFile } from './replay-data';
@@ -15,7 +17,7 @@ import { replayHtml } from './replay-html';
 
 beforeEach(resetKit);
 
-function hostileFlow(text: string) {
+function hostilePayment(text: string) {
   return [
     initiate('RCVD', { creditorName: text, remittanceInformationUnstructured: text, [`m${text}`]: text }),
     exchange('getPaymentInitiationStatus', {
@@ -25,6 +27,18 @@ function hostileFlow(text: string) {
     status(text),
   ];
 }
+
+/** A bulk whose every creditor's name and remittance, and the bank's messages, are `text`. */
+function hostileBulk(text: string) {
+  const entries = BULK_ENTRIES.map((entry) => ({ ...entry, creditorName: text, remittance: text }));
+  return bulkFlow({ entries, bankText: text });
+}
+
+/** Each kind of flow with the hostile text in every place the bank or the person writes. */
+const FLOWS = [
+  { kind: 'a payment', flow: PAYMENT, exchanges: hostilePayment },
+  { kind: 'a bulk payment', flow: BULK_FLOW, exchanges: hostileBulk },
+];
 
 /** Which of `documents` a strict XML parser (expat) refuses, with its words. */
 function xmlProblems(documents: string[]): (string | null)[] {
@@ -47,12 +61,12 @@ print(json.dumps(problems))
 
 const RUNS = 100;
 
-describe('a hostile bank’s flow saved as files', () => {
+describe.each(FLOWS)('a hostile bank’s flow saved as files: $kind', ({ flow, exchanges }) => {
   it('SVG: well-formed XML by a strict parser, no script, every text kept', () => {
     const texts = fc.sample(hostileString(), RUNS);
     const svgs = texts.map((text) => {
       resetKit();
-      return renderFlowSvg(buildFlowStory({ flow: PAYMENT, exchanges: hostileFlow(text), events: [] }));
+      return renderFlowSvg(buildFlowStory({ flow, exchanges: exchanges(text), events: [] }));
     });
     const problems = xmlProblems(svgs);
     expect(problems.filter(Boolean), JSON.stringify(texts[problems.findIndex(Boolean)])).toEqual([]);
@@ -63,7 +77,7 @@ describe('a hostile bank’s flow saved as files', () => {
     fc.assert(
       fc.property(hostileString(), (text) => {
         resetKit();
-        const mermaid = toMermaid(buildFlowStory({ flow: PAYMENT, exchanges: hostileFlow(text), events: [] }));
+        const mermaid = toMermaid(buildFlowStory({ flow, exchanges: exchanges(text), events: [] }));
         for (const line of mermaid.trimEnd().split('\n').slice(1)) {
           expect(line).toMatch(/^ {2}(participant|Note|TPP|Bank|PSU|rect|end|loop|alt|else|opt|%%)/);
         }
@@ -78,9 +92,9 @@ describe('a hostile bank’s flow saved as files', () => {
       fc.property(hostileString(), (text) => {
         resetKit();
         const data = buildReplay({
-          flow: PAYMENT,
+          flow,
           title: text,
-          exchanges: hostileFlow(text),
+          exchanges: exchanges(text),
           events: [],
           secrets: [],
           display: PLAIN_DISPLAY,

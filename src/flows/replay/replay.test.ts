@@ -2,6 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { MASKED_DISPLAY, PLAIN_DISPLAY, type Exchange } from '../../api';
 import { foldedAsRecorded } from '../../api/test-kit';
 import { event, exchange, initiate, PAYMENT, resetKit, status } from '../story/story-test-kit';
+import {
+  BULK_ENTRIES,
+  BULK_FLOW,
+  bulkFlow,
+  CARD_FLOW,
+  cardFlow,
+  DEBTOR_IBAN,
+  MASKED_PAN,
+} from '../test-export/testing/bulk-and-card-flows';
 import { buildReplay } from './build-replay';
 import { maskedReplay } from './replay-clean';
 import { readReplayFile } from './replay-data';
@@ -241,5 +250,45 @@ describe('a plain replay opened in presenter mode', () => {
     expect(shown).toContain('Alice S.');
     const already = replayFile(true).data;
     expect(maskedReplay(already)).toBe(already);
+  });
+});
+
+describe('presenter mode in a replay of a bulk payment and of card reads', () => {
+  const replayOf = (flow: string, exchanges: Exchange[], masked: boolean) =>
+    buildReplay({
+      flow,
+      title: 'Flow',
+      exchanges,
+      events: [],
+      secrets: [],
+      display: masked ? MASKED_DISPLAY : PLAIN_DISPLAY,
+    });
+
+  it('masks every payment’s creditor account and shortens each person among the creditors, saved masked or shown so', () => {
+    const plain = replayOf(BULK_FLOW, bulkFlow(), false);
+    for (const data of [replayOf(BULK_FLOW, bulkFlow(), true), maskedReplay(plain)]) {
+      const file = replayHtml(data);
+      for (const entry of BULK_ENTRIES) expect(file).not.toContain(entry.creditorIban);
+      expect(file).not.toContain(DEBTOR_IBAN);
+      expect(file).not.toContain('Brandt');
+      expect(file).not.toContain('Alice Schneider');
+      // Businesses keep their names; the person named last name first is shortened as one.
+      expect(file).toContain('Boulangerie Exemple');
+      expect(file).toContain('Kaffee Handel GmbH');
+      expect(file).toContain('Erik B.');
+      expect(readReplayFile(file)).toEqual({ ok: true, data });
+    }
+    expect(replayHtml(plain)).toContain('Brandt, Erik');
+  });
+
+  it('keeps the masked PAN as masked as it came, shortens the cardholder and keeps the card’s product name', () => {
+    const plain = replayOf(CARD_FLOW, cardFlow(), false);
+    for (const data of [replayOf(CARD_FLOW, cardFlow(), true), maskedReplay(plain)]) {
+      const file = replayHtml(data);
+      expect(file).toContain(MASKED_PAN);
+      expect(file).not.toContain('Alice Schneider');
+      expect(file).toContain('Alice S.');
+      expect(file).toContain('Visa Kreditkarte');
+    }
   });
 });

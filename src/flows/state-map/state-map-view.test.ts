@@ -95,7 +95,7 @@ describe('a state map of the path and what can come next', () => {
     const svg = renderStateMapSvg(payment(['RCVD']), { idPrefix: 'm0' });
     const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
     const targets = [...doc.querySelectorAll('path[data-from="RCVD"]')].map((path) => path.getAttribute('data-to'));
-    expect(targets.sort()).toEqual(['ACCP', 'ACTC', 'ACWC', 'CANC', 'PATC', 'PDNG', 'RJCT']);
+    expect(targets.sort()).toEqual(['ACCP', 'ACTC', 'ACWC', 'CANC', 'PART', 'PATC', 'PDNG', 'RJCT']);
   });
 
   it('draws every state when asked, or when no status was seen yet', () => {

@@ -64,6 +64,10 @@ const operationWords: Record<string, OperationWords> = {
   getBalances: { name: 'Read balances', read: 'Balances read' },
   getTransactionList: { name: 'Read transactions', read: 'Transactions read' },
   getTransactionDetails: { name: 'Read a transaction', read: 'Transaction read' },
+  getCardAccountList: { name: 'Read the card accounts', read: 'Card accounts read' },
+  readCardAccountDetails: { name: 'Read a card account', read: 'Card account read' },
+  getCardAccountBalances: { name: 'Read card balances', read: 'Card balances read' },
+  getCardAccountTransactionList: { name: 'Read card transactions', read: 'Card transactions read' },
   oauthMetadata: { name: 'Read the bank’s OAuth settings', read: 'OAuth settings read' },
   oauthToken: { name: 'Exchange the code for a token' },
 };

@@ -33,7 +33,11 @@ function accessWords(access: Record<string, unknown>): string {
     (kind) => Array.isArray(access[kind]) && (access[kind] as unknown[]).length > 0,
   );
   if (kinds.length === 0) return 'the accounts the bank offers';
-  return `${kinds.length === 3 ? 'accounts, balances and transactions' : kinds.join(' and ')} of chosen accounts`;
+  const references = kinds.flatMap((kind) => access[kind] as unknown[]).map(asRecord);
+  const cards = references.filter((reference) => 'maskedPan' in reference || 'pan' in reference).length;
+  const chosen =
+    cards === 0 ? 'chosen accounts' : cards === references.length ? 'a chosen card' : 'chosen accounts and cards';
+  return `${kinds.length === 3 ? 'accounts, balances and transactions' : kinds.join(' and ')} of ${chosen}`;
 }
 
 /** The reads a consent's test may make, in the order its title names them, with the word for the file's name. */
@@ -43,7 +47,16 @@ const READS: [operation: string, words: string, slug: string][] = [
   ['getBalances', 'balances', 'balances'],
   ['getTransactionList', 'transactions', 'transactions'],
   ['getCardAccountList', 'the card accounts', 'cards'],
+  ['readCardAccountDetails', "a card account's details", 'cards'],
+  ['getCardAccountBalances', 'card balances', 'card-balances'],
+  ['getCardAccountTransactionList', 'card transactions', 'card-transactions'],
 ];
+
+/** Reads of a report over a period: named by the period's days when it has a first day. */
+const PERIOD_READS: Record<string, string> = {
+  getTransactionList: 'transactions',
+  getCardAccountTransactionList: 'card transactions',
+};
 
 /** What the flow read with the consent, in a fixed order, each once: words for the title and for the file's name. */
 function readsOf(exchanges: readonly Exchange[], today: string): { words: string[]; slugs: string[] } {
@@ -53,12 +66,13 @@ function readsOf(exchanges: readonly Exchange[], today: string): { words: string
     const read = exchanges.find((exchange) => exchange.operationId === operation);
     if (!read) continue;
     let text = said;
-    if (operation === 'getTransactionList') {
+    const report = PERIOD_READS[operation];
+    if (report) {
       const query = new URL(read.request.url, 'http://x').searchParams;
       const from = query.get('dateFrom');
       const to = query.get('dateTo') ?? today;
       const days = from && /^\d{4}-\d{2}-\d{2}$/.test(from) ? daysBetween(from, to) : undefined;
-      if (days !== undefined && days > 0) text = `${days} days of transactions`;
+      if (days !== undefined && days > 0) text = `${days} days of ${report}`;
     }
     words.push(text);
     if (!slugs.includes(slug)) slugs.push(slug);
@@ -93,10 +107,18 @@ export function flowIntent(exchanges: readonly Exchange[], plan: ReplayPlan): Fl
     const product = wordsOnly(path[path.length - 1]);
     const service = wordsOnly(path[path.length - 2]);
     const cancelled = exchanges.some((exchange) => exchange.operationId === 'cancelPayment');
-    const what = service === 'periodic-payments' ? 'sets up a standing order of' : 'pays';
-    const amount = plan.values.payment ? ' ${CHOSEN.amount} ${CHOSEN.currency}' : '';
     const then = cancelled ? ', then cancels it' : '';
     const product_ = product ? ` (${product})` : '';
+    const bulk = plan.values.bulk;
+    if (bulk) {
+      const count = `${bulk.length} payment${bulk.length === 1 ? '' : 's'}`;
+      return {
+        title: `\`\${PSU.id} pays a bulk of ${count}${jsTemplateText(product_)}${sca}${then}\``,
+        slug: slugOf(`bulk payment ${approach ?? ''} ${product ?? ''}`),
+      };
+    }
+    const what = service === 'periodic-payments' ? 'sets up a standing order of' : 'pays';
+    const amount = plan.values.payment ? ' ${CHOSEN.amount} ${CHOSEN.currency}' : '';
     return {
       title: `\`\${PSU.id} ${what}${amount} to a creditor${jsTemplateText(product_)}${sca}${then}\``,
       slug: slugOf(

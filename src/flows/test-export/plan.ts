@@ -3,7 +3,7 @@
 // status and body schema to expect, the SCA steps (embedded PUTs, redirect and decoupled approvals) and the states the
 // resources ended in. Pure: the exchanges in, a plan of code expressions out (render-test.ts writes the file).
 import { REDACTED, readLinks, underBaseUrl, type Exchange } from '../../api';
-import { jsString, jsTemplateText, valueLiteral } from '../code-export/literals';
+import { jsString, jsTemplateText, valueLiteral, type ValueReplacer } from '../code-export/literals';
 import { answerBody, isStatusRead, psuDataStepOf, requestName, statusSeen } from '../story/exchange-words';
 import { schemaKeyOf } from './flow-schemas';
 
@@ -71,8 +71,10 @@ export interface ReplayPlan {
   baseUrl: string;
   /** What the person chose and the bank's today at the recording, which the test takes from its environment instead. */
   values: RecordedValues;
-  /** Whether a step sends one of the PSU's IBANs (the test then finds the PSU's accounts first). */
+  /** Whether a step sends one of the PSU's IBANs or a creditor's (the test then finds the accounts first). */
   usesAccounts: boolean;
+  /** Whether a step names one of the PSU's cards by masked PAN (the test then finds the PSU's cards first). */
+  usesCards: boolean;
   steps: PlanStep[];
   finals: FinalState[];
   /** Environment variables the steps read, besides the fixed ones, with what each stands for. */
@@ -84,15 +86,30 @@ export interface ReplayPlan {
 
 const q = (text: string): Code => jsString(text);
 
+/** One payment of a bulk as the person chose it. */
+export interface RecordedBulkPayment {
+  amount: string;
+  currency: string;
+  creditorName?: string;
+  creditorIban?: string;
+}
+
 /** What a person chose in the recorded flow, and the bank's calendar day then. */
 export interface RecordedValues {
   /** The bank's today at the recording (YYYY-MM-DD), from its Date header, else the browser's clock. */
   today: string;
   /** The PSU's own IBANs in the order the flow first sent them (the test's `data.iban(0)`, `data.iban(1)`…). */
   ownIbans: string[];
+  /** The PSU's cards by masked PAN in the order the flow first named them (the test's `data.maskedPan(0)`…). */
+  maskedPans: string[];
   creditorIban?: string;
   /** The payment's amount, currency and creditor's name, when the flow initiated one. */
   payment?: { amount: string; currency: string; creditorName?: string };
+  /**
+   * A bulk's payments in their order, when the flow initiated a bulk: each one's amount, currency, creditor's name and
+   * account (the test's `CHOSEN.payments[i]` and `data.creditorIbanAt(i)`).
+   */
+  bulk?: RecordedBulkPayment[];
 }
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -115,37 +132,65 @@ export function daysBetween(today: string, date: string): number {
 const asRecord = (value: unknown): Record<string, unknown> | undefined =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 
-/** Every `iban` member of a request body, in order. */
-function ibansIn(value: unknown): string[] {
-  if (Array.isArray(value)) return value.flatMap(ibansIn);
+/** Every string member named `member` of a request body, in order. */
+function membersNamed(value: unknown, member: string): string[] {
+  if (Array.isArray(value)) return value.flatMap((item) => membersNamed(item, member));
   const members = asRecord(value);
   if (!members) return [];
-  return Object.entries(members).flatMap(([name, member]) =>
-    name === 'iban' && typeof member === 'string' ? [member] : ibansIn(member),
+  return Object.entries(members).flatMap(([name, inner]) =>
+    name === member && typeof inner === 'string' ? [inner] : membersNamed(inner, member),
   );
+}
+
+/** An amount the person chose: `{ currency, amount }` as text, else undefined. */
+function chosenAmount(value: unknown): { amount: string; currency: string } | undefined {
+  const amount = asRecord(value);
+  return typeof amount?.amount === 'string' && typeof amount.currency === 'string'
+    ? { amount: amount.amount, currency: amount.currency }
+    : undefined;
+}
+
+/** A bulk's payments as chosen: those with an amount, in order (an entry without one is written as recorded). */
+function bulkOf(entries: readonly unknown[]): RecordedBulkPayment[] {
+  return entries.map((entry) => {
+    const members = asRecord(entry) ?? {};
+    const creditorIban = asRecord(members.creditorAccount)?.iban;
+    return {
+      ...(chosenAmount(members.instructedAmount) ?? { amount: '', currency: '' }),
+      ...(typeof members.creditorName === 'string' && { creditorName: members.creditorName }),
+      ...(typeof creditorIban === 'string' && { creditorIban }),
+    };
+  });
 }
 
 /** The values of the flow that the test reads from its environment (or the bank's test data) instead. */
 export function recordedValues(exchanges: readonly Exchange[]): RecordedValues {
   const first = exchanges.find((exchange) => exchange.response) ?? exchanges[0];
-  const values: RecordedValues = { today: first ? bankDayOf(first) : '1970-01-01', ownIbans: [] };
+  const values: RecordedValues = { today: first ? bankDayOf(first) : '1970-01-01', ownIbans: [], maskedPans: [] };
   for (const exchange of exchanges) {
     const body = asRecord(exchange.request.body);
     if (!body || exchange.request.method !== 'POST') continue;
+    if (Array.isArray(body.payments) && !values.bulk && !values.payment) {
+      values.bulk = bulkOf(body.payments);
+      continue;
+    }
     const creditor = asRecord(body.creditorAccount)?.iban;
     if (typeof creditor === 'string' && values.creditorIban === undefined) values.creditorIban = creditor;
-    const amount = asRecord(body.instructedAmount);
-    if (!values.payment && typeof amount?.amount === 'string' && typeof amount.currency === 'string') {
+    const amount = chosenAmount(body.instructedAmount);
+    if (!values.payment && !values.bulk && amount) {
       values.payment = {
-        amount: amount.amount,
-        currency: amount.currency,
+        ...amount,
         ...(typeof body.creditorName === 'string' && { creditorName: body.creditorName }),
       };
     }
   }
+  const creditors = new Set([values.creditorIban, ...(values.bulk ?? []).map((entry) => entry.creditorIban)]);
   for (const exchange of exchanges) {
-    for (const iban of ibansIn(exchange.request.body)) {
-      if (iban !== values.creditorIban && !values.ownIbans.includes(iban)) values.ownIbans.push(iban);
+    for (const iban of membersNamed(exchange.request.body, 'iban')) {
+      if (!creditors.has(iban) && !values.ownIbans.includes(iban)) values.ownIbans.push(iban);
+    }
+    for (const pan of membersNamed(exchange.request.body, 'maskedPan')) {
+      if (!values.maskedPans.includes(pan)) values.maskedPans.push(pan);
     }
   }
   return values;
@@ -257,19 +302,24 @@ export function urlCode(url: string, earlier: readonly Answered[], baseUrl: stri
   return `\`\${BASE_URL}${path}${queryCode(query, values)}\``;
 }
 
-/** An account's resourceId (as an earlier account list gave it) in a path, as `idAt(a<n>, ["accounts", i], …)`. */
+/**
+ * An account's or card account's resourceId (as an earlier list gave it) in a path, as
+ * `idAt(a<n>, ["accounts", i], …)` or `idAt(a<n>, ["cardAccounts", i], …)`.
+ */
 function accountIdsIn(path: string, n: number, body: Record<string, unknown>): string {
-  const accounts = Array.isArray(body.accounts) ? (body.accounts as unknown[]) : [];
   let result = path;
-  accounts.forEach((account, index) => {
-    const id = asRecord(account)?.resourceId;
-    if (typeof id !== 'string' || id.length < 3) return;
-    const segment = `/${jsTemplateText(encodeURIComponent(id))}`;
-    result = result.replace(
-      new RegExp(`${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=/|$)`, 'g'),
-      `/\${idAt(a${n}, ["accounts", ${index}], "resourceId")}`,
-    );
-  });
+  for (const list of ['accounts', 'cardAccounts']) {
+    const accounts = Array.isArray(body[list]) ? (body[list] as unknown[]) : [];
+    accounts.forEach((account, index) => {
+      const id = asRecord(account)?.resourceId;
+      if (typeof id !== 'string' || id.length < 3) return;
+      const segment = `/${jsTemplateText(encodeURIComponent(id))}`;
+      result = result.replace(
+        new RegExp(`${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=/|$)`, 'g'),
+        `/\${idAt(a${n}, ["${list}", ${index}], "resourceId")}`,
+      );
+    });
+  }
   return result;
 }
 
@@ -316,44 +366,66 @@ function bodyCode(
   values: RecordedValues,
 ): Code | undefined {
   if (body === undefined || body === null) return undefined;
-  return valueLiteral(body, 'js', (name, value) => {
-    const chosen = chosenValueCode(name, value, values);
-    if (chosen !== undefined) return chosen;
-    if (name === 'authenticationMethodId' && offer !== undefined && typeof value === 'string') {
-      return `methodOf(a${offer}, ${q(value)})`;
-    }
-    if (value !== REDACTED) return undefined;
-    if (/password/i.test(name)) return 'PSU.password';
-    if (name === 'scaAuthenticationData') return 'PSU.otp';
-    const variable = envNameOf(name);
-    env.set(variable, `the request member ${name} (not written into this file)`);
-    return `env(${q(variable)})`;
-  });
+  // A bulk's payments: each written with the run's values of its own position.
+  const entries: unknown[] =
+    values.bulk && Array.isArray(asRecord(body)?.payments) ? (asRecord(body)?.payments as unknown[]) : [];
+  const replacer =
+    (bulkIndex?: number): ValueReplacer =>
+    (name, value, indent) => {
+      const entry = bulkIndex === undefined && typeof value === 'object' ? entries.indexOf(value) : -1;
+      if (entry >= 0) return valueLiteral(value, 'js', replacer(entry), indent);
+      const chosen = chosenValueCode(name, value, values, bulkIndex);
+      if (chosen !== undefined) return chosen;
+      if (name === 'authenticationMethodId' && offer !== undefined && typeof value === 'string') {
+        return `methodOf(a${offer}, ${q(value)})`;
+      }
+      if (value !== REDACTED) return undefined;
+      if (/password/i.test(name)) return 'PSU.password';
+      if (name === 'scaAuthenticationData') return 'PSU.otp';
+      const variable = envNameOf(name);
+      env.set(variable, `the request member ${name} (not written into this file)`);
+      return `env(${q(variable)})`;
+    };
+  return valueLiteral(body, 'js', replacer());
 }
 
-/** What the person chose (accounts, amount, creditor) and calendar days, as the test's variables; else undefined. */
-function chosenValueCode(name: string, value: unknown, values: RecordedValues): Code | undefined {
+/** `{ currency, amount }` as the person chose it (exactly these two members), as code of the run's variables. */
+function amountCode(value: unknown, chosen: { amount: string; currency: string } | undefined, from: Code) {
+  const amount = asRecord(value);
+  return chosen &&
+    amount?.amount === chosen.amount &&
+    amount.currency === chosen.currency &&
+    Object.keys(amount).length === 2
+    ? `{ currency: ${from}.currency, amount: ${from}.amount }`
+    : undefined;
+}
+
+/**
+ * What the person chose (accounts, cards, amount, creditor; for the payment `bulkIndex` of a bulk its own) and calendar
+ * days, as the test's variables; else undefined.
+ */
+function chosenValueCode(name: string, value: unknown, values: RecordedValues, bulkIndex?: number): Code | undefined {
+  const bulk = bulkIndex === undefined ? undefined : values.bulk?.[bulkIndex];
+  const inBulk = `CHOSEN.payments[${bulkIndex ?? 0}]`;
   if (typeof value === 'string') {
     if (name === 'iban') {
+      if (bulk && value === bulk.creditorIban) return `data.creditorIbanAt(${bulkIndex ?? 0})`;
       if (value === values.creditorIban) return 'data.creditorIban';
       const index = values.ownIbans.indexOf(value);
       return index < 0 ? undefined : `data.iban(${index})`;
     }
+    if (name === 'maskedPan') {
+      const index = values.maskedPans.indexOf(value);
+      return index < 0 ? undefined : `data.maskedPan(${index})`;
+    }
+    if (name === 'creditorName' && bulk) return bulk.creditorName === value ? `${inBulk}.creditorName` : undefined;
     if (name === 'creditorName' && values.payment?.creditorName === value) return 'CHOSEN.creditorName';
     if (DATE_MEMBERS.has(name) && ISO_DAY.test(value) && !Number.isNaN(Date.parse(value))) {
       return dayCode(values, value);
     }
   }
-  const amount = asRecord(value);
-  if (
-    name === 'instructedAmount' &&
-    amount?.amount === values.payment?.amount &&
-    amount?.currency === values.payment?.currency &&
-    Object.keys(amount ?? {}).length === 2
-  ) {
-    return '{ currency: CHOSEN.currency, amount: CHOSEN.amount }';
-  }
-  return undefined;
+  if (name !== 'instructedAmount') return undefined;
+  return bulk ? amountCode(value, bulk, inBulk) : amountCode(value, values.payment, 'CHOSEN');
 }
 
 function errorCodesOf(exchange: Exchange): string[] {
@@ -605,7 +677,8 @@ export function buildReplayPlan(exchanges: readonly Exchange[]): ReplayPlan {
   return {
     baseUrl,
     values,
-    usesAccounts: /\bdata\.(iban|creditorIban)\b/.test(JSON.stringify(kept)),
+    usesAccounts: /\bdata\.(iban|creditorIban|creditorIbanAt)\b/.test(JSON.stringify(kept)),
+    usesCards: /\bdata\.maskedPan\b/.test(JSON.stringify(kept)),
     steps: kept,
     finals: [...finals.values()],
     env,

@@ -3,7 +3,7 @@
 import { statusMachines, type StatusMachine } from '../../xs2a/status-maps';
 import { commentText, jsString } from '../code-export/literals';
 import type { FlowSchemas } from './flow-schemas';
-import type { CallStep, Code, EmbeddedStep, FinalState, ReplayPlan, ScaStep } from './plan';
+import type { CallStep, Code, EmbeddedStep, FinalState, RecordedBulkPayment, ReplayPlan, ScaStep } from './plan';
 
 /** runtime.ts as written (type-checked and tested like any module), for copying into the file. */
 const runtimeSource =
@@ -31,6 +31,9 @@ export function runtimeCode(source: string = runtimeSource): string {
  * lead on to without failing or ending (a payment seen ACTC may have settled to ACSC since, but not been rejected).
  */
 export function acceptedFinalStates(member: FinalState['member'], seen: string): string[] {
+  // A bulk partially accepted: which of its payments the bank accepts depends on the run's creditors and money, so a
+  // bulk accepted whole counts too (one rejected whole does not).
+  if (member === 'transactionStatus' && seen === 'PART') return ['PART', ...acceptedFinalStates(member, 'ACTC')];
   const machine: StatusMachine = statusMachines[member];
   const toneOf = new Map(machine.states.map((state) => [state.code, state.tone]));
   if (!toneOf.has(seen)) return [seen];
@@ -185,6 +188,10 @@ export function fixedVariables(plan: Pick<ReplayPlan, 'baseUrl' | 'psuId'>): Env
       "the PSU's account to pay from or ask access to (default: the sandbox's test data, else the bank's list)",
     ],
     ['XS2A_ACCOUNT_IBANS', "more of the PSU's accounts, comma-separated, when a consent names several"],
+    [
+      'XS2A_MASKED_PANS',
+      "the PSU's cards by masked PAN, comma-separated, when a consent names cards (default: the sandbox's test data, else the bank's card list)",
+    ],
     ['XS2A_CREDITOR_IBAN', "the creditor's account (default: another sandbox PSU's account)"],
     ['XS2A_TPP_REDIRECT_URI', 'TPP-Redirect-URI (default: https://tpp.example/callback/ok)'],
     ['XS2A_TPP_NOK_REDIRECT_URI', 'TPP-Nok-Redirect-URI (default: https://tpp.example/callback/nok)'],
@@ -193,10 +200,26 @@ export function fixedVariables(plan: Pick<ReplayPlan, 'baseUrl' | 'psuId'>): Env
   ];
 }
 
+/** A bulk's variables: each payment's amount, currency, creditor's name and account, numbered from 1. */
+function bulkVariables(bulk: readonly RecordedBulkPayment[]): EnvVariable[] {
+  return bulk.flatMap((entry, index): EnvVariable[] => {
+    const n = index + 1;
+    return [
+      [`XS2A_AMOUNT_${n}`, `the amount of payment ${n} (default: ${entry.amount})`],
+      [`XS2A_CURRENCY_${n}`, `its currency (default: ${entry.currency})`],
+      ...(entry.creditorName !== undefined
+        ? [[`XS2A_CREDITOR_NAME_${n}`, `its creditor's name (default: ${entry.creditorName})`] as EnvVariable]
+        : []),
+      [`XS2A_CREDITOR_IBAN_${n}`, "its creditor's account (default: a sandbox PSU's account, else XS2A_CREDITOR_IBAN)"],
+    ];
+  });
+}
+
 /** The variables this flow's test reads besides the fixed ones. */
 export function flowVariables(plan: ReplayPlan): EnvVariable[] {
   const payment = plan.values.payment;
   return [
+    ...bulkVariables(plan.values.bulk ?? []),
     ...(payment
       ? ([
           ['XS2A_AMOUNT', `the amount to pay (default: ${payment.amount})`],
@@ -296,44 +319,79 @@ function oneOf(values: string[]): RegExp {
   return new RegExp(\`^(\${values.map((value) => value.replace(/[.*+?^\${}()|[\\]\\\\]/g, "\\\\$&")).join("|")})$\`);
 }
 
-/** The run's test data: the bank's today, and the PSU's accounts and the creditor's when a test sends them. */
+/** The run's test data: the bank's today, and the PSU's accounts and cards and the creditors' when a test sends them. */
 interface TestData {
   today: string;
   creditorIban: string;
+  /** The creditor's account of a bulk's payment \`index\` (from 0). */
+  creditorIbanAt: (index: number) => string;
   /** The PSU's account number \`index\` (the first when there are fewer). */
   iban: (index: number) => string;
+  /** The PSU's card \`index\` by masked PAN (the first when there are fewer). */
+  maskedPan: (index: number) => string;
+}
+
+/** Comma-separated values of an environment variable, trimmed, without empty ones. */
+function listOf(...values: (string | undefined)[]): string[] {
+  return values
+    .flatMap((value) => (value ?? "").split(","))
+    .map((value) => value.trim())
+    .filter((value) => value !== "");
+}
+
+/** Item \`index\` of \`list\` (the first when there are fewer), or an error saying which variable to set. */
+function nth(list: string[], index: number, what: string): string {
+  const item = list[index] ?? list[0];
+  if (item === undefined) throw new Error(what);
+  return item;
 }
 
 /**
- * The PSU's accounts from XS2A_DEBTOR_IBAN and XS2A_ACCOUNT_IBANS, else the sandbox's test data ({base_url}/admin),
- * else the bank's own list (a consent for the available accounts); the creditor's from XS2A_CREDITOR_IBAN, else
- * another sandbox PSU's.
+ * The PSU's accounts from XS2A_DEBTOR_IBAN and XS2A_ACCOUNT_IBANS and cards from XS2A_MASKED_PANS, else the sandbox's
+ * test data ({base_url}/admin), else the bank's own lists (a consent for the available accounts); the creditors' from
+ * XS2A_CREDITOR_IBAN (and XS2A_CREDITOR_IBAN_<n> for a bulk's payment n), else other sandbox PSUs' accounts.
  */
-async function testData(request: APIRequestContext, needsAccounts: boolean): Promise<TestData> {
+async function testData(request: APIRequestContext, needsAccounts: boolean, needsCards = false): Promise<TestData> {
   const today = await bankToday(request, BASE_URL);
-  let ibans = [env("XS2A_DEBTOR_IBAN"), ...(env("XS2A_ACCOUNT_IBANS") ?? "").split(",")]
-    .map((iban) => iban?.trim() ?? "")
-    .filter((iban) => iban !== "");
+  let ibans = listOf(env("XS2A_DEBTOR_IBAN"), env("XS2A_ACCOUNT_IBANS"));
+  let maskedPans = listOf(env("XS2A_MASKED_PANS"));
   let creditorIban = env("XS2A_CREDITOR_IBAN");
-  if (needsAccounts && (ibans.length === 0 || creditorIban === undefined)) {
+  let creditors: string[] = [];
+  const lacksAccounts = needsAccounts && (ibans.length === 0 || creditorIban === undefined);
+  if (lacksAccounts || (needsCards && maskedPans.length === 0)) {
     const psus = await sandboxPsus(request, BASE_URL);
-    if (ibans.length === 0) ibans = psus?.find((psu) => psu.psuId === PSU.id)?.ibans ?? [];
-    creditorIban ??= psus?.find((psu) => psu.psuId !== PSU.id && psu.ibans.length > 0)?.ibans[0];
-    if (ibans.length === 0) ibans = await ibansThroughBank(request, today);
+    const own = psus?.find((psu) => psu.psuId === PSU.id);
+    if (needsAccounts && ibans.length === 0) ibans = own?.ibans ?? [];
+    if (needsCards && maskedPans.length === 0) maskedPans = own?.maskedPans ?? [];
+    creditors = (psus ?? []).flatMap((psu) => (psu.psuId === PSU.id ? [] : psu.ibans));
+    creditorIban ??= creditors[0];
+    const fromBank = (needsAccounts && ibans.length === 0) || (needsCards && maskedPans.length === 0);
+    if (fromBank) {
+      const listed = await accountsThroughBank(request, today, needsCards);
+      if (ibans.length === 0) ibans = listed.ibans;
+      if (maskedPans.length === 0) maskedPans = listed.maskedPans;
+    }
   }
+  const creditor = creditorIban ?? "DE89370400440532013000";
   return {
     today,
-    creditorIban: creditorIban ?? "DE89370400440532013000",
-    iban: (index) => {
-      const iban = ibans[index] ?? ibans[0];
-      if (iban === undefined) throw new Error("No account of the PSU: set XS2A_DEBTOR_IBAN or XS2A_ACCOUNT_IBANS");
-      return iban;
-    },
+    creditorIban: creditor,
+    creditorIbanAt: (index) =>
+      env(\`XS2A_CREDITOR_IBAN_\${index + 1}\`) ?? (creditors.length > 0 ? creditors[index % creditors.length] : undefined) ?? creditor,
+    iban: (index) => nth(ibans, index, "No account of the PSU: set XS2A_DEBTOR_IBAN or XS2A_ACCOUNT_IBANS"),
+    maskedPan: (index) => nth(maskedPans, index, "No card of the PSU: set XS2A_MASKED_PANS"),
   };
 }
 
-/** The PSU's IBANs as the bank lists them under a consent for the available accounts, which the PSU authorises. */
-async function ibansThroughBank(request: APIRequestContext, today: string): Promise<string[]> {
+/**
+ * The PSU's IBANs (and, when asked, masked PANs) as the bank lists them under a consent for the available accounts,
+ * which the PSU authorises.
+ */
+async function accountsThroughBank(
+  request: APIRequestContext,
+  today: string,
+  withCards: boolean,
+): Promise<{ ibans: string[]; maskedPans: string[] }> {
   const headers = { "PSU-ID": PSU.id, "TPP-Redirect-URI": REDIRECT_URI, "TPP-Nok-Redirect-URI": NOK_REDIRECT_URI };
   const consent = await call(request, {
     method: "POST",
@@ -343,7 +401,7 @@ async function ibansThroughBank(request: APIRequestContext, today: string): Prom
       access: { availableAccounts: "allAccounts" },
       recurringIndicator: false,
       validUntil: today,
-      frequencyPerDay: 1,
+      frequencyPerDay: 2,
       combinedServiceIndicator: false,
     },
   });
@@ -369,9 +427,12 @@ async function ibansThroughBank(request: APIRequestContext, today: string): Prom
       )
       .toBe("valid");
   }
-  return ibansOf(
-    await call(request, { method: "GET", url: \`\${BASE_URL}/v1/accounts\`, headers: { ...headers, "Consent-ID": consentId } }),
-  );
+  const read = (path: string) =>
+    call(request, { method: "GET", url: \`\${BASE_URL}\${path}\`, headers: { ...headers, "Consent-ID": consentId } });
+  return {
+    ibans: ibansOf(await read("/v1/accounts")),
+    maskedPans: withCards ? maskedPansOf(await read("/v1/card-accounts")) : [],
+  };
 }`;
 
 /** The fixture's exported names, which a spec of a suite imports from ./xs2a when it uses them. */
@@ -408,14 +469,26 @@ export interface SpecParts {
   title: Code;
 }
 
-/** The test itself: the person's choices, then one test of the flow's steps. */
-function testCode(plan: ReplayPlan, title: Code): Code {
-  const steps = plan.steps.map((step) => {
-    if (step.kind === 'call') return callCode(step);
-    return step.kind === 'sca' ? scaCode(step) : embeddedCode(step);
-  });
-  const payment = plan.values.payment;
-  const chosen = payment
+/** What the person chose (a payment's or each of a bulk's payments' amount, currency and creditor), as `CHOSEN`. */
+function chosenCode(plan: ReplayPlan): Code {
+  const { payment, bulk } = plan.values;
+  if (bulk) {
+    const entries = bulk.map(
+      (entry, index) => `    {
+      amount: env("XS2A_AMOUNT_${index + 1}") ?? ${q(entry.amount)},
+      currency: env("XS2A_CURRENCY_${index + 1}") ?? ${q(entry.currency)},
+      creditorName: env("XS2A_CREDITOR_NAME_${index + 1}") ?? ${q(entry.creditorName ?? '')},
+    },`,
+    );
+    return `const CHOSEN = {
+  payments: [
+${entries.join('\n')}
+  ],
+} as const;
+
+`;
+  }
+  return payment
     ? `const CHOSEN = {
   amount: env("XS2A_AMOUNT") ?? ${q(payment.amount)},
   currency: env("XS2A_CURRENCY") ?? ${q(payment.currency)},
@@ -424,12 +497,20 @@ function testCode(plan: ReplayPlan, title: Code): Code {
 
 `
     : '';
+}
+
+/** The test itself: the person's choices, then one test of the flow's steps. */
+function testCode(plan: ReplayPlan, title: Code): Code {
+  const steps = plan.steps.map((step) => {
+    if (step.kind === 'call') return callCode(step);
+    return step.kind === 'sca' ? scaCode(step) : embeddedCode(step);
+  });
   const body = [
-    `const data = await testData(request, ${String(plan.usesAccounts)});`,
+    `const data = await testData(request, ${String(plan.usesAccounts)}${plan.usesCards ? ', true' : ''});`,
     ...steps,
     finalsCode(plan.finals),
   ];
-  const code = `${chosen}test(${title}, async ({ request }) => {
+  const code = `${chosenCode(plan)}test(${title}, async ({ request }) => {
   test.setTimeout(SCA_WAIT_MS + STATUS_WAIT_MS + 60_000);
 ${indent(body.filter(Boolean).join('\n\n'), 2)}
 });`;

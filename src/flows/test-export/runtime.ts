@@ -397,11 +397,11 @@ export async function bankToday(request: APIRequestContext, baseUrl: string): Pr
   return new Date().toISOString().slice(0, 10);
 }
 
-/** The sandbox's test PSUs and their accounts, when `{base_url}/admin` offers them; undefined at any other bank. */
+/** The sandbox's test PSUs with their accounts and cards, when `{base_url}/admin` offers them; undefined at any other bank. */
 export async function sandboxPsus(
   request: APIRequestContext,
   baseUrl: string,
-): Promise<{ psuId: string; ibans: string[] }[] | undefined> {
+): Promise<{ psuId: string; ibans: string[]; maskedPans: string[] }[] | undefined> {
   try {
     const response = await request.get(`${baseUrl}/admin/psus`, { maxRedirects: 0 });
     if (!response.ok()) return undefined;
@@ -409,19 +409,27 @@ export async function sandboxPsus(
     if (!Array.isArray(psus)) return undefined;
     return psus.map((psu) => ({
       psuId: String(membersOf(psu).psuId),
-      ibans: (Array.isArray(membersOf(psu).accounts) ? (membersOf(psu).accounts as unknown[]) : [])
-        .map((account) => membersOf(account).iban)
-        .filter((iban): iban is string => typeof iban === 'string'),
+      ibans: stringsOf(membersOf(psu).accounts, 'iban'),
+      maskedPans: stringsOf(membersOf(psu).cards, 'maskedPan'),
     }));
   } catch {
     return undefined;
   }
 }
 
+/** The string `member` of each object in `list` (when it is a list). */
+function stringsOf(list: unknown, member: string): string[] {
+  return (Array.isArray(list) ? list : [])
+    .map((item) => membersOf(item)[member])
+    .filter((value): value is string => typeof value === 'string');
+}
+
 /** The IBANs of the accounts an answer lists (`accounts[].iban`). */
 export function ibansOf(answer: Answer): string[] {
-  const accounts = membersOf(answer.body).accounts;
-  return (Array.isArray(accounts) ? accounts : [])
-    .map((account) => membersOf(account).iban)
-    .filter((iban): iban is string => typeof iban === 'string');
+  return stringsOf(membersOf(answer.body).accounts, 'iban');
+}
+
+/** The masked PANs of the card accounts an answer lists (`cardAccounts[].maskedPan`). */
+export function maskedPansOf(answer: Answer): string[] {
+  return stringsOf(membersOf(answer.body).cardAccounts, 'maskedPan');
 }

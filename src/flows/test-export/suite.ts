@@ -94,7 +94,7 @@ playwright-report/
 `;
 
 /** Variables a CI run takes from the repository's secrets; the others from its variables. */
-const SECRET = /PASSWORD|OTP|AUTHORIZATION|TOKEN|KEY|SECRET|IBAN/;
+const SECRET = /PASSWORD|OTP|AUTHORIZATION|TOKEN|KEY|SECRET|IBAN|PAN/;
 
 function workflow(variables: readonly EnvVariable[]): string {
   const lines = variables.map(([name]) =>
@@ -159,8 +159,9 @@ bank offers the XS2A Console sandbox admin API, otherwise by a person while the 
 answer against 1.3.12.
 
 Nothing the bank assigns or that goes stale is written in: ids and links come from the bank's answers, calendar
-days count from the bank's today, and the PSU, accounts, amounts and creditor come from the environment, with the
-sandbox's test data (\`{base_url}/admin\`) or the bank's own account list as defaults.
+days count from the bank's today, and the PSU, accounts, cards, amounts and creditors (a bulk's payments numbered from
+1: \`XS2A_AMOUNT_1\`, \`XS2A_CREDITOR_IBAN_1\`…) come from the environment, with the sandbox's test data
+(\`{base_url}/admin\`) or the bank's own account and card lists as defaults.
 
 ## Run
 
@@ -201,7 +202,8 @@ const README_WORDS: Record<string, string> = {
   XS2A_OTP: 'the one-time password for SCA',
   XS2A_DEBTOR_IBAN: "the PSU's account to pay from or ask access to",
   XS2A_ACCOUNT_IBANS: "more of the PSU's accounts, comma-separated",
-  XS2A_CREDITOR_IBAN: "the creditor's account",
+  XS2A_CREDITOR_IBAN: "the creditor's account (of every payment of a bulk without its own XS2A_CREDITOR_IBAN_<n>)",
+  XS2A_MASKED_PANS: "the PSU's cards by masked PAN, comma-separated",
   XS2A_CREDITOR_NAME: "the creditor's name",
   XS2A_AMOUNT: 'the amount to pay',
   XS2A_CURRENCY: 'its currency',

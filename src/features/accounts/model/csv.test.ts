@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { amountCell, CSV_HEADER, csvFileName, quoteField, textCell, transactionsCsv } from './csv';
 import { bankDataDisplay } from '../../../api';
+import { cardRow } from './card-transaction-rows';
 import { row } from './test-rows';
 
 /** A small RFC 4180 reader, so the tests check what a spreadsheet would read back. */
@@ -151,5 +152,37 @@ describe('CSV export', () => {
     expect(cell('remittanceInformation')).toBe('Refund to DE49 •••• •••• 0001');
     expect(cell('amount')).toBe('-42.00');
     expect(record?.join(',')).not.toMatch(/Laurent|Schmidt|500105170000/);
+  });
+});
+
+describe('card transactions as CSV', () => {
+  const purchase = (transactionDetails: string) =>
+    cardRow(
+      {
+        cardTransactionId: 'ct-1',
+        transactionDate: '2026-10-30',
+        bookingDate: '2026-10-31',
+        transactionAmount: { currency: 'EUR', amount: '-4.20' },
+        maskedPAN: '453998******4711',
+        transactionDetails,
+        cardAcceptorAddress: { townName: 'Berlin', country: 'DE' },
+      },
+      'booked',
+      '0',
+    );
+
+  it('reads back a hostile merchant as text, never as a formula, the row on one record', () => {
+    const merchant = '=HYPERLINK("http://evil.example","x"),\r\n"quoted"';
+    const [, cells] = parseCsv(transactionsCsv([purchase(merchant)]).replace(/^\uFEFF/, ''));
+    expect(cells?.[CSV_HEADER.indexOf('creditorName')]).toBe(`'${merchant}`);
+    expect(cells?.[CSV_HEADER.indexOf('amount')]).toBe('-4.20');
+  });
+
+  it('in presenter mode keeps a merchant’s name and shortens a person’s, with no card number in full', () => {
+    const csv = transactionsCsv([purchase('Kiosk Am Markt'), purchase('Alice Schneider')], bankDataDisplay(true));
+    expect(csv).toContain('Kiosk Am Markt');
+    expect(csv).toContain('Alice S.');
+    expect(csv).not.toContain('Schneider');
+    expect(csv).not.toMatch(/\d{16}/);
   });
 });
