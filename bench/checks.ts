@@ -40,6 +40,7 @@ export const BUDGET_ROUTES = [
   '/consents/no-such-consent',
   '/accounts',
   '/accounts/no-such-account',
+  '/accounts/cards',
   '/explore',
   '/explore/createConsent',
   '/inspector',
