@@ -53,3 +53,40 @@ export function paymentQueryOptions(variables: GetPaymentVariables) {
 export function usePayment(variables: GetPaymentVariables, options?: ReadOptions<GetPaymentData>) {
   return useQuery({ ...paymentQueryOptions(variables), ...options });
 }
+
+/** The Content-Types a pain.001 payment's read answers with: its document, a standing order's as multipart. */
+export function paymentDocumentTypes(service: PaymentService): readonly string[] {
+  return service === 'periodic-payments' ? ['multipart/form-data'] : ['application/xml', 'text/xml'];
+}
+
+/**
+ * GET /v1/{payment-service}/{pain.001-product}/{paymentId}: the pain.001 document as it was sent (a standing order's
+ * with its schedule, as multipart/form-data), its text as the result's body.
+ */
+export function getPaymentDocument(
+  { profile, service, product, paymentId }: GetPaymentVariables,
+  signal?: AbortSignal,
+): Promise<Xs2aResult<string>> {
+  return xs2aRequest<string>({
+    profile,
+    operationId: 'getPaymentInformation',
+    method: 'GET',
+    path: v1Path(service, product, paymentId),
+    flow: `payment:${paymentId}`,
+    documentAnswer: paymentDocumentTypes(service),
+    signal,
+  });
+}
+
+export function paymentDocumentQueryOptions(variables: GetPaymentVariables) {
+  const { profile, service, product, paymentId } = variables;
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  return queryOptions({
+    queryKey: paymentKeys.document(profile.id, service, product, paymentId),
+    queryFn: (context) => getPaymentDocument(variables, readSignal(context)),
+  });
+}
+
+export function usePaymentDocument(variables: GetPaymentVariables, options?: ReadOptions<string>) {
+  return useQuery({ ...paymentDocumentQueryOptions(variables), ...options });
+}

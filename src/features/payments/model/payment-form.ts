@@ -39,6 +39,14 @@ export const paymentProductLabels: Record<FormPaymentProduct, string> = {
   'cross-border-credit-transfers': 'Cross-border credit transfer',
 };
 
+export { isXmlProduct } from './format';
+
+/** The JSON product whose form fields a pain.001 product's template is written from. */
+export const templateProductOf = (product: string): FormPaymentProduct => {
+  const json = product.startsWith('pain.001-') ? product.slice('pain.001-'.length) : product;
+  return isFormPaymentProduct(json) ? json : 'sepa-credit-transfers';
+};
+
 export const frequencies = frequencyCodes;
 export const executionRules: readonly ExecutionRule[] = ['following', 'preceding'];
 
