@@ -11,6 +11,8 @@ export interface Pain001Transfer {
   currency: string;
   creditorName: string;
   creditorIban: string;
+  /** The creditor's bank (BIC). */
+  creditorAgent?: string | undefined;
   remittance?: string | undefined;
 }
 
@@ -52,6 +54,9 @@ function transferXml(t: Pain001Transfer, index: number): string {
     '      <CdtTrfTxInf>',
     `        <PmtId><EndToEndId>${e(t.endToEndId ?? `E2E-${index + 1}`)}</EndToEndId></PmtId>`,
     `        <Amt><InstdAmt Ccy="${e(t.currency)}">${e(t.amount)}</InstdAmt></Amt>`,
+    ...(t.creditorAgent
+      ? [`        <CdtrAgt><FinInstnId><BIC>${e(t.creditorAgent)}</BIC></FinInstnId></CdtrAgt>`]
+      : []),
     `        <Cdtr><Nm>${e(t.creditorName)}</Nm></Cdtr>`,
     `        <CdtrAcct><Id><IBAN>${e(t.creditorIban)}</IBAN></Id></CdtrAcct>`,
     ...(t.remittance ? [`        <RmtInf><Ustrd>${e(t.remittance)}</Ustrd></RmtInf>`] : []),
@@ -83,7 +88,7 @@ export function writePain001(d: Pain001Draft): string {
     `      <CtrlSum>${sum}</CtrlSum>`,
     '      <PmtTpInf><SvcLvl><Cd>SEPA</Cd></SvcLvl></PmtTpInf>',
     `      <ReqdExctnDt>${e(d.requestedExecutionDate)}</ReqdExctnDt>`,
-    `      <Dbtr><Nm>${e(d.debtorName ?? 'Debtor')}</Nm></Dbtr>`,
+    d.debtorName ? `      <Dbtr><Nm>${e(d.debtorName)}</Nm></Dbtr>` : '      <Dbtr/>',
     `      <DbtrAcct><Id><IBAN>${e(d.debtorIban)}</IBAN></Id></DbtrAcct>`,
     '      <ChrgBr>SLEV</ChrgBr>',
     ...d.transfers.map(transferXml),

@@ -21,6 +21,7 @@ const templateFields: ReadonlySet<FieldName> = new Set<FieldName>([
   'currency',
   'creditorIban',
   'creditorName',
+  'creditorAgent',
   'remittanceInformationUnstructured',
   'startDate',
   'endDate',
@@ -39,6 +40,7 @@ export interface PreparedPain001 {
 export function usePain001Body() {
   const [text, setText] = useState('');
   const [held, setHeld] = useState<string>();
+  const [debtorName, setDebtorName] = useState<string>();
   const textRef = useRef<HTMLTextAreaElement>(null);
   /** The request for the document as it stands; undefined (and the reason shown) when it is not well-formed. */
   async function prepare(source: TemplateSource, product: FormPaymentProduct): Promise<PreparedPain001 | undefined> {
@@ -58,6 +60,9 @@ export function usePain001Body() {
   return {
     text,
     held,
+    debtorName,
+    /** The debtor's name the document is written with (the chosen test PSU's). */
+    setDebtorName,
     textRef,
     setText: (next: string) => {
       setText(next);
@@ -118,12 +123,13 @@ export function Pain001Section({
             debtorSuggestions={debtorSuggestions}
             onChange={onChange}
             today={today}
+            dateNote="The document's ReqdExctnDt (the bank's today when written from the form) is the date asked for; edit it in the XML."
           />
         </div>
       )}
       <Suspense fallback={<LoadingText>Loading the XML editor…</LoadingText>}>
         <Pain001Editor
-          source={source}
+          source={{ ...source, debtorName: body.debtorName }}
           product={product}
           today={today}
           text={body.text}

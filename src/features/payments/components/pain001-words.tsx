@@ -118,7 +118,13 @@ export default function Pain001DocumentView({ text, contentType }: { text: strin
       {!display.masked && (
         <div className="space-y-1">
           <h3 className="text-sm font-semibold text-slate-800">The document as the bank answered it</h3>
-          <pre className="max-h-96 overflow-auto rounded border border-slate-200 bg-slate-50 p-3 font-mono text-xs whitespace-pre-wrap break-all">
+          {/* Scrolls when long: focusable, so a keyboard can scroll it. */}
+          <pre
+            tabIndex={0}
+            role="region"
+            aria-label="The document as the bank answered it"
+            className="max-h-96 overflow-auto rounded border border-slate-200 bg-slate-50 p-3 font-mono text-xs whitespace-pre-wrap break-all"
+          >
             {parts ? text : xml}
           </pre>
         </div>

@@ -12,9 +12,13 @@ const compactIban = (iban: string) => iban.replace(/\s+/g, '').toUpperCase();
 const scheduleMembers = ['startDate', 'endDate', 'executionRule', 'frequency', 'dayOfExecution', 'monthsOfExecution'];
 
 /** What a template is written from: the payment form's values, or the bulk's table. */
-export type TemplateSource =
+export type TemplateSource = (
   | { service: 'payments' | 'periodic-payments'; values: PaymentFormValues }
-  | { service: 'bulk-payments'; bulk: BulkFormValues };
+  | { service: 'bulk-payments'; bulk: BulkFormValues }
+) & {
+  /** The debtor's name: the test PSU's, when one was chosen. */
+  debtorName?: string | undefined;
+};
 
 /** A pain.001 document filled from the form (today as its execution date when the form names none). */
 export function pain001Template(source: TemplateSource, today: string, now = new Date()): string {
@@ -34,6 +38,7 @@ export function pain001Template(source: TemplateSource, today: string, now = new
             currency: source.values.currency.trim() || 'EUR',
             creditorName: source.values.creditorName.trim(),
             creditorIban: compactIban(source.values.creditorIban),
+            creditorAgent: source.values.creditorAgent.trim().toUpperCase() || undefined,
             remittance: source.values.remittanceInformationUnstructured.trim() || undefined,
           },
         ];
@@ -44,6 +49,7 @@ export function pain001Template(source: TemplateSource, today: string, now = new
     messageId: `MSG-${stamp.replace(/\D/g, '').slice(0, 14)}`,
     createdAt: stamp.slice(0, 19),
     debtorIban: compactIban(debtorIban),
+    debtorName: source.debtorName,
     requestedExecutionDate: date || today,
     ...(source.service === 'bulk-payments' && { batchBooking: source.bulk.batchBookingPreferred }),
     transfers,

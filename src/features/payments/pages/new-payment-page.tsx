@@ -183,7 +183,6 @@ export function NewPaymentPage() {
   const service: FormPaymentService = bulkChosen ? 'payments' : chosen;
   const [chosenProduct, setProduct] = useState<NewPaymentProduct>(initial.product);
   const xml = isXmlProduct(chosenProduct);
-  // The form's fields follow the scheme a pain.001 product carries.
   const product = templateProductOf(chosenProduct);
   const pain001 = usePain001Body();
   const [values, setValues] = useState<PaymentFormValues>(emptyPaymentForm);
@@ -271,6 +270,7 @@ export function NewPaymentPage() {
         fills="the PSU-ID header and the debtor IBAN"
         onChoose={(psu) => {
           setPsuId(psu.psuId);
+          pain001.setDebtorName(psu.name);
           change('debtorIban', accountFor(psu, values.currency)?.iban ?? '');
           bulk.setDebtor(accountFor(psu, 'EUR')?.iban ?? '');
         }}
