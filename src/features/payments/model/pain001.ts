@@ -195,7 +195,7 @@ export function readPain001Document(text: string): Pain001Check {
   const infos = all(initiation, 'PmtInf');
   const info = infos[0];
   const transfers = all(info, 'CdtTrfTxInf').map((tx) => {
-    const amount = [...tx.getElementsByTagNameNS('*', 'InstdAmt')][0];
+    const amount = all(all(tx, 'Amt')[0], 'InstdAmt')[0];
     return {
       creditorName: textAt(tx, 'Cdtr', 'Nm'),
       creditorIban: textAt(tx, 'CdtrAcct', 'Id', 'IBAN').replace(/\s+/g, ''),
