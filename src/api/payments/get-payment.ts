@@ -24,20 +24,26 @@ export type GetPaymentData =
   | PeriodicPaymentInitiationWithStatusResponse
   | BulkPaymentInitiationWithStatusResponse;
 
-/** GET /v1/{payment-service}/{payment-product}/{paymentId}. */
-export function getPayment(
+/** GET /v1/{payment-service}/{payment-product}/{paymentId}: JSON, or a document of the types in `documentAnswer`. */
+function readPayment<T>(
   { profile, service, product, paymentId }: GetPaymentVariables,
-  signal?: AbortSignal,
-): Promise<Xs2aResult<GetPaymentData>> {
-  return xs2aRequest<GetPaymentData>({
+  signal: AbortSignal | undefined,
+  documentAnswer?: readonly string[],
+): Promise<Xs2aResult<T>> {
+  return xs2aRequest<T>({
     profile,
     operationId: 'getPaymentInformation',
     method: 'GET',
     path: v1Path(service, product, paymentId),
     flow: `payment:${paymentId}`,
-    schema: { paymentService: service },
+    ...(documentAnswer ? { documentAnswer } : { schema: { paymentService: service } }),
     signal,
   });
+}
+
+/** GET /v1/{payment-service}/{payment-product}/{paymentId} of a JSON product. */
+export function getPayment(variables: GetPaymentVariables, signal?: AbortSignal): Promise<Xs2aResult<GetPaymentData>> {
+  return readPayment<GetPaymentData>(variables, signal);
 }
 
 export function paymentQueryOptions(variables: GetPaymentVariables) {
@@ -63,19 +69,8 @@ export function paymentDocumentTypes(service: PaymentService): readonly string[]
  * GET /v1/{payment-service}/{pain.001-product}/{paymentId}: the pain.001 document as it was sent (a standing order's
  * with its schedule, as multipart/form-data), its text as the result's body.
  */
-export function getPaymentDocument(
-  { profile, service, product, paymentId }: GetPaymentVariables,
-  signal?: AbortSignal,
-): Promise<Xs2aResult<string>> {
-  return xs2aRequest<string>({
-    profile,
-    operationId: 'getPaymentInformation',
-    method: 'GET',
-    path: v1Path(service, product, paymentId),
-    flow: `payment:${paymentId}`,
-    documentAnswer: paymentDocumentTypes(service),
-    signal,
-  });
+export function getPaymentDocument(variables: GetPaymentVariables, signal?: AbortSignal): Promise<Xs2aResult<string>> {
+  return readPayment<string>(variables, signal, paymentDocumentTypes(variables.service));
 }
 
 export function paymentDocumentQueryOptions(variables: GetPaymentVariables) {
