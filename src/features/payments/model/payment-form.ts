@@ -20,6 +20,7 @@ import {
   jsonPaymentProducts,
   type ExecutionRule,
 } from '../../../xs2a';
+import { isXmlProduct } from './format';
 
 export const formPaymentServices = ['payments', 'periodic-payments'] as const;
 export type FormPaymentService = (typeof formPaymentServices)[number];
@@ -39,11 +40,11 @@ export const paymentProductLabels: Record<FormPaymentProduct, string> = {
   'cross-border-credit-transfers': 'Cross-border credit transfer',
 };
 
-export { isXmlProduct } from './format';
+export { isXmlProduct };
 
 /** The JSON product whose form fields a pain.001 product's template is written from. */
 export const templateProductOf = (product: string): FormPaymentProduct => {
-  const json = product.startsWith('pain.001-') ? product.slice('pain.001-'.length) : product;
+  const json = isXmlProduct(product) ? product.slice('pain.001-'.length) : product;
   return isFormPaymentProduct(json) ? json : 'sepa-credit-transfers';
 };
 
