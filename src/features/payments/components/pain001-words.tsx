@@ -83,7 +83,8 @@ export function Pain001Words({ reading }: { reading: Pain001Reading }) {
         <ErrorCallout
           title="What a bank will object to"
           summary="The document is well-formed, but these do not add up."
-          messages={reading.problems.map((text) => ({ text }))}
+          // The console's own findings, not the bank's words.
+          messages={reading.problems.map((meaning) => ({ meaning }))}
         />
       )}
     </div>
