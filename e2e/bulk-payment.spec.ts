@@ -1,31 +1,15 @@
 // A bulk payment through the console against the sandbox: the form's table filled from pasted CSV, redirect SCA, and
 // the bulk partially accepted (one creditor account is closed) with each payment's status on the payment page.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { closedAccounts } from '../server/sandbox/seed';
 import { frozenBench } from './bench';
 import { testAccounts } from './fixtures';
-import { approveAtBank, CREDITOR_IBAN, transactionStatus } from './payments-helpers';
+import { approveAtBank, CREDITOR_IBAN, pictured, transactionStatus } from './payments-helpers';
 
 test.describe.configure({ timeout: 90_000 });
 
 const alice = testAccounts['alice-main'];
 const closed = closedAccounts[0]?.iban ?? '';
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** The page at a width, checked with axe and pictured whole. */
-async function pictured(page: Page, name: string, width: number) {
-  await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
-  await expectNoSeriousAxeViolations(page);
-  await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  const scrollsSideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-  expect(scrollsSideways).toBe(false);
-}
 
 test('a bulk from pasted CSV goes through redirect SCA and is partially accepted, each payment with its status', async ({
   page,

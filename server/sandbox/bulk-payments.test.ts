@@ -153,7 +153,7 @@ describe('bulk payment errors', () => {
 
   it('checks the product, the debtor and the date', async () => {
     fails(await post(bulkBody('alice'), 'instant-sepa-credit-transfers'), 403, 'PRODUCT_INVALID');
-    fails(await post(bulkBody('alice'), 'pain.001-sepa-credit-transfers'), 404, 'PRODUCT_UNKNOWN');
+    fails(await post(bulkBody('alice'), 'pain.008-sepa-credit-transfers'), 404, 'PRODUCT_UNKNOWN');
     fails(await post({ ...bulkBody('alice'), debtorAccount: { iban: CREDITOR_IBAN } }), 400, 'FORMAT_ERROR');
     fails(
       await post(bulkBody('alice', undefined, { requestedExecutionDate: '2020-01-01' })),

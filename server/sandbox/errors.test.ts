@@ -255,11 +255,7 @@ describe('bad requests get spec error bodies with the spec’s status', () => {
       400,
       'SERVICE_INVALID',
     );
-    for (const product of [
-      'pain.001-sepa-credit-transfers',
-      'pain.001-cross-border-credit-transfers',
-      'sepa-direct-debits',
-    ]) {
+    for (const product of ['pain.001-direct-debits', 'pain.008-sepa-direct-debits', 'sepa-direct-debits']) {
       fails(await send(bank, 'POST', `/v1/payments/${product}`, { body: paymentBody() }), 404, 'PRODUCT_UNKNOWN');
       fails(await send(bank, 'GET', `/v1/payments/${product}/pay-1/status`), 404, 'PRODUCT_UNKNOWN');
     }

@@ -63,6 +63,11 @@ export interface Xs2aRequestOptions {
   href?: string;
   query?: Record<string, string | undefined>;
   body?: unknown;
+  /**
+   * Or a body that is no JSON (a pain.001 document, a standing order's multipart body): sent as this text with this
+   * Content-Type and recorded as text. No JSON schema applies to it; its writer checks it (a document's well-formedness).
+   */
+  document?: SentDocument;
   /** Extra headers (TPP-Redirect-URI, PSU-ID…), replacing the profile's; undefined and empty values are skipped. */
   headers?: Record<string, string | undefined>;
   consentId?: string;
@@ -73,6 +78,14 @@ export interface Xs2aRequestOptions {
   timeoutMs?: number;
   /** What picks the response schema where the operation alone does not (payment service, update-PSU-data step). */
   schema?: Omit<ResponseSchemaOptions, 'status'>;
+  /** The answer is a document of one of these types (a pain.001 payment's read): see ExactRequestOptions. */
+  documentAnswer?: readonly string[];
+}
+
+/** A request body that is no JSON, as it is sent. */
+export interface SentDocument {
+  text: string;
+  contentType: string;
 }
 
 /**
@@ -81,8 +94,17 @@ export interface Xs2aRequestOptions {
  * outcome is recorded in the exchange log first.
  */
 export async function xs2aRequest<T>(options: Xs2aRequestOptions): Promise<Xs2aResult<T>> {
-  const { profile, body, method, operationId, signal } = options;
-  const hasBody = body !== undefined;
+  const { profile, body, document, method, operationId, signal } = options;
+  const hasBody = body !== undefined || document !== undefined;
+  const callHeaders = document
+    ? {
+        'Content-Type': document.contentType,
+        ...(options.documentAnswer && { Accept: options.documentAnswer.join(', ') }),
+        ...options.headers,
+      }
+    : options.documentAnswer
+      ? { Accept: options.documentAnswer.join(', '), ...options.headers }
+      : options.headers;
   // Each try is a request of its own, with a fresh X-Request-ID.
   const sendTo = (url: string) =>
     sendOperation<T>({
@@ -92,10 +114,12 @@ export async function xs2aRequest<T>(options: Xs2aRequestOptions): Promise<Xs2aR
         requestId: crypto.randomUUID(),
         hasBody,
         consentId: options.consentId,
-        headers: options.headers,
+        headers: callHeaders,
         url,
       }),
-      ...(hasBody && { body, bodyText: JSON.stringify(body) }),
+      ...(document
+        ? { body: document.text, bodyText: document.text }
+        : hasBody && { body, bodyText: JSON.stringify(body) }),
     });
   // A read the bank answers 429 waits and is sent again; a write never is.
   const send = (url: string) =>
@@ -109,6 +133,11 @@ export interface ExactRequestOptions extends Pick<
   Xs2aRequestOptions,
   'profile' | 'operationId' | 'method' | 'flow' | 'signal' | 'timeoutMs' | 'schema'
 > {
+  /**
+   * The success answer is a document of one of these Content-Types (application/xml, multipart/form-data), not JSON:
+   * its text is the result's body, its headers are checked, and an answer of another type is a deviation.
+   */
+  documentAnswer?: readonly string[];
   /** The bank's URL, query included. */
   url: string;
   /** Sent as they are: nothing is added (not even X-Request-ID or the profile's token). */
@@ -219,6 +248,22 @@ async function sendAndCheck<T>(options: ExactRequestOptions): Promise<Xs2aResult
     const parts = parsed.json ? errorBodyParts(parsed.body, contentType) : {};
     const hasErrorBody = (parts.tppMessages?.length ?? 0) > 0 || parts.problem !== undefined;
     throw fail('http', { ...status, ...parts, headers: responseHeaders, bodyText: hasErrorBody ? undefined : text });
+  }
+
+  if (options.documentAnswer) {
+    const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+    const typeDeviations: Deviation[] = options.documentAnswer.includes(type)
+      ? []
+      : [
+          {
+            path: '(Content-Type)',
+            message: `expected ${options.documentAnswer.join(' or ')}, got ${type || 'none'}`,
+          },
+        ];
+    const echo = headerDeviations(ECHO_ONLY, response, responseHeaders, requestId, undefined);
+    const deviations = [...typeDeviations, ...echo.deviations];
+    updateExchange(exchangeId, { durationMs, response: recorded, deviations }, redaction);
+    return { body: text as T, status: response.status, requestId, headers: responseHeaders, deviations, exchangeId };
   }
 
   let operations: typeof Operations | undefined;

@@ -160,12 +160,17 @@ export {
   initiatePayment,
   useInitiatePayment,
   type InitiatePaymentVariables,
+  type SentDocument,
   type InitiatePaymentData,
 } from './payments/initiate-payment';
 export {
   getPayment,
+  getPaymentDocument,
+  paymentDocumentQueryOptions,
+  paymentDocumentTypes,
   paymentQueryOptions,
   usePayment,
+  usePaymentDocument,
   type GetPaymentVariables,
   type GetPaymentData,
 } from './payments/get-payment';

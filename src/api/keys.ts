@@ -27,6 +27,9 @@ export const paymentKeys = {
     [...paymentKeys.payment(profileId, service, product, paymentId), 'detail'] as const,
   status: (profileId: string, service: PaymentService, product: PaymentProduct, paymentId: string) =>
     [...paymentKeys.payment(profileId, service, product, paymentId), 'status'] as const,
+  /** A pain.001 payment's read: its document as the bank answers it. */
+  document: (profileId: string, service: PaymentService, product: PaymentProduct, paymentId: string) =>
+    [...paymentKeys.payment(profileId, service, product, paymentId), 'document'] as const,
 };
 
 function scopeSegments(scope: AuthorisationScope) {

@@ -18,3 +18,4 @@ export * from './masking';
 export * from './status-maps';
 export * from './audience-words';
 export * from './request-parameters';
+export * from './pain001';

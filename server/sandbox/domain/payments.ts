@@ -26,6 +26,7 @@ import {
   checkPaymentTerms,
   checkServiceAndProduct,
   type EntryOutcome,
+  ruleProductOf,
   mayMoveTo,
   type PaymentTerms,
   paymentPath,
@@ -53,6 +54,7 @@ import type { ScaEngine, ScaResource } from './sca';
 
 export {
   checkServiceAndProduct,
+  isXmlProduct,
   jsonProducts,
   paymentPath,
   supportedServices,
@@ -88,6 +90,8 @@ export interface InitiationOptions {
   psuId: string | undefined;
   prefs: ScaPreferences;
   rejectionNoFunds: boolean | undefined;
+  /** A pain.001 product's document as sent; `raw` is then the JSON body it orders (domain/pain001.ts). */
+  document?: string | undefined;
 }
 
 export class Payments {
@@ -113,7 +117,8 @@ export class Payments {
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
       throw formatError('The payment body must be a JSON object.');
     }
-    const iban = service === 'bulk-payments' ? this.validBulk(product, raw) : this.validSingle(service, product, raw);
+    const rules = ruleProductOf(product);
+    const iban = service === 'bulk-payments' ? this.validBulk(rules, raw) : this.validSingle(service, rules, raw);
     const debtor = checkDebtor(iban, await this.store.debtorAccount(iban), psuId);
     return { iban, debtor };
   }
@@ -170,6 +175,7 @@ export class Payments {
       payment_service: service,
       payment_product: product,
       body: JSON.stringify(raw),
+      document: options.document ?? null,
       debtor_iban: iban,
       transaction_status: 'RCVD',
       sca_approach: approach,

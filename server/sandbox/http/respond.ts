@@ -59,12 +59,13 @@ function answer<E extends Env, P extends string, I extends Input>(
   body: string | null,
   status: number,
   headers: Record<string, string> | undefined,
+  type = 'application/json',
 ): Response {
   // The request's own object: an answer without headers of its own adds only its Content-Type to it. (An error thrown
   // before the middleware ran has none.)
   const base: Record<string, string> | undefined = c.get('answerHeaders');
   const all = headers || !base ? { ...base, ...headers } : base;
-  if (body !== null) all['Content-Type'] = 'application/json';
+  if (body !== null) all['Content-Type'] = type;
   const response = new Response(body, { status, headers: all });
   plainAnswers.add(response);
   return response;
@@ -78,6 +79,16 @@ export function jsonAnswer<E extends Env, P extends string, I extends Input>(
   headers?: Record<string, string>,
 ): Response {
   return answer(c, JSON.stringify(body), status, headers);
+}
+
+/** A text answer of another type (a pain.001 document, a multipart body) with the request's answer headers. */
+export function textAnswer<E extends Env, P extends string, I extends Input>(
+  c: Context<E, P, I>,
+  body: string,
+  type: string,
+  status = 200,
+): Response {
+  return answer(c, body, status, undefined, type);
 }
 
 export function stepResponse<E extends Env, P extends string, I extends Input>(

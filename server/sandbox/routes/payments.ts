@@ -2,11 +2,24 @@
 // cancellation, and the authorisations of the payment and of its cancellation.
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { ScaApproach } from '../../../src/xs2a';
-import { checkServiceAndProduct, paymentPath, supportedServices, type SupportedService } from '../domain/payments';
-import { cancellationBody, initiationBody, paymentBody, paymentStatusBody } from '../http/answers/payments';
+import {
+  checkServiceAndProduct,
+  isXmlProduct,
+  paymentPath,
+  supportedServices,
+  type SupportedService,
+} from '../domain/payments';
+import {
+  cancellationBody,
+  initiationBody,
+  paymentBody,
+  paymentDocument,
+  paymentStatusBody,
+} from '../http/answers/payments';
 import { checkPsuIp, headersOf, readScaPreferences } from '../http/headers';
 import { param, readJson } from '../http/validation';
-import { jsonAnswer, stepResponse, type Env } from '../http/respond';
+import { jsonAnswer, stepResponse, textAnswer, type Env } from '../http/respond';
+import { readXmlInitiation } from '../http/xml-body';
 import type { AuthorisationKind, PaymentRow } from '../store/schema';
 import { registerAuthorisationRoutes, type AuthorisationParent } from './authorisations';
 import type { Services } from './services';
@@ -32,8 +45,11 @@ function registerServiceRoutes(app: Hono<Env>, s: Services, service: SupportedSe
 
   app.post(`/v1/${service}/:product`, knownProduct, checkPsuIp(true), async (c) => {
     const h = headersOf(c);
-    const body = await readJson(c, 'pis');
-    const done = await s.payments.initiate(service, param(c, 'product'), body, {
+    const product = param(c, 'product');
+    const xml = isXmlProduct(product) ? await readXmlInitiation(c, service) : undefined;
+    const body = xml ? xml.body : await readJson(c, 'pis');
+    const done = await s.payments.initiate(service, product, body, {
+      document: xml?.document,
       psuId: h.psuId(),
       prefs: readScaPreferences(h),
       rejectionNoFunds: h.boolean('TPP-Rejection-NoFunds-Preferred'),
@@ -47,6 +63,10 @@ function registerServiceRoutes(app: Hono<Env>, s: Services, service: SupportedSe
   });
   app.get(PAYMENT, checkPsuIp(false), async (c) => {
     const row = await payment(c);
+    if (row.document !== null) {
+      const answer = paymentDocument({ ...row, document: row.document }, s.payments.initiationOf(row));
+      return textAnswer(c, answer.body, answer.type);
+    }
     return jsonAnswer(c, paymentBody(row, s.payments.initiationOf(row), s.payments.entriesOf(row)));
   });
   app.get(`${PAYMENT}/status`, checkPsuIp(false), async (c) => {

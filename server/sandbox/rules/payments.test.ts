@@ -51,11 +51,12 @@ describe('the transaction status machine', () => {
 });
 
 describe('the payment rules', () => {
-  it('offers single, periodic and bulk payments of the JSON products', () => {
+  it('offers single, periodic and bulk payments of the JSON and pain.001 products', () => {
     expect(checkServiceAndProduct('payments', 'sepa-credit-transfers')).toBe('payments');
     expect(checkServiceAndProduct('bulk-payments', 'sepa-credit-transfers')).toBe('bulk-payments');
+    expect(checkServiceAndProduct('periodic-payments', 'pain.001-sepa-credit-transfers')).toBe('periodic-payments');
     expect(codeOf(() => checkServiceAndProduct('standing-orders', 'sepa-credit-transfers'))).toBe('SERVICE_INVALID');
-    expect(codeOf(() => checkServiceAndProduct('payments', 'pain.001-sepa-credit-transfers'))).toBe('PRODUCT_UNKNOWN');
+    expect(codeOf(() => checkServiceAndProduct('payments', 'pain.002-sepa-credit-transfers'))).toBe('PRODUCT_UNKNOWN');
   });
 
   it('checks amounts, currencies and dates against the product', () => {

@@ -14,6 +14,16 @@ export const jsonProducts = [
   'target-2-payments',
   'cross-border-credit-transfers',
 ] as const;
+/** The same products with a pain.001 document as the body (XML; a standing order's as multipart/form-data). */
+export const xmlProducts = jsonProducts.map((p) => `pain.001-${p}` as const);
+const offeredProducts: readonly string[] = [...jsonProducts, ...xmlProducts];
+
+/** Whether the product's body is a pain.001 document. */
+export const isXmlProduct = (product: string) => product.startsWith('pain.001-');
+
+/** The JSON product whose rules a product follows: a pain.001 product follows those of the scheme it carries. */
+export const ruleProductOf = (product: string) => (isXmlProduct(product) ? product.slice('pain.001-'.length) : product);
+
 const eurOnlyProducts: ReadonlySet<string> = new Set([
   'sepa-credit-transfers',
   'instant-sepa-credit-transfers',
@@ -71,14 +81,8 @@ export function checkServiceAndProduct(service: string, product: string): Suppor
       `"${service}" is not a payment service; use payments, periodic-payments or bulk-payments.`,
     );
   }
-  if (!(jsonProducts as readonly string[]).includes(product)) {
-    throw bankError(
-      'PRODUCT_UNKNOWN',
-      product.startsWith('pain.001-')
-        ? `This bank accepts JSON payment products only, not ${product}.`
-        : `"${product}" is not a payment product of this bank.`,
-      { where: 'path' },
-    );
+  if (!offeredProducts.includes(product)) {
+    throw bankError('PRODUCT_UNKNOWN', `"${product}" is not a payment product of this bank.`, { where: 'path' });
   }
   return service as SupportedService;
 }

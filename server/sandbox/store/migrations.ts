@@ -307,6 +307,12 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // pain.001 payment products: the XML document as the TPP sent it, which the payment read answers with.
+  '0009_pain001_documents': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('payments').addColumn('document', 'text').execute();
+    },
+  },
 };
 
 /** The sandbox's migrations, in order. */

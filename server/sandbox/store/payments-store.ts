@@ -99,6 +99,7 @@ export class PaymentsStore {
       'payment_service',
       'payment_product',
       'body',
+      'document',
       'debtor_iban',
       'transaction_status',
       'sca_approach',

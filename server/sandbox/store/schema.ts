@@ -134,8 +134,10 @@ export interface PaymentTable {
   payment_id: string;
   payment_service: string;
   payment_product: string;
-  /** The initiation body as received (JSON). */
+  /** The initiation body as received (JSON), or as read from its pain.001 document. */
   body: string;
+  /** A pain.001 product's document (XML) as the TPP sent it; null for the JSON products. */
+  document: string | null;
   debtor_iban: string;
   transaction_status: string;
   sca_approach: string;

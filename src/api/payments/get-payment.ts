@@ -24,20 +24,26 @@ export type GetPaymentData =
   | PeriodicPaymentInitiationWithStatusResponse
   | BulkPaymentInitiationWithStatusResponse;
 
-/** GET /v1/{payment-service}/{payment-product}/{paymentId}. */
-export function getPayment(
+/** GET /v1/{payment-service}/{payment-product}/{paymentId}: JSON, or a document of the types in `documentAnswer`. */
+function readPayment<T>(
   { profile, service, product, paymentId }: GetPaymentVariables,
-  signal?: AbortSignal,
-): Promise<Xs2aResult<GetPaymentData>> {
-  return xs2aRequest<GetPaymentData>({
+  signal: AbortSignal | undefined,
+  documentAnswer?: readonly string[],
+): Promise<Xs2aResult<T>> {
+  return xs2aRequest<T>({
     profile,
     operationId: 'getPaymentInformation',
     method: 'GET',
     path: v1Path(service, product, paymentId),
     flow: `payment:${paymentId}`,
-    schema: { paymentService: service },
+    ...(documentAnswer ? { documentAnswer } : { schema: { paymentService: service } }),
     signal,
   });
+}
+
+/** GET /v1/{payment-service}/{payment-product}/{paymentId} of a JSON product. */
+export function getPayment(variables: GetPaymentVariables, signal?: AbortSignal): Promise<Xs2aResult<GetPaymentData>> {
+  return readPayment<GetPaymentData>(variables, signal);
 }
 
 export function paymentQueryOptions(variables: GetPaymentVariables) {
@@ -52,4 +58,30 @@ export function paymentQueryOptions(variables: GetPaymentVariables) {
 
 export function usePayment(variables: GetPaymentVariables, options?: ReadOptions<GetPaymentData>) {
   return useQuery({ ...paymentQueryOptions(variables), ...options });
+}
+
+/** The Content-Types a pain.001 payment's read answers with: its document, a standing order's as multipart. */
+export function paymentDocumentTypes(service: PaymentService): readonly string[] {
+  return service === 'periodic-payments' ? ['multipart/form-data'] : ['application/xml', 'text/xml'];
+}
+
+/**
+ * GET /v1/{payment-service}/{pain.001-product}/{paymentId}: the pain.001 document as it was sent (a standing order's
+ * with its schedule, as multipart/form-data), its text as the result's body.
+ */
+export function getPaymentDocument(variables: GetPaymentVariables, signal?: AbortSignal): Promise<Xs2aResult<string>> {
+  return readPayment<string>(variables, signal, paymentDocumentTypes(variables.service));
+}
+
+export function paymentDocumentQueryOptions(variables: GetPaymentVariables) {
+  const { profile, service, product, paymentId } = variables;
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  return queryOptions({
+    queryKey: paymentKeys.document(profile.id, service, product, paymentId),
+    queryFn: (context) => getPaymentDocument(variables, readSignal(context)),
+  });
+}
+
+export function usePaymentDocument(variables: GetPaymentVariables, options?: ReadOptions<string>) {
+  return useQuery({ ...paymentDocumentQueryOptions(variables), ...options });
 }

@@ -6,7 +6,7 @@ import type {
   PaymentInitiationResponse201,
   PeriodicPaymentInitiationJson,
 } from '../../xs2a/payments';
-import type { Xs2aResult } from '../client';
+import type { SentDocument, Xs2aResult } from '../client';
 import { v1Path } from '../urls';
 import { updateExchange } from '../exchange-log';
 import type { BankProfile } from '../profiles/bank-profile';
@@ -16,7 +16,9 @@ export interface InitiatePaymentVariables extends RedirectOverrides {
   profile: BankProfile;
   service: PaymentService;
   product: PaymentProduct;
-  body: PaymentInitiationJson | PeriodicPaymentInitiationJson | BulkPaymentInitiationJson;
+  body?: PaymentInitiationJson | PeriodicPaymentInitiationJson | BulkPaymentInitiationJson;
+  /** Or, for a pain.001 product, the document (application/xml) or a standing order's multipart body. */
+  document?: SentDocument;
   /** PSU-ID for this call, replacing the profile's. */
   psuId?: string;
   /** Links an AIS consent of the same session (combined service). */
@@ -24,10 +26,11 @@ export interface InitiatePaymentVariables extends RedirectOverrides {
 }
 
 export type InitiatePaymentData = PaymentInitiationResponse201;
+export type { SentDocument } from '../client';
 
 /** POST /v1/{payment-service}/{payment-product}: 201 with the paymentId, its status and the next SCA steps. */
 export async function initiatePayment(
-  { profile, service, product, body, psuId, consentId, ...redirect }: InitiatePaymentVariables,
+  { profile, service, product, body, document, psuId, consentId, ...redirect }: InitiatePaymentVariables,
   signal?: AbortSignal,
 ): Promise<Xs2aResult<InitiatePaymentData>> {
   // The form's page sends nothing before the user does: the client (and its answer checks) loads with the first send.
@@ -38,6 +41,7 @@ export async function initiatePayment(
     method: 'POST',
     path: v1Path(service, product),
     body,
+    document,
     headers: scaStartHeaders(profile, 'initiation', { ...redirect, psuId }),
     consentId,
     signal,

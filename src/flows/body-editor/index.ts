@@ -23,3 +23,4 @@ export {
   type NewRequestPageProps,
   type RequestBodyProps,
 } from './new-request-page';
+export { XmlBodyEditor, type XmlBodyEditorProps } from './xml-body-editor';

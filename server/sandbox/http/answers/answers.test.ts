@@ -35,6 +35,7 @@ const payment: PaymentRow = {
   status_changed_at: '2026-01-10T09:00:00.000Z',
   accepted_at: null,
   entry_statuses: null,
+  document: null,
   settled_at: null,
   version: 0,
 };

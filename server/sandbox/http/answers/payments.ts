@@ -12,6 +12,7 @@ import {
 } from '../../../../src/xs2a';
 import { href, type LinkContext } from '../../domain/context';
 import type { CancelRequest, Initiated, PaymentStatus } from '../../domain/payments';
+import { STANDING_ORDER_MEMBERS } from '../../domain/pain001';
 import { FUNDS_REPORTED_IN, paymentPath, PSU_UNNAMED_IN } from '../../rules/payments';
 import type { EntryStatus, Initiation } from '../../store/payments-store';
 import type { PaymentRow } from '../../store/schema';
@@ -125,5 +126,25 @@ export function cancellationBody(
       self: href(links, path),
       status: href(links, `${path}/status`),
     },
+  };
+}
+
+/**
+ * GET payment of a pain.001 product: the document as the TPP sent it (application/xml); a standing order's as
+ * multipart/form-data, its document in `xml_sct` and its schedule in `json_standingorderType`, as it was initiated.
+ */
+export function paymentDocument(
+  row: PaymentRow & { document: string },
+  initiation: Initiation,
+): { body: string; type: string } {
+  if (row.payment_service !== 'periodic-payments') return { body: row.document, type: 'application/xml' };
+  const fields: Record<string, unknown> = { ...initiation.fields };
+  const schedule = Object.fromEntries(STANDING_ORDER_MEMBERS.flatMap((k) => (k in fields ? [[k, fields[k]]] : [])));
+  const boundary = `xs2a-${row.payment_id}-${crypto.randomUUID()}`;
+  const part = (name: string, type: string, text: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\nContent-Type: ${type}\r\n\r\n${text}\r\n`;
+  return {
+    body: `${part('xml_sct', 'application/xml', row.document)}${part('json_standingorderType', 'application/json', JSON.stringify(schedule))}--${boundary}--\r\n`,
+    type: `multipart/form-data; boundary=${boundary}`,
   };
 }

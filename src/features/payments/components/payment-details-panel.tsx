@@ -108,6 +108,33 @@ export function PaymentDetailsPanel({
 }) {
   const display = useBankDataDisplay();
   return (
+    <PaymentReadPanel query={query} queryKey={queryKey}>
+      {(data) => (
+        <>
+          <KeyValueList items={itemsOf(data.body, display)} />
+          <BulkPaymentsTable body={data.body} display={display} />
+          <DeviationNotice deviations={data.deviations} />
+          <div className="space-y-1">
+            {!display.masked && <h3 className="text-sm font-semibold text-slate-800">Raw JSON</h3>}
+            <JsonView value={data.body} label="Payment as JSON" />
+          </div>
+        </>
+      )}
+    </PaymentReadPanel>
+  );
+}
+
+/** The payment read's panel: waiting, the bank's hold-back, an error with a retry, and what `children` make of it. */
+export function PaymentReadPanel<T>({
+  query,
+  queryKey,
+  children,
+}: {
+  query: UseQueryResult<Xs2aResult<T>>;
+  queryKey: QueryKey;
+  children: (data: Xs2aResult<T>) => ReactNode;
+}) {
+  return (
     <Panel title="Payment" description="GET on the payment: the initiation's data as the bank keeps it.">
       {query.isPending && <LoadingText>Reading the payment…</LoadingText>}
       <ReadWaitNotice queryKey={queryKey} />
@@ -118,17 +145,7 @@ export function PaymentDetailsPanel({
           </Button>
         </ErrorCallout>
       )}
-      {query.data && (
-        <>
-          <KeyValueList items={itemsOf(query.data.body, display)} />
-          <BulkPaymentsTable body={query.data.body} display={display} />
-          <DeviationNotice deviations={query.data.deviations} />
-          <div className="space-y-1">
-            {!display.masked && <h3 className="text-sm font-semibold text-slate-800">Raw JSON</h3>}
-            <JsonView value={query.data.body} label="Payment as JSON" />
-          </div>
-        </>
-      )}
+      {query.data && children(query.data)}
     </Panel>
   );
 }

@@ -44,6 +44,8 @@ interface Props {
   onChange: (field: FieldName, value: string | string[]) => void;
   /** The bank's calendar day (bankToday): a standing order starts on it or later. */
   today: string;
+  /** What a single payment's form says of the execution date, instead of the JSON body's lack of one. */
+  dateNote?: string;
 }
 
 type FieldsProps = Pick<Props, 'values' | 'errors' | 'onChange'>;
@@ -205,7 +207,11 @@ function CreditorGroup({ withAddress, ...props }: FieldsProps & { withAddress: b
   );
 }
 
-function DetailsGroup({ shows, ...props }: FieldsProps & { shows: (field: FieldName) => boolean }) {
+function DetailsGroup({
+  shows,
+  dateNote,
+  ...props
+}: FieldsProps & { shows: (field: FieldName) => boolean; dateNote: string | undefined }) {
   return (
     <FieldGroup legend="Details">
       <TextField
@@ -222,8 +228,8 @@ function DetailsGroup({ shows, ...props }: FieldsProps & { shows: (field: FieldN
       )}
       {!shows('startDate') && (
         <p className="text-sm text-slate-600">
-          No requested execution date: the 1.3.12 body of a single JSON payment has no such member, so the form does not
-          send one. For a later date use a standing order, or add the member in the JSON view if your bank documents it.
+          {dateNote ??
+            'No requested execution date: the 1.3.12 body of a single JSON payment has no such member, so the form does not send one. For a later date use a standing order, or add the member in the JSON view if your bank documents it.'}
         </p>
       )}
     </FieldGroup>
@@ -302,7 +308,16 @@ function StandingOrderGroup({ withMonths, today, ...props }: FieldsProps & { wit
   );
 }
 
-export function PaymentFormFields({ values, errors, visible, product, debtorSuggestions, onChange, today }: Props) {
+export function PaymentFormFields({
+  values,
+  errors,
+  visible,
+  product,
+  debtorSuggestions,
+  onChange,
+  today,
+  dateNote,
+}: Props) {
   const presenting = usePresenterView();
   const shows = (field: FieldName) => visible.includes(field);
   const props = { values, errors, onChange };
@@ -324,7 +339,7 @@ export function PaymentFormFields({ values, errors, visible, product, debtorSugg
       </FieldGroup>
       <AmountGroup {...props} product={product} />
       <CreditorGroup {...props} withAddress={shows('country')} />
-      <DetailsGroup {...props} shows={shows} />
+      <DetailsGroup {...props} shows={shows} dateNote={dateNote} />
       {shows('startDate') && <StandingOrderGroup {...props} withMonths={shows('monthsOfExecution')} today={today} />}
     </div>
   );

@@ -17,3 +17,6 @@ export function payeeWords(
   const more = (entry.paymentCount ?? 1) - 1;
   return more > 0 ? `${name(entry.creditorName)} and ${more} more` : name(entry.creditorName);
 }
+
+/** Whether the product's body is a pain.001 document (XML; a standing order's multipart). */
+export const isXmlProduct = (product: string) => product.startsWith('pain.001-');

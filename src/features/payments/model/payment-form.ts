@@ -20,6 +20,7 @@ import {
   jsonPaymentProducts,
   type ExecutionRule,
 } from '../../../xs2a';
+import { isXmlProduct } from './format';
 
 export const formPaymentServices = ['payments', 'periodic-payments'] as const;
 export type FormPaymentService = (typeof formPaymentServices)[number];
@@ -37,6 +38,14 @@ export const paymentProductLabels: Record<FormPaymentProduct, string> = {
   'instant-sepa-credit-transfers': 'Instant SEPA credit transfer',
   'target-2-payments': 'TARGET2 payment',
   'cross-border-credit-transfers': 'Cross-border credit transfer',
+};
+
+export { isXmlProduct };
+
+/** The JSON product whose form fields a pain.001 product's template is written from. */
+export const templateProductOf = (product: string): FormPaymentProduct => {
+  const json = isXmlProduct(product) ? product.slice('pain.001-'.length) : product;
+  return isFormPaymentProduct(json) ? json : 'sepa-credit-transfers';
 };
 
 export const frequencies = frequencyCodes;

@@ -8,6 +8,7 @@ import {
   useBankToday,
   useInitiatePayment,
   Xs2aError,
+  type BankProfile,
   type InitiatePaymentVariables,
 } from '../../../api';
 import { ErrorCallout, Field, Select } from '../../../components/ui';
@@ -28,6 +29,7 @@ import { createdState, type CreatedState } from '../../../flows/resource';
 import { newScaRedirect } from '../../../flows/sca';
 import { accountFor, TestPsuChoice } from '../../../flows/test-psu';
 import { BulkPaymentFields } from '../components/bulk-payment-fields';
+import { Pain001Section, usePain001Body } from '../components/pain001-section';
 import { fieldId, PaymentFormFields } from '../components/payment-form-fields';
 import { useBulkPaymentForm } from '../model/use-bulk-payment-form';
 import { paymentRoute } from '../model/format';
@@ -40,9 +42,11 @@ import {
   formValuesFromJson,
   isFormPaymentProduct,
   isFormPaymentService,
+  isXmlProduct,
   paymentProductLabels,
   paymentServiceLabels,
   placeBankMessages,
+  templateProductOf,
   visibleFields,
   type FieldName,
   type FormPaymentProduct,
@@ -51,6 +55,22 @@ import {
   type PaymentFormValues,
 } from '../model/payment-form';
 import { paymentHistory } from '../model/payment-history';
+import type { TemplateSource } from '../model/pain001';
+import { xmlPaymentProducts } from '../../../xs2a/code-lists';
+
+type XmlPaymentProduct = (typeof xmlPaymentProducts)[number];
+
+/** The products the page offers: the JSON ones (form and JSON view), and the same with a pain.001 document. */
+type NewPaymentProduct = FormPaymentProduct | XmlPaymentProduct;
+const newPaymentProducts: readonly NewPaymentProduct[] = [...formPaymentProducts, ...xmlPaymentProducts];
+const productLabels = Object.fromEntries(
+  newPaymentProducts.map((p) => [
+    p,
+    isXmlProduct(p)
+      ? `${paymentProductLabels[templateProductOf(p)]} (pain.001 XML)`
+      : paymentProductLabels[templateProductOf(p)],
+  ]),
+) as Record<NewPaymentProduct, string>;
 
 /** The body's checks (the 1.3.12 schemas), loaded when the form is first used. */
 const loadChecks = () => import('../model/payment-form-check');
@@ -73,9 +93,9 @@ function ServiceAndProduct({
   onProduct,
 }: {
   service: NewPaymentService;
-  product: FormPaymentProduct;
+  product: NewPaymentProduct;
   onService: (service: NewPaymentService) => void;
-  onProduct: (product: FormPaymentProduct) => void;
+  onProduct: (product: NewPaymentProduct) => void;
 }) {
   return (
     <div className="grid gap-4 rounded border border-slate-200 bg-white p-4 sm:grid-cols-2">
@@ -98,9 +118,9 @@ function ServiceAndProduct({
       <Field label="Payment product" hint={<code className="font-mono">{product}</code>}>
         <Select
           value={product}
-          onChange={(event) => onProduct(event.target.value as FormPaymentProduct)}
-          options={formPaymentProducts}
-          labels={paymentProductLabels}
+          onChange={(event) => onProduct(event.target.value as NewPaymentProduct)}
+          options={newPaymentProducts}
+          labels={productLabels}
         />
       </Field>
     </div>
@@ -114,23 +134,61 @@ function useInitialChoice() {
   const product = params.get('product') ?? undefined;
   return {
     service: isFormPaymentService(service) || service === 'bulk-payments' ? service : 'payments',
-    product: isFormPaymentProduct(product) ? product : 'sepa-credit-transfers',
+    product: isFormPaymentProduct(product) || isNewXmlProduct(product) ? product : 'sepa-credit-transfers',
   } as const;
+}
+
+function isNewXmlProduct(value: string | undefined): value is XmlPaymentProduct {
+  return (xmlPaymentProducts as readonly (string | undefined)[]).includes(value);
+}
+
+/** Initiates a payment and opens its page, kept in this browser's history as `historyBody` says. */
+function useInitiateAndOpen(profile: BankProfile) {
+  const navigate = useNavigate();
+  const initiate = useInitiatePayment();
+  function send(
+    payment: Omit<InitiatePaymentVariables, 'profile' | 'tppRedirectUri' | 'tppNokRedirectUri'>,
+    historyBody: Record<string, unknown>,
+    onBankMessages: (messages: Xs2aError['tppMessages']) => void,
+  ) {
+    const redirect = newScaRedirect(profile);
+    const { tppRedirectUri, tppNokRedirectUri } = redirect;
+    initiate.mutate(
+      { profile, ...payment, tppRedirectUri, tppNokRedirectUri },
+      {
+        onSuccess: (result) => {
+          const ref = { service: payment.service, product: payment.product, paymentId: result.body.paymentId };
+          const state = createdState(result);
+          const { transactionStatus } = result.body;
+          paymentHistory.addCreated(profile.id, ref, historyBody, { ...state, status: transactionStatus });
+          const route = paymentRoute(ref);
+          redirect.bindTo(route);
+          void navigate(route, { state });
+        },
+        onError: (error) => {
+          if (error instanceof Xs2aError) onBankMessages(error.tppMessages);
+        },
+      },
+    );
+  }
+  return { initiate, send };
 }
 
 export function NewPaymentPage() {
   const profile = useActiveProfile();
-  const navigate = useNavigate();
   const initial = useInitialChoice();
   const [chosen, setService] = useState<NewPaymentService>(initial.service);
   const bulkChosen = chosen === 'bulk-payments';
   // The single payment form stays as it was while a bulk is filled in.
   const service: FormPaymentService = bulkChosen ? 'payments' : chosen;
-  const [product, setProduct] = useState<FormPaymentProduct>(initial.product);
+  const [chosenProduct, setProduct] = useState<NewPaymentProduct>(initial.product);
+  const xml = isXmlProduct(chosenProduct);
+  const product = templateProductOf(chosenProduct);
+  const pain001 = usePain001Body();
   const [values, setValues] = useState<PaymentFormValues>(emptyPaymentForm);
   const [psuId, setPsuId] = useState('');
   const bankErrors = useBankFieldErrors<FieldName>();
-  const initiate = useInitiatePayment();
+  const { initiate, send: initiateAndOpen } = useInitiateAndOpen(profile);
 
   const debtorSuggestions = useMemo(() => paymentHistory.usedDebtorIbans(profile.id), [profile.id]);
   const visible = visibleFields(service, product, values.frequency);
@@ -157,42 +215,38 @@ export function NewPaymentPage() {
     bankErrors.clear([field]);
   }
 
+  const templateSource: TemplateSource = bulkChosen ? { service: chosen, bulk: bulk.values } : { service, values };
+
   function submit(event: FormEvent) {
+    if (xml) {
+      event.preventDefault();
+      if (!initiate.isPending) pain001.send(templateSource, product, (document, kept) => send({ document }, kept));
+      return;
+    }
     if (!bulkChosen && checking.holdSubmit(event)) return;
     event.preventDefault();
     if (initiate.isPending) return;
     const body = bulkChosen ? bulk.bodyToSend() : editor.bodyToSend();
     if (!body) return;
+    // The JSON view may send a body the schema refuses on purpose, to see how the bank answers.
+    send({ body: body as InitiatePaymentVariables['body'] }, body);
+  }
+
+  /** Initiates the payment with this body; the bank's messages go to the fields that were sent. */
+  function send(payload: Pick<InitiatePaymentVariables, 'body' | 'document'>, historyBody: Record<string, unknown>) {
     bankErrors.reset();
     bulk.bankErrors.reset();
-    const redirect = newScaRedirect(profile);
-    const variables: InitiatePaymentVariables = {
-      profile,
+    const mode = editor.mode;
+    const payment = {
       service: chosen,
-      product,
-      // The JSON view may send a body the schema refuses on purpose, to see how the bank answers.
-      body: body as InitiatePaymentVariables['body'],
-      tppRedirectUri: redirect.tppRedirectUri,
-      tppNokRedirectUri: redirect.tppNokRedirectUri,
+      product: chosenProduct,
+      ...payload,
       ...(psuId.trim() && { psuId: psuId.trim() }),
     };
-    const mode = editor.mode;
-    initiate.mutate(variables, {
-      onSuccess: (result) => {
-        const ref = { service: chosen, product, paymentId: result.body.paymentId };
-        const state = createdState(result);
-        const { transactionStatus } = result.body;
-        paymentHistory.addCreated(profile.id, ref, body, { ...state, status: transactionStatus });
-        const route = paymentRoute(ref);
-        redirect.bindTo(route);
-        void navigate(route, { state });
-      },
-      onError: (error) => {
-        if (bulkChosen && error instanceof Xs2aError) bulk.placeBankMessages(error.tppMessages);
-        else if (mode === 'form' && error instanceof Xs2aError) {
-          bankErrors.set(placeBankMessages(error.tppMessages, visible).fieldErrors);
-        }
-      },
+    initiateAndOpen(payment, historyBody, (messages) => {
+      if (xml) return;
+      if (bulkChosen) bulk.placeBankMessages(messages);
+      else if (mode === 'form') bankErrors.set(placeBankMessages(messages, visible).fieldErrors);
     });
   }
 
@@ -210,17 +264,28 @@ export function NewPaymentPage() {
       onSubmit={submit}
       checks={checking}
     >
-      <ServiceAndProduct service={chosen} product={product} onService={setService} onProduct={setProduct} />
+      <ServiceAndProduct service={chosen} product={chosenProduct} onService={setService} onProduct={setProduct} />
       <TestPsuChoice
         profile={profile}
         fills="the PSU-ID header and the debtor IBAN"
         onChoose={(psu) => {
           setPsuId(psu.psuId);
+          pain001.setDebtorName(psu.name);
           change('debtorIban', accountFor(psu, values.currency)?.iban ?? '');
           bulk.setDebtor(accountFor(psu, 'EUR')?.iban ?? '');
         }}
       />
-      {bulkChosen ? (
+      {xml ? (
+        <Pain001Section
+          source={templateSource}
+          product={product}
+          today={today}
+          body={pain001}
+          debtorSuggestions={debtorSuggestions}
+          onChange={change}
+          onBulkChange={bulk.change}
+        />
+      ) : bulkChosen ? (
         <BulkPaymentFields values={bulk.values} errors={bulk.errors} today={today} onChange={bulk.change} />
       ) : (
         <RequestBody

@@ -6,11 +6,13 @@ import {
   type BankProfile,
   flowOf,
   type GetPaymentVariables,
+  paymentDocumentQueryOptions,
   paymentQueryOptions,
   paymentStatusQueryOptions,
   useActiveProfile,
   useBankDataDisplay,
   usePayment,
+  usePaymentDocument,
   usePaymentStatus,
 } from '../../../api';
 import { ErrorBoundary, DocumentTitle } from '../../../components/ui';
@@ -30,8 +32,10 @@ import { useScaReturn } from '../../../flows/sca';
 import { paymentProducts, paymentServices, type PaymentProduct, type PaymentService } from '../../../xs2a';
 import { CancelPaymentPanel } from '../components/cancel-payment-panel';
 import { PaymentDetailsPanel } from '../components/payment-details-panel';
+import { Pain001DocumentPanel } from '../components/pain001-document-panel';
+
 import { PaymentStatusPanel } from '../components/payment-status-panel';
-import { payeeWords, paymentRoute } from '../model/format';
+import { isXmlProduct, payeeWords, paymentRoute } from '../model/format';
 import { paymentFacts } from '../model/payment-outcome';
 import { transactionStatusMeaning } from '../model/transaction-status-meaning';
 import { paymentHistory, usePaymentHistoryEntry, type CancellationRecord } from '../model/payment-history';
@@ -88,7 +92,10 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
     refetchInterval: (query) =>
       shouldPollStatus(query.state.data?.body.transactionStatus, following()) ? STATUS_POLL_MS : false,
   });
-  const details = usePayment(variables);
+  // A pain.001 payment's read answers its document, not JSON.
+  const xml = isXmlProduct(product);
+  const details = usePayment(variables, { enabled: !xml });
+  const document = usePaymentDocument(variables, { enabled: xml });
   // Read as text whatever JSON type the bank used, so an odd value is shown and flagged rather than breaking the page.
   const current = statusText(status.data?.body.transactionStatus) ?? statusText(details.data?.body.transactionStatus);
   const polling = !status.isError && shouldPollStatus(status.data?.body.transactionStatus, followSince !== undefined);
@@ -117,13 +124,18 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
     last.scaEnded(scaStatus);
     setFollowSince(Date.now());
     void status.refetch();
-    void details.refetch();
+    void (xml ? document.refetch() : details.refetch());
   }
 
   const scope: AuthorisationScope = { kind: 'payment', ...ref };
   const display = useBankDataDisplay();
   const approach = entry?.scaApproach ?? created?.scaApproach;
-  const outcome = usePaymentOutcome({ profile, scope, step: last.step, current, approach }, status, details);
+  const outcome = usePaymentOutcome(
+    { profile, scope, step: last.step, current, approach },
+    status,
+    details,
+    xml ? document : details,
+  );
 
   return (
     <ResourcePage
@@ -193,7 +205,11 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
       />
 
       <ErrorBoundary what="the payment">
-        <PaymentDetailsPanel query={details} queryKey={paymentQueryOptions(variables).queryKey} />
+        {xml ? (
+          <Pain001DocumentPanel query={document} queryKey={paymentDocumentQueryOptions(variables).queryKey} />
+        ) : (
+          <PaymentDetailsPanel query={details} queryKey={paymentQueryOptions(variables).queryKey} />
+        )}
       </ErrorBoundary>
 
       {!entry && (
@@ -215,11 +231,13 @@ function usePaymentOutcome(
   view: OutcomeView,
   status: ReturnType<typeof usePaymentStatus>,
   details: ReturnType<typeof usePayment>,
+  /** The payment read to refresh after a refusal: the JSON one, or a pain.001 payment's document. */
+  read: { refetch: () => unknown },
 ) {
   const display = useBankDataDisplay();
   const said = status.data?.body;
   const facts = paymentFacts(view.current, said ?? details.data?.body);
-  const sca = useLatestAuthorisation(view, facts.verdict, status, details);
+  const sca = useLatestAuthorisation(view, facts.verdict, status, read);
   const meaning = view.current && transactionStatusMeaning(view.current).meaning;
   const narration = narrateStatusAnswer({
     kind: 'payment',
