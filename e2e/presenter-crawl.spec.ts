@@ -151,6 +151,11 @@ test('presenter mode shows and writes no full name, IBAN or address of the sandb
   await page.getByLabel('Remittance information').fill(`Rent Wilhelm-Kuhr-Str. 12 to ${bob.iban}`);
   await page.getByRole('heading', { level: 1 }).click();
   await scanPage(page, 'the payment form with alice’s account and a creditor filled in');
+  // The same payment as a pain.001 document, written from the form into the XML editor and read back in words.
+  await page.getByLabel('Payment product').selectOption({ label: 'SEPA credit transfer (pain.001 XML)' });
+  await expect(page.getByRole('textbox', { name: 'Request body (pain.001 XML)' })).toHaveValue(/<IBAN>/);
+  await page.getByRole('heading', { level: 1 }).click();
+  await scanPage(page, 'the pain.001 document of that payment');
   await page.goto('/consents/new');
   await page.getByLabel('Test PSU of the sandbox').selectOption('alice');
   await page.getByRole('button', { name: 'Use test PSU' }).click();

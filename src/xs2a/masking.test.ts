@@ -281,3 +281,43 @@ describe('presenter mode’s masking of bulk and card bodies', () => {
     expect(JSON.stringify(report)).toContain('Kiosk Am Markt');
   });
 });
+
+describe('a pain.001 document in presenter mode', () => {
+  const document = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"><CstmrCdtTrfInitn>',
+    '<PmtInf><Dbtr><Nm>Alice Schneider</Nm><PstlAdr><AdrLine>Wilhelm-Kuhr-Str. 12, Whg. 3.OG links</AdrLine></PstlAdr></Dbtr>',
+    '<DbtrAcct><Id><IBAN>DE16990100000010010001</IBAN></Id></DbtrAcct>',
+    '<CdtTrfTxInf><Amt><InstdAmt Ccy="EUR">12.50</InstdAmt></Amt><Cdtr><Nm>Bob Laurent</Nm></Cdtr>',
+    '<CdtrAcct><Id><IBAN>DE02100100109307118603</IBAN></Id></CdtrAcct>',
+    '<RmtInf><Ustrd>Rent for Jean-Luc de la Croix</Ustrd></RmtInf></CdtTrfTxInf>',
+    '<CdtTrfTxInf><Cdtr><Nm>Kiosk am Markt GmbH</Nm></Cdtr><!-- for Carol Jensen --></CdtTrfTxInf>',
+    '<CdtTrfTxInf><RmtInf><Ustrd><![CDATA[Bob Laurent <DE02100100109307118603>]]></Ustrd></RmtInf></CdtTrfTxInf>',
+    '<Note who="Dave Okafor" />',
+    '</PmtInf></CstmrCdtTrfInitn></Document>',
+  ].join('\n');
+
+  it('masks every text, attribute, comment and CDATA section and keeps the markup whole', () => {
+    const masked = maskBankData(document) as string;
+    for (const full of [
+      'Alice Schneider',
+      'Bob Laurent',
+      'Carol Jensen',
+      'Dave Okafor',
+      'de la Croix',
+      'Wilhelm-Kuhr',
+      'DE16990100000010010001',
+      'DE02100100109307118603',
+    ]) {
+      expect(masked).not.toContain(full);
+    }
+    expect(masked).toContain('<Nm>Alice S.</Nm>');
+    expect(masked).toContain('<AdrLine>[address]</AdrLine></PstlAdr></Dbtr>');
+    // The elements after an address stay: the debtor's account is there, masked.
+    expect(masked).toContain('<DbtrAcct><Id><IBAN>DE16 •••• •••• 0001</IBAN></Id></DbtrAcct>');
+    expect(masked).toContain('<Nm>Kiosk am Markt GmbH</Nm>');
+    expect(masked).toContain('<InstdAmt Ccy="EUR">12.50</InstdAmt>');
+    const elements = (text: string) => [...text.matchAll(/<\/?([A-Za-z]+)/g)].map((match) => match[0]);
+    expect(elements(masked)).toEqual(elements(document));
+  });
+});

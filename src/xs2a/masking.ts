@@ -147,6 +147,36 @@ export function maskPersonalDataInText(text: string): string {
 }
 
 /**
+ * An XML document (a pain.001 body) as an audience may see it: each text between tags, each attribute value, comment
+ * and CDATA section masked as free text (IBANs, street addresses, personal names), the markup itself kept, so the
+ * document still reads as one and an address never swallows the elements after it.
+ */
+export function maskXmlText(text: string): string {
+  return text.replace(
+    /<!--([\s\S]*?)-->|<!\[CDATA\[([\s\S]*?)\]\]>|<[^>]*>|[^<]+/g,
+    (part, comment: string | undefined, cdata: string | undefined) => {
+      if (comment !== undefined) return `<!--${maskPersonalDataInText(comment)}-->`;
+      if (cdata !== undefined) return `<![CDATA[${maskPersonalDataInText(cdata)}]]>`;
+      if (part.startsWith('<')) {
+        return part.replace(/"([^"]*)"|'([^']*)'/g, (quoted, double: string | undefined, single: string | undefined) =>
+          double !== undefined
+            ? `"${maskPersonalDataInText(double)}"`
+            : single !== undefined
+              ? `'${maskPersonalDataInText(single)}'`
+              : quoted,
+        );
+      }
+      return maskPersonalDataInText(part);
+    },
+  );
+}
+
+/** Whether a body's text is markup (an XML document): a tag first, after any white space. */
+function isMarkup(text: string): boolean {
+  return /^\s*</.test(text);
+}
+
+/**
  * A run of capitalised words with the person's name in it shortened: the whole run, or what follows a first word that
  * is no name ("For Jean-Luc de la Croix" → "For Jean-Luc C.").
  */
@@ -220,10 +250,13 @@ function maskMember(key: string | undefined, value: unknown, inNamedList: boolea
 /**
  * A copy of a bank's JSON body (or any value) as an audience may see it: account numbers masked, the holder's and
  * the PSU's names shortened, counterparties shortened when they read like a person (merchants keep their names), and
- * IBANs, street addresses and personal names inside free texts masked. Names of accounts ("Girokonto") and of companies stay, an account named
+ * IBANs, street addresses and personal names inside free texts masked; an XML document as text, its markup kept
+ * (maskXmlText). Names of accounts ("Girokonto") and of companies stay, an account named
  * after a person is shortened (see looksLikePersonalName); the shape stays.
  * Tolerant of any input: values of unexpected types pass through unchanged.
  */
 export function maskBankData(value: unknown): unknown {
+  // A body that is a document (pain.001) is masked text by text, its markup kept.
+  if (typeof value === 'string' && isMarkup(value)) return maskXmlText(value);
   return maskMember(undefined, value, false);
 }

@@ -2,15 +2,15 @@
 // mode: while the presenter is not editing it, it shows the data masked as every screen does; focused, it shows and
 // edits the real text, which is what is sent.
 import { useState } from 'react';
-import { maskBankData, maskPersonalDataInText } from '../../xs2a/masking';
+import { maskBankData } from '../../xs2a/masking';
 import { usePresenterView } from './presenter-view';
 
-/** A JSON text with its bank data masked member by member; any other text masked as free text. */
+/** A JSON text with its bank data masked member by member; an XML document text by text; any other as free text. */
 export function maskedBodyText(text: string): string {
   try {
     return JSON.stringify(maskBankData(JSON.parse(text)), null, 2);
   } catch {
-    return maskPersonalDataInText(text);
+    return maskBankData(text) as string;
   }
 }
 

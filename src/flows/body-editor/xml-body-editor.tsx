@@ -1,7 +1,7 @@
 // A request body written as XML (the pain.001 payment products): a plain text area, the well-formedness verdict in
 // words beside it, and what the caller reads back from the document under it. No editor library: the text is the body.
 import type { ReactNode, RefObject } from 'react';
-import { Field, Textarea } from '../../components/ui';
+import { Field, maskedBodyText, Textarea, useMaskedWhileIdle } from '../../components/ui';
 
 export interface XmlBodyEditorProps {
   label: string;
@@ -29,13 +29,17 @@ export function XmlBodyEditor({
   textRef,
   rows = 20,
 }: XmlBodyEditorProps) {
+  // In presenter mode the audience reads the document masked while the presenter is not editing it.
+  const shown = useMaskedWhileIdle(text, maskedBodyText);
   return (
     <div className="space-y-3 rounded border border-slate-200 bg-white p-4">
       {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
       <Field label={label} hint={hint} error={error}>
         <Textarea
           ref={textRef}
-          value={text}
+          value={shown.value}
+          onFocus={shown.onFocus}
+          onBlur={shown.onBlur}
           rows={rows}
           spellCheck={false}
           autoCapitalize="off"

@@ -1,7 +1,7 @@
 // The request a code snippet sends: secrets redacted (tokens, PSU passwords, OTPs) unless the user asks for the
 // profile's credentials in this one copy, and always a fresh X-Request-ID, so the code can be run as it is.
 import { originOf, redactExchange } from '../../api';
-import { maskBankData, maskIbansInText, maskPersonalDataInText } from '../../xs2a/masking';
+import { maskBankData, maskIbansInText } from '../../xs2a/masking';
 import type { RequestParts } from './har-request';
 
 export interface CodeRequestOptions {
@@ -51,7 +51,7 @@ export function presenterRequest(request: RequestParts): RequestParts {
     try {
       body = JSON.stringify(maskBankData(JSON.parse(given)));
     } catch {
-      body = maskPersonalDataInText(given);
+      body = maskBankData(given);
     }
   } else if (given !== undefined) body = maskBankData(given);
   return {
