@@ -49,9 +49,12 @@ export const SigningBasketResponse201 = z.object({
 });
 export type SigningBasketResponse201 = z.infer<typeof SigningBasketResponse201>;
 
+/** The ids a basket's read names, as the file has them (any string). */
+const AnsweredIds = z.array(z.string());
+
 export const SigningBasketResponse200 = z.object({
-  payments: z.optional(IdList),
-  consents: z.optional(IdList),
+  payments: z.optional(AnsweredIds),
+  consents: z.optional(AnsweredIds),
   transactionStatus: BasketTransactionStatus,
   _links: z.optional(SigningBasketLinks),
 });
