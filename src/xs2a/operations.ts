@@ -47,12 +47,7 @@ export {
 
 /** How the request body is validated: by payment service, a fixed schema, or the member-selecting parsers in sca.ts. */
 export type RequestBodyKind =
-  | 'payment'
-  | 'consents'
-  | 'confirmationOfFunds'
-  | 'signingBasket'
-  | 'startAuthorisation'
-  | 'updatePsuData';
+  'payment' | 'consents' | 'confirmationOfFunds' | 'signingBasket' | 'startAuthorisation' | 'updatePsuData';
 
 /**
  * How a response header of 1.3.12 is sent: 'required' on every answer, 'when-sca-approach-fixed' once the answer shows

@@ -4,10 +4,11 @@ import * as z from 'zod/mini';
 import { linksSchema } from './common';
 import { TppMessage } from './errors';
 import { ChallengeData, PsuMessageText, ScaMethods, AuthenticationObject } from './sca';
+import { basketStatusCodes } from './status-names';
 import './zod-messages';
 
+export { basketStatusCodes };
 /** transactionStatus_SBS: the codes a signing basket's status takes. */
-export const basketStatusCodes = ['ACSC', 'ACTC', 'PATC', 'RCVD', 'RJCT', 'CANC'] as const;
 export const BasketTransactionStatus = z.enum(basketStatusCodes);
 export type BasketTransactionStatus = z.infer<typeof BasketTransactionStatus>;
 

@@ -305,6 +305,7 @@ function challengeSent(exchange: Exchange, methods: KnownMethods): FlowStep | un
 function subjectOf(flow: string): FlowStory['subject'] {
   if (flow.startsWith('payment:')) return 'payment';
   if (flow.startsWith('consent:')) return 'consent';
+  if (flow.startsWith('basket:')) return 'basket';
   return 'resource';
 }
 
