@@ -213,7 +213,12 @@ export {
   type UpdatePsuDataVariables,
   type UpdatePsuDataData,
 } from './sca/update-psu-data';
-export { authorisationStepTaken, authorisedResourceChanged, bankRoundTripEnded } from './sca/cache-updates';
+export {
+  authorisationStepTaken,
+  authorisedResourceChanged,
+  bankRoundTripEnded,
+  basketMembersChanged,
+} from './sca/cache-updates';
 export { authorisationPath, authorisationsPath } from './sca/scope';
 
 export {

@@ -46,3 +46,13 @@ export function bankRoundTripEnded(queryClient: QueryClient, profileId: string, 
   if (resource?.kind === 'consent') keys.push(accountKeys.all(profileId, resource.consentId));
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 }
+
+/**
+ * A signing basket's authorisation ended: the payments and consents it holds move with it, so the profile's payments
+ * and consents are read again (their own pages and the basket's member list).
+ */
+export function basketMembersChanged(queryClient: QueryClient, profileId: string): void {
+  for (const queryKey of [paymentKeys.all(profileId), consentKeys.all(profileId)]) {
+    void queryClient.invalidateQueries({ queryKey });
+  }
+}

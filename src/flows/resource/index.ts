@@ -26,3 +26,4 @@ export {
 } from './outcome';
 export { useLatestAuthorisation, type OutcomeView, type ResourceRead } from './latest-authorisation';
 export { ResourceAuthorisations, useResourceView, type ResourceViewOptions } from './resource-view';
+export { FOLLOW_AFTER_SCA_MS, useFollowAfterSca } from './follow-after-sca';
