@@ -44,8 +44,10 @@ export const basketMember = object({
   /** A payment's service and product (its path). */
   service: optional(string),
   product: optional(string),
-  /** How the console named it when the basket was made ("12.00 EUR to Kiosk am Markt"). */
+  /** How the console named it when the basket was made ("12.00 EUR", "Consent to all account information"). */
   label: withDefault(string, ''),
+  /** Whom a payment goes to (its creditor's name), shown as an audience may see a person's name. */
+  party: optional(string),
 });
 export type BasketMember = Infer<typeof basketMember>;
 export const basketMembers = withDefault(listOf(basketMember), []);

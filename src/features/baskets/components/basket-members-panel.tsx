@@ -13,6 +13,7 @@ import { memberRoute, type BasketMember } from '../../../flows/history';
 import { statusText } from '../../../flows/resource';
 import type { PaymentProduct, PaymentService } from '../../../xs2a/enums';
 import { memberStatusLabel, memberTone, memberVerdict } from '../model/basket-status';
+import { memberName } from '../model/candidates';
 
 export const MEMBER_POLL_MS = 2000;
 
@@ -124,7 +125,7 @@ export function BasketMembersPanel({ profile, members, unknown, following }: Pro
             <span className="min-w-0 space-y-0.5">
               <span className="block text-xs text-slate-600">{member.kind === 'payment' ? 'Payment' : 'Consent'}</span>
               <Link to={memberRoute(member)} className="font-medium text-blue-800 underline">
-                {display.text(member.label) || `${member.kind === 'payment' ? 'Payment' : 'Consent'} ${member.id}`}
+                {memberName(member, display.person)}
               </Link>
               <PresenterDetails summary="Technical details">
                 <span className="block font-mono text-xs break-all text-slate-600">{member.id}</span>

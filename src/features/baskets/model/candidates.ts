@@ -56,12 +56,21 @@ export interface Candidate extends BasketMember {
   createdAt: number;
 }
 
-/** What the form names a payment by: "12.00 EUR to Kiosk am Markt" (a bulk: "3 payments, 20.40 EUR"). */
+/** What the form names a payment by: "12.00 EUR" to its creditor (a bulk: "3 payments, 20.40 EUR", no one creditor). */
 export function paymentLabel(entry: Pick<PaymentCandidate, 'amount' | 'currency' | 'creditorName' | 'paymentCount'>) {
   if (entry.paymentCount !== undefined && entry.paymentCount > 1) {
-    return `${entry.paymentCount} payments, ${entry.amount} ${entry.currency}`;
+    return { label: `${entry.paymentCount} payments, ${entry.amount} ${entry.currency}` };
   }
-  return `${entry.amount} ${entry.currency} to ${entry.creditorName}`;
+  return { label: `${entry.amount} ${entry.currency}`, party: entry.creditorName };
+}
+
+/** A member's name as shown: its label, and whom a payment goes to as `person` shows a name. */
+export function memberName(
+  member: Pick<BasketMember, 'kind' | 'id' | 'label' | 'party'>,
+  person: (name: string) => string,
+) {
+  const label = member.label || `${member.kind === 'payment' ? 'Payment' : 'Consent'} ${member.id}`;
+  return member.party ? `${label} to ${person(member.party)}` : label;
 }
 
 /** What the form names a consent by: what it gives access to, in a few words. */
@@ -95,7 +104,7 @@ export function basketCandidates(
         id: entry.paymentId,
         service: entry.service,
         product: entry.product,
-        label: paymentLabel(entry),
+        ...paymentLabel(entry),
         status: entry.transactionStatus ?? '',
         createdAt: entry.createdAt,
       }),

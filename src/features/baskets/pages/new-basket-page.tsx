@@ -17,7 +17,7 @@ import { newScaRedirect } from '../../../flows/sca';
 import { basketHistory } from '../model/basket-history';
 import { basketRoute } from '../model/basket-route';
 import { memberStatusLabel, memberTone } from '../model/basket-status';
-import { basketCandidates, type Candidate } from '../model/candidates';
+import { basketCandidates, memberName, type Candidate } from '../model/candidates';
 
 const candidates = createBasketCandidates();
 
@@ -65,10 +65,11 @@ export function NewBasketPage() {
       tppNokRedirectUri: redirect.tppNokRedirectUri,
       ...(psuId.trim() && { psuId: psuId.trim() }),
     };
-    const kept = members.map(({ kind, id, service, product, label }) => ({
+    const kept = members.map(({ kind, id, service, product, label, party }) => ({
       kind,
       id,
       label,
+      ...(party !== undefined && { party }),
       ...(service !== undefined && { service }),
       ...(product !== undefined && { product }),
     }));
@@ -183,7 +184,7 @@ function CandidateGroup({
           onChange={(event) => onToggle(member, event.target.checked)}
           label={
             <span className="inline-flex flex-wrap items-center gap-2">
-              <span>{display.text(member.label)}</span>
+              <span>{memberName(member, display.person)}</span>
               <Badge
                 tone={memberTone(member.kind, member.status)}
                 plainName={memberStatusLabel(member.kind, member.status)}
