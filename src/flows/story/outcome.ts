@@ -37,16 +37,21 @@ function undefinedStatus(code: string, what: string, cause: OutcomeCause | undef
     : { tone: 'neutral', label: `Status ${code}, which 1.3.12 does not define` };
 }
 
+/** Rejected by the bank, with why when the bank's last word says. */
+function rejectedOutcome(cause: OutcomeCause | undefined, code: string): FlowOutcome {
+  return {
+    tone: 'failed',
+    label: cause ? `Rejected: ${causeWords(cause)} (${code})` : `Rejected by the bank (${code})`,
+  };
+}
+
 function transactionOutcome(code: string, evidence: OutcomeEvidence): FlowOutcome {
   const words = `${transactionStatusLabel(code)} (${code})`;
   const verdict = transactionStatusVerdict(code);
   const cause = outcomeCause({ ...evidence, verdict });
   switch (verdict) {
     case 'rejected':
-      return {
-        tone: 'failed',
-        label: cause ? `Rejected: ${causeWords(cause)} (${code})` : `Rejected by the bank (${code})`,
-      };
+      return rejectedOutcome(cause, code);
     case 'cancelled':
     case 'ended':
       return { tone: 'neutral', label: words };
@@ -97,10 +102,7 @@ function basketOutcome(code: string, evidence: OutcomeEvidence): FlowOutcome {
       if (code === 'PATC') return { tone: 'neutral', label: `Partially accepted: some members rejected (${code})` };
       return { tone: 'ok', label: `Authorised: every payment and consent in it accepted (${code})` };
     case 'rejected':
-      return {
-        tone: 'failed',
-        label: cause ? `Rejected: ${causeWords(cause)} (${code})` : `Rejected by the bank (${code})`,
-      };
+      return rejectedOutcome(cause, code);
     case 'waiting':
     case 'processing':
       return cause ? notAuthorised(cause, 'basket', code) : { tone: 'waiting', label: `${words}: not authorised yet` };

@@ -48,7 +48,8 @@ function readOf(query: {
 const poll = (following: boolean, kind: 'payment' | 'consent') => (status: unknown) =>
   following && (typeof status !== 'string' || memberVerdict(kind, status) === 'waiting') ? MEMBER_POLL_MS : false;
 
-function PaymentStatus({
+/** A member's own status read: the payment's or the consent's, the other query left off. */
+function MemberStatusRead({
   profile,
   member,
   following,
@@ -57,32 +58,21 @@ function PaymentStatus({
   member: BasketMember;
   following: boolean;
 }) {
-  const query = usePaymentStatus(
+  const isPayment = member.kind === 'payment';
+  const payment = usePaymentStatus(
     {
       profile,
       service: (member.service ?? 'payments') as PaymentService,
       product: (member.product ?? '') as PaymentProduct,
       paymentId: member.id,
     },
-    { refetchInterval: (q) => poll(following, 'payment')(q.state.data?.body.transactionStatus) },
+    { enabled: isPayment, refetchInterval: (q) => poll(following, 'payment')(q.state.data?.body.transactionStatus) },
   );
-  return <MemberStatus kind="payment" read={readOf(query)} />;
-}
-
-function ConsentStatus({
-  profile,
-  member,
-  following,
-}: {
-  profile: BankProfile;
-  member: BasketMember;
-  following: boolean;
-}) {
-  const query = useConsentStatus(
+  const consent = useConsentStatus(
     { profile, consentId: member.id },
-    { refetchInterval: (q) => poll(following, 'consent')(q.state.data?.body.consentStatus) },
+    { enabled: !isPayment, refetchInterval: (q) => poll(following, 'consent')(q.state.data?.body.consentStatus) },
   );
-  return <MemberStatus kind="consent" read={readOf(query)} />;
+  return <MemberStatus kind={member.kind} read={readOf(isPayment ? payment : consent)} />;
 }
 
 function MemberStatus({ kind, read }: { kind: 'payment' | 'consent'; read: StatusRead }) {
@@ -131,11 +121,7 @@ export function BasketMembersPanel({ profile, members, unknown, following }: Pro
                 <span className="block font-mono text-xs break-all text-slate-600">{member.id}</span>
               </PresenterDetails>
             </span>
-            {member.kind === 'payment' ? (
-              <PaymentStatus profile={profile} member={member} following={following} />
-            ) : (
-              <ConsentStatus profile={profile} member={member} following={following} />
-            )}
+            <MemberStatusRead profile={profile} member={member} following={following} />
           </li>
         ))}
       </ul>

@@ -13,17 +13,12 @@ interface Props {
 
 export function DeleteBasketPanel({ profile, basketId, deleted, onDeleted }: Props) {
   const remove = useDeleteBasket();
-
   function send(close: () => void) {
-    remove.mutate(
-      { profile, basketId },
-      {
-        onSuccess: () => {
-          close();
-          onDeleted();
-        },
-      },
-    );
+    const done = () => {
+      close();
+      onDeleted();
+    };
+    remove.mutate({ profile, basketId }, { onSuccess: done });
   }
 
   return (

@@ -1,7 +1,6 @@
 // /baskets/:basketId: the signing basket's status (followed while its SCA is applied), its one authorisation, the
 // payments and consents it holds with their own statuses, and deleting it while it awaits its authorisation.
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import {
   basketKeys,
@@ -28,6 +27,7 @@ import {
   useLatestAuthorisation,
   useRefetchOnNewStatus,
   useResourceView,
+  useScaEndedHere,
 } from '../../../flows/resource';
 import { BasketMembersPanel } from '../components/basket-members-panel';
 import { BasketStatusPanel } from '../components/basket-status-panel';
@@ -90,16 +90,13 @@ function BasketView({ profile, basketId }: { profile: BankProfile; basketId: str
     details.refetch,
   );
 
-  // An authorisation that ended in this page stays in view, so its outcome can be read.
-  const [scaEndedHere, setScaEndedHere] = useState(false);
-  function scaFinished(scaStatus: string) {
-    last.scaEnded(scaStatus);
-    setScaEndedHere(true);
-    follow();
-    void status.refetch();
-    void details.refetch();
-    basketMembersChanged(queryClient, profile.id);
-  }
+  // An authorisation that ended in this page stays in view; the members move with it.
+  const { scaEndedHere, scaFinished } = useScaEndedHere({
+    last,
+    follow,
+    reads: [status, details],
+    also: () => basketMembersChanged(queryClient, profile.id),
+  });
 
   const scope: AuthorisationScope = { kind: 'basket', basketId };
   const facts = basketFacts(current, undefined);
@@ -180,9 +177,7 @@ function BasketView({ profile, basketId }: { profile: BankProfile; basketId: str
           returnTo={route}
           title="Basket authorisations"
           startRefusal={
-            basketAwaitsAuthorisation(current)
-              ? undefined
-              : 'The basket is no longer awaiting its authorisation: a new one would be refused.'
+            basketAwaitsAuthorisation(current) ? undefined : 'the basket no longer awaits its authorisation.'
           }
         />
       )}

@@ -1,8 +1,7 @@
 // /baskets: the signing baskets this browser created with the active bank profile (XS2A has no list operation).
-import { Link } from 'react-router-dom';
 import { useActiveProfile } from '../../../api';
 import { Badge, CodeBadge, PresenterDetails } from '../../../components/ui';
-import { HistoryList, HistoryListPage } from '../../../flows/resource';
+import { HistoryItem, HistoryList, HistoryListPage } from '../../../flows/resource';
 import { basketHistory, type BasketHistoryEntry } from '../model/basket-history';
 import { basketRoute, membersSummary } from '../model/basket-route';
 import { basketStatusLabel, basketTone } from '../model/basket-status';
@@ -45,32 +44,28 @@ export function BasketsListPage() {
 function BasketListItem({ entry }: { entry: BasketHistoryEntry }) {
   const status = entry.transactionStatus;
   return (
-    <li className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 p-3 hover:bg-slate-50">
-      <div className="min-w-0 space-y-0.5">
-        <p className="flex flex-wrap items-center gap-2">
-          <Link
-            to={basketRoute(entry.basketId)}
-            className="font-medium text-blue-800 underline decoration-blue-300 underline-offset-2 hover:decoration-blue-800"
-          >
-            Basket of {membersSummary(entry.members)}
-          </Link>
-          {entry.deletedAt !== undefined && <Badge>deleted</Badge>}
-        </p>
-        <p className="text-xs text-slate-600">
-          Created <time dateTime={new Date(entry.createdAt).toISOString()}>{timeFormat.format(entry.createdAt)}</time>
-        </p>
-        <PresenterDetails summary="Technical details">
-          <p className="font-mono text-xs break-all text-slate-500">{entry.basketId}</p>
-        </PresenterDetails>
-      </div>
-      {status && entry.deletedAt === undefined && (
-        <span className="flex items-center gap-1 text-xs text-slate-600">
-          Last known status{' '}
-          <CodeBadge code={status} plainName={basketStatusLabel(status)} tone={basketTone(status)} withName={false}>
-            <span className="sr-only">{basketStatusLabel(status)}</span>
-          </CodeBadge>
-        </span>
-      )}
-    </li>
+    <HistoryItem
+      to={basketRoute(entry.basketId)}
+      title={`Basket of ${membersSummary(entry.members)}`}
+      tags={entry.deletedAt !== undefined && <Badge>deleted</Badge>}
+      aside={
+        status &&
+        entry.deletedAt === undefined && (
+          <span className="flex items-center gap-1 text-xs text-slate-600">
+            Last known status{' '}
+            <CodeBadge code={status} plainName={basketStatusLabel(status)} tone={basketTone(status)} withName={false}>
+              <span className="sr-only">{basketStatusLabel(status)}</span>
+            </CodeBadge>
+          </span>
+        )
+      }
+    >
+      <p className="text-xs text-slate-600">
+        Created <time dateTime={new Date(entry.createdAt).toISOString()}>{timeFormat.format(entry.createdAt)}</time>
+      </p>
+      <PresenterDetails summary="Technical details">
+        <p className="font-mono text-xs break-all text-slate-500">{entry.basketId}</p>
+      </PresenterDetails>
+    </HistoryItem>
   );
 }

@@ -1,6 +1,6 @@
 // /consents/:consentId: the consent's status (followed while its SCA finishes), the access it grants, its validity,
 // the reads it has used today, its authorisations, making it active, and deleting it.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
   flowOf,
@@ -27,6 +27,7 @@ import {
   useFollowAfterSca,
   useRefetchOnNewStatus,
   useResourceView,
+  useScaEndedHere,
   type OutcomeView,
 } from '../../../flows/resource';
 import { narrateStatusAnswer } from '../../../flows/narration';
@@ -157,14 +158,7 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
   useRefetchOnNewStatus(statusValue, details.data?.body.consentStatus, details.refetch);
 
   // An authorisation that ended in this page stays in view, so its outcome ("Authorised", "failed") can be read.
-  const [scaEndedHere, setScaEndedHere] = useState(false);
-  function scaFinished(scaStatus: string) {
-    last.scaEnded(scaStatus);
-    setScaEndedHere(true);
-    follow();
-    void status.refetch();
-    void details.refetch();
-  }
+  const { scaEndedHere, scaFinished } = useScaEndedHere({ last, follow, reads: [status, details] });
 
   function deleted() {
     if (activeConsent.get(profile.id) === consentId) activeConsent.set(profile.id, undefined);
