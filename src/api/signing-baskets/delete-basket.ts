@@ -20,18 +20,14 @@ export function deleteBasket(
   });
 }
 
-/** Refreshes the basket and its authorisations (both now unknown to the bank). */
+/** Forgets what was read of the basket and its authorisations: the bank no longer knows them. */
 export function useDeleteBasket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (variables: DeleteBasketVariables) => deleteBasket(variables),
-    onSuccess: async (_data, { profile, basketId }) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: basketKeys.basket(profile.id, basketId) }),
-        queryClient.invalidateQueries({
-          queryKey: authorisationKeys.scope(profile.id, { kind: 'basket', basketId }),
-        }),
-      ]);
+    onSuccess: (_data, { profile, basketId }) => {
+      queryClient.removeQueries({ queryKey: basketKeys.basket(profile.id, basketId) });
+      queryClient.removeQueries({ queryKey: authorisationKeys.scope(profile.id, { kind: 'basket', basketId }) });
     },
   });
 }

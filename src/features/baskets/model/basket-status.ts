@@ -58,8 +58,13 @@ export function basketAwaitsAuthorisation(status: string | undefined): boolean {
   return status === undefined || status === 'RCVD' || !isBasketStatusCode(status);
 }
 
-/** The basket as the page's outcome banner reads it. */
-export function basketFacts(status: string | undefined, psuMessage: unknown): ResourceFacts {
+/**
+ * The basket as the page's outcome banner reads it. A basket this browser deleted is told as such: the bank forgets it,
+ * so no status of its own says so.
+ */
+export function basketFacts(status: string | undefined, psuMessage: unknown, deleted = false): ResourceFacts {
+  if (deleted)
+    return { what: 'signing basket', status: 'deleted', verdict: 'cancelled', label: 'Deleted', reasons: [] };
   const verdict = status === undefined ? 'waiting' : basketStatusVerdict(status);
   const message = typeof psuMessage === 'string' ? psuMessage.trim() : '';
   return {

@@ -99,7 +99,7 @@ function BasketView({ profile, basketId }: { profile: BankProfile; basketId: str
   });
 
   const scope: AuthorisationScope = { kind: 'basket', basketId };
-  const facts = basketFacts(current, undefined);
+  const facts = basketFacts(current, undefined, deleted);
   const sca = useLatestAuthorisation(
     { profile, scope, step: last.step, current, approach: entry?.scaApproach ?? created?.scaApproach },
     facts.verdict,
@@ -107,7 +107,7 @@ function BasketView({ profile, basketId }: { profile: BankProfile; basketId: str
     details,
   );
   const display = useBankDataDisplay();
-  const narration = narrateStatusAnswer({
+  const narrated = narrateStatusAnswer({
     kind: 'basket',
     status: current,
     answer: status.data?.body,
@@ -115,6 +115,9 @@ function BasketView({ profile, basketId }: { profile: BankProfile; basketId: str
     sca,
     ...(current && { statusMeaning: basketStatusMeaning(current) }),
   });
+  const narration = deleted
+    ? 'The console deleted the basket: its payments and consents each await their own authorisation again.'
+    : narrated;
   const { members, unknown } = membersOf(entry?.members ?? [], details.data?.body);
   const gone = deleted || (status.isError && hasCode(status.error, 'RESOURCE_UNKNOWN'));
   const polling = !status.isError && following(current);
@@ -136,7 +139,7 @@ function BasketView({ profile, basketId }: { profile: BankProfile; basketId: str
       }}
       created={created}
       outcome={{ resource: facts, step: last.step, sca }}
-      stateMap={{ kind: 'basketStatus', timeline, current }}
+      {...(!deleted && { stateMap: { kind: 'basketStatus' as const, timeline, current } })}
       narration={narration}
       replayTitle={`Signing basket: ${membersSummary(members)}`}
     >
