@@ -92,7 +92,13 @@ function consentOutcome(code: string, evidence: OutcomeEvidence): FlowOutcome {
   }
 }
 
+/** What the story notes as a basket's status once its DELETE was answered 204: no status of the bank says so. */
+export const BASKET_DELETED = 'deleted';
+
 function basketOutcome(code: string, evidence: OutcomeEvidence): FlowOutcome {
+  if (code === BASKET_DELETED) {
+    return { tone: 'neutral', label: 'Deleted: its payments and consents await their own authorisation' };
+  }
   const words = `${basketStatusLabel(code)} (${code})`;
   const verdict = basketStatusVerdict(code);
   const cause = outcomeCause({ ...evidence, verdict });
