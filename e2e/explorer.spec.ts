@@ -41,11 +41,12 @@ test('lists every operation in the spec’s groups and sends a consent request a
     'Payment initiation (PIS)',
     'Account information (AIS)',
     'Confirmation of funds (PIIS)',
+    'Signing baskets (SBS)',
     /Authorisations and update PSU data/,
   ]) {
     await expect(page.getByRole('heading', { level: 2, name: group })).toBeVisible();
   }
-  await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(30);
+  await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(38);
 
   await openOperation(page, 'Create a consent');
   await expect(page.getByText(/required X-Request-ID, PSU-IP-Address/)).toBeVisible();
@@ -278,6 +279,38 @@ test('sends every operation of the explorer to the sandbox, each answered withou
   await send(page, 'getPaymentInitiationCancellationAuthorisationInformation', { path: ofPayment });
   await send(page, 'getPaymentCancellationScaStatus', { path: cancellation });
   await finishEmbeddedSca(page, 'updatePaymentCancellationPsuData', cancellation, cancellationStart);
+
+  // Signing baskets: a payment and a consent that wait for their authorisation. A basket of the payment alone is made
+  // and deleted before any authorisation (explicit start), then one of both is authorised with embedded SCA.
+  const waiting = await send(page, 'initiatePayment', {
+    path: { 'payment-service': 'payments', 'payment-product': 'sepa-credit-transfers' },
+    headers: { ...EMBEDDED, 'TPP-Explicit-Authorisation-Preferred': 'true' },
+    body: { ...standingOrder, startDate: undefined, frequency: undefined, creditorName: 'Kiosk am Markt' },
+  });
+  const waitingConsent = await send(page, 'createConsent', {
+    headers: { ...EMBEDDED, 'TPP-Explicit-Authorisation-Preferred': 'true' },
+  });
+  const dropped = await send(page, 'createSigningBasket', {
+    headers: { ...EMBEDDED, 'TPP-Explicit-Authorisation-Preferred': 'true' },
+    body: { paymentIds: [String(waiting.paymentId)] },
+  });
+  await send(page, 'deleteSigningBasket', { path: { basketId: String(dropped.basketId) } });
+  const basket = await send(page, 'createSigningBasket', {
+    headers: { ...EMBEDDED, 'TPP-Explicit-Authorisation-Preferred': 'true' },
+    body: { paymentIds: [String(waiting.paymentId)], consentIds: [String(waitingConsent.consentId)] },
+  });
+  const ofBasket = { basketId: String(basket.basketId) };
+  await send(page, 'getSigningBasket', { path: ofBasket });
+  await send(page, 'getSigningBasketStatus', { path: ofBasket });
+  const basketStart = await send(page, 'startSigningBasketAuthorisation', {
+    path: ofBasket,
+    headers: EMBEDDED,
+    body: { psuData: { password: 'sandbox' } },
+  });
+  const basketAuthorisation = { ...ofBasket, authorisationId: String(basketStart.authorisationId) };
+  await send(page, 'getSigningBasketAuthorisation', { path: ofBasket });
+  await send(page, 'getSigningBasketScaStatus', { path: basketAuthorisation });
+  await finishEmbeddedSca(page, 'updateSigningBasketPsuData', basketAuthorisation, basketStart);
 
   await send(page, 'deleteConsent', { path: ofConsent });
   expect([...new Set(SEEN)].sort()).toEqual([...operations].sort());

@@ -162,6 +162,21 @@ test('presenter mode shows and writes no full name, IBAN or address of the sandb
   await expect(page.getByLabel(/^IBAN 1/).first()).not.toHaveValue('');
   await scanPage(page, 'the consent form with alice’s accounts filled in');
 
+  // A payment to bob left waiting, put in a signing basket: the basket's pages name him as the audience may see him.
+  await createPayment(page, {
+    debtorIban: alice.iban,
+    creditorIban: bob.iban,
+    creditorName: 'Bob Laurent',
+    amount: '2.40',
+  });
+  await page.goto('/baskets/new');
+  await page.getByRole('checkbox', { name: /2\.40 EUR/ }).check();
+  await scanPage(page, 'the basket form with a payment to bob chosen');
+  await page.getByRole('button', { name: 'Create signing basket' }).click();
+  await page.waitForURL(/\/baskets\/(?!new)[^/?]+$/);
+  await expect(page.getByRole('status', { name: 'Basket status' })).toBeVisible();
+  const basketPath = new URL(page.url()).pathname;
+
   // Every route.
   for (const route of [
     '/',
@@ -171,6 +186,9 @@ test('presenter mode shows and writes no full name, IBAN or address of the sandb
     '/consents',
     '/consents/new',
     `/consents/${consentId}`,
+    '/baskets',
+    '/baskets/new',
+    basketPath,
     '/accounts',
     '/explore',
     '/explore/initiatePayment',

@@ -588,6 +588,36 @@ describe.each(stores)('signing baskets (%s)', (_name, open) => {
     expect(await basketStatus(bank, self)).toBe('RCVD');
   });
 
+  it('lists the eight basket operations in the scenario catalogue, each code with a status 1.3.12 allows there', async () => {
+    const catalogue = (await send(bank, 'GET', '/admin/scenarios/catalogue')).body as {
+      operations: Record<
+        string,
+        { method: string; path: string; area: string; errors: Record<string, { status: number; statuses: number[] }> }
+      >;
+    };
+    const baskets = Object.entries(catalogue.operations).filter(([, op]) => op.path.startsWith('/v1/signing-baskets'));
+    expect(baskets.map(([name]) => name).sort()).toEqual([
+      'createSigningBasket',
+      'deleteSigningBasket',
+      'getSigningBasket',
+      'getSigningBasketAuthorisation',
+      'getSigningBasketScaStatus',
+      'getSigningBasketStatus',
+      'startSigningBasketAuthorisation',
+      'updateSigningBasketPsuData',
+    ]);
+    for (const [name, op] of baskets) {
+      expect(op.area, name).toBe('sbs');
+      expect(Object.keys(op.errors), name).toContain('RESOURCE_BLOCKED');
+      for (const [code, error] of Object.entries(op.errors))
+        expect(error.statuses, `${name} ${code}`).toContain(error.status);
+    }
+    expect(catalogue.operations.deleteSigningBasket).toMatchObject({
+      method: 'DELETE',
+      path: '/v1/signing-baskets/{basketId}',
+    });
+  });
+
   it('answers under a deviating base as the other routes do (lowercase-statuses)', async () => {
     const { self } = await created(bank, { paymentIds: [await payment(bank, 'alice')] }, EMBEDDED('alice'));
     const res = await send(bank, 'GET', `/psd2/deviating/lowercase-statuses${self}/status`);

@@ -139,6 +139,8 @@ export function loadOAuthFlow(): Promise<typeof OAuthFlow> {
 export {
   accountKeys,
   authorisationKeys,
+  basketFlow,
+  basketKeys,
   consentKeys,
   flowOf,
   paymentKeys,
@@ -216,7 +218,13 @@ export {
   type UpdatePsuDataVariables,
   type UpdatePsuDataData,
 } from './sca/update-psu-data';
-export { authorisationStepTaken, authorisedResourceChanged, bankRoundTripEnded } from './sca/cache-updates';
+export {
+  authorisationStepTaken,
+  authorisedResourceChanged,
+  bankRoundTripEnded,
+  basketMembersChanged,
+} from './sca/cache-updates';
+export { authorisationPath, authorisationsPath } from './sca/scope';
 
 export {
   createConsent,
@@ -240,6 +248,26 @@ export {
 } from './consents/get-consent-status';
 export { deleteConsent, useDeleteConsent, type DeleteConsentVariables } from './consents/delete-consent';
 export { ACTIVE_CONSENT_STORAGE_KEY, activeConsent, useActiveConsentId } from './consents/active-consent';
+export {
+  createBasket,
+  useCreateBasket,
+  type CreateBasketVariables,
+  type CreateBasketData,
+} from './signing-baskets/create-basket';
+export {
+  getBasket,
+  basketQueryOptions,
+  useBasket,
+  type GetBasketVariables,
+  type GetBasketData,
+} from './signing-baskets/get-basket';
+export {
+  getBasketStatus,
+  basketStatusQueryOptions,
+  useBasketStatus,
+  type GetBasketStatusData,
+} from './signing-baskets/get-basket-status';
+export { deleteBasket, useDeleteBasket, type DeleteBasketVariables } from './signing-baskets/delete-basket';
 export {
   withBalanceQuery,
   listAccounts,

@@ -7,7 +7,8 @@ import type { BookingStatusQuery, PaymentProduct, PaymentService } from '../xs2a
 export type AuthorisationScope =
   | { kind: 'payment'; service: PaymentService; product: PaymentProduct; paymentId: string }
   | { kind: 'payment-cancellation'; service: PaymentService; product: PaymentProduct; paymentId: string }
-  | { kind: 'consent'; consentId: string };
+  | { kind: 'consent'; consentId: string }
+  | { kind: 'basket'; basketId: string };
 
 export interface TransactionFilters {
   bookingStatus: BookingStatusQuery;
@@ -33,9 +34,14 @@ export const paymentKeys = {
 };
 
 function scopeSegments(scope: AuthorisationScope) {
-  return scope.kind === 'consent'
-    ? ([scope.kind, scope.consentId] as const)
-    : ([scope.kind, scope.service, scope.product, scope.paymentId] as const);
+  switch (scope.kind) {
+    case 'consent':
+      return [scope.kind, scope.consentId] as const;
+    case 'basket':
+      return [scope.kind, scope.basketId] as const;
+    default:
+      return [scope.kind, scope.service, scope.product, scope.paymentId] as const;
+  }
 }
 
 export const authorisationKeys = {
@@ -55,6 +61,14 @@ export const consentKeys = {
   consent: (profileId: string, consentId: string) => [...consentKeys.all(profileId), consentId] as const,
   detail: (profileId: string, consentId: string) => [...consentKeys.consent(profileId, consentId), 'detail'] as const,
   status: (profileId: string, consentId: string) => [...consentKeys.consent(profileId, consentId), 'status'] as const,
+};
+
+export const basketKeys = {
+  all: (profileId: string) => [profileId, 'baskets'] as const,
+  /** Everything about one signing basket: its detail and its status. */
+  basket: (profileId: string, basketId: string) => [...basketKeys.all(profileId), basketId] as const,
+  detail: (profileId: string, basketId: string) => [...basketKeys.basket(profileId, basketId), 'detail'] as const,
+  status: (profileId: string, basketId: string) => [...basketKeys.basket(profileId, basketId), 'status'] as const,
 };
 
 export const accountKeys = {
@@ -85,15 +99,44 @@ export const accountKeys = {
 
 /** The keys of the resource an authorisation belongs to (its detail and status), for invalidation. */
 export function parentKeysOf(profileId: string, scope: AuthorisationScope) {
-  return scope.kind === 'consent'
-    ? [consentKeys.detail(profileId, scope.consentId), consentKeys.status(profileId, scope.consentId)]
-    : [
+  switch (scope.kind) {
+    case 'consent':
+      return [consentKeys.detail(profileId, scope.consentId), consentKeys.status(profileId, scope.consentId)];
+    case 'basket':
+      return [basketKeys.detail(profileId, scope.basketId), basketKeys.status(profileId, scope.basketId)];
+    default:
+      return [
         paymentKeys.detail(profileId, scope.service, scope.product, scope.paymentId),
         paymentKeys.status(profileId, scope.service, scope.product, scope.paymentId),
       ];
+  }
 }
 
-/** The flow an authorisation's exchanges are grouped under in the inspector: its payment's or its consent's. */
+/** All the keys of the resource an authorisation belongs to (its detail, status and anything else read of it). */
+export function resourceKeyOf(profileId: string, scope: AuthorisationScope) {
+  switch (scope.kind) {
+    case 'consent':
+      return consentKeys.consent(profileId, scope.consentId);
+    case 'basket':
+      return basketKeys.basket(profileId, scope.basketId);
+    default:
+      return paymentKeys.payment(profileId, scope.service, scope.product, scope.paymentId);
+  }
+}
+
+/** The flow an authorisation's exchanges are grouped under in the inspector: its payment's, consent's or basket's. */
 export function flowOf(scope: AuthorisationScope): string {
-  return scope.kind === 'consent' ? `consent:${scope.consentId}` : `payment:${scope.paymentId}`;
+  switch (scope.kind) {
+    case 'consent':
+      return `consent:${scope.consentId}`;
+    case 'basket':
+      return basketFlow(scope.basketId);
+    default:
+      return `payment:${scope.paymentId}`;
+  }
+}
+
+/** The flow of a signing basket's exchanges. */
+export function basketFlow(basketId: string): string {
+  return `basket:${basketId}`;
 }

@@ -4,18 +4,21 @@ import { redirectUrisFor, type BankProfile } from './profiles/bank-profile';
 const asHeader = (value: boolean | undefined) => (value === undefined ? undefined : String(value));
 
 /**
- * POST payment, POST consent and DELETE payment take all three preferences; starting an authorisation takes only
- * TPP-Redirect-Preferred (1.3.12 defines no decoupled or explicit preference there).
+ * The operations that steer SCA: POST payment, POST consent and DELETE payment ('initiation') take all three
+ * preferences; POST signing basket ('basket') the redirect and explicit ones (1.3.12 gives it no decoupled preference);
+ * starting an authorisation takes only TPP-Redirect-Preferred.
  */
+export type ScaStartOperation = 'initiation' | 'basket' | 'startAuthorisation';
+
 export function scaPreferenceHeaders(
   profile: BankProfile,
-  operation: 'initiation' | 'startAuthorisation',
+  operation: ScaStartOperation,
 ): Record<string, string | undefined> {
   const headers: Record<string, string | undefined> = {
     'TPP-Redirect-Preferred': asHeader(profile.sca.redirectPreferred),
   };
-  if (operation === 'initiation') {
-    headers['TPP-Decoupled-Preferred'] = asHeader(profile.sca.decoupledPreferred);
+  if (operation === 'initiation') headers['TPP-Decoupled-Preferred'] = asHeader(profile.sca.decoupledPreferred);
+  if (operation !== 'startAuthorisation') {
     headers['TPP-Explicit-Authorisation-Preferred'] = asHeader(profile.sca.explicitAuthorisationPreferred);
   }
   return headers;
@@ -39,7 +42,7 @@ export function redirectHeaders(profile: BankProfile, overrides: RedirectOverrid
 /** The headers of the operations that may start SCA, plus an optional PSU-ID for this call. */
 export function scaStartHeaders(
   profile: BankProfile,
-  operation: 'initiation' | 'startAuthorisation',
+  operation: ScaStartOperation,
   overrides: RedirectOverrides & { psuId?: string },
 ): Record<string, string | undefined> {
   return {

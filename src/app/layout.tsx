@@ -13,6 +13,7 @@ const sections = [
   { to: '/', label: 'Home' },
   { to: '/payments', label: 'Payments' },
   { to: '/consents', label: 'Consents' },
+  { to: '/baskets', label: 'Baskets' },
   { to: '/accounts', label: 'Accounts' },
   { to: '/explore', label: 'Explore' },
   { to: '/inspector', label: 'Inspector' },

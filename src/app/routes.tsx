@@ -5,6 +5,7 @@ import { Layout } from './layout';
 import { NotFoundPage } from './pages/not-found-page';
 import { PresenterView } from './presenter-switch';
 import { accountsRoutes } from '../features/accounts/routes';
+import { basketsRoutes } from '../features/baskets/routes';
 import { consentsRoutes } from '../features/consents/routes';
 import { explorerRoutes } from '../features/explorer/routes';
 import { inspectorRoutes } from '../features/inspector/routes';
@@ -27,6 +28,7 @@ export const routes: RouteObject[] = [
       ...paymentsRoutes,
       ...scaRoutes,
       ...consentsRoutes,
+      ...basketsRoutes,
       ...accountsRoutes,
       ...explorerRoutes,
       ...inspectorRoutes,

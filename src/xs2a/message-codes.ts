@@ -54,14 +54,13 @@ export const messageCodes = [
 ] as const;
 export type MessageCode = (typeof messageCodes)[number];
 
-/** The service areas whose operations the console knows: payments, account information and funds confirmation. */
-export type MessageCodeArea = 'pis' | 'ais' | 'piis';
-
 /**
- * Statuses per service area, taken from the spec's per-status MessageCode enums (MessageCode400_PIS etc.).
- * `sbs` (signing baskets) is outside this project's scope but listed so that codes which only exist there still have
- * a status.
+ * The service areas whose operations the console knows: payments, account information, funds confirmation and signing
+ * baskets.
  */
+export type MessageCodeArea = 'pis' | 'ais' | 'piis' | 'sbs';
+
+/** Statuses per service area, taken from the spec's per-status MessageCode enums (MessageCode400_PIS etc.). */
 export interface MessageCodeInfo {
   pis: number[];
   ais: number[];

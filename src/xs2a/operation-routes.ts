@@ -1,4 +1,4 @@
-// Where each operation of 1.3.12 lives (method, path template, service area), how a path is filled, and which
+// Where each operation of 1.3.12 lives (method, path template, service area: pis, ais, piis or sbs), how a path is filled, and which
 // operation a request is: plain data without zod, so a page that lists or matches operations loads none of the
 // schemas that ./operations adds to each of them.
 import { paymentServices } from './code-lists';
@@ -15,6 +15,7 @@ export interface OperationRoute {
 
 const P = '/v1/{payment-service}/{payment-product}';
 const PAY = `${P}/{paymentId}`;
+const BASKET = '/v1/signing-baskets/{basketId}';
 
 export const operationRoutes = {
   initiatePayment: { method: 'POST', path: P, area: 'pis' },
@@ -71,6 +72,14 @@ export const operationRoutes = {
   getCardAccountBalances: { method: 'GET', path: '/v1/card-accounts/{account-id}/balances', area: 'ais' },
   getCardAccountTransactionList: { method: 'GET', path: '/v1/card-accounts/{account-id}/transactions', area: 'ais' },
   checkAvailabilityOfFunds: { method: 'POST', path: '/v1/funds-confirmations', area: 'piis' },
+  createSigningBasket: { method: 'POST', path: '/v1/signing-baskets', area: 'sbs' },
+  getSigningBasket: { method: 'GET', path: BASKET, area: 'sbs' },
+  deleteSigningBasket: { method: 'DELETE', path: BASKET, area: 'sbs' },
+  getSigningBasketStatus: { method: 'GET', path: `${BASKET}/status`, area: 'sbs' },
+  startSigningBasketAuthorisation: { method: 'POST', path: `${BASKET}/authorisations`, area: 'sbs' },
+  getSigningBasketAuthorisation: { method: 'GET', path: `${BASKET}/authorisations`, area: 'sbs' },
+  getSigningBasketScaStatus: { method: 'GET', path: `${BASKET}/authorisations/{authorisationId}`, area: 'sbs' },
+  updateSigningBasketPsuData: { method: 'PUT', path: `${BASKET}/authorisations/{authorisationId}`, area: 'sbs' },
 } as const satisfies Record<string, OperationRoute>;
 
 export type OperationName = keyof typeof operationRoutes;

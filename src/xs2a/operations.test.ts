@@ -13,8 +13,10 @@ import {
 import { AuthorisationConfirmationResponse, UpdatePsuDataResponse } from './sca';
 
 describe('operations table', () => {
-  it('covers the 24 requested operations transaction details, the funds confirmation and the 4 card account reads', () => {
-    expect(operationNames).toHaveLength(30);
+  it('covers every operation of the official file: payments, consents, accounts, cards, funds and signing baskets', () => {
+    expect(operationNames).toHaveLength(38);
+    expect(operations.createSigningBasket).toMatchObject({ method: 'POST', path: '/v1/signing-baskets', area: 'sbs' });
+    expect(operations.deleteSigningBasket.successStatus).toEqual([204]);
     expect(operations.checkAvailabilityOfFunds).toMatchObject({
       method: 'POST',
       path: '/v1/funds-confirmations',

@@ -1,4 +1,4 @@
-// The PIS, AIS and PIIS operations of 1.3.12: where each lives (./operation-routes, with path matching) and what it answers
+// The PIS, AIS, PIIS and signing basket (SBS) operations of 1.3.12: where each lives (./operation-routes, with path matching) and what it answers
 // (success statuses, body schemas, headers).
 import type * as z from 'zod/mini';
 import {
@@ -25,6 +25,7 @@ import {
   paymentInformationResponseSchemaFor,
 } from './payments';
 import type { AuthorisationBodyKind } from './sca';
+import { SigningBasketResponse200, SigningBasketResponse201, SigningBasketStatusResponse200 } from './signing-baskets';
 import {
   Authorisations,
   ScaStatusResponse,
@@ -45,7 +46,8 @@ export {
 } from './operation-routes';
 
 /** How the request body is validated: by payment service, a fixed schema, or the member-selecting parsers in sca.ts. */
-export type RequestBodyKind = 'payment' | 'consents' | 'confirmationOfFunds' | 'startAuthorisation' | 'updatePsuData';
+export type RequestBodyKind =
+  'payment' | 'consents' | 'confirmationOfFunds' | 'signingBasket' | 'startAuthorisation' | 'updatePsuData';
 
 /**
  * How a response header of 1.3.12 is sent: 'required' on every answer, 'when-sca-approach-fixed' once the answer shows
@@ -290,6 +292,56 @@ export const operations = {
     response: ConfirmationOfFundsResponse,
     requestBody: 'confirmationOfFunds',
     responseHeaders: READ_HEADERS,
+  },
+  createSigningBasket: {
+    ...operationRoutes.createSigningBasket,
+    successStatus: [201],
+    response: SigningBasketResponse201,
+    requestBody: 'signingBasket',
+    responseHeaders: CREATED_HEADERS,
+  },
+  getSigningBasket: {
+    ...operationRoutes.getSigningBasket,
+    successStatus: [200],
+    response: SigningBasketResponse200,
+    responseHeaders: READ_HEADERS,
+  },
+  deleteSigningBasket: {
+    ...operationRoutes.deleteSigningBasket,
+    successStatus: [204],
+    responseHeaders: READ_HEADERS,
+  },
+  getSigningBasketStatus: {
+    ...operationRoutes.getSigningBasketStatus,
+    successStatus: [200],
+    response: SigningBasketStatusResponse200,
+    responseHeaders: READ_HEADERS,
+  },
+  startSigningBasketAuthorisation: {
+    ...operationRoutes.startSigningBasketAuthorisation,
+    successStatus: [201],
+    response: StartScaprocessResponse,
+    requestBody: 'startAuthorisation',
+    responseHeaders: SCA_STEP_HEADERS,
+  },
+  getSigningBasketAuthorisation: {
+    ...operationRoutes.getSigningBasketAuthorisation,
+    successStatus: [200],
+    response: Authorisations,
+    responseHeaders: READ_HEADERS,
+  },
+  getSigningBasketScaStatus: {
+    ...operationRoutes.getSigningBasketScaStatus,
+    successStatus: [200],
+    response: ScaStatusResponse,
+    responseHeaders: READ_HEADERS,
+  },
+  updateSigningBasketPsuData: {
+    ...operationRoutes.updateSigningBasketPsuData,
+    successStatus: [200],
+    response: UpdatePsuDataResponse,
+    requestBody: 'updatePsuData',
+    responseHeaders: SCA_STEP_HEADERS,
   },
 } as const satisfies Record<OperationName, OperationSpec>;
 

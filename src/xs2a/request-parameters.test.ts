@@ -81,6 +81,7 @@ describe.each(operationNames)('%s against the official file', (name) => {
       pis: 'Payment Initiation Service (PIS)',
       ais: 'Account Information Service (AIS)',
       piis: 'Confirmation of Funds Service (PIIS)',
+      sbs: 'Signing Baskets Service (SBS)',
       common: 'Common Services',
     };
     expect(operationTags[name].map((tag) => names[tag]).sort()).toEqual([...(operation.tags as string[])].sort());

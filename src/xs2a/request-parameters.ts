@@ -134,6 +134,27 @@ export const requestHeaders: Record<OperationName, readonly RequestParameterSpec
   // The file describes a conditional Consent-ID for extended services but leaves it out of the parameters
   // ("contained but commented out"), so it is not offered here.
   checkAvailabilityOfFunds: [required('X-Request-ID'), ...SIGNING],
+  // A basket is created like a payment or consent, without the decoupled and brand preferences, with an optional
+  // Consent-ID.
+  createSigningBasket: [
+    required('X-Request-ID'),
+    ...SIGNING,
+    ...PSU_IDENTIFICATION,
+    ...optional('Consent-ID'),
+    required('PSU-IP-Address'),
+    ...optional('TPP-Redirect-Preferred'),
+    ...REDIRECT_URIS,
+    ...optional('TPP-Explicit-Authorisation-Preferred'),
+    ...NOTIFICATION,
+    ...PSU_CONTEXT,
+  ],
+  getSigningBasket: READ,
+  deleteSigningBasket: READ,
+  getSigningBasketStatus: [...READ, ...PSU_IDENTIFICATION],
+  startSigningBasketAuthorisation: START_AUTHORISATION,
+  getSigningBasketAuthorisation: READ,
+  getSigningBasketScaStatus: READ,
+  updateSigningBasketPsuData: UPDATE_PSU_DATA,
 };
 
 const WITH_BALANCE: QueryParameterSpec = { name: 'withBalance', required: false, format: 'boolean' };
@@ -166,7 +187,7 @@ export const queryParameters: Partial<Record<OperationName, readonly QueryParame
 };
 
 /** The spec's groups of operations (its tags). */
-export type OperationTag = 'pis' | 'ais' | 'piis' | 'common';
+export type OperationTag = 'pis' | 'ais' | 'piis' | 'sbs' | 'common';
 
 export const operationTags: Record<OperationName, readonly OperationTag[]> = {
   initiatePayment: ['pis'],
@@ -200,9 +221,17 @@ export const operationTags: Record<OperationName, readonly OperationTag[]> = {
   getCardAccountBalances: ['ais'],
   getCardAccountTransactionList: ['ais'],
   checkAvailabilityOfFunds: ['piis'],
+  createSigningBasket: ['sbs'],
+  getSigningBasket: ['sbs'],
+  deleteSigningBasket: ['sbs', 'common'],
+  getSigningBasketStatus: ['sbs', 'common'],
+  startSigningBasketAuthorisation: ['sbs', 'common'],
+  getSigningBasketAuthorisation: ['sbs', 'common'],
+  getSigningBasketScaStatus: ['sbs', 'common'],
+  updateSigningBasketPsuData: ['sbs', 'common'],
 };
 
-/** The error statuses the official file lists for every PIS, AIS and PIIS operation. */
+/** The error statuses the official file lists for every PIS, AIS, PIIS and SBS operation. */
 export const errorStatuses: readonly number[] = [400, 401, 403, 404, 405, 406, 408, 409, 415, 429, 500, 503];
 
 /** The path variables of a path template, in order: '/v1/consents/{consentId}' → ['consentId']. */

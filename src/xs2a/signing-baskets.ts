@@ -4,10 +4,11 @@ import * as z from 'zod/mini';
 import { linksSchema } from './common';
 import { TppMessage } from './errors';
 import { ChallengeData, PsuMessageText, ScaMethods, AuthenticationObject } from './sca';
+import { basketStatusCodes } from './status-names';
 import './zod-messages';
 
+export { basketStatusCodes };
 /** transactionStatus_SBS: the codes a signing basket's status takes. */
-export const basketStatusCodes = ['ACSC', 'ACTC', 'PATC', 'RCVD', 'RJCT', 'CANC'] as const;
 export const BasketTransactionStatus = z.enum(basketStatusCodes);
 export type BasketTransactionStatus = z.infer<typeof BasketTransactionStatus>;
 
@@ -49,9 +50,12 @@ export const SigningBasketResponse201 = z.object({
 });
 export type SigningBasketResponse201 = z.infer<typeof SigningBasketResponse201>;
 
+/** The ids a basket's read names, as the file has them (any string). */
+const AnsweredIds = z.array(z.string());
+
 export const SigningBasketResponse200 = z.object({
-  payments: z.optional(IdList),
-  consents: z.optional(IdList),
+  payments: z.optional(AnsweredIds),
+  consents: z.optional(AnsweredIds),
   transactionStatus: BasketTransactionStatus,
   _links: z.optional(SigningBasketLinks),
 });

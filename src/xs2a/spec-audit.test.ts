@@ -401,7 +401,7 @@ describe('the console’s answer schemas against the official 1.3.12 file', () =
 
 describe('the message codes of each service area against the official 1.3.12 file', () => {
   const schemas = (spec.components as { schemas: Record<string, SpecNode> }).schemas;
-  const areas: Record<MessageCodeArea, string> = { pis: 'PIS', ais: 'AIS', piis: 'PIIS' };
+  const areas: Record<MessageCodeArea, string> = { pis: 'PIS', ais: 'AIS', piis: 'PIIS', sbs: 'SBS' };
 
   it.each(Object.keys(areas) as MessageCodeArea[])('%s: each error status allows exactly the file’s codes', (area) => {
     const suffix = `_${areas[area]}`;

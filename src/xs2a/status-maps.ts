@@ -1,8 +1,10 @@
-// The three status machines of 1.3.12 as data: which states a payment, a consent and an authorisation pass through,
+// The status machines of 1.3.12 as data: which states a payment, a consent, a signing basket and an authorisation pass
+// through,
 // which of them are final, the usual moves between them, and for the moves a TPP's user causes, the action that causes
 // them ("Cancel payment", "Delete consent", "Authorise"). Plain TypeScript without zod, like ./status-names, whose
 // codes, names and final lists it builds on, so a page that only draws a state map loads no schema code.
 import {
+  basketStatusInfo,
   consentStatusCodes,
   consentStatusLabels,
   finalConsentStatuses,
@@ -12,6 +14,7 @@ import {
   scaStatusLabels,
   transactionStatusCodes,
   transactionStatusInfo,
+  type BasketStatusCode,
   type ConsentStatusCode,
   type ScaStatusCode,
   type TransactionStatusCode,
@@ -44,7 +47,7 @@ export interface StatusTransition<C extends string> {
   action?: StatusAction;
 }
 
-export type StatusMachineKind = 'transactionStatus' | 'consentStatus' | 'scaStatus';
+export type StatusMachineKind = 'transactionStatus' | 'consentStatus' | 'basketStatus' | 'scaStatus';
 
 export interface StatusMachine<C extends string = string> {
   kind: StatusMachineKind;
@@ -175,6 +178,32 @@ export const consentStatusMachine: StatusMachine<ConsentStatusCode> = machine({
   },
 });
 
+const authoriseBasket: StatusAction = { label: 'Authorise the basket', note: 'one SCA for all its members' };
+
+/**
+ * A signing basket's status (transactionStatus_SBS: RCVD, PATC, ACTC, ACSC, RJCT, CANC). The PSU's one authorisation
+ * takes a received basket to ACTC when the bank accepts every member, PATC when it accepts some, RJCT when the SCA
+ * fails or it accepts none; the executed payments take it on to ACSC. Deleting a received basket ends it (a bank may
+ * keep it as CANC; others forget it). The members keep statuses of their own, which the basket's outcome sets.
+ */
+export const basketStatusMachine: StatusMachine<BasketStatusCode> = machine({
+  kind: 'basketStatus',
+  title: "The signing basket's status",
+  initial: 'RCVD',
+  codes: ['RCVD', 'PATC', 'ACTC', 'ACSC', 'RJCT', 'CANC'] satisfies BasketStatusCode[],
+  label: (code) => basketStatusInfo[code].label,
+  finals: ['PATC', 'ACSC', 'RJCT', 'CANC'],
+  tones: { ACTC: 'success', ACSC: 'success', PATC: 'ended', RJCT: 'failure', CANC: 'ended' },
+  moves: {
+    RCVD: [['ACTC', authoriseBasket], ['PATC', authoriseBasket], 'RJCT', ['CANC', { label: 'Delete basket' }]],
+    ACTC: ['ACSC'],
+    PATC: [],
+    ACSC: [],
+    RJCT: [],
+    CANC: [],
+  },
+});
+
 const sendPsuId: StatusAction = { label: 'Send the PSU ID' };
 const logIn: StatusAction = { label: 'Log the PSU in', note: 'PSU ID and password' };
 const sendPassword: StatusAction = { label: 'Send the password' };
@@ -217,6 +246,7 @@ export const scaStatusMachine: StatusMachine<ScaStatusCode> = machine({
 export const statusMachines = {
   transactionStatus: transactionStatusMachine,
   consentStatus: consentStatusMachine,
+  basketStatus: basketStatusMachine,
   scaStatus: scaStatusMachine,
 } as const satisfies Record<StatusMachineKind, StatusMachine>;
 
@@ -273,6 +303,21 @@ export const consentStatusVerdicts: Readonly<Record<ConsentStatusCode, ResourceV
   revokedByPsu: 'ended',
   expired: 'ended',
 };
+
+/** A basket's status → verdict: PATC is authorised (the PSU's SCA applied) with some members rejected. */
+export const basketStatusVerdicts: Readonly<Record<BasketStatusCode, ResourceVerdict>> = {
+  RCVD: 'waiting',
+  ACTC: 'authorised',
+  PATC: 'authorised',
+  ACSC: 'authorised',
+  RJCT: 'rejected',
+  CANC: 'cancelled',
+};
+
+/** The verdict on a basket's status as sent; anything but an exact 1.3.12 code is 'unknown'. */
+export function basketStatusVerdict(status: string): ResourceVerdict {
+  return Object.hasOwn(basketStatusVerdicts, status) ? basketStatusVerdicts[status as BasketStatusCode] : 'unknown';
+}
 
 /** The verdict on a transactionStatus as sent; anything but an exact 1.3.12 code is 'unknown'. */
 export function transactionStatusVerdict(status: string): ResourceVerdict {

@@ -195,6 +195,45 @@ export function isScaStatusCode(status: string): status is ScaStatusCode {
   return Object.hasOwn(scaStatusInfo, status);
 }
 
+/** transactionStatus_SBS: the codes a signing basket's status takes. */
+export const basketStatusCodes = ['ACSC', 'ACTC', 'PATC', 'RCVD', 'RJCT', 'CANC'] as const;
+export type BasketStatusCode = (typeof basketStatusCodes)[number];
+
+/** What a basket's status means for the payments and consents it holds. */
+export const basketStatusInfo: Record<BasketStatusCode, { label: string; meaning: string }> = {
+  RCVD: { label: 'Received', meaning: 'The bank holds the basket; the PSU has not authorised it yet.' },
+  ACTC: {
+    label: 'Accepted',
+    meaning: 'The PSU authorised the basket and the bank accepted every payment and consent in it.',
+  },
+  PATC: {
+    label: 'Partially accepted',
+    meaning:
+      'The PSU authorised the basket; the bank accepted some of its payments and consents and rejected the others (each one’s own status says which).',
+  },
+  ACSC: { label: 'Executed', meaning: 'Every payment of the basket has been executed.' },
+  RJCT: {
+    label: 'Rejected',
+    meaning:
+      'The basket’s authorisation failed or the bank accepted none of its members; the payments and consents keep their own status.',
+  },
+  CANC: { label: 'Cancelled', meaning: 'The basket was cancelled before its authorisation.' },
+};
+
+export function isBasketStatusCode(status: string): status is BasketStatusCode {
+  return Object.hasOwn(basketStatusInfo, status);
+}
+
+/** The short plain name of a basket's status; a code 1.3.12 does not define is returned as it is. */
+export function basketStatusLabel(status: string): string {
+  return isBasketStatusCode(status) ? basketStatusInfo[status].label : status;
+}
+
+/** A basket's transactionStatus as sent: exact 1.3.12 codes decide. */
+export function readBasketStatus(value: unknown): StatusReading<BasketStatusCode> {
+  return readStatus(value, basketStatusCodes);
+}
+
 /** The short plain name of a transactionStatus; a code 1.3.12 does not define is returned as it is. */
 export function transactionStatusLabel(status: string): string {
   return isTransactionStatusCode(status) ? transactionStatusInfo[status].label : status;

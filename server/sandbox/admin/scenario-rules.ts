@@ -48,64 +48,13 @@ export type ScenarioEffect =
   /** A decoupled authorisation the call starts is aborted by the PSU in the banking app (scaStatus failed). */
   | { kind: 'decoupled-abort' };
 
-/**
- * The signing basket operations of 1.3.12, which scenarios play as every other XS2A operation's. They are kept here, on
- * the bank's side, until the console's operation table lists them with its signing basket page.
- */
-export const basketOperations = {
-  createSigningBasket: { method: 'POST', path: '/v1/signing-baskets' },
-  getSigningBasket: { method: 'GET', path: '/v1/signing-baskets/{basketId}' },
-  deleteSigningBasket: { method: 'DELETE', path: '/v1/signing-baskets/{basketId}' },
-  getSigningBasketStatus: { method: 'GET', path: '/v1/signing-baskets/{basketId}/status' },
-  startSigningBasketAuthorisation: { method: 'POST', path: '/v1/signing-baskets/{basketId}/authorisations' },
-  getSigningBasketAuthorisation: { method: 'GET', path: '/v1/signing-baskets/{basketId}/authorisations' },
-  getSigningBasketScaStatus: {
-    method: 'GET',
-    path: '/v1/signing-baskets/{basketId}/authorisations/{authorisationId}',
-  },
-  updateSigningBasketPsuData: {
-    method: 'PUT',
-    path: '/v1/signing-baskets/{basketId}/authorisations/{authorisationId}',
-  },
-} as const;
-export type BasketOperationName = keyof typeof basketOperations;
-/** An operation a scenario names: one of the operation table's, or a signing basket operation. */
-export type ScenarioOperation = OperationName | BasketOperationName;
-
-const isBasketOperation = (operation: string): operation is BasketOperationName => operation in basketOperations;
+/** An operation a scenario names: one of the operation table's (payments, consents, accounts, funds, baskets). */
+export type ScenarioOperation = OperationName;
 
 /** Whether a scenario may name this operation. */
-export const isScenarioOperation = (operation: string): operation is ScenarioOperation =>
-  operation in operations || isBasketOperation(operation);
+export const isScenarioOperation = (operation: string): operation is ScenarioOperation => operation in operations;
 
-const pathOf = (operation: ScenarioOperation) =>
-  isBasketOperation(operation) ? basketOperations[operation].path : operations[operation].path;
-
-/** The basket operation a call is, with its path's parameters (basketId, authorisationId). */
-export function matchBasketOperation(
-  method: string,
-  pathname: string,
-): { name: BasketOperationName; params: Record<string, string> } | undefined {
-  const at = pathname.indexOf('/v1/signing-baskets');
-  if (at < 0) return undefined;
-  const parts = pathname.slice(at + 1).split('/');
-  for (const [name, route] of Object.entries(basketOperations) as [
-    BasketOperationName,
-    { method: string; path: string },
-  ][]) {
-    const segments = route.path.slice(1).split('/');
-    if (route.method !== method.toUpperCase() || segments.length !== parts.length) continue;
-    const params: Record<string, string> = {};
-    const fits = segments.every((segment, i) => {
-      const part = parts[i] ?? '';
-      if (!segment.startsWith('{')) return segment === part;
-      params[segment.slice(1, -1)] = part;
-      return part.length > 0;
-    });
-    if (fits) return { name, params };
-  }
-  return undefined;
-}
+const pathOf = (operation: ScenarioOperation) => operations[operation].path;
 
 export interface ScenarioRule {
   /** The 1.3.12 operation (operationId), or `*` for every XS2A call. */
@@ -124,17 +73,16 @@ export interface Scenario extends ScenarioRule {
 }
 
 /** The areas of 1.3.12's message code tables an operation answers from; signing baskets have their own (sbs). */
-type CodeArea = MessageCodeArea | 'sbs';
-const areasOf = (operation: ScenarioOperation | '*'): CodeArea[] =>
-  operation === '*'
-    ? ['pis', 'ais', 'piis', 'sbs']
-    : [isBasketOperation(operation) ? 'sbs' : operations[operation].area];
+const areasOf = (operation: ScenarioOperation | '*'): MessageCodeArea[] =>
+  operation === '*' ? ['pis', 'ais', 'piis', 'sbs'] : [operations[operation].area];
 /** The area whose status rules give an operation's default status: signing baskets follow the payments'. */
-const statusArea = (operation: ScenarioOperation): MessageCodeArea =>
-  isBasketOperation(operation) ? 'pis' : operations[operation].area;
+const statusArea = (operation: ScenarioOperation): MessageCodeArea => {
+  const area = operations[operation].area;
+  return area === 'sbs' ? 'pis' : area;
+};
 
 /** The error statuses the spec allows for a code in these areas (outage codes: their one status). */
-export function errorStatuses(code: ScenarioCode, areas: CodeArea[]): number[] {
+export function errorStatuses(code: ScenarioCode, areas: MessageCodeArea[]): number[] {
   if (code in OUTAGE_CODES) return [OUTAGE_CODES[code as OutageCode]];
   const info = messageCodeInfo[code as MessageCode];
   return [...new Set(areas.flatMap((area) => info[area].filter((s) => s >= 400)))].sort((a, b) => a - b);
@@ -183,11 +131,7 @@ export function statusOf(effect: Extract<ScenarioEffect, { kind: 'error' }>, ope
   return effect.status ?? defaultStatus(effect.code, operation);
 }
 
-const scenarioOperationNames = [...operationNames, ...(Object.keys(basketOperations) as BasketOperationName[])];
-const OperationField = z.union([
-  z.literal('*'),
-  z.enum(scenarioOperationNames as [ScenarioOperation, ...ScenarioOperation[]]),
-]);
+const OperationField = z.union([z.literal('*'), z.enum(operationNames as [OperationName, ...OperationName[]])]);
 const StoredEffect = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('error'),

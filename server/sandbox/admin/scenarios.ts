@@ -15,7 +15,6 @@ import {
   checkEffect,
   codesFor,
   isScenarioOperation,
-  matchBasketOperation,
   defaultStatus,
   errorStatuses,
   MAGIC_PSUS,
@@ -148,9 +147,7 @@ export function playScenarios({ db, settings, sca, slowMs, sleep }: ScenarioDeps
       return next();
     }
     const match: OperationMatch | undefined =
-      c.req.method === 'OPTIONS'
-        ? undefined
-        : (matchOperation(c.req.method, c.req.path) ?? matchBasketOperation(c.req.method, c.req.path));
+      c.req.method === 'OPTIONS' ? undefined : matchOperation(c.req.method, c.req.path);
     if (!match) return next();
     const effects = askedEffects(c, match, slowMs);
     if (effects instanceof BankError) return errorResponse(c, effects);

@@ -1,7 +1,7 @@
 // The named cache updates of an authorisation: which queries each one marks stale.
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { accountKeys, authorisationKeys, consentKeys, paymentKeys, type AuthorisationScope } from '../keys';
+import { accountKeys, authorisationKeys, basketKeys, consentKeys, paymentKeys, type AuthorisationScope } from '../keys';
 import { authorisationStepTaken, authorisedResourceChanged, bankRoundTripEnded } from './cache-updates';
 
 const payment = { service: 'payments', product: 'sepa-credit-transfers', paymentId: 'p1' } as const;
@@ -44,7 +44,12 @@ describe('SCA cache updates', () => {
 
   it('a round trip through the bank refreshes the profile’s resources, and a consent’s account data', () => {
     bankRoundTripEnded(queryClient, 'sandbox');
-    const profileWide = [paymentKeys.all('sandbox'), consentKeys.all('sandbox'), authorisationKeys.all('sandbox')];
+    const profileWide = [
+      paymentKeys.all('sandbox'),
+      consentKeys.all('sandbox'),
+      basketKeys.all('sandbox'),
+      authorisationKeys.all('sandbox'),
+    ];
     expect(invalidated()).toEqual(profileWide);
     invalidateQueries.mockClear();
     bankRoundTripEnded(queryClient, 'sandbox', paymentScope);

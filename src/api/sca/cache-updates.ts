@@ -7,6 +7,8 @@ import {
   consentKeys,
   parentKeysOf,
   paymentKeys,
+  resourceKeyOf,
+  basketKeys,
   type AuthorisationScope,
 } from '../keys';
 
@@ -21,29 +23,36 @@ export function authorisationStepTaken(queryClient: QueryClient, profileId: stri
   }
 }
 
-/** The payment or consent an authorisation belongs to, read again (all its queries: detail and status). */
+/** The payment, consent or basket an authorisation belongs to, read again (all its queries: detail and status). */
 export function authorisedResourceChanged(
   queryClient: QueryClient,
   profileId: string,
   scope: AuthorisationScope,
 ): void {
-  const queryKey =
-    scope.kind === 'consent'
-      ? consentKeys.consent(profileId, scope.consentId)
-      : paymentKeys.payment(profileId, scope.service, scope.product, scope.paymentId);
-  void queryClient.invalidateQueries({ queryKey });
+  void queryClient.invalidateQueries({ queryKey: resourceKeyOf(profileId, scope) });
 }
 
 /**
- * Back from the bank's pages (redirect or OAuth SCA): the profile's payments, consents and authorisations as the bank
- * now sees them, and what a consent the round trip authorised unlocks (when the resource is known).
+ * Back from the bank's pages (redirect or OAuth SCA): the profile's payments, consents, baskets and authorisations as
+ * the bank now sees them, and what a consent the round trip authorised unlocks (when the resource is known).
  */
 export function bankRoundTripEnded(queryClient: QueryClient, profileId: string, resource?: AuthorisationScope): void {
   const keys: (readonly unknown[])[] = [
     paymentKeys.all(profileId),
     consentKeys.all(profileId),
+    basketKeys.all(profileId),
     authorisationKeys.all(profileId),
   ];
   if (resource?.kind === 'consent') keys.push(accountKeys.all(profileId, resource.consentId));
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+}
+
+/**
+ * A signing basket's authorisation ended: the payments and consents it holds move with it, so the profile's payments
+ * and consents are read again (their own pages and the basket's member list).
+ */
+export function basketMembersChanged(queryClient: QueryClient, profileId: string): void {
+  for (const queryKey of [paymentKeys.all(profileId), consentKeys.all(profileId)]) {
+    void queryClient.invalidateQueries({ queryKey });
+  }
 }

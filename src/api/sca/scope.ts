@@ -1,4 +1,4 @@
-// Where the authorisations of a payment, a payment's cancellation or a consent live, and their operation ids.
+// Where the authorisations of a payment, a payment's cancellation, a consent or a signing basket live, and their operation ids.
 import { v1Path, type OperationId } from '../client';
 import type { AuthorisationScope } from '../keys';
 
@@ -11,6 +11,8 @@ export function authorisationsPath(scope: AuthorisationScope): string {
       return `${v1Path(scope.service, scope.product, scope.paymentId)}/cancellation-authorisations`;
     case 'consent':
       return `${v1Path('consents', scope.consentId)}/authorisations`;
+    case 'basket':
+      return `${v1Path('signing-baskets', scope.basketId)}/authorisations`;
   }
 }
 
@@ -36,6 +38,12 @@ const operationIds = {
     list: 'getConsentAuthorisation',
     scaStatus: 'getConsentScaStatus',
     update: 'updateConsentsPsuData',
+  },
+  basket: {
+    start: 'startSigningBasketAuthorisation',
+    list: 'getSigningBasketAuthorisation',
+    scaStatus: 'getSigningBasketScaStatus',
+    update: 'updateSigningBasketPsuData',
   },
 } as const satisfies Record<AuthorisationScope['kind'], Record<string, OperationId>>;
 

@@ -23,3 +23,13 @@ export {
   type CreationAnswer,
   type ResourceHistoryOptions,
 } from './resource-history';
+export {
+  basketMember,
+  basketMembers,
+  createBasketCandidates,
+  historyPrefixes,
+  memberRoute,
+  type BasketMember,
+  type ConsentCandidate,
+  type PaymentCandidate,
+} from './basket-candidates';

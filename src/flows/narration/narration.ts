@@ -2,6 +2,7 @@
 // a page in presenter mode, and the flow diagram's and replay files' captions. Pure: it reads the resource's kind,
 // status, the SCA state and what the bank said, and decides nothing else.
 import {
+  basketStatusVerdict,
   causeWords,
   consentStatusVerdict,
   outcomeCause,
@@ -10,13 +11,15 @@ import {
   type OutcomeCause,
 } from '../../xs2a/status-maps';
 import {
+  basketStatusInfo,
   consentStatusInfo,
+  isBasketStatusCode,
   isConsentStatusCode,
   isTransactionStatusCode,
   transactionStatusInfo,
 } from '../../xs2a/status-names';
 
-export type NarratedResource = 'payment' | 'consent';
+export type NarratedResource = 'payment' | 'consent' | 'basket';
 
 export interface BankMessage {
   code?: string;
@@ -45,9 +48,17 @@ export interface NarrationInput {
 
 const SCA_RUNNING = new Set(['psuIdentified', 'psuAuthenticated', 'scaMethodSelected', 'started', 'unconfirmed']);
 
+const nouns: Record<NarratedResource, string> = {
+  payment: 'payment',
+  consent: 'consent request',
+  basket: 'signing basket',
+};
+
 function noun(kind: NarratedResource): string {
-  return kind === 'payment' ? 'payment' : 'consent request';
+  return nouns[kind];
 }
+
+const verdicts = { payment: transactionStatusVerdict, consent: consentStatusVerdict, basket: basketStatusVerdict };
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -55,7 +66,7 @@ const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 function waiting(input: NarrationInput, who: string, received: string): string {
   const { scaStatus } = input;
   const Who = capital(who);
-  const what = input.kind === 'payment' ? 'the payment' : 'the consent';
+  const what = input.kind === 'consent' ? 'the consent' : `the ${noun(input.kind)}`;
   const cause = causeOf(input);
   if (cause) return `${capital(causeWords(cause, who))}: ${what} is not approved.`;
   if (scaStatus === 'unconfirmed') return `${Who} has approved ${what}; the console still has to confirm it.`;
@@ -71,7 +82,7 @@ function waiting(input: NarrationInput, who: string, received: string): string {
 function causeOf(input: NarrationInput): OutcomeCause | undefined {
   const status = input.status ?? '';
   return outcomeCause({
-    verdict: input.kind === 'payment' ? transactionStatusVerdict(status) : consentStatusVerdict(status),
+    verdict: verdicts[input.kind](status),
     scaStatus: input.scaStatus,
     scaApproach: input.scaApproach,
     fundsShort: saysFundsShort({
@@ -85,14 +96,15 @@ function causeOf(input: NarrationInput): OutcomeCause | undefined {
 
 /** Why the bank refused, in plain words: the cause the bank's last word gives, or the bank's own text. */
 function refusal(input: NarrationInput, who: string): string {
-  const what = input.kind === 'payment' ? 'the payment' : 'the consent request';
+  const what = `the ${noun(input.kind)}`;
   const cause = causeOf(input);
   if (cause) return `${capital(causeWords(cause, who))}, so ${what} was rejected.`;
   const texts = [input.psuMessage, ...(input.messages ?? []).map((message) => message.text)].filter(
     (text): text is string => typeof text === 'string' && text.trim() !== '',
   );
   const said = texts[0];
-  const opening = input.kind === 'payment' ? 'The bank rejected the payment' : 'The bank refused the consent';
+  const opening =
+    input.kind === 'consent' ? 'The bank refused the consent' : `The bank rejected the ${noun(input.kind)}`;
   return said === undefined ? `${opening}.` : `${opening}. It says: “${said.trim().replace(/[.\s]+$/, '')}”.`;
 }
 
@@ -146,8 +158,27 @@ function narrateConsent(input: NarrationInput, status: string, who: string): str
   }
 }
 
+function narrateBasket(input: NarrationInput, status: string, who: string): string {
+  switch (status) {
+    case 'RCVD':
+      return waiting(input, who, 'The bank holds the basket of payments and consents and');
+    case 'ACTC':
+      return 'The basket is approved with one authorisation: the bank accepted every payment and consent in it.';
+    case 'PATC':
+      return 'The basket is approved, but the bank accepted only some of its payments and consents.';
+    case 'ACSC':
+      return 'The basket is approved and its payments are executed.';
+    case 'RJCT':
+      return refusal(input, who);
+    case 'CANC':
+      return 'The basket was cancelled before it was approved.';
+    default:
+      return isBasketStatusCode(status) ? basketStatusInfo[status].meaning : unknownStatus(input, status);
+  }
+}
+
 function unknownStatus(input: NarrationInput, status: string): string {
-  const told = `The bank reports the ${input.kind} as “${status}”, a status the standard does not define.`;
+  const told = `The bank reports the ${input.kind === 'basket' ? noun(input.kind) : input.kind} as “${status}”, a status the standard does not define.`;
   return input.statusMeaning === undefined ? told : `${told} ${input.statusMeaning}`;
 }
 
@@ -157,5 +188,6 @@ export function narrate(input: NarrationInput): string {
   if (input.status === undefined || input.status === '') {
     return `The console is asking the bank about the ${noun(input.kind)}.`;
   }
+  if (input.kind === 'basket') return narrateBasket(input, input.status, who);
   return input.kind === 'payment' ? narratePayment(input, input.status, who) : narrateConsent(input, input.status, who);
 }

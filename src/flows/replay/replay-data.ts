@@ -29,7 +29,7 @@ const step = z.object({
 
 const story = z.object({
   flow: z.string(),
-  subject: z.enum(['payment', 'consent', 'resource']),
+  subject: z.enum(['payment', 'consent', 'basket', 'resource']),
   steps: z.array(step),
   outcome: z.optional(z.object({ tone, label: z.string() })),
   masked: z.boolean(),
@@ -61,7 +61,7 @@ const replayExchange = z.object({
 export type ReplayExchange = z.infer<typeof replayExchange>;
 
 const stateMap = z.object({
-  kind: z.enum(['transactionStatus', 'consentStatus', 'scaStatus']),
+  kind: z.enum(['transactionStatus', 'consentStatus', 'basketStatus', 'scaStatus']),
   timeline: z.array(z.string()),
   current: z.optional(z.string()),
 });

@@ -29,6 +29,40 @@ export function HistoryListPage({ title, intro, create, children }: HistoryListP
   );
 }
 
+export interface HistoryItemProps {
+  /** The resource's page. */
+  to: string;
+  /** The link's text: what the resource is. */
+  title: ReactNode;
+  /** Beside the link (e.g. "active", "deleted"). */
+  tags?: ReactNode;
+  /** Under the link: when it was made and what else tells it apart. */
+  children: ReactNode;
+  /** On the right: its last known status and actions. */
+  aside?: ReactNode;
+}
+
+/** One entry of a history list: a link to the resource's page, what tells it apart, its status. */
+export function HistoryItem({ to, title, tags, children, aside }: HistoryItemProps) {
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 p-3 hover:bg-slate-50">
+      <div className="min-w-0 space-y-0.5">
+        <p className="flex flex-wrap items-center gap-2">
+          <Link
+            to={to}
+            className="font-medium text-blue-800 underline decoration-blue-300 underline-offset-2 hover:decoration-blue-800"
+          >
+            {title}
+          </Link>
+          {tags}
+        </p>
+        {children}
+      </div>
+      {aside}
+    </li>
+  );
+}
+
 export interface HistoryListProps {
   count: number;
   /** "payment" / "payments": the heading ("2 payments, newest first"), the empty list's title ("No payments yet"), the

@@ -12,7 +12,14 @@ export {
   type ResourceHeaderProps,
   type ResourcePageProps,
 } from './resource-page';
-export { HistoryList, HistoryListPage, type HistoryListProps, type HistoryListPageProps } from './history-list';
+export {
+  HistoryItem,
+  HistoryList,
+  HistoryListPage,
+  type HistoryItemProps,
+  type HistoryListProps,
+  type HistoryListPageProps,
+} from './history-list';
 export { StatusPanelFrame, type StatusPanelFrameProps } from './status-panel';
 export { ReadWaitNotice } from './read-wait';
 export { OutcomeBanner, useLastStep, type OutcomeBannerProps } from './outcome-banner';
@@ -26,3 +33,5 @@ export {
 } from './outcome';
 export { useLatestAuthorisation, type OutcomeView, type ResourceRead } from './latest-authorisation';
 export { ResourceAuthorisations, useResourceView, type ResourceViewOptions } from './resource-view';
+export { FOLLOW_AFTER_SCA_MS, useFollowAfterSca } from './follow-after-sca';
+export { useScaEndedHere, type ScaEndedHereOptions } from './sca-ended-here';

@@ -20,6 +20,11 @@ export interface ResourceFacts {
   reasons: string[];
   /** The bank said the money is not there (saysFundsShort). */
   fundsShort?: boolean;
+  /**
+   * Set when the bank accepted some of what the resource holds and rejected the others (a basket's PATC): what it
+   * holds ("payments and consents"). A bulk's PART says so by its status.
+   */
+  partly?: string;
 }
 
 /** The latest step taken on the resource in this page. */
@@ -123,11 +128,11 @@ function finalOutcome(resource: ResourceFacts, cause: OutcomeCause | undefined):
   switch (resource.verdict) {
     case 'authorised':
       // A bulk whose authorisations are all done but some of whose payments the bank rejected: not a plain success.
-      if (resource.status === 'PART') {
+      if (resource.status === 'PART' || resource.partly !== undefined) {
         return {
           tone: 'warning',
           title: 'Partially accepted',
-          text: `The bank accepted some of the payments it holds and rejected the others${codeNote(resource)}.`,
+          text: `The bank accepted some of the ${resource.partly ?? 'payments'} it holds and rejected the others${codeNote(resource)}.`,
         };
       }
       return {

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import {
   authorisationKeys,
+  authorisationPath,
   buildUrl,
   describeXs2aError,
   readLinks,
@@ -30,18 +31,6 @@ import { isFinal, type ScaFlowInit, type ScaFlowState, type ScaStepBody } from '
 import { ScaPanel } from './lazy-sca-panel';
 import { ScaStatusBadge } from './sca-status-badge';
 
-function collectionPath(scope: AuthorisationScope): string {
-  const e = encodeURIComponent;
-  switch (scope.kind) {
-    case 'payment':
-      return `/v1/${e(scope.service)}/${e(scope.product)}/${e(scope.paymentId)}/authorisations`;
-    case 'payment-cancellation':
-      return `/v1/${e(scope.service)}/${e(scope.product)}/${e(scope.paymentId)}/cancellation-authorisations`;
-    case 'consent':
-      return `/v1/consents/${e(scope.consentId)}/authorisations`;
-  }
-}
-
 /**
  * Where an authorisation can go on when this tab has not seen its links: the PUT steps its scaStatus allows, on the
  * spec's path of the sub-resource. `received` offers identification first: it works for embedded (the password
@@ -53,7 +42,7 @@ export function continuationLinks(
   authorisationId: string,
   scaStatus: string,
 ): ScaLinks {
-  const href = buildUrl(profile.baseUrl, { path: `${collectionPath(scope)}/${encodeURIComponent(authorisationId)}` });
+  const href = buildUrl(profile.baseUrl, { path: authorisationPath(scope, authorisationId) });
   const links: ScaLinks = { scaStatus: { href } };
   if (scaStatus === 'received') {
     links.updatePsuIdentification = { href };
@@ -65,8 +54,16 @@ export function continuationLinks(
 }
 
 function defaultTitle(scope: AuthorisationScope): string {
-  if (scope.kind === 'payment-cancellation') return 'Cancellation authorisations';
-  return scope.kind === 'consent' ? 'Consent authorisations' : 'Payment authorisations';
+  switch (scope.kind) {
+    case 'payment-cancellation':
+      return 'Cancellation authorisations';
+    case 'consent':
+      return 'Consent authorisations';
+    case 'basket':
+      return 'Basket authorisations';
+    default:
+      return 'Payment authorisations';
+  }
 }
 
 /** What is known of an authorisation's flow, as the SCA panel's props (only what is known). */

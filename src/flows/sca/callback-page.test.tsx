@@ -56,7 +56,7 @@ describe('callback pages', () => {
       '/payments/payments/sepa-credit-transfers/p-1?sca=ok',
     );
     expect(invalidate).toHaveBeenCalledWith({ queryKey: paymentKeys.all('sandbox') });
-    expect(invalidate).toHaveBeenCalledTimes(3);
+    expect(invalidate).toHaveBeenCalledTimes(4);
     expect(findRedirectState(state)).toBeUndefined();
   });
 

@@ -9,9 +9,14 @@ const MAX_FLOWS = 200;
 const STORAGE_KEY = 'xs2a-console.sca-flows.v1';
 
 function scopeKey(scope: AuthorisationScope): string {
-  return scope.kind === 'consent'
-    ? `consent/${scope.consentId}`
-    : `${scope.kind}/${scope.service}/${scope.product}/${scope.paymentId}`;
+  switch (scope.kind) {
+    case 'consent':
+      return `consent/${scope.consentId}`;
+    case 'basket':
+      return `basket/${scope.basketId}`;
+    default:
+      return `${scope.kind}/${scope.service}/${scope.product}/${scope.paymentId}`;
+  }
 }
 
 function keyOf(profileId: string, scope: AuthorisationScope, authorisationId: string): string {

@@ -84,6 +84,8 @@ function subjectOf(scope: AuthorisationScope): Subject {
       return { thing: 'the cancellation of the payment', status: 'payment status' };
     case 'consent':
       return { thing: 'the consent', status: 'consent status' };
+    case 'basket':
+      return { thing: 'the signing basket', status: 'basket status' };
   }
 }
 

@@ -12,9 +12,16 @@ import {
 import { withPresenterFlag } from './new-sca-redirect';
 import { rememberOAuth } from './oauth-store';
 
-/** The OAuth scope that names the resource at the bank: `AIS:<consentId>` or `PIS:<paymentId>`. */
+/** The OAuth scope that names the resource at the bank: `AIS:<consentId>`, `PIS:<paymentId>` or `SBS:<basketId>`. */
 export function oauthScopeOf(scope: AuthorisationScope): string {
-  return scope.kind === 'consent' ? `AIS:${scope.consentId}` : `PIS:${scope.paymentId}`;
+  switch (scope.kind) {
+    case 'consent':
+      return `AIS:${scope.consentId}`;
+    case 'basket':
+      return `SBS:${scope.basketId}`;
+    default:
+      return `PIS:${scope.paymentId}`;
+  }
 }
 
 export interface BeginOAuthInput {

@@ -18,6 +18,8 @@ function resourceName(scope: AuthorisationScope): string {
       return 'the cancellation';
     case 'consent':
       return 'the consent';
+    case 'basket':
+      return 'the signing basket';
   }
 }
 

@@ -43,6 +43,7 @@ function isResource(value: unknown): value is AuthorisationScope {
   if (typeof value !== 'object' || value === null) return false;
   const resource = value as Record<string, unknown>;
   if (resource.kind === 'consent') return isString(resource.consentId);
+  if (resource.kind === 'basket') return isString(resource.basketId);
   return (
     (resource.kind === 'payment' || resource.kind === 'payment-cancellation') &&
     isString(resource.service) &&

@@ -40,6 +40,14 @@ const grids: Record<StatusMachineKind, Record<string, readonly [number, number]>
     revokedByPsu: [3, 1],
     terminatedByTpp: [3, 2],
   },
+  basketStatus: {
+    RCVD: [0, 1],
+    PATC: [1, 0],
+    ACTC: [1, 1],
+    RJCT: [1, 2],
+    CANC: [1, 3],
+    ACSC: [2, 1],
+  },
   scaStatus: {
     received: [0, 1],
     psuIdentified: [1, 0],

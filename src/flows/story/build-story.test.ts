@@ -511,3 +511,28 @@ describe('buildFlowStory: the bank’s last word on the authorisation', () => {
     expect(numbers(forAudience)).toEqual(['1 exchange', '- exchange', '- waiting', '2 exchange', '3 exchange']);
   });
 });
+
+describe('a signing basket’s flow', () => {
+  const BASKET = 'basket:b1';
+  const path = '/signing-baskets/b1';
+  beforeEach(resetKit);
+
+  it('reads the basket’s status with its own words and tells its outcome, a deletion included', () => {
+    const created = exchange('createSigningBasket', {
+      flow: BASKET,
+      method: 'POST',
+      status: 201,
+      path: '/signing-baskets',
+      body: { basketId: 'b1', transactionStatus: 'RCVD' },
+    });
+    const accepted = exchange('getSigningBasketStatus', { flow: BASKET, path, body: { transactionStatus: 'PATC' } });
+    const partly = buildFlowStory({ flow: BASKET, exchanges: [created, accepted], events: [] });
+    expect(partly.subject).toBe('basket');
+    expect(partly.outcome).toEqual({ tone: 'neutral', label: 'Partially accepted: some members rejected (PATC)' });
+    expect(partly.steps.map((step) => step.label)).toContain('Status → PATC, partially accepted');
+
+    const deleted = exchange('deleteSigningBasket', { flow: BASKET, method: 'DELETE', status: 204, path });
+    const story = buildFlowStory({ flow: BASKET, exchanges: [created, deleted], events: [] });
+    expect(story.outcome?.label).toBe('Deleted: its payments and consents await their own authorisation');
+  });
+});

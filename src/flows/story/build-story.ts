@@ -19,7 +19,7 @@ import {
   type StatusFamily,
 } from './exchange-words';
 import { numberSteps } from './numbering';
-import { outcomeOf, type StoryEvidence } from './outcome';
+import { BASKET_DELETED, outcomeOf, type StoryEvidence } from './outcome';
 import { psuInputStep, scaMethodName, type KnownMethods } from './psu-steps';
 import type { FlowStep, FlowStory, Lane, StepTone } from './story-types';
 
@@ -164,6 +164,10 @@ class StoryBuilder {
     if (exchange.response && exchange.response.status < 400) this.seen.set(key, value);
     const status = statusSeen(exchange);
     if (status) this.statuses.set(status.family, status.code);
+    // A deleted basket has no status left at the bank: the flow ends with its deletion.
+    if (exchange.operationId === 'deleteSigningBasket' && exchange.response?.status === 204) {
+      this.statuses.set('basket', BASKET_DELETED);
+    }
     if (status?.family === 'sca' && this.returnTold) this.returnTold.scaStatus = status.code;
     // The latest status answer of the resource says whether the money was there.
     if (status && status.family !== 'sca') this.evidence.fundsShort = saysFundsShort(answerBody(exchange));
@@ -305,6 +309,7 @@ function challengeSent(exchange: Exchange, methods: KnownMethods): FlowStep | un
 function subjectOf(flow: string): FlowStory['subject'] {
   if (flow.startsWith('payment:')) return 'payment';
   if (flow.startsWith('consent:')) return 'consent';
+  if (flow.startsWith('basket:')) return 'basket';
   return 'resource';
 }
 

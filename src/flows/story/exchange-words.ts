@@ -5,7 +5,9 @@ import type { Exchange } from '../../api';
 import { inSentence } from '../../xs2a/audience-words';
 import { withoutNulls } from '../../xs2a/readers';
 import {
+  basketStatusLabel,
   consentStatusLabel,
+  readBasketStatus,
   readConsentStatus,
   readScaStatus,
   readTransactionStatus,
@@ -14,7 +16,7 @@ import {
 } from '../../xs2a/status-names';
 
 /** The three statuses a flow follows; each read of one is compared with the last one seen. */
-export type StatusFamily = 'transaction' | 'consent' | 'sca';
+export type StatusFamily = 'transaction' | 'consent' | 'basket' | 'sca';
 
 export interface StatusSeen {
   family: StatusFamily;
@@ -68,6 +70,14 @@ const operationWords: Record<string, OperationWords> = {
   readCardAccountDetails: { name: 'Read a card account', read: 'Card account read' },
   getCardAccountBalances: { name: 'Read card balances', read: 'Card balances read' },
   getCardAccountTransactionList: { name: 'Read card transactions', read: 'Card transactions read' },
+  createSigningBasket: { name: 'Create signing basket' },
+  getSigningBasket: { name: 'Read the basket', read: 'Basket read' },
+  deleteSigningBasket: { name: 'Delete basket' },
+  getSigningBasketStatus: { name: 'Status', read: 'Status read', statusRead: true },
+  startSigningBasketAuthorisation: { name: 'Start authorisation' },
+  getSigningBasketAuthorisation: { name: 'List authorisations', read: 'Authorisations read' },
+  getSigningBasketScaStatus: { name: 'SCA status', read: 'SCA status read', statusRead: true },
+  updateSigningBasketPsuData: { name: 'Update PSU data' },
   oauthMetadata: { name: 'Read the bank’s OAuth settings', read: 'OAuth settings read' },
   oauthToken: { name: 'Exchange the code for a token' },
 };
@@ -144,6 +154,11 @@ export function wasStopped(exchange: Exchange): boolean {
   return !exchange.response && (exchange.error?.kind === 'aborted' || exchange.error?.kind === 'interrupted');
 }
 
+/** A signing basket's operation (createSigningBasket, getSigningBasketStatus …). */
+function isBasketOperation(operationId: string): boolean {
+  return operationId.includes('SigningBasket');
+}
+
 /** The request in plain words; an operation the console does not name is shown as its method and path. */
 export function requestName(exchange: Exchange): string {
   const psuStep = psuDataStepOf(exchange);
@@ -172,6 +187,10 @@ export function isStatusRead(exchange: Exchange): boolean {
 export function statusSeen(exchange: Exchange): StatusSeen | undefined {
   const body = answerBody(exchange);
   if (!body || !exchange.response || exchange.response.status >= 400) return undefined;
+  // A signing basket's answers carry its status as transactionStatus too, with codes of its own.
+  if (body.transactionStatus !== undefined && isBasketOperation(exchange.operationId)) {
+    return { family: 'basket', code: readBasketStatus(body.transactionStatus).sent };
+  }
   if (body.transactionStatus !== undefined) {
     return { family: 'transaction', code: readTransactionStatus(body.transactionStatus).sent };
   }
@@ -182,6 +201,7 @@ export function statusSeen(exchange: Exchange): StatusSeen | undefined {
 
 function statusLabel({ family, code }: StatusSeen): string {
   if (family === 'transaction') return transactionStatusLabel(code);
+  if (family === 'basket') return basketStatusLabel(code);
   return family === 'consent' ? consentStatusLabel(code) : scaStatusLabel(code);
 }
 
@@ -199,6 +219,7 @@ export function shortStatusWords(status: StatusSeen): string {
 /** A status that means the flow failed: a rejected payment or consent, a failed SCA. */
 export function isFailedStatus({ family, code }: StatusSeen): boolean {
   if (family === 'transaction') return readTransactionStatus(code).code === 'RJCT';
+  if (family === 'basket') return readBasketStatus(code).code === 'RJCT';
   if (family === 'consent') return readConsentStatus(code).code === 'rejected';
   return readScaStatus(code).code === 'failed';
 }

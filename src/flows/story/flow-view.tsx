@@ -38,6 +38,7 @@ export function inspectorHref(exchangeId: string): string {
 
 function titleOf(story: FlowStory): string {
   if (story.subject === 'payment') return 'The payment’s flow';
+  if (story.subject === 'basket') return 'The signing basket’s flow';
   return story.subject === 'consent' ? 'The consent’s flow' : 'The flow';
 }
 

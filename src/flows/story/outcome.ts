@@ -3,6 +3,7 @@
 // approval). The verdict on a status, whether it is final, the cause and its words come from the model's status maps,
 // the one rule set the pages' outcome banner and the narration read too, so they cannot tell different outcomes.
 import {
+  basketStatusVerdict,
   causeWords,
   consentStatusVerdict,
   isFinalState,
@@ -12,7 +13,7 @@ import {
   type OutcomeCause,
   type OutcomeEvidence,
 } from '../../xs2a/status-maps';
-import { consentStatusLabel, transactionStatusLabel } from '../../xs2a/status-names';
+import { basketStatusLabel, consentStatusLabel, transactionStatusLabel } from '../../xs2a/status-names';
 import type { StatusFamily } from './exchange-words';
 import type { FlowOutcome } from './story-types';
 
@@ -36,16 +37,21 @@ function undefinedStatus(code: string, what: string, cause: OutcomeCause | undef
     : { tone: 'neutral', label: `Status ${code}, which 1.3.12 does not define` };
 }
 
+/** Rejected by the bank, with why when the bank's last word says. */
+function rejectedOutcome(cause: OutcomeCause | undefined, code: string): FlowOutcome {
+  return {
+    tone: 'failed',
+    label: cause ? `Rejected: ${causeWords(cause)} (${code})` : `Rejected by the bank (${code})`,
+  };
+}
+
 function transactionOutcome(code: string, evidence: OutcomeEvidence): FlowOutcome {
   const words = `${transactionStatusLabel(code)} (${code})`;
   const verdict = transactionStatusVerdict(code);
   const cause = outcomeCause({ ...evidence, verdict });
   switch (verdict) {
     case 'rejected':
-      return {
-        tone: 'failed',
-        label: cause ? `Rejected: ${causeWords(cause)} (${code})` : `Rejected by the bank (${code})`,
-      };
+      return rejectedOutcome(cause, code);
     case 'cancelled':
     case 'ended':
       return { tone: 'neutral', label: words };
@@ -86,6 +92,34 @@ function consentOutcome(code: string, evidence: OutcomeEvidence): FlowOutcome {
   }
 }
 
+/** What the story notes as a basket's status once its DELETE was answered 204: no status of the bank says so. */
+export const BASKET_DELETED = 'deleted';
+
+function basketOutcome(code: string, evidence: OutcomeEvidence): FlowOutcome {
+  if (code === BASKET_DELETED) {
+    return { tone: 'neutral', label: 'Deleted: its payments and consents await their own authorisation' };
+  }
+  const words = `${basketStatusLabel(code)} (${code})`;
+  const verdict = basketStatusVerdict(code);
+  const cause = outcomeCause({ ...evidence, verdict });
+  switch (verdict) {
+    case 'authorised':
+      // Some members rejected: told as the page's banner tells it, not as a plain success.
+      if (code === 'PATC') return { tone: 'neutral', label: `Partially accepted: some members rejected (${code})` };
+      return { tone: 'ok', label: `Authorised: every payment and consent in it accepted (${code})` };
+    case 'rejected':
+      return rejectedOutcome(cause, code);
+    case 'waiting':
+    case 'processing':
+      return cause ? notAuthorised(cause, 'basket', code) : { tone: 'waiting', label: `${words}: not authorised yet` };
+    case 'cancelled':
+    case 'ended':
+      return { tone: 'neutral', label: words };
+    case 'unknown':
+      return undefinedStatus(code, 'basket', cause);
+  }
+}
+
 export function outcomeOf(
   statuses: ReadonlyMap<StatusFamily, string>,
   shown: StoryEvidence = {},
@@ -96,6 +130,8 @@ export function outcomeOf(
   if (transaction !== undefined) return transactionOutcome(transaction, evidence);
   const consent = statuses.get('consent');
   if (consent !== undefined) return consentOutcome(consent, evidence);
+  const basket = statuses.get('basket');
+  if (basket !== undefined) return basketOutcome(basket, evidence);
   if (scaStatus === 'failed') {
     return {
       tone: 'failed',

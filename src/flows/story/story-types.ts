@@ -66,7 +66,7 @@ export interface FlowOutcome {
 export interface FlowStory {
   /** The exchange log's flow key, e.g. 'payment:<paymentId>'. */
   flow: string;
-  subject: 'payment' | 'consent' | 'resource';
+  subject: 'payment' | 'consent' | 'basket' | 'resource';
   steps: FlowStep[];
   /** What the flow came to, from the last statuses seen; undefined before any. */
   outcome?: FlowOutcome;

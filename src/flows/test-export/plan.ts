@@ -564,7 +564,12 @@ function scaStep(approach: ScaApproach, call: CallStep, exchange: Exchange, late
 /** A call's headers as a GET on the same resource sends them: without the body's type and the TPP's SCA wishes. */
 const readHeaders = (call: CallStep) => call.headers.filter(([name]) => !/^(content-type|tpp-)/i.test(name));
 
-const MEMBERS = { transaction: 'transactionStatus', consent: 'consentStatus', sca: 'scaStatus' } as const;
+const MEMBERS = {
+  transaction: 'transactionStatus',
+  consent: 'consentStatus',
+  basket: 'transactionStatus',
+  sca: 'scaStatus',
+} as const;
 
 /** Where the final state of what this answer reported can be read again: the GET itself, or the resource it acted on. */
 function finalState(step: CallStep, exchange: Exchange): FinalState | undefined {

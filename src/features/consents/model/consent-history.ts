@@ -5,6 +5,7 @@ import { isoDay } from '../../../api';
 import {
   createdResourceMembers,
   createResourceHistory,
+  historyPrefixes,
   read,
   type Infer,
   type KeyValueStorage,
@@ -76,7 +77,7 @@ export function createConsentHistory(storage?: () => KeyValueStorage | undefined
     {
       statusMember: 'consentStatus',
       fromCreation: consentFromCreation,
-      prefix: 'xs2a-console:consents:',
+      prefix: historyPrefixes.consents,
       read: consentHistoryEntry,
       refOf: (entry: ConsentHistoryEntry) => entry.consentId,
       matches: (entry: ConsentHistoryEntry, consentId: string) => entry.consentId === consentId,

@@ -1,6 +1,6 @@
 // /consents/:consentId: the consent's status (followed while its SCA finishes), the access it grants, its validity,
 // the reads it has used today, its authorisations, making it active, and deleting it.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
   flowOf,
@@ -24,12 +24,13 @@ import {
   ResourcePage,
   statusText,
   useLatestAuthorisation,
+  useFollowAfterSca,
   useRefetchOnNewStatus,
   useResourceView,
+  useScaEndedHere,
   type OutcomeView,
 } from '../../../flows/resource';
 import { narrateStatusAnswer } from '../../../flows/narration';
-import { useScaReturn } from '../../../flows/sca';
 import { ConsentDetailsPanel } from '../components/consent-details-panel';
 import { ConsentStatusPanel } from '../components/consent-status-panel';
 import { ConsentUsagePanel } from '../components/consent-usage-panel';
@@ -71,33 +72,12 @@ function replayTitleOf(access: Record<string, unknown> | undefined, consentId: s
     : `Consent ${consentId}`;
 }
 
-/** How long the page follows a consent that still waits for authorisation after an SCA ended. */
-const FOLLOW_AFTER_SCA_MS = 60_000;
-
 export function ConsentPage() {
   const { consentId } = useParams();
   const profile = useActiveProfile();
   if (!consentId) return null;
   // A new consent or profile starts with fresh page state (notices, polling).
   return <ConsentView key={`${profile.id}/${consentId}`} profile={profile} consentId={consentId} />;
-}
-
-/**
- * Back from the bank's page (`?sca=ok|nok`) or after an SCA in this page: the bank may need a moment, so the status is
- * followed for a while as long as the consent still waits for authorisation.
- */
-function useFollowAfterSca() {
-  const { outcome: scaReturn } = useScaReturn();
-  const [followSince, setFollowSince] = useState(() => (scaReturn ? Date.now() : undefined));
-  useEffect(() => {
-    if (followSince === undefined) return;
-    const timer = setTimeout(() => setFollowSince(undefined), FOLLOW_AFTER_SCA_MS);
-    return () => clearTimeout(timer);
-  }, [followSince]);
-  return {
-    following: (status: string | undefined) => followSince !== undefined && awaitsAuthorisation(status),
-    follow: () => setFollowSince(Date.now()),
-  };
 }
 
 /** Notes what GET consent reports about validity and frequency (the bank may have adjusted them). */
@@ -151,7 +131,7 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
   const activeId = useActiveConsentId(profile.id);
   const isActive = activeId === consentId;
 
-  const { following, follow } = useFollowAfterSca();
+  const { following, follow } = useFollowAfterSca(awaitsAuthorisation);
   const status = useConsentStatus(variables, {
     refetchInterval: (query) => (following(query.state.data?.body.consentStatus) ? STATUS_POLL_MS : false),
   });
@@ -178,14 +158,7 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
   useRefetchOnNewStatus(statusValue, details.data?.body.consentStatus, details.refetch);
 
   // An authorisation that ended in this page stays in view, so its outcome ("Authorised", "failed") can be read.
-  const [scaEndedHere, setScaEndedHere] = useState(false);
-  function scaFinished(scaStatus: string) {
-    last.scaEnded(scaStatus);
-    setScaEndedHere(true);
-    follow();
-    void status.refetch();
-    void details.refetch();
-  }
+  const { scaEndedHere, scaFinished } = useScaEndedHere({ last, follow, reads: [status, details] });
 
   function deleted() {
     if (activeConsent.get(profile.id) === consentId) activeConsent.set(profile.id, undefined);
@@ -208,7 +181,7 @@ function ConsentView({ profile, consentId }: { profile: BankProfile; consentId: 
     <ResourcePage
       title={`Consent ${consentId} · XS2A Console`}
       flow={flowOf(scope)}
-      settling={status.isPending || details.isPending}
+      settling={status.isLoading || details.isLoading}
       header={{
         list: { to: '/consents', label: 'Consents' },
         heading: <ConsentHeading access={shownAccess} />,

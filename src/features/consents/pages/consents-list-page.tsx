@@ -10,7 +10,7 @@ import {
   useBankNow,
 } from '../../../api';
 import { Badge, Button, PresenterDetails } from '../../../components/ui';
-import { HistoryList, HistoryListPage } from '../../../flows/resource';
+import { HistoryItem, HistoryList, HistoryListPage } from '../../../flows/resource';
 import { ConsentStatusBadge } from '../components/consent-status-badge';
 import { consentHistory, readsOn, type ConsentHistoryEntry } from '../model/consent-history';
 import { consentStatusLabel, isFinalConsentStatus } from '../model/consent-status';
@@ -84,43 +84,38 @@ function ConsentListItem({
   const display = useBankDataDisplay();
   const reads = readsOn(entry, isoDay(bankNow));
   return (
-    <li className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 p-3 hover:bg-slate-50">
-      <div className="min-w-0 space-y-0.5">
-        <p className="flex flex-wrap items-center gap-2">
-          <Link
-            to={consentRoute(entry.consentId)}
-            className="font-medium text-blue-800 underline decoration-blue-300 underline-offset-2 hover:decoration-blue-800"
-          >
-            {accessSummary(entry.access, { account: display.account, specNames: !display.masked })}
-          </Link>
-          {active && <Badge tone="info">active</Badge>}
-        </p>
-        <p className="text-xs text-slate-600">
-          Created <time dateTime={new Date(entry.createdAt).toISOString()}>{displayTime(entry.createdAt)}</time> · valid
-          until <time dateTime={entry.validUntil}>{entry.validUntil}</time>
-          {left.expired ? ' (ended)' : ''} ·{' '}
-          {entry.recurringIndicator
-            ? `recurring, ${entry.frequencyPerDay} ${entry.frequencyPerDay === 1 ? 'read' : 'reads'} a day without the PSU`
-            : 'one-off'}
-          {reads > 0 && ` · ${reads} counted today`}
-        </p>
-        <PresenterDetails summary="Technical details">
-          <p className="font-mono text-xs break-all text-slate-500">{entry.consentId}</p>
-        </PresenterDetails>
-      </div>
-      <div className="flex flex-wrap items-center gap-2">
-        {status && (
-          <span className="flex items-center gap-1 text-xs text-slate-600">
-            Last known status <ConsentStatusBadge status={status} />
-            <span className="sr-only">{consentStatusLabel(status)}</span>
-          </span>
-        )}
-        {!active && !isFinalConsentStatus(status) && (
-          <Button size="sm" onClick={onMakeActive}>
-            Make active<span className="sr-only"> {entry.consentId}</span>
-          </Button>
-        )}
-      </div>
-    </li>
+    <HistoryItem
+      to={consentRoute(entry.consentId)}
+      title={accessSummary(entry.access, { account: display.account, specNames: !display.masked })}
+      tags={active && <Badge tone="info">active</Badge>}
+      aside={
+        <div className="flex flex-wrap items-center gap-2">
+          {status && (
+            <span className="flex items-center gap-1 text-xs text-slate-600">
+              Last known status <ConsentStatusBadge status={status} />
+              <span className="sr-only">{consentStatusLabel(status)}</span>
+            </span>
+          )}
+          {!active && !isFinalConsentStatus(status) && (
+            <Button size="sm" onClick={onMakeActive}>
+              Make active<span className="sr-only"> {entry.consentId}</span>
+            </Button>
+          )}
+        </div>
+      }
+    >
+      <p className="text-xs text-slate-600">
+        Created <time dateTime={new Date(entry.createdAt).toISOString()}>{displayTime(entry.createdAt)}</time> · valid
+        until <time dateTime={entry.validUntil}>{entry.validUntil}</time>
+        {left.expired ? ' (ended)' : ''} ·{' '}
+        {entry.recurringIndicator
+          ? `recurring, ${entry.frequencyPerDay} ${entry.frequencyPerDay === 1 ? 'read' : 'reads'} a day without the PSU`
+          : 'one-off'}
+        {reads > 0 && ` · ${reads} counted today`}
+      </p>
+      <PresenterDetails summary="Technical details">
+        <p className="font-mono text-xs break-all text-slate-500">{entry.consentId}</p>
+      </PresenterDetails>
+    </HistoryItem>
   );
 }

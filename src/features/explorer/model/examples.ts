@@ -118,6 +118,14 @@ function fundsConfirmationExamples(iban: string): BodyExample[] {
   ];
 }
 
+/** A basket of payments and a consent that wait for their authorisation: their ids come from the bank's answers. */
+function signingBasketExamples(): BodyExample[] {
+  return [
+    { label: 'Payments and a consent', body: { paymentIds: ['', ''], consentIds: [''] } },
+    { label: 'Payments only', body: { paymentIds: ['', ''] } },
+  ];
+}
+
 /** The examples for a kind of body, the first one the default. */
 export function bodyExamples(kind: RequestBodyKind, context: ExampleContext): BodyExample[] {
   const today = context.today ?? isoDay(Date.now());
@@ -125,6 +133,7 @@ export function bodyExamples(kind: RequestBodyKind, context: ExampleContext): Bo
   if (kind === 'payment') return paymentExamples(exampleIban(context), inDays);
   if (kind === 'consents') return consentExamples(context.iban, inDays);
   if (kind === 'confirmationOfFunds') return fundsConfirmationExamples(exampleIban(context));
+  if (kind === 'signingBasket') return signingBasketExamples();
   return scaExamples(kind, context.sandbox);
 }
 

@@ -33,6 +33,14 @@ export const operationTitles: Record<OperationName, string> = {
   getCardAccountBalances: 'Read a card account’s balances',
   getCardAccountTransactionList: 'Read a card account’s transactions',
   checkAvailabilityOfFunds: 'Confirm the availability of funds',
+  createSigningBasket: 'Create a signing basket',
+  getSigningBasket: 'Read a signing basket',
+  deleteSigningBasket: 'Delete a signing basket',
+  getSigningBasketStatus: 'Read a signing basket’s status',
+  startSigningBasketAuthorisation: 'Start a signing basket’s authorisation',
+  getSigningBasketAuthorisation: 'List a signing basket’s authorisations',
+  getSigningBasketScaStatus: 'Read the SCA status of a signing basket’s authorisation',
+  updateSigningBasketPsuData: 'Update PSU data of a signing basket’s authorisation',
 };
 
 export interface OperationGroup {
@@ -42,10 +50,16 @@ export interface OperationGroup {
   operations: OperationName[];
 }
 
-const isSca = (name: OperationName) => operationTags[name].includes('common') || /Authorisation/.test(name);
+/**
+ * The authorisations' own operations. 1.3.12 also tags a basket's deletion and status read as Common Services; they are
+ * listed with the basket.
+ */
+const isSca = (name: OperationName) =>
+  (operationTags[name].includes('common') && operationRoutes[name].area !== 'sbs') ||
+  /Authorisation|PsuData|ScaStatus/.test(name);
 
 /**
- * Payment initiation, account information, confirmation of funds, and the authorisations of both (the spec's Common Services: starting an
+ * Payment initiation, account information, confirmation of funds, signing baskets, and the authorisations of them all (the spec's Common Services: starting an
  * authorisation, its SCA status, and the update-PSU-data steps).
  */
 export const operationGroups: OperationGroup[] = [
@@ -68,10 +82,16 @@ export const operationGroups: OperationGroup[] = [
     operations: operationNames.filter((name) => operationRoutes[name].area === 'piis'),
   },
   {
+    id: 'sbs',
+    title: 'Signing baskets (SBS)',
+    description: 'Collect payments and consents that wait for their authorisation, and authorise them with one SCA.',
+    operations: operationNames.filter((name) => operationRoutes[name].area === 'sbs' && !isSca(name)),
+  },
+  {
     id: 'common',
     title: 'Authorisations and update PSU data (Common Services)',
     description:
-      'Start an authorisation, take its SCA steps and read its status, for payments, cancellations and consents.',
+      'Start an authorisation, take its SCA steps and read its status, for payments, cancellations, consents and signing baskets.',
     operations: operationNames.filter(isSca),
   },
 ];

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import {
   createdResourceMembers,
   createResourceHistory,
+  historyPrefixes,
   linkMapReader,
   read,
   type Infer,
@@ -51,7 +52,7 @@ export function createPaymentHistory(storage?: () => KeyValueStorage | undefined
     {
       statusMember: 'transactionStatus',
       fromCreation: paymentFromCreation,
-      prefix: 'xs2a-console:payments:',
+      prefix: historyPrefixes.payments,
       read: paymentHistoryEntry,
       refOf: ({ service, product, paymentId }: PaymentHistoryEntry): PaymentRef => ({ service, product, paymentId }),
       matches: (entry: PaymentHistoryEntry, ref: PaymentRef) =>

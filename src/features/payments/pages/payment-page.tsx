@@ -141,7 +141,7 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
     <ResourcePage
       title={`Payment ${paymentId} · XS2A Console`}
       flow={flowOf(scope)}
-      settling={status.isPending || details.isPending}
+      settling={status.isLoading || details.isLoading}
       header={{
         list: { to: '/payments', label: 'Payments' },
         heading: (

@@ -1,0 +1,82 @@
+// The payments and consents this browser created with a profile, as a signing basket picks its members from them:
+// read (never written) from the payment and consent histories, through readers of only the members a basket needs,
+// so the baskets area reads the same storage without depending on the payments' or consents' pages.
+import { createHistory, useHistoryList, browserStorage, type KeyValueStorage } from './history-store';
+import { listOf, literal, number, object, optional, record, string, unknown, withDefault, type Infer } from './read';
+import { RESOURCE_HISTORY_LIMIT } from './resource-history';
+import { statusTimeline } from './status-timeline';
+
+/** Where the payment and consent histories keep their entries; the profile id completes the key. */
+export const historyPrefixes = {
+  payments: 'xs2a-console:payments:',
+  consents: 'xs2a-console:consents:',
+  baskets: 'xs2a-console:baskets:',
+} as const;
+
+const paymentCandidate = object({
+  createdAt: number,
+  statuses: withDefault(statusTimeline, []),
+  service: string,
+  product: string,
+  paymentId: string,
+  amount: string,
+  currency: string,
+  creditorName: string,
+  paymentCount: optional(number),
+  transactionStatus: optional(string),
+});
+export type PaymentCandidate = Infer<typeof paymentCandidate>;
+
+const consentCandidate = object({
+  createdAt: number,
+  statuses: withDefault(statusTimeline, []),
+  consentId: string,
+  access: withDefault(record(unknown), {}),
+  validUntil: withDefault(string, ''),
+  consentStatus: optional(string),
+});
+export type ConsentCandidate = Infer<typeof consentCandidate>;
+
+/** A member of a basket as the basket's history keeps it: enough to name it, link to it and read its status. */
+export const basketMember = object({
+  kind: literal(['payment', 'consent']),
+  id: string,
+  /** A payment's service and product (its path). */
+  service: optional(string),
+  product: optional(string),
+  /** How the console named it when the basket was made ("12.00 EUR", "Consent to all account information"). */
+  label: withDefault(string, ''),
+  /** Whom a payment goes to (its creditor's name), shown as an audience may see a person's name. */
+  party: optional(string),
+});
+export type BasketMember = Infer<typeof basketMember>;
+export const basketMembers = withDefault(listOf(basketMember), []);
+
+/** The payments and consents of a profile, newest first, for the basket form. */
+export function createBasketCandidates(storage: () => KeyValueStorage | undefined = browserStorage) {
+  const payments = createHistory(storage, {
+    prefix: historyPrefixes.payments,
+    limit: RESOURCE_HISTORY_LIMIT,
+    read: paymentCandidate,
+    refOf: (entry: PaymentCandidate) => entry.paymentId,
+    matches: (entry, paymentId: string) => entry.paymentId === paymentId,
+  });
+  const consents = createHistory(storage, {
+    prefix: historyPrefixes.consents,
+    limit: RESOURCE_HISTORY_LIMIT,
+    read: consentCandidate,
+    refOf: (entry: ConsentCandidate) => entry.consentId,
+    matches: (entry, consentId: string) => entry.consentId === consentId,
+  });
+  return {
+    usePayments: (profileId: string): PaymentCandidate[] => useHistoryList(payments, profileId),
+    useConsents: (profileId: string): ConsentCandidate[] => useHistoryList(consents, profileId),
+  };
+}
+
+/** The page a member of a basket has of its own. */
+export function memberRoute(member: Pick<BasketMember, 'kind' | 'id' | 'service' | 'product'>): string {
+  const e = encodeURIComponent;
+  if (member.kind === 'consent') return `/consents/${e(member.id)}`;
+  return `/payments/${e(member.service ?? 'payments')}/${e(member.product ?? '')}/${e(member.id)}`;
+}
