@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations, type OperationSpec, type ResponseHeaderSpec } from '../../src/xs2a';
 import { SANDBOX_OTP, SANDBOX_PASSWORD, testCards } from './seed';
 import { createTestBank, type TestBank } from './testing/test-support';
-import { accountOf, send, type Res } from './testing/test-kit';
+import { accountOf, consentBody, paymentBody, send, type Res } from './testing/test-kit';
 
 // ---------------------------------------------------------------- the official file
 
@@ -305,13 +305,7 @@ const EXPLICIT = { 'TPP-Redirect-Preferred': 'false', 'TPP-Explicit-Authorisatio
 const CREDITOR = { iban: 'DE02100100109307118603' };
 const aliceMain = accountOf(ALICE, 0);
 
-const single = () => ({
-  instructedAmount: { currency: 'EUR', amount: '12.50' },
-  debtorAccount: { iban: aliceMain.iban },
-  creditorName: 'Kaffee Handel GmbH',
-  creditorAccount: CREDITOR,
-  remittanceInformationUnstructured: 'Invoice 4711',
-});
+const single = () => ({ ...paymentBody(), remittanceInformationUnstructured: 'Invoice 4711' });
 const periodic = () => ({ ...single(), startDate: '2026-03-18', frequency: 'Monthly', endDate: '2026-12-18' });
 const bulk = () => ({
   batchBookingPreferred: false,
@@ -329,13 +323,7 @@ const bulk = () => ({
     },
   ],
 });
-const consent = () => ({
-  access: { allPsd2: 'allAccounts' },
-  recurringIndicator: true,
-  validUntil: '2026-06-30',
-  frequencyPerDay: 4,
-  combinedServiceIndicator: false,
-});
+const consent = consentBody;
 
 /** The names of one family of authorisation operations (payment, payment cancellation, consent, basket). */
 interface AuthorisationOps {
@@ -344,30 +332,36 @@ interface AuthorisationOps {
   status: string;
   update: string;
 }
-const PAYMENT_AUTH: AuthorisationOps = {
-  start: 'startPaymentAuthorisation',
-  list: 'getPaymentInitiationAuthorisation',
-  status: 'getPaymentInitiationScaStatus',
-  update: 'updatePaymentPsuData',
-};
-const CANCELLATION_AUTH: AuthorisationOps = {
-  start: 'startPaymentInitiationCancellationAuthorisation',
-  list: 'getPaymentInitiationCancellationAuthorisationInformation',
-  status: 'getPaymentCancellationScaStatus',
-  update: 'updatePaymentCancellationPsuData',
-};
-const CONSENT_AUTH: AuthorisationOps = {
-  start: 'startConsentAuthorisation',
-  list: 'getConsentAuthorisation',
-  status: 'getConsentScaStatus',
-  update: 'updateConsentsPsuData',
-};
-const BASKET_AUTH: AuthorisationOps = {
-  start: 'startSigningBasketAuthorisation',
-  list: 'getSigningBasketAuthorisation',
-  status: 'getSigningBasketScaStatus',
-  update: 'updateSigningBasketPsuData',
-};
+const family = (start: string, list: string, status: string, update: string): AuthorisationOps => ({
+  start,
+  list,
+  status,
+  update,
+});
+const PAYMENT_AUTH = family(
+  'startPaymentAuthorisation',
+  'getPaymentInitiationAuthorisation',
+  'getPaymentInitiationScaStatus',
+  'updatePaymentPsuData',
+);
+const CANCELLATION_AUTH = family(
+  'startPaymentInitiationCancellationAuthorisation',
+  'getPaymentInitiationCancellationAuthorisationInformation',
+  'getPaymentCancellationScaStatus',
+  'updatePaymentCancellationPsuData',
+);
+const CONSENT_AUTH = family(
+  'startConsentAuthorisation',
+  'getConsentAuthorisation',
+  'getConsentScaStatus',
+  'updateConsentsPsuData',
+);
+const BASKET_AUTH = family(
+  'startSigningBasketAuthorisation',
+  'getSigningBasketAuthorisation',
+  'getSigningBasketScaStatus',
+  'updateSigningBasketPsuData',
+);
 
 /**
  * Embedded SCA on `collection`, each step an answer of the family's operations checked with its branch: the start
@@ -475,6 +469,48 @@ describe('the check against the file', () => {
   });
 });
 
+/** The operations of one resource's life: its creation, read, status read and authorisations. */
+interface Lifecycle {
+  create: string;
+  collection: string;
+  read: string;
+  /** The branch of the read's oneOf the resource is. */
+  readBranch?: string;
+  status: string;
+  auth: AuthorisationOps;
+}
+
+const lifeOf = (create: string, collection: string, read: string, status: string, auth: AuthorisationOps) => ({
+  create,
+  collection,
+  read,
+  status,
+  auth,
+});
+const CONSENT_LIFE = lifeOf('createConsent', '/v1/consents', 'getConsentInformation', 'getConsentStatus', CONSENT_AUTH);
+const BASKET_LIFE = lifeOf(
+  'createSigningBasket',
+  '/v1/signing-baskets',
+  'getSigningBasket',
+  'getSigningBasketStatus',
+  BASKET_AUTH,
+);
+
+/**
+ * Creates a resource waiting for its authorisation (201), reads it and its status (200), authorises it embedded and
+ * returns the created answer and the status read last.
+ */
+async function lifecycle(bank: TestBank, life: Lifecycle, body: unknown) {
+  const created = await call(bank, life.create, 'POST', life.collection, { body, headers: EXPLICIT });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const self = hrefOf(created, 'self');
+  const branch = life.readBranch ? { branch: life.readBranch } : {};
+  expect((await call(bank, life.read, 'GET', self, {}, branch)).status).toBe(200);
+  expect((await call(bank, life.status, 'GET', `${self}/status`)).status).toBe(200);
+  await authorise(bank, `${self}/authorisations`, life.auth);
+  return { created, self, status: bodyOf(await call(bank, life.status, 'GET', `${self}/status`)) };
+}
+
 // ---------------------------------------------------------------- the table
 
 function bankPerDescribe() {
@@ -498,17 +534,17 @@ describe('payment initiation, per service: the file’s answers', () => {
   describe.each(paymentServices)('$service (sepa-credit-transfers, JSON)', ({ service, body, branch }) => {
     const collection = `/v1/${service}/sepa-credit-transfers`;
 
+    const life: Lifecycle = {
+      create: 'initiatePayment',
+      collection,
+      read: 'getPaymentInformation',
+      readBranch: branch,
+      status: 'getPaymentInitiationStatus',
+      auth: PAYMENT_AUTH,
+    };
+
     it('initiatePayment 201 → getPaymentInformation, getPaymentInitiationStatus → authorisations → ACTC', async () => {
-      const { bank } = at;
-      const created = await call(bank, 'initiatePayment', 'POST', collection, { body: body(), headers: EXPLICIT });
-      expect(created.status).toBe(201);
-      const self = hrefOf(created, 'self');
-      expect((await call(bank, 'getPaymentInformation', 'GET', self, {}, { branch })).status).toBe(200);
-      expect((await call(bank, 'getPaymentInitiationStatus', 'GET', `${self}/status`)).status).toBe(200);
-      await authorise(bank, `${self}/authorisations`, PAYMENT_AUTH);
-      expect(bodyOf(await call(bank, 'getPaymentInitiationStatus', 'GET', `${self}/status`)).transactionStatus).toBe(
-        'ACTC',
-      );
+      expect((await lifecycle(at.bank, life, body())).status.transactionStatus).toBe('ACTC');
     });
 
     it('cancelPayment 204 on a payment not yet authorised', async () => {
@@ -568,14 +604,8 @@ describe('consents, accounts and card accounts: the file’s answers', () => {
   const consentState = {} as { consentId: string };
 
   it('createConsent 201 → getConsentInformation, getConsentStatus → authorisations → valid', async () => {
-    const { bank } = at;
-    const created = await call(bank, 'createConsent', 'POST', '/v1/consents', { body: consent(), headers: EXPLICIT });
-    expect(created.status).toBe(201);
-    const self = hrefOf(created, 'self');
-    expect((await call(bank, 'getConsentInformation', 'GET', self)).status).toBe(200);
-    expect((await call(bank, 'getConsentStatus', 'GET', `${self}/status`)).status).toBe(200);
-    await authorise(bank, `${self}/authorisations`, CONSENT_AUTH);
-    expect(bodyOf(await call(bank, 'getConsentStatus', 'GET', `${self}/status`)).consentStatus).toBe('valid');
+    const { created, status } = await lifecycle(at.bank, CONSENT_LIFE, consent());
+    expect(status.consentStatus).toBe('valid');
     consentState.consentId = bodyOf(created).consentId as string;
   });
 
@@ -697,15 +727,8 @@ describe('signing baskets: the file’s answers', () => {
     ).paymentId as string;
 
   it('createSigningBasket 201 → getSigningBasket, getSigningBasketStatus → authorisations → ACTC', async () => {
-    const { bank } = at;
-    const body = { paymentIds: [await member(bank)] };
-    const created = await call(bank, 'createSigningBasket', 'POST', '/v1/signing-baskets', { body, headers: EXPLICIT });
-    expect(created.status).toBe(201);
-    const self = hrefOf(created, 'self');
-    expect((await call(bank, 'getSigningBasket', 'GET', self)).status).toBe(200);
-    expect((await call(bank, 'getSigningBasketStatus', 'GET', `${self}/status`)).status).toBe(200);
-    await authorise(bank, `${self}/authorisations`, BASKET_AUTH);
-    expect(bodyOf(await call(bank, 'getSigningBasketStatus', 'GET', `${self}/status`)).transactionStatus).toBe('ACTC');
+    const { status } = await lifecycle(at.bank, BASKET_LIFE, { paymentIds: [await member(at.bank)] });
+    expect(status.transactionStatus).toBe('ACTC');
   });
 
   it('deleteSigningBasket 204', async () => {
@@ -751,6 +774,13 @@ const approachOf = (res: Res) => res.headers.get('ASPSP-SCA-Approach');
 const bob = accountOf('bob', 0);
 const aliceUsd = accountOf(ALICE, 2);
 const aliceCard = testCards.find((c) => c.psuId === ALICE);
+
+/** The payment `created` as getPaymentInformation answers it (200), checked as the file's `branch` too. */
+async function paymentAs(bank: TestBank, created: Res, branch: string) {
+  const read = await call(bank, 'getPaymentInformation', 'GET', hrefOf(created, 'self'), {}, { branch });
+  expect(read.status).toBe(200);
+  return read;
+}
 
 interface Variation {
   operationIds: string;
@@ -808,17 +838,7 @@ const variations: Variation[] = [
           headers: { ...EMBEDDED, 'PSU-ID': psuId },
         });
         expect(created.status, JSON.stringify(created.body)).toBe(201);
-        const read = await call(
-          bank,
-          'getPaymentInformation',
-          'GET',
-          hrefOf(created, 'self'),
-          {},
-          {
-            branch: 'paymentInitiationWithStatusResponse',
-          },
-        );
-        expect(read.status).toBe(200);
+        await paymentAs(bank, created, 'paymentInitiationWithStatusResponse');
       }
     },
   },
@@ -837,16 +857,7 @@ const variations: Variation[] = [
         headers: EMBEDDED,
       });
       expect(standing.status, JSON.stringify(standing.body)).toBe(201);
-      const read = await call(
-        bank,
-        'getPaymentInformation',
-        'GET',
-        hrefOf(standing, 'self'),
-        {},
-        {
-          branch: 'periodicPaymentInitiationWithStatusResponse',
-        },
-      );
+      const read = await paymentAs(bank, standing, 'periodicPaymentInitiationWithStatusResponse');
       expect(bodyOf(read)).toMatchObject({ executionRule: 'following', dayOfExecution: '18' });
     },
   },
