@@ -9,7 +9,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations, type OperationSpec, type ResponseHeaderSpec } from '../../src/xs2a';
 import { SANDBOX_OTP, SANDBOX_PASSWORD, testCards } from './seed';
-import { createTestBank, type TestBank } from './testing/test-support';
+import { createTestBank, ORIGIN, type TestBank } from './testing/test-support';
 import { accountOf, consentBody, paymentBody, send, type Res } from './testing/test-kit';
 
 // ---------------------------------------------------------------- the official file
@@ -504,6 +504,8 @@ async function lifecycle(bank: TestBank, life: Lifecycle, body: unknown) {
   const created = await call(bank, life.create, 'POST', life.collection, { body, headers: EXPLICIT });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const self = hrefOf(created, 'self');
+  // Location names the created resource: its self link on the bank's origin.
+  expect(created.headers.get('Location')).toBe(`${ORIGIN}${self}`);
   const branch = life.readBranch ? { branch: life.readBranch } : {};
   expect((await call(bank, life.read, 'GET', self, {}, branch)).status).toBe(200);
   expect((await call(bank, life.status, 'GET', `${self}/status`)).status).toBe(200);
