@@ -12,12 +12,14 @@ import {
   stateOf,
   statusMachines,
   transactionStatusMachine,
+  bulkTransactionStatusMachine,
   transactionStatusVerdict,
   type StatusMachine,
 } from './status-maps';
 
 const cases: [string, StatusMachine, readonly string[], readonly string[]][] = [
   ['transactionStatus', transactionStatusMachine, TransactionStatus.options, finalTransactionStatuses],
+  ['bulkTransactionStatus', bulkTransactionStatusMachine, TransactionStatus.options, finalTransactionStatuses],
   ['consentStatus', consentStatusMachine, ConsentStatus.options, finalConsentStatuses],
   ['scaStatus', scaStatusMachine, ScaStatus.options, finalScaStatuses],
 ];
@@ -48,7 +50,7 @@ describe.each(cases)('the %s machine', (kind, machine, codes, finals) => {
     }
   });
 
-  it('reaches every state from the initial one', () => {
+  it('reaches every state from the initial one (a single payment every one but PART, which is for bulks)', () => {
     const reached = new Set<string>([machine.initial]);
     for (let grew = true; grew;) {
       grew = false;
@@ -56,7 +58,8 @@ describe.each(cases)('the %s machine', (kind, machine, codes, finals) => {
         if (reached.has(from) && !reached.has(to)) grew = reached.add(to).size > 0;
       }
     }
-    expect([...reached].sort()).toEqual([...codes].sort());
+    const reachable = kind === 'transactionStatus' ? codes.filter((code) => code !== 'PART') : codes;
+    expect([...reached].sort()).toEqual([...reachable].sort());
   });
 
   it('names the labels of the status names, not the codes', () => {
@@ -154,5 +157,14 @@ describe('the cause of an outcome, from the bank’s last word', () => {
     expect(saysFundsShort({ fundsAvailable: true, psuMessage: 'Thank you.' })).toBe(false);
     expect(saysFundsShort('funds')).toBe(false);
     expect(saysFundsShort(null)).toBe(false);
+  });
+});
+
+describe('PART, partially accepted', () => {
+  it('is a move of a bulk payment only, as 1.3.12 gives it', () => {
+    const intoPart = (machine: StatusMachine) =>
+      machine.transitions.filter((move) => move.to === 'PART').map((move) => move.from);
+    expect(intoPart(transactionStatusMachine)).toEqual([]);
+    expect(intoPart(bulkTransactionStatusMachine).sort()).toEqual(['PATC', 'RCVD']);
   });
 });

@@ -47,7 +47,8 @@ export interface StatusTransition<C extends string> {
   action?: StatusAction;
 }
 
-export type StatusMachineKind = 'transactionStatus' | 'consentStatus' | 'basketStatus' | 'scaStatus';
+export type StatusMachineKind =
+  'transactionStatus' | 'bulkTransactionStatus' | 'consentStatus' | 'basketStatus' | 'scaStatus';
 
 export interface StatusMachine<C extends string = string> {
   kind: StatusMachineKind;
@@ -100,46 +101,54 @@ const cancelWithSca: StatusAction = {
 
 /**
  * transactionStatus. The PSU's authorisation takes a received payment to ACTC (PATC while more PSUs must authorise; a
- * bulk with some of its payments rejected to PART);
+ * bulk with some of its payments rejected to PART, which 1.3.12 gives to bulk payments only);
  * the bank's checks and the settlement take it on to ACSC; it is rejected (failed SCA, no funds) or cancelled on the
  * way. A cancellation before the authorisation takes effect at once; after it, banks often ask for an authorisation of
  * the cancellation.
  */
-export const transactionStatusMachine: StatusMachine<TransactionStatusCode> = machine({
-  kind: 'transactionStatus',
-  title: "The payment's status",
-  initial: 'RCVD',
-  codes: transactionStatusCodes,
-  label: (code) => transactionStatusInfo[code].label,
-  finals: finalTransactionStatuses,
-  tones: { ACSC: 'success', ACCC: 'success', PART: 'ended', RJCT: 'failure', CANC: 'ended' },
-  moves: {
-    RCVD: [
-      ['ACTC', authorisePayment],
-      ['PATC', authorisePayment],
-      'PDNG',
-      'ACCP',
-      'ACWC',
-      // A bulk whose authorisation the bank applies at once, some of its payments rejected.
-      'PART',
-      'RJCT',
-      ['CANC', cancelAtOnce],
-    ],
-    PDNG: ['ACTC', 'ACCP', 'RJCT', ['CANC', cancelAtOnce]],
-    PATC: [['ACTC', authoriseRemaining], 'PART', 'RJCT', ['CANC', cancelAtOnce]],
-    ACTC: ['ACCP', 'ACFC', 'ACWC', 'ACSP', 'ACSC', 'RJCT', ['CANC', cancelWithSca]],
-    ACCP: ['ACFC', 'ACWC', 'ACSP', 'ACSC', 'RJCT', ['CANC', cancelWithSca]],
-    ACFC: ['ACSP', 'ACSC', 'RJCT', ['CANC', cancelWithSca]],
-    ACWC: ['ACSP', 'ACSC', 'RJCT', ['CANC', cancelWithSca]],
-    ACSP: ['ACSC', 'ACWP', 'ACCC', 'RJCT'],
-    ACWP: ['ACSC', 'RJCT'],
-    ACSC: [],
-    ACCC: [],
-    PART: [],
-    RJCT: [],
-    CANC: [],
-  },
-});
+function paymentMachine(bulk: boolean): StatusMachine<TransactionStatusCode> {
+  // A bulk whose authorisation the bank applies at once (or completes), some of its payments rejected.
+  const part: readonly Move<TransactionStatusCode>[] = bulk ? ['PART'] : [];
+  return machine({
+    kind: bulk ? 'bulkTransactionStatus' : 'transactionStatus',
+    title: bulk ? "The bulk payment's status" : "The payment's status",
+    initial: 'RCVD',
+    codes: transactionStatusCodes,
+    label: (code) => transactionStatusInfo[code].label,
+    finals: finalTransactionStatuses,
+    tones: { ACSC: 'success', ACCC: 'success', PART: 'ended', RJCT: 'failure', CANC: 'ended' },
+    moves: {
+      RCVD: [
+        ['ACTC', authorisePayment],
+        ['PATC', authorisePayment],
+        'PDNG',
+        'ACCP',
+        'ACWC',
+        ...part,
+        'RJCT',
+        ['CANC', cancelAtOnce],
+      ],
+      PDNG: ['ACTC', 'ACCP', 'RJCT', ['CANC', cancelAtOnce]],
+      PATC: [['ACTC', authoriseRemaining], ...part, 'RJCT', ['CANC', cancelAtOnce]],
+      ACTC: ['ACCP', 'ACFC', 'ACWC', 'ACSP', 'ACSC', 'RJCT', ['CANC', cancelWithSca]],
+      ACCP: ['ACFC', 'ACWC', 'ACSP', 'ACSC', 'RJCT', ['CANC', cancelWithSca]],
+      ACFC: ['ACSP', 'ACSC', 'RJCT', ['CANC', cancelWithSca]],
+      ACWC: ['ACSP', 'ACSC', 'RJCT', ['CANC', cancelWithSca]],
+      ACSP: ['ACSC', 'ACWP', 'ACCC', 'RJCT'],
+      ACWP: ['ACSC', 'RJCT'],
+      ACSC: [],
+      ACCC: [],
+      PART: [],
+      RJCT: [],
+      CANC: [],
+    },
+  });
+}
+
+/** A single payment's or a standing order's transactionStatus: PART is for bulks only. */
+export const transactionStatusMachine = paymentMachine(false);
+/** A bulk payment's transactionStatus: its payments may end partly rejected (PART). */
+export const bulkTransactionStatusMachine = paymentMachine(true);
 
 const authoriseConsent: StatusAction = { label: 'Authorise the consent' };
 const deleteConsent: StatusAction = { label: 'Delete consent' };
@@ -245,6 +254,7 @@ export const scaStatusMachine: StatusMachine<ScaStatusCode> = machine({
 
 export const statusMachines = {
   transactionStatus: transactionStatusMachine,
+  bulkTransactionStatus: bulkTransactionStatusMachine,
   consentStatus: consentStatusMachine,
   basketStatus: basketStatusMachine,
   scaStatus: scaStatusMachine,

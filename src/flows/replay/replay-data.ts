@@ -61,7 +61,7 @@ const replayExchange = z.object({
 export type ReplayExchange = z.infer<typeof replayExchange>;
 
 const stateMap = z.object({
-  kind: z.enum(['transactionStatus', 'consentStatus', 'basketStatus', 'scaStatus']),
+  kind: z.enum(['transactionStatus', 'bulkTransactionStatus', 'consentStatus', 'basketStatus', 'scaStatus']),
   timeline: z.array(z.string()),
   current: z.optional(z.string()),
 });

@@ -91,11 +91,23 @@ describe('a state map of the path and what can come next', () => {
     }
   });
 
-  it('draws an arrow to every state one move away, even one that bends around another', () => {
-    const svg = renderStateMapSvg(payment(['RCVD']), { idPrefix: 'm0' });
-    const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
-    const targets = [...doc.querySelectorAll('path[data-from="RCVD"]')].map((path) => path.getAttribute('data-to'));
-    expect(targets.sort()).toEqual(['ACCP', 'ACTC', 'ACWC', 'CANC', 'PART', 'PATC', 'PDNG', 'RJCT']);
+  it('draws an arrow to every state one move away, even one that bends around another; PART for a bulk only', () => {
+    const targetsFrom = (kind: 'transactionStatus' | 'bulkTransactionStatus') => {
+      const svg = renderStateMapSvg(stateMapView({ kind, timeline: ['RCVD'], all: false }), { idPrefix: 'm0' });
+      const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+      return [...doc.querySelectorAll('path[data-from="RCVD"]')].map((path) => path.getAttribute('data-to')).sort();
+    };
+    expect(targetsFrom('transactionStatus')).toEqual(['ACCP', 'ACTC', 'ACWC', 'CANC', 'PATC', 'PDNG', 'RJCT']);
+    expect(targetsFrom('bulkTransactionStatus')).toEqual([
+      'ACCP',
+      'ACTC',
+      'ACWC',
+      'CANC',
+      'PART',
+      'PATC',
+      'PDNG',
+      'RJCT',
+    ]);
   });
 
   it('draws every state when asked, or when no status was seen yet', () => {

@@ -14,23 +14,26 @@ import {
 } from '../../xs2a/status-maps';
 
 /** Column and row of each state in the drawing, chosen so the usual path reads left to right. */
+const paymentGrid: Record<string, readonly [number, number]> = {
+  RCVD: [0, 1],
+  PDNG: [1, 0],
+  PATC: [1, 2],
+  PART: [1, 3],
+  ACTC: [2, 1],
+  RJCT: [2, 3],
+  ACCP: [3, 0],
+  ACFC: [3, 1],
+  ACWC: [3, 2],
+  CANC: [3, 3],
+  ACWP: [4, 0],
+  ACSP: [4, 1],
+  ACCC: [5, 0],
+  ACSC: [5, 1],
+};
+
 const grids: Record<StatusMachineKind, Record<string, readonly [number, number]>> = {
-  transactionStatus: {
-    RCVD: [0, 1],
-    PDNG: [1, 0],
-    PATC: [1, 2],
-    PART: [1, 3],
-    ACTC: [2, 1],
-    RJCT: [2, 3],
-    ACCP: [3, 0],
-    ACFC: [3, 1],
-    ACWC: [3, 2],
-    CANC: [3, 3],
-    ACWP: [4, 0],
-    ACSP: [4, 1],
-    ACCC: [5, 0],
-    ACSC: [5, 1],
-  },
+  transactionStatus: paymentGrid,
+  bulkTransactionStatus: paymentGrid,
   consentStatus: {
     received: [0, 1],
     partiallyAuthorised: [1, 0],

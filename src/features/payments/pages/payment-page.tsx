@@ -156,7 +156,11 @@ function PaymentView({ profile, payment }: { profile: BankProfile; payment: Omit
       created={created}
       outcome={{ resource: outcome.facts, step: last.step, sca: outcome.sca }}
       narration={outcome.narration}
-      stateMap={{ kind: 'transactionStatus', timeline, current }}
+      stateMap={{
+        kind: service === 'bulk-payments' ? 'bulkTransactionStatus' : 'transactionStatus',
+        timeline,
+        current,
+      }}
       replayTitle={entry ? `Payment to ${payeeWords(entry, display.name)}` : `Payment ${paymentId}`}
     >
       <ErrorBoundary what="the status">
