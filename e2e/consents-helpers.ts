@@ -177,12 +177,15 @@ export async function authoriseConsent(
   }
   // Decoupled: identify the PSU (unless the bank started already), then approve in the sandbox's banking app.
   const identify = panel.getByRole('button', { name: /Identify|Start authorisation/ });
+  const waiting = panel.getByRole('heading', { name: 'Waiting for approval in the banking app' });
+  // The panel's steps load with its first showing: one of the two is there before either is looked at.
+  await expect(identify.or(waiting)).toBeVisible();
   if (await identify.isVisible()) {
     const psuField = panel.getByLabel('PSU-ID');
     if (await psuField.isVisible()) await psuField.fill(psu);
     await identify.click();
   }
-  await expect(panel.getByRole('heading', { name: 'Waiting for approval in the banking app' })).toBeVisible();
+  await expect(waiting).toBeVisible();
   const authorisationId = await shownAuthorisationId(panel);
   await decideInBankingApp(page, { bankPath, psu, authorisationId, decision });
 }

@@ -259,8 +259,10 @@ test('dave’s SCA fails: the one-time code’s answer is a red arrow and the ou
 
   const view = await flowSection(page);
   await expect(view.locator('g[data-tone="failed"]').first()).toBeVisible();
-  const failed = await failedSteps(view);
-  expect(failed.some((words) => /Send the one-time code → .*failed/.test(words))).toBe(true);
+  // The diagram follows the log as the last answers come in: read until the code's answer is there.
+  await expect
+    .poll(async () => (await failedSteps(view)).some((words) => /Send the one-time code → .*failed/.test(words)))
+    .toBe(true);
   await expect(view.getByRole('status')).toContainText('Rejected: the approval at the bank failed');
   await checkAtBothWidths(page, 'dave-failed');
 });

@@ -61,9 +61,12 @@ export async function completeEmbeddedSca(
   psuId: string,
   look: (step: EmbeddedStep) => Promise<void> = async () => {},
 ): Promise<void> {
+  // The panel's steps load with its first showing: the login form is there before the PSU-ID field is looked for.
+  const password = panel.getByLabel('Password');
+  await expect(password).toBeVisible();
   const psu = panel.getByLabel('PSU-ID');
   if (await psu.isVisible()) await psu.fill(psuId);
-  await panel.getByLabel('Password').fill(SANDBOX_PASSWORD);
+  await password.fill(SANDBOX_PASSWORD);
   await panel.getByRole('button', { name: 'Log in' }).click();
   const otp = panel.getByLabel('One-time password');
   const methods = panel.getByRole('group', { name: 'SCA method' });
