@@ -2,16 +2,10 @@
 // read (never written) from the payment and consent histories, through readers of only the members a basket needs,
 // so the baskets area reads the same storage without depending on the payments' or consents' pages.
 import { createHistory, useHistoryList, browserStorage, type KeyValueStorage } from './history-store';
+import { historyPrefixes } from './history-keys';
 import { listOf, literal, number, object, optional, record, string, unknown, withDefault, type Infer } from './read';
 import { RESOURCE_HISTORY_LIMIT } from './resource-history';
 import { statusTimeline } from './status-timeline';
-
-/** Where the payment and consent histories keep their entries; the profile id completes the key. */
-export const historyPrefixes = {
-  payments: 'xs2a-console:payments:',
-  consents: 'xs2a-console:consents:',
-  baskets: 'xs2a-console:baskets:',
-} as const;
 
 const paymentCandidate = object({
   createdAt: number,

@@ -27,9 +27,9 @@ export {
   basketMember,
   basketMembers,
   createBasketCandidates,
-  historyPrefixes,
   memberRoute,
   type BasketMember,
   type ConsentCandidate,
   type PaymentCandidate,
 } from './basket-candidates';
+export { historyPrefixes } from './history-keys';

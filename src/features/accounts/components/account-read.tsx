@@ -30,7 +30,7 @@ import { ReadError } from './read-error';
 import { TransactionsPanel } from './transactions-panel';
 import { consentBlockingCodes } from '../model/consent-verdict';
 import { accountTitle } from '../model/format';
-import { fundsCheckAccount } from '../model/funds-check';
+import { fundsCheckAccount } from '../model/funds-check-account';
 
 /** The account `accountId` read with `consentId` once the consent's status is valid; its name goes to `onName`. */
 export function AccountRead({

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { linksNote, type BankProfile, type GetTransactionsVariables } from '../../../api';
 import { Button, DeviationNote, DeviationNotice, Spinner, usePresenterView } from '../../../components/ui';
 import type { Report } from '../hooks/use-report';
-import { downloadReport, reportFileName, saveFile } from '../model/download-report';
 import type { ReportQuery } from '../model/report-query';
 import { ReadError } from './read-error';
 
@@ -34,6 +33,8 @@ function ReportDownload({
     setDownloading(true);
     setDownloadError(undefined);
     try {
+      // The reading and saving of a file load with the first download.
+      const { downloadReport, reportFileName, saveFile } = await import('../model/download-report');
       const file = await downloadReport({ ...variables, href });
       saveFile(file, reportFileName(fileStem, query.dateFrom, query.dateTo, file.extension));
     } catch (error) {

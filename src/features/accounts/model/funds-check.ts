@@ -2,6 +2,8 @@
 // findings placed at the fields. Plain data; the 1.3.12 schema is loaded with the first check.
 import type { AccountReference, ConfirmationOfFunds } from '../../../xs2a';
 
+export { fundsCheckAccount } from './funds-check-account';
+
 export interface FundsCheckValues {
   amount: string;
   currency: string;
@@ -11,20 +13,6 @@ export interface FundsCheckValues {
 
 export type FundsCheckField = keyof FundsCheckValues;
 export type FundsCheckErrors = Partial<Record<FundsCheckField | 'account', string>>;
-
-/** The account as a funds check names it: by its IBAN, else by the identifier its details give. */
-export function fundsCheckAccount(account: {
-  iban?: unknown;
-  bban?: unknown;
-  msisdn?: unknown;
-  maskedPan?: unknown;
-}): AccountReference | undefined {
-  for (const key of ['iban', 'bban', 'maskedPan', 'msisdn'] as const) {
-    const value = account[key];
-    if (typeof value === 'string' && value.trim() !== '') return { [key]: value.replace(/\s+/g, '') };
-  }
-  return undefined;
-}
 
 /** The body as typed: optional members only when filled in, the currency in capitals, amounts with a dot. */
 export function fundsCheckBody(account: AccountReference, values: FundsCheckValues): ConfirmationOfFunds {
