@@ -259,11 +259,23 @@ describe('initiate a payment and read it', () => {
     }
   });
 
-  // 1.3.12's paymentInitiation_json has no requestedExecutionDate, so an unknown member is accepted as such.
-  it('treats requestedExecutionDate in a single payment as an unknown member (not defined in 1.3.12 JSON)', async () => {
-    const body = paymentBody('alice', { requestedExecutionDate: addDays(today, -10) });
-    const res = await send(bank, 'POST', '/v1/payments/sepa-credit-transfers', { body });
-    expect(res.status).toBe(201);
+  // 1.3.12's paymentInitiation_json has no execution date: a bank that ignored one would move the money on a day the TPP
+  // did not ask for, so the sandbox refuses it by name (a bulk, or a pain.001 document's ReqdExctnDt, carries one).
+  it('refuses requestedExecutionDate and requestedExecutionTime in a JSON single payment or standing order', async () => {
+    const cases = [
+      ['payments', { requestedExecutionDate: addDays(today, 10) }],
+      ['payments', { requestedExecutionTime: `${addDays(today, 1)}T10:00:00Z` }],
+      ['periodic-payments', { requestedExecutionDate: addDays(today, 10) }],
+    ] as const;
+    for (const [service, extra] of cases) {
+      const body =
+        service === 'payments' ? paymentBody('alice', extra) : periodicBody('alice', { ...extra, endDate: undefined });
+      const res = await send(bank, 'POST', `/v1/${service}/sepa-credit-transfers`, { body });
+      const [member] = Object.keys(extra);
+      const error = fails(res, 400, 'FORMAT_ERROR');
+      expect(error?.path).toBe(member);
+      expect(error?.text).toMatch(/belongs to bulk payments/);
+    }
   });
 });
 

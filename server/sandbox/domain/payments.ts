@@ -94,6 +94,11 @@ export interface InitiationOptions {
   document?: string | undefined;
 }
 
+/** A bulk's members that name when it is executed; a JSON single payment has none of them. */
+const EXECUTION_DATE_MEMBERS = BULK_LEVEL_MEMBERS.filter((m) => m !== 'debtorAccount');
+const EXECUTION_DATE_OWNERS =
+  'bulk payments (this bank executes a JSON single payment once it is authorised; a pain.001 document may name its ReqdExctnDt)';
+
 export class Payments {
   private readonly store: PaymentsStore;
 
@@ -127,6 +132,9 @@ export class Payments {
     const own = service === 'payments' ? singlePaymentKeys : periodicPaymentKeys;
     const other = service === 'payments' ? periodicPaymentKeys : singlePaymentKeys;
     checkForeignKeys(service, Object.keys(raw), own, other);
+    // 1.3.12 gives a JSON single payment or standing order no execution date: ignoring one would move the money on a
+    // day the TPP did not ask for, so it is refused by name.
+    checkForeignKeys(service, Object.keys(raw), own, EXECUTION_DATE_MEMBERS, EXECUTION_DATE_OWNERS);
     const body: PaymentTerms =
       service === 'payments'
         ? parseWith(paymentBodySchemaFor('payments'), raw, 'pis')
