@@ -1,5 +1,6 @@
-// The ids this browser knows, offered for the path variables: payments and consents of the profile's history, and
-// what this tab's exchanges touched (accounts, authorisations, transactions) or got back from the bank.
+// The ids this browser knows, offered for the path variables: payments, consents and signing baskets of the profile's
+// history, and what this tab's exchanges touched (accounts, card accounts, authorisations, transactions) or got back
+// from the bank.
 import { isRecord, type Exchange } from '../../../api';
 import { matchOperation } from '../../../xs2a';
 
@@ -17,6 +18,7 @@ function idsInAnswer(known: KnownIds, body: unknown, note: string) {
   if (!isRecord(body)) return;
   add(known, 'paymentId', body.paymentId, note);
   add(known, 'consentId', body.consentId, note);
+  add(known, 'basketId', body.basketId, note);
   add(known, 'authorisationId', body.authorisationId, note);
   if (Array.isArray(body.authorisationIds))
     for (const id of body.authorisationIds) add(known, 'authorisationId', id, note);
@@ -32,11 +34,16 @@ function idsInAnswer(known: KnownIds, body: unknown, note: string) {
       add(known, 'iban', account.iban, note);
     }
   }
+  // A card account's resourceId goes into the same path variable as an account's (/v1/card-accounts/{account-id}).
+  if (Array.isArray(body.cardAccounts)) {
+    for (const card of body.cardAccounts) if (isRecord(card)) add(known, 'account-id', card.resourceId, note);
+  }
 }
 
 export interface HistoryIds {
   payments: { paymentId: string; service: string; product: string }[];
   consents: { consentId: string }[];
+  baskets: { basketId: string }[];
 }
 
 export function knownIds(exchanges: readonly Exchange[], history: HistoryIds): KnownIds {
@@ -53,5 +60,6 @@ export function knownIds(exchanges: readonly Exchange[], history: HistoryIds): K
     add(known, 'payment-product', payment.product, 'created from this browser');
   }
   for (const consent of history.consents) add(known, 'consentId', consent.consentId, 'created from this browser');
+  for (const basket of history.baskets) add(known, 'basketId', basket.basketId, 'created from this browser');
   return known;
 }
