@@ -92,7 +92,7 @@ function httpChecks(http: HttpFigures): Check[] {
   ];
 }
 
-function startupChecks(startups: Startups, bareStartupMs: number): Check[] {
+export function startupChecks(startups: Startups, bareStartupMs: number): Check[] {
   return [
     {
       name: 'start-up, fresh data dir',

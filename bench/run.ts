@@ -3,12 +3,21 @@
 //
 // Settings from the environment: BENCH_SECONDS (per scenario, default 10), BENCH_WARMUP_SECONDS (default 1),
 // BENCH_STARTS (start-ups measured, default 3), BENCH_CONSOLE=0 to leave out the console in Chromium (the sandbox's
-// figures only, after rebuilding the server alone), BENCH_CONSOLE=only for the console in Chromium alone.
+// figures only, after rebuilding the server alone), BENCH_CONSOLE=only for the console in Chromium alone,
+// BENCH_STARTUP_ONLY=1 for the sandbox's start-up figures alone (and the bare server's start-up they are compared to).
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { allChecks, BUDGET_ROUTES, consoleChecks, printChecksAndSummary, TARGETS, type ConsoleFigures } from './checks';
+import {
+  allChecks,
+  BUDGET_ROUTES,
+  consoleChecks,
+  printChecksAndSummary,
+  startupChecks,
+  TARGETS,
+  type ConsoleFigures,
+} from './checks';
 import { launchChromium, measurePagesWithResources, measureFirstLoads, printFirstLoads } from './console-load';
 import { REQUEST_POOL } from './load';
 import { repoRoot } from './processes';
@@ -24,7 +33,7 @@ import {
   type HttpFigures,
   type Startups,
 } from './sandbox-bench';
-import { startConsole, stop, stopAll } from './servers';
+import { startBare, startConsole, stop, stopAll } from './servers';
 import { measureTransactionsPaint } from './transactions-paint';
 
 const CONNECTIONS = 10;
@@ -44,12 +53,20 @@ function readConsoleSetting(raw: string | undefined): Settings['console'] {
   throw new Error(`BENCH_CONSOLE must be 0, 1 or only, not "${raw}".`);
 }
 
+function readStartupOnly(raw: string | undefined): boolean {
+  if (raw === undefined || raw === '' || raw === '0') return false;
+  if (raw === '1') return true;
+  throw new Error(`BENCH_STARTUP_ONLY must be 0 or 1, not "${raw}".`);
+}
+
 interface Settings {
   seconds: number;
   warmupSeconds: number;
   starts: number;
   /** The console in Chromium measured too, or alone. */
   console: boolean | 'only';
+  /** The sandbox's start-up figures alone. */
+  startupOnly: boolean;
 }
 
 function readSettings(): Settings {
@@ -58,12 +75,13 @@ function readSettings(): Settings {
     warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', 1),
     starts: numberFromEnv('BENCH_STARTS', 3, { min: 1, integer: true }),
     console: readConsoleSetting(process.env.BENCH_CONSOLE),
+    startupOnly: readStartupOnly(process.env.BENCH_STARTUP_ONLY),
   };
 }
 
 /** Measures the code as it is now: the bundles are rebuilt first (the server's alone without the console). */
 function rebuild(settings: Settings) {
-  const script = settings.console ? 'build' : 'build:server';
+  const script = settings.console && !settings.startupOnly ? 'build' : 'build:server';
   const build = spawnSync('npm', ['run', '--silent', script], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -181,6 +199,27 @@ async function consoleOnly(settings: Settings, loadAverage: number) {
   }
 }
 
+/**
+ * BENCH_STARTUP_ONLY=1: the sandbox's fresh and existing start-ups, measured as in the full run, and the bare server's
+ * start-up; nothing is written to bench/results.
+ */
+async function startupOnly(settings: Settings) {
+  const workDir = await mkdtemp(join(tmpdir(), 'xs2a-bench-'));
+  try {
+    const startups = await measureStartups(workDir, settings.starts);
+    await stop(startups.sandbox.server, 'sandbox');
+    const bare = await startBare('{"status":"UP"}');
+    await stop(bare.server, 'bare server');
+    console.log(`bare node:http (under tsx) started in ${ms(bare.server.startupMs)}`);
+    console.log(heading('Targets (informational)'));
+    for (const check of startupChecks(startups, bare.server.startupMs)) console.log(checkLine(check));
+    console.log(`\nload average at the end: ${(loadavg()[0] ?? Number.NaN).toFixed(2)}`);
+  } finally {
+    await stopAll();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const settings = readSettings();
   // Other work on the machine skews every figure; the load average says how quiet it was.
@@ -189,13 +228,17 @@ async function main() {
     `XS2A Console bench: Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ` +
       `load average ${loadAverage.toFixed(2)}`,
   );
-  if (settings.console !== 'only') {
+  if (settings.console !== 'only' && !settings.startupOnly) {
     console.log(
       `HTTP load: ${CONNECTIONS} connections, ${settings.seconds} s per scenario after ${settings.warmupSeconds} s ` +
         `unrecorded warm-up, ${REQUEST_POOL} requests built before each run; the load generator shares this machine`,
     );
   }
   rebuild(settings);
+  if (settings.startupOnly) {
+    await startupOnly(settings);
+    return;
+  }
   if (settings.console === 'only') {
     await consoleOnly(settings, loadAverage);
     return;
