@@ -35,7 +35,16 @@ test('a bulk from pasted CSV goes through redirect SCA and is partially accepted
   await expect(third).toHaveValue('DE02 1001 0010 9307 1186 04');
   await expect(page.getByText('IBAN check digits do not match (typo?)')).toBeVisible();
   await pictured(page, 'bulk-form', 1280);
+  // On a wide screen the page takes the table's width: a row's last field and its Remove button show in full.
+  await expect(page.getByRole('textbox', { name: 'Remittance information, payment 3' })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: 'Remove payment 3' })).toBeInViewport({ ratio: 1 });
   await pictured(page, 'bulk-form', 390);
+  // On a phone each payment is a card of labelled fields: the field and its message lie within the screen's width.
+  for (const shown of [third, page.getByText('IBAN check digits do not match (typo?)')]) {
+    const box = await shown.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390, 'within the phone screen').toBe(true);
+  }
+  await expect(page.locator('label', { hasText: /^Creditor IBAN$/ }).nth(2)).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 800 });
   await third.fill('DE02 1001 0010 9307 1186 03');
 

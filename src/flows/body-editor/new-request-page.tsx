@@ -28,11 +28,13 @@ export interface NewRequestPageProps {
   /** The body's checks, loaded when a field of the form first gets focus (useChecksOnUse). */
   checks: Pick<ChecksOnUse<unknown>, 'load' | 'error'>;
   children: ReactNode;
+  /** The form holds a table (a bulk's payments): the page takes the width a row of it needs. */
+  wide?: boolean;
 }
 
-export function NewRequestPage({ title, list, intro, onSubmit, checks, children }: NewRequestPageProps) {
+export function NewRequestPage({ title, list, intro, onSubmit, checks, children, wide }: NewRequestPageProps) {
   return (
-    <article className="max-w-3xl space-y-6">
+    <article className={`${wide ? 'max-w-5xl' : 'max-w-3xl'} space-y-6`}>
       <DocumentTitle>{`${title} · XS2A Console`}</DocumentTitle>
       <div className="space-y-1">
         <p className="text-sm">

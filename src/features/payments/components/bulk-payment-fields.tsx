@@ -21,12 +21,14 @@ export interface BulkPaymentFieldsProps {
   onChange: (next: BulkFormValues) => void;
 }
 
+// Below the sm breakpoint each row is a card of labelled fields the screen's width (a table of five inputs a row would
+// scroll sideways there, and hide the messages under the fields out of view).
 const widths: Record<BulkRowField, string> = {
-  creditorName: 'min-w-40',
-  creditorIban: 'min-w-64 font-mono',
-  amount: 'min-w-24',
-  currency: 'w-20',
-  remittance: 'min-w-40',
+  creditorName: 'sm:min-w-40',
+  creditorIban: 'sm:min-w-80 font-mono',
+  amount: 'sm:w-28',
+  currency: 'sm:w-20',
+  remittance: 'sm:min-w-40',
 };
 
 function RowCell({
@@ -44,7 +46,10 @@ function RowCell({
 }) {
   const id = `bulk-${row.id}-${field}`;
   return (
-    <td className="py-1 pr-2 align-top">
+    <td className="py-1 pr-2 align-top max-sm:block max-sm:pr-0">
+      <label htmlFor={id} className="block text-xs text-slate-700 sm:sr-only">
+        {bulkRowLabels[field]}
+      </label>
       <TextInput
         id={id}
         aria-label={`${bulkRowLabels[field]}, payment ${number}`}
@@ -139,9 +144,11 @@ export function BulkPaymentFields({ values, errors, today, onChange }: BulkPayme
       />
       <div className="space-y-2">
         <h3 className="text-sm font-semibold text-slate-800">Payments</h3>
-        <div className="relative overflow-x-auto">
+        <div className="relative sm:overflow-x-auto">
           <Table
             caption="Payments of the bulk"
+            className="w-full border-collapse text-sm max-sm:block max-sm:[&_tbody]:block"
+            headClassName="border-b border-slate-200 text-left text-xs text-slate-700 max-sm:sr-only"
             columns={[
               { label: '#' },
               ...bulkRowFields.map((field) => ({ label: bulkRowLabels[field] })),
@@ -149,8 +156,14 @@ export function BulkPaymentFields({ values, errors, today, onChange }: BulkPayme
             ]}
           >
             {values.rows.map((row, index) => (
-              <tr key={row.id} className="border-b border-slate-100">
-                <td className="py-1 pr-2 align-top text-slate-700">{index + 1}</td>
+              <tr
+                key={row.id}
+                className="border-b border-slate-100 max-sm:mb-3 max-sm:block max-sm:rounded max-sm:border max-sm:p-2"
+              >
+                <td className="py-1 pr-2 align-top text-slate-700 max-sm:block max-sm:font-medium">
+                  <span className="sm:hidden">Payment </span>
+                  {index + 1}
+                </td>
                 {bulkRowFields.map((field) => (
                   <RowCell
                     key={field}
@@ -161,7 +174,7 @@ export function BulkPaymentFields({ values, errors, today, onChange }: BulkPayme
                     onChange={(value) => setRow(row.id, field, value)}
                   />
                 ))}
-                <td className="py-1 align-top">
+                <td className="py-1 align-top max-sm:block">
                   <Button
                     size="sm"
                     variant="ghost"

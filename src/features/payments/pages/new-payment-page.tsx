@@ -174,6 +174,14 @@ function useInitiateAndOpen(profile: BankProfile) {
   return { initiate, send };
 }
 
+function PaymentIntro({ profile }: { profile: BankProfile }) {
+  return (
+    <>
+      Initiates a payment at <BankName profile={profile} />. The bank then asks the PSU to authorise it.
+    </>
+  );
+}
+
 export function NewPaymentPage() {
   const profile = useActiveProfile();
   const initial = useInitialChoice();
@@ -256,11 +264,8 @@ export function NewPaymentPage() {
     <NewRequestPage
       title="New payment"
       list={{ to: '/payments', label: 'Payments' }}
-      intro={
-        <>
-          Initiates a payment at <BankName profile={profile} />. The bank then asks the PSU to authorise it.
-        </>
-      }
+      wide={bulkChosen}
+      intro={<PaymentIntro profile={profile} />}
       onSubmit={submit}
       checks={checking}
     >
