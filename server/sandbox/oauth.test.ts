@@ -12,6 +12,7 @@ import {
   PaymentInitiationResponse201,
   PaymentInitiationStatusResponse,
   ScaStatusResponse,
+  SigningBasketResponse201,
   StartScaprocessResponse,
 } from '../../src/xs2a';
 import { isoDate } from './clock';
@@ -38,6 +39,7 @@ import {
   query,
   readAccounts,
   token,
+  TPP_URIS,
   type AuthorizeOptions,
   type Metadata,
 } from './testing/oauth-test-kit';
@@ -81,7 +83,7 @@ describe('scaOAuth links and the metadata', () => {
       grant_types_supported: ['authorization_code'],
       code_challenge_methods_supported: ['S256'],
       token_endpoint_auth_methods_supported: ['none'],
-      scopes_supported: ['AIS:<consentId>', 'PIS:<paymentId>'],
+      scopes_supported: ['AIS:<consentId>', 'PIS:<paymentId>', 'SBS:<basketId>'],
     });
     const other = await bank.sandbox.fetch(
       new Request('https://bank.other:8443/psd2/oauth/.well-known/oauth-authorization-server'),
@@ -564,5 +566,46 @@ describe.skipIf(!pgUrl)('OAuth on PostgreSQL: instances share codes and tokens',
     oauthError(await exchange(a, code, verifier), 'invalid_grant');
     const stored = await a.store.db.selectFrom('oauth_tokens').select('token_hash').execute();
     expect(stored.map((row) => row.token_hash)).not.toContain(accessToken);
+  });
+});
+
+describe('the OAuth code flow for a signing basket', () => {
+  let bank: TestBank;
+  beforeAll(async () => {
+    bank = await oauthBank();
+  });
+  afterAll(() => bank.close());
+
+  const statusOf = async (path: string) =>
+    ok(await send(bank, 'GET', `${path}/status`), 200, PaymentInitiationStatusResponse).transactionStatus;
+
+  async function newBasket() {
+    const payments = [await newPayment(bank), await newPayment(bank)];
+    const res = await send(bank, 'POST', '/v1/signing-baskets', {
+      body: { paymentIds: payments.map((p) => p.paymentId) },
+      headers: { 'PSU-ID': 'alice', ...TPP_URIS },
+    });
+    const { basketId, _links } = ok(res, 201, SigningBasketResponse201);
+    return { basketId, links: _links, payments };
+  }
+
+  it('names the basket SBS:<basketId>: approve → the basket and every payment in it ACTC', async () => {
+    const { basketId, links, payments } = await newBasket();
+    expect(href(links.scaOAuth)).toBe(METADATA);
+    await accessTokenFor(bank, `SBS:${basketId}`);
+    expect(await statusOf(`/v1/signing-baskets/${basketId}`)).toBe('ACTC');
+    for (const payment of payments) expect(await statusOf(payment.self)).toBe('ACTC');
+  });
+
+  it('deny → the basket RJCT; a member’s own scope cannot approve it while the basket is open', async () => {
+    const { basketId, payments } = await newBasket();
+    const member = payments[0]?.paymentId ?? '';
+    const own = await decide(bank, { scope: `PIS:${member}`, challenge: pkce().challenge }, 'approve');
+    expect(own.location ?? '').not.toMatch(/[?&]code=/);
+    expect(own.html).toContain(`is in the open signing basket ${basketId}; it is authorised with the basket.`);
+    expect(await statusOf(payments[0]?.self ?? '')).toBe('RCVD');
+    const done = await decide(bank, { scope: `SBS:${basketId}`, challenge: pkce().challenge }, 'deny');
+    expect(query(done.location).get('error')).toBe('access_denied');
+    expect(await statusOf(`/v1/signing-baskets/${basketId}`)).toBe('RJCT');
   });
 });

@@ -112,7 +112,7 @@ class OAuthEndpoints {
       code_challenge_methods_supported: ['S256'],
       token_endpoint_auth_methods_supported: ['none'],
       // The scope names the resource: the consent or payment whose redirect authorisation the PSU approves.
-      scopes_supported: ['AIS:<consentId>', 'PIS:<paymentId>'],
+      scopes_supported: ['AIS:<consentId>', 'PIS:<paymentId>', 'SBS:<basketId>'],
     });
   };
 

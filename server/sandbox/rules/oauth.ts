@@ -22,19 +22,26 @@ export class OAuthError extends Error {
   }
 }
 
-/** What a scope names: `AIS:<consentId>` or `PIS:<paymentId>`. */
+/**
+ * What a scope names: `AIS:<consentId>`, `PIS:<paymentId>` or `SBS:<basketId>` (1.3.12 names no scope for a signing
+ * basket; SBS is the file's name for the service, and what the console sends).
+ */
 export interface ScopeTarget {
   type: ResourceType;
   id: string;
 }
 
 export function parseScope(scope: string): ScopeTarget | undefined {
-  const match = /^(AIS|PIS):([A-Za-z0-9._~-]{1,200})$/.exec(scope.trim());
-  if (!match?.[2]) return undefined;
-  return { type: match[1] === 'AIS' ? 'consent' : 'payment', id: match[2] };
+  const match = /^(AIS|PIS|SBS):([A-Za-z0-9._~-]{1,200})$/.exec(scope.trim());
+  if (!match?.[1] || !match[2]) return undefined;
+  return { type: scopeTypes[match[1] as ScopePrefix], id: match[2] };
 }
 
-export const scopeOf = (target: ScopeTarget) => `${target.type === 'consent' ? 'AIS' : 'PIS'}:${target.id}`;
+type ScopePrefix = 'AIS' | 'PIS' | 'SBS';
+const scopeTypes: Record<ScopePrefix, ResourceType> = { AIS: 'consent', PIS: 'payment', SBS: 'basket' };
+const scopePrefixes: Record<ResourceType, ScopePrefix> = { consent: 'AIS', payment: 'PIS', basket: 'SBS' };
+
+export const scopeOf = (target: ScopeTarget) => `${scopePrefixes[target.type]}:${target.id}`;
 
 /** The PKCE S256 challenge of a verifier (RFC 7636 §4.2). */
 export function s256(verifier: string): string {

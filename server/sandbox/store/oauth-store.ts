@@ -110,36 +110,26 @@ export class OAuthStore {
 
   /** The TPP-Redirect-URI and TPP-Nok-Redirect-URI stored with a consent or payment. */
   async resourceRedirectUris(target: ScopedResource): Promise<(string | null)[]> {
-    const row =
-      target.type === 'consent'
-        ? await this.db
-            .selectFrom('consents')
-            .select(['tpp_redirect_uri', 'tpp_nok_redirect_uri'])
-            .where('consent_id', '=', target.id)
-            .executeTakeFirst()
-        : await this.db
-            .selectFrom('payments')
-            .select(['tpp_redirect_uri', 'tpp_nok_redirect_uri'])
-            .where('payment_id', '=', target.id)
-            .executeTakeFirst();
+    const row = await this.resource(target);
     return row ? [row.tpp_redirect_uri, row.tpp_nok_redirect_uri] : [];
   }
 
-  /** Whether the consent or payment exists. */
+  /** Whether the consent, payment or signing basket exists. */
   async exists(target: ScopedResource): Promise<boolean> {
-    const row =
-      target.type === 'consent'
-        ? await this.db
-            .selectFrom('consents')
-            .select('consent_id as id')
-            .where('consent_id', '=', target.id)
-            .executeTakeFirst()
-        : await this.db
-            .selectFrom('payments')
-            .select('payment_id as id')
-            .where('payment_id', '=', target.id)
-            .executeTakeFirst();
-    return row !== undefined;
+    return (await this.resource(target)) !== undefined;
+  }
+
+  /** The redirect URIs kept with the resource a scope names; undefined when there is no such resource. */
+  private resource(target: ScopedResource) {
+    const uris = ['tpp_redirect_uri', 'tpp_nok_redirect_uri'] as const;
+    switch (target.type) {
+      case 'consent':
+        return this.db.selectFrom('consents').select(uris).where('consent_id', '=', target.id).executeTakeFirst();
+      case 'basket':
+        return this.db.selectFrom('signing_baskets').select(uris).where('basket_id', '=', target.id).executeTakeFirst();
+      default:
+        return this.db.selectFrom('payments').select(uris).where('payment_id', '=', target.id).executeTakeFirst();
+    }
   }
 
   async insertCode(code: OAuthCode): Promise<void> {

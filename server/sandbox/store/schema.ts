@@ -205,7 +205,7 @@ export interface OAuthCodeTable {
   redirect_uri: string;
   /** The PKCE S256 challenge of the authorisation request. */
   code_challenge: string;
-  /** `AIS:<consentId>` or `PIS:<paymentId>`. */
+  /** `AIS:<consentId>`, `PIS:<paymentId>` or `SBS:<basketId>`. */
   scope: string;
   resource_type: ResourceType;
   resource_id: string;

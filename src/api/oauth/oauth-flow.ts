@@ -35,7 +35,7 @@ export interface OAuthAuthorisationRequest {
   profile: BankProfile;
   /** The `scaOAuth` href: the metadata document's URL, absolute or relative to the base_url. */
   metadataUrl: string;
-  /** `AIS:<consentId>` or `PIS:<paymentId>`. */
+  /** `AIS:<consentId>`, `PIS:<paymentId>` or `SBS:<basketId>`. */
   scope: string;
   /** Inspector grouping of the metadata request. */
   flow?: string;

@@ -15,7 +15,7 @@ export const SESSION_TOKENS_STORAGE_KEY = 'xs2a-console.oauth-tokens.v2';
 const LEGACY_STORAGE_KEY = 'xs2a-console.oauth-tokens.v1';
 
 export interface SessionToken {
-  /** The OAuth scope it was granted for: `AIS:<consentId>` or `PIS:<paymentId>`. */
+  /** The OAuth scope it was granted for: `AIS:<consentId>`, `PIS:<paymentId>` or `SBS:<basketId>`. */
   scope: string;
   accessToken: string;
   /** Epoch ms. */

@@ -12,7 +12,7 @@ export interface PendingOAuth {
   server: OAuthServer;
   clientId: string;
   redirectUri: string;
-  /** `AIS:<consentId>` or `PIS:<paymentId>`. */
+  /** `AIS:<consentId>`, `PIS:<paymentId>` or `SBS:<basketId>`. */
   scope: string;
   /** The PKCE code_verifier: a secret of this tab, sent only to the token endpoint. */
   codeVerifier: string;
