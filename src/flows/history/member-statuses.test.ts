@@ -27,7 +27,7 @@ function storeWith(key: string, entries: unknown[]) {
 }
 
 describe('a basket member’s status in its own history', () => {
-  it('adds the status with the basket to the payment’s timeline and keeps every other member', () => {
+  it('adds the status to the payment’s timeline, the basket named on the move from waiting, and keeps every other member', () => {
     const { storage, read } = storeWith(`${historyPrefixes.payments}prof`, [
       payment('p-1'),
       payment('p-1', 'instant-sepa-credit-transfers'),
@@ -44,7 +44,8 @@ describe('a basket member’s status in its own history', () => {
       statuses: [
         { status: 'RCVD', at: 1 },
         { status: 'ACTC', at: 10, basketId: 'b-1' },
-        { status: 'ACSC', at: 12, basketId: 'b-1' },
+        // Settled afterwards: the bank's move, not the basket's.
+        { status: 'ACSC', at: 12 },
       ],
     });
     // Another product's payment with the same id is another payment.

@@ -1,7 +1,9 @@
 // The statuses a signing basket's page reads of its members, written into the members' own histories (the payment and
 // consent histories, through createResourceHistory's recordStatus), so that their own pages and lists show that they
-// moved on, with the basket named where its authorisation moved them. The entries are read through loose readers:
+// moved on, with the basket named where its authorisation moved them: on the move from a status that awaits the
+// authorisation (a settlement after it is the bank's own move). The entries are read through loose readers:
 // every member the payment's or consent's own reader keeps is written back as it was, only the status is added.
+import { consentStatusVerdict, transactionStatusVerdict } from '../../xs2a/status-maps';
 import type { BasketMember } from './basket-candidates';
 import { historyPrefixes } from './history-keys';
 import { browserStorage, type KeyValueStorage } from './history-store';
@@ -70,8 +72,11 @@ export function createMemberStatuses(storage: () => KeyValueStorage | undefined 
       basketId?: string,
       at = Date.now(),
     ): void {
-      const history = member.kind === 'payment' ? payments : consents;
-      history.recordStatus(profileId, member, status, at, { basketId });
+      const [history, verdict] =
+        member.kind === 'payment' ? [payments, transactionStatusVerdict] : [consents, consentStatusVerdict];
+      const before = history.get(profileId, member)?.statuses.at(-1)?.status;
+      const byBasket = before === undefined || verdict(before) === 'waiting';
+      history.recordStatus(profileId, member, status, at, byBasket ? { basketId } : {});
     },
   };
 }
