@@ -4,6 +4,7 @@
 // The ids, the creditor's name and the bank's message are the caller's, so hostile ones can be given. The bank gives
 // ids of its own on every run and moves the members on only when the basket named exactly the ones it created in it.
 import type { Exchange } from '../../../api';
+import { recorder } from './bulk-and-card-flows';
 import type { FakeBank, SentCall } from './run-exported-test';
 
 export const BASKET_BANK = 'https://bank.example/psd2';
@@ -78,7 +79,7 @@ export const CONSENT_BODY = {
 export function basketFlow(values: BasketFlowValues): { flow: string; exchanges: Exchange[] } {
   const [first, second] = values.paymentIds;
   const basketFlowKey = `basket:${values.basketId}`;
-  let sequence = 0;
+  const record = recorder(basketFlowKey);
   const exchange = (
     flow: string,
     operationId: string,
@@ -86,35 +87,7 @@ export function basketFlow(values: BasketFlowValues): { flow: string; exchanges:
     url: string,
     answer: { status: number; body: unknown; headers?: Record<string, string> },
     body?: unknown,
-  ): Exchange => {
-    sequence += 1;
-    return {
-      id: `exchange-${sequence}`,
-      flow,
-      operationId,
-      requestId: `req-${sequence}`,
-      startedAt: Date.UTC(2026, 10, 2, 10) + sequence * 1000,
-      durationMs: 10,
-      request: {
-        method,
-        url,
-        headers: {
-          'X-Request-ID': `req-${sequence}`,
-          'PSU-ID': 'alice',
-          ...(body !== undefined && { 'Content-Type': 'application/json' }),
-        },
-        ...(body !== undefined && { body }),
-      },
-      response: {
-        status: answer.status,
-        statusText: '',
-        headers: { 'x-request-id': `req-${sequence}`, ...answer.headers },
-        body: answer.body,
-        bodyText: JSON.stringify(answer.body),
-      },
-      deviations: [],
-    };
-  };
+  ): Exchange => record(operationId, method, url, answer, { body, flow });
   const paymentPath = (id: string) => `${PATH}/payments/sepa-credit-transfers/${e(id)}`;
   const consentPath = `${PATH}/consents/${e(values.consentId)}`;
   const basketPath = `${PATH}/signing-baskets/${e(values.basketId)}`;
