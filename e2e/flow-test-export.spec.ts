@@ -1,7 +1,9 @@
 // A payment's flow exported as a Playwright test: run in the console with redirect SCA, downloaded from the flow view
 // (and offered in the inspector's flow group), then run on its own in a fresh folder that holds nothing but the file, a
 // config and @playwright/test, as a child process: it passes against the sandbox, and fails against a bank that answers
-// differently (the sandbox's deviating base that sends amounts as numbers).
+// differently (the sandbox's deviating base that sends amounts as numbers). A signing basket's flow, exported from the
+// basket's page, type-checks (strict) and passes on its own: it creates the payments and the consent, signs them with
+// the basket's one SCA and sees the basket and each of them move on.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +12,7 @@ import { expect, sandboxProfile, test, type Page } from './test';
 import { flowSection, SANDBOX, testAccounts } from './fixtures';
 import { approveAtBank, createPayment, transactionStatus } from './payments-helpers';
 import { authorisePanel, decideInBankingApp, shownAuthorisationId } from './sca-helpers';
+import { fillConsentForm, submitConsentForm, useConsentProfile } from './consents-helpers';
 
 const alice = testAccounts['alice-main'];
 
@@ -174,6 +177,92 @@ test('a flow whose values would break out of their literals exports a test that 
   try {
     const run = await runPlaywright(folder, { XS2A_BASE_URL: `${baseURL}${SANDBOX}` });
     expect(run.output).not.toContain('INJECTED');
+    expect(run.output).toContain('1 passed');
+    expect(run.code, run.output).toBe(0);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+});
+
+/** A type check of `folder`'s TypeScript as the suite's own is checked: strict, with only @playwright/test's types. */
+async function typeCheck(folder: string): Promise<Run> {
+  await writeFile(
+    join(folder, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'ESNext',
+        moduleResolution: 'Bundler',
+        lib: ['ES2022', 'DOM'],
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+      },
+      include: ['*.spec.ts'],
+    }),
+  );
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      [resolve('node_modules/typescript/bin/tsc'), '--noEmit', '-p', folder],
+      { cwd: folder, timeout: 60_000 },
+      (error, stdout, stderr) => done({ code: error ? 1 : 0, output: `${stdout}\n${stderr}` }),
+    );
+  });
+}
+
+test('a signing basket’s flow exported from its page type-checks and passes: its members created, signed together, all moved on', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await useConsentProfile(page, {
+    id: 'e2e-export-basket',
+    name: 'Basket export',
+    approach: 'redirect',
+    psuId: 'alice',
+  });
+  const first = await createPayment(page, { debtorIban: alice.iban, amount: '2.10', creditorName: 'Kiosk am Markt' });
+  const second = await createPayment(page, { debtorIban: alice.iban, amount: '2.20', creditorName: 'Kiosk am Markt' });
+  await fillConsentForm(page, { access: 'allPsd2' });
+  const consentId = await submitConsentForm(page);
+  await page.goto('/baskets/new');
+  for (const name of [/2\.10 EUR/, /2\.20 EUR/, /Consent to all account information/]) {
+    await page.getByRole('checkbox', { name }).check();
+  }
+  await page.getByRole('button', { name: 'Create signing basket' }).click();
+  await page.waitForURL(/\/baskets\/(?!new)[^/?]+$/);
+  const basketId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
+  await page
+    .getByRole('region', { name: 'Authorise the basket' })
+    .getByRole('link', { name: /Continue at the bank/ })
+    .click();
+  await approveAtBank(page, 'alice');
+  await page.waitForURL((url) => url.pathname === `/baskets/${basketId}` && url.searchParams.has('sca'));
+  await expect(page.getByRole('status', { name: 'Basket status' })).toContainText('ACTC', { timeout: 15_000 });
+  const members = page.getByRole('list', { name: 'Members of the signing basket' });
+  for (const status of await members.getByRole('status', { name: 'Status of the payment' }).all()) {
+    await expect(status).toContainText(/ACTC|ACSC/, { timeout: 15_000 });
+  }
+  await expect(members.getByRole('status', { name: 'Status of the consent' })).toContainText('valid');
+
+  const file = await exportFromFlowView(page);
+  expect(file.name).toBe('signing-basket-redirect.spec.ts');
+  expect(file.text).toContain('signs a basket of 2 payments and 1 consent with redirect SCA');
+  // The members are created by the test and the basket names the ids the bank gave in that run: no recorded id.
+  for (const id of [first.paymentId, second.paymentId, consentId, basketId]) expect(file.text).not.toContain(id);
+  expect(file.text).toMatch(/"paymentIds": \[\s+idOf\(a\d+, "paymentId"\),\s+idOf\(a\d+, "paymentId"\),/);
+  // One SCA, the basket's, decided at the bank's page as recorded.
+  expect(file.text.match(/await decideAtBankPage\(request, linkOf\(/g)).toHaveLength(1);
+  expect(file.text).toContain("the basket's transactionStatus reaches ACTC");
+  expect(file.text).toContain("the consent's consentStatus reaches valid");
+
+  const folder = await standaloneFolder(file.name, file.text);
+  try {
+    const checked = await typeCheck(folder);
+    expect(checked.code, checked.output).toBe(0);
+    const run = await runPlaywright(folder, { XS2A_BASE_URL: `${baseURL}${SANDBOX}` });
     expect(run.output).toContain('1 passed');
     expect(run.code, run.output).toBe(0);
   } finally {

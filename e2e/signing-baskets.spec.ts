@@ -1,6 +1,8 @@
 // Signing baskets through the console: payments and a consent that await their authorisation put in one basket and
-// authorised with one redirect SCA, every member moving on with it; a basket deleted; a member already in an open basket
-// refused by the bank in plain words, with the choice kept. Each new page passes axe and is shot at 1280 and 390 px.
+// authorised with one redirect SCA, every member moving on with it (in the payments' and consents' own lists too, before
+// their pages are opened, and in a payment's timeline with the basket named); a basket deleted; a member already in an
+// open basket refused by the bank in plain words, with the choice kept. Each new page passes axe and is shot at 1280
+// and 390 px.
 import { expect, test, type Page } from './test';
 import { fillConsentForm, submitConsentForm, useConsentProfile } from './consents-helpers';
 import { testAccounts } from './fixtures';
@@ -93,10 +95,28 @@ test('two payments and a consent authorised together with one redirect SCA: ever
   await expectNoSeriousA11yViolations(page);
   await shoot(page, 'basket-page-authorised');
 
+  // The members' own lists learnt their new statuses from the basket's page: none of their pages was opened yet.
+  await page.goto('/payments');
+  for (const amount of ['3.10', '4.20']) {
+    await expect(page.getByRole('listitem').filter({ hasText: `${amount} EUR to Kiosk am Markt` })).toContainText(
+      /Last known status\s*(ACTC|ACSC)/,
+    );
+  }
+  await page.goto('/consents');
+  await expect(page.getByText(/Last known status\s*valid/)).toBeVisible();
+  await page.goto(`/baskets/${basketId}`);
+  await expect(basketStatus(page)).toContainText('ACTC');
+
   // Each member links to its own page, which agrees.
   await members.getByRole('link', { name: /3\.10 EUR/ }).click();
   await expect(page).toHaveURL(new RegExp(`${first.paymentId}$`));
   await expect(page.getByRole('status', { name: 'Transaction status' })).toContainText(/ACTC|ACSC/);
+  // Its timeline names the basket whose authorisation moved it on.
+  const byBasket = page.getByRole('link', { name: `signing basket ${basketId}` });
+  await expect(byBasket).toBeVisible();
+  await expect(byBasket).toHaveAttribute('href', `/baskets/${basketId}`);
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, 'basket-member-payment');
   await page.goBack();
   await members.getByRole('link', { name: /Consent to all account information/ }).click();
   await expect(page).toHaveURL(new RegExp(`/consents/${consentId}$`));

@@ -13,7 +13,13 @@ export {
 export { memoryStorage } from './memory-storage';
 export * as read from './read';
 export type { Infer, Reader } from './read';
-export { observeStatus, statusObservation, statusTimeline, type StatusObservation } from './status-timeline';
+export {
+  observeStatus,
+  statusObservation,
+  statusTimeline,
+  type StatusCause,
+  type StatusObservation,
+} from './status-timeline';
 export {
   createdMembers,
   createdResourceMembers,
@@ -33,3 +39,4 @@ export {
   type PaymentCandidate,
 } from './basket-candidates';
 export { historyPrefixes } from './history-keys';
+export { createMemberStatuses, memberStatuses } from './member-statuses';

@@ -12,7 +12,7 @@ import {
   type KeyValueStorage,
 } from './history-store';
 import { number, optional, string, withDefault } from './read';
-import { observeStatus, statusTimeline, type StatusObservation } from './status-timeline';
+import { observeStatus, statusTimeline, type StatusCause, type StatusObservation } from './status-timeline';
 import type { LinkMap } from '../../api';
 
 /** The members every created resource's entry keeps, for its reader; anything else in storage is dropped. */
@@ -97,10 +97,13 @@ export function createResourceHistory<
       history.add(profileId, { ...entry, [statusMember]: answer.status } as unknown as T);
     },
 
-    /** Notes a status the bank reported; only a change from the last one observed adds to the timeline. */
-    recordStatus: (profileId: string, ref: Ref, status: string, at = Date.now()) => {
+    /**
+     * Notes a status the bank reported; only a change from the last one observed adds to the timeline, with its cause
+     * when one is known (the signing basket whose authorisation moved it).
+     */
+    recordStatus: (profileId: string, ref: Ref, status: string, at = Date.now(), cause?: StatusCause) => {
       history.update(profileId, ref, (entry) => {
-        const statuses = observeStatus(entry.statuses, status, at);
+        const statuses = observeStatus(entry.statuses, status, at, cause);
         if (statuses === entry.statuses && entry[statusMember] === status) return entry;
         return { ...entry, [statusMember]: status, statuses };
       });

@@ -1,6 +1,6 @@
-// An exported Playwright test from a flow with a hostile bank: whatever the bank's ids, names, texts, codes, member
-// names and link paths hold, the file compiles, runs, runs nothing of the bank's, and sends exactly the values the
-// flow sent.
+// An exported Playwright test from a flow with a hostile bank (a payment, a bulk, a signing basket with its members):
+// whatever the bank's ids, names, texts, codes, member names and link paths hold, the file compiles, runs, runs nothing
+// of the bank's, and sends exactly the values the flow sent.
 import fc from 'fast-check';
 import { check } from 'prettier';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,13 @@ import { playwrightTest } from './export-test';
 import { playwrightSuite } from './export-suite';
 import { PLAYWRIGHT_VERSION, TYPECHECK } from './suite';
 import { BULK, BULK_ENTRIES, BULK_FLOW, bulkFlow, DEBTOR_IBAN } from './testing/bulk-and-card-flows';
+import {
+  basketBank,
+  basketFlow,
+  CREDITOR as BASKET_CREDITOR,
+  DEBTOR as BASKET_DEBTOR,
+  type BasketFlowValues,
+} from './testing/basket-flow';
 import { runExportedTest, type SentCall } from './testing/run-exported-test';
 
 const BANK = 'https://bank.example/psd2';
@@ -443,5 +450,81 @@ describe('an exported Playwright test from a hostile bank’s bulk payment', () 
     // Each name a different part of the pieces, as 1.3.12's 70 characters hold only some of them.
     const names = [0, 1, 2].map((part) => HOSTILE_PIECES.slice(part * 18, part * 18 + 18).join(''));
     await expectBulkSafe({ names, remittance: all, text: all });
+  }, 60_000);
+});
+
+/** Lone surrogates cannot be sent in a URL: a bank's ids in its links never hold them. */
+const urlSafe = (text: string) => text.replace(/[\ud800-\udfff]/g, '\ufffd');
+
+const hostileBasket: fc.Arbitrary<BasketFlowValues> = fc.record({
+  paymentIds: fc.tuple(
+    hostileString().map((id) => urlSafe(`p${id}`)),
+    hostileString().map((id) => urlSafe(`q${id}`)),
+  ),
+  consentId: hostileString().map((id) => urlSafe(`c${id}`)),
+  basketId: hostileString().map((id) => urlSafe(`b${id}`)),
+  creditorName: hostileString(),
+  bankText: hostileString(),
+  approach: fc.constantFrom('redirect' as const, 'decoupled' as const),
+});
+
+/**
+ * A hostile signing basket's test, on its own and as a suite's spec: it compiles, runs against a bank that gives ids of
+ * its own, creates the members as the flow did (the creditor's name as typed), names this run's ids in the basket and
+ * runs nothing of the bank's ids, names or messages.
+ */
+async function expectBasketSafe(values: BasketFlowValues) {
+  const { flow, exchanges } = basketFlow(values);
+  const single = playwrightTest({ flow, exchanges, savedAt: 0 }).text;
+  const files = new Map((await playwrightSuite({ flows: [flow], exchanges })).map((file) => [file.path, file.text]));
+  const spec = [...files.keys()].find((path) => path.endsWith('.spec.ts')) ?? '';
+  const env = {
+    XS2A_STATUS_WAIT_MS: '300',
+    XS2A_SCA_WAIT_MS: '300',
+    XS2A_DEBTOR_IBAN: BASKET_DEBTOR,
+    XS2A_CREDITOR_IBAN: BASKET_CREDITOR,
+  };
+  for (const [text, modules] of [
+    [single, {}],
+    [files.get(spec) ?? '', { './xs2a': files.get('xs2a.ts') ?? '' }],
+  ] as const) {
+    const { bank, run: made } = basketBank(values);
+    const run = await runExportedTest(text, bank, env, modules);
+    expect(run.diagnostics).toEqual([]);
+    expect(run.error).toBeUndefined();
+    expect(run.ok).toBe(true);
+    expect(run.pwned).toBe(false);
+    expect(run.exited).toBe(false);
+    expect(run.titles).toEqual([`alice signs a basket of 2 payments and 1 consent with ${values.approach} SCA`]);
+    const payments = run.calls.filter((call) => call.method === 'POST' && /\/v1\/payments\//.test(call.url));
+    expect(payments.map((call) => (call.body as { creditorName?: unknown }).creditorName)).toEqual([
+      values.creditorName,
+      values.creditorName,
+    ]);
+    expect(made.basketMembers).toEqual({ paymentIds: made.payments, consentIds: made.consents });
+    expect(made.payments).toHaveLength(2);
+  }
+  for (const [path, text] of files) {
+    if (path.endsWith('.ts')) expect(await check(text, { parser: 'typescript' }), path).toBe(true);
+  }
+}
+
+describe('an exported Playwright test from a hostile bank’s signing basket', () => {
+  it('compiles, runs, names the run’s members in the basket and runs nothing of the bank’s ids, names or messages', async () => {
+    await fc.assert(fc.asyncProperty(hostileBasket, expectBasketSafe), { numRuns: Math.max(3, Math.round(RUNS / 6)) });
+  }, 120_000);
+
+  it('every hostile piece at once, in every id, the creditor’s name and the bank’s message', async () => {
+    const all = HOSTILE_PIECES.join('');
+    for (const approach of ['redirect', 'decoupled'] as const) {
+      await expectBasketSafe({
+        paymentIds: [urlSafe(`p${all}`), urlSafe(`q${all}`)],
+        consentId: urlSafe(`c${all}`),
+        basketId: urlSafe(`b${all}`),
+        creditorName: all,
+        bankText: all,
+        approach,
+      });
+    }
   }, 60_000);
 });

@@ -1,11 +1,14 @@
-// "Export as Playwright test" on a payment's or consent's flow. The generator (and the schemas it embeds) loads with
+// "Export as Playwright test" on a payment's, consent's or signing basket's flow. The generator (and the schemas it embeds) loads with
 // the first click, so no page carries it before.
 import { useState } from 'react';
 import { Button, type ButtonProps } from '../../components/ui';
 
-/** Flows that replay as a test: a payment's or a consent's, with everything the console did for it. */
+/**
+ * Flows that replay as a test: a payment's, a consent's or a signing basket's (with its members' creations), with
+ * everything the console did for it.
+ */
 export function isExportableFlow(flow: string | undefined): flow is string {
-  return flow !== undefined && /^(payment|consent):./.test(flow);
+  return flow !== undefined && /^(payment|consent|basket):./.test(flow);
 }
 
 export function ExportTestButton({

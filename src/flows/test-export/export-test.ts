@@ -1,4 +1,4 @@
-// "Export as Playwright test": a payment's or consent's flow, as this tab recorded it, made into a runnable Playwright
+// "Export as Playwright test": a payment's, consent's or signing basket's flow, as this tab recorded it, made into a runnable Playwright
 // test file and offered as a download. Loaded with the first export, so the console's pages do not carry it.
 import { exchangeLog, MASKED_DISPLAY, presenterMode, redactExchange, type Exchange } from '../../api';
 import { downloadText } from '../../components/ui';
@@ -49,14 +49,35 @@ export function schemaKeysOf(plan: ReplayPlan): string[] {
   return calls.flatMap((call) => (call.schemaKey ? [call.schemaKey] : []));
 }
 
+const idsIn = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
+
+/**
+ * The flows a flow's test replays: its own, and for a signing basket each member's (the payments and consents its
+ * creation named), whose creation comes before the basket and whose status reads after its authorisation.
+ */
+export function flowsOfTest(flow: string, exchanges: readonly Exchange[]): Set<string> {
+  const flows = new Set([flow]);
+  if (!flow.startsWith('basket:')) return flows;
+  const creation = exchanges.find(
+    (exchange) => exchange.flow === flow && exchange.operationId === 'createSigningBasket',
+  );
+  const body = creation?.request.body;
+  const members = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  for (const id of idsIn(members.paymentIds)) flows.add(`payment:${id}`);
+  for (const id of idsIn(members.consentIds)) flows.add(`consent:${id}`);
+  return flows;
+}
+
 /** One flow's exchanges (redacted, or masked in presenter mode) made into its test's plan and name. */
 export function flowTest({ flow, exchanges, secrets = [], masked = false }: PlaywrightTestInput): FlowTest {
+  const flows = flowsOfTest(flow, exchanges);
   const own = exchanges
-    .filter((exchange) => exchange.flow === flow)
+    .filter((exchange) => exchange.flow !== undefined && flows.has(exchange.flow))
     .map((exchange) =>
       masked ? cleanExchange(exchange, { secrets, display: MASKED_DISPLAY }) : redactExchange(exchange, { secrets }),
     );
-  const plan = buildReplayPlan(own);
+  const plan = buildReplayPlan(own, flows.size > 1 ? { handOversOf: flow } : {});
   const intent = flowIntent(own, plan);
   // The title's words for the comment: the template's variables as their names say.
   const words = intent.title
@@ -74,15 +95,11 @@ export function playwrightTest(input: PlaywrightTestInput): PlaywrightTestFile {
   return { fileName: testFileName(test.slug), text };
 }
 
-/** Downloads the test of `flow` as this tab recorded it; the flow is kept in the log from then on. */
+/** Downloads the test of `flow` as this tab recorded it; the flows it replays are kept in the log from then on. */
 export function savePlaywrightTest(flow: string): PlaywrightTestFile {
-  const file = playwrightTest({
-    flow,
-    exchanges: exchangeLog.list(),
-    secrets: knownSecrets(),
-    masked: presenterMode.isOn(),
-  });
+  const exchanges = exchangeLog.list();
+  const file = playwrightTest({ flow, exchanges, secrets: knownSecrets(), masked: presenterMode.isOn() });
   downloadText(file.text, file.fileName, 'text/plain');
-  exchangeLog.keep([flow]);
+  exchangeLog.keep([...flowsOfTest(flow, exchanges)]);
   return file;
 }

@@ -97,10 +97,32 @@ function slugOf(words: string): string {
 /** Payment products and services are words of the spec; anything else a bank named is left out of the title. */
 const wordsOnly = (text: string | undefined) => (text && /^[a-z0-9-]{1,60}$/.test(text) ? text : undefined);
 
+const counted = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** A signing basket's members in words ("2 payments and 1 consent"), from the ids its creation sent. */
+function basketWords(creation: Exchange): string {
+  const body = asRecord(creation.request.body);
+  const count = (member: string) => (Array.isArray(body[member]) ? (body[member] as unknown[]).length : 0);
+  const kinds = [
+    ...(count('paymentIds') > 0 ? [counted(count('paymentIds'), 'payment')] : []),
+    ...(count('consentIds') > 0 ? [counted(count('consentIds'), 'consent')] : []),
+  ];
+  return list(kinds) || 'nothing';
+}
+
 /** The name of the flow's test and file. */
 export function flowIntent(exchanges: readonly Exchange[], plan: ReplayPlan): FlowIntent {
   const approach = approachOf(plan);
   const sca = approach ? ` with ${approach} SCA` : '';
+  // A signing basket's test creates its members first: the basket names it.
+  const basket = exchanges.find((exchange) => exchange.operationId === 'createSigningBasket');
+  if (basket) {
+    const deleted = exchanges.some((exchange) => exchange.operationId === 'deleteSigningBasket');
+    return {
+      title: `\`\${PSU.id} signs a basket of ${basketWords(basket)}${sca}${deleted ? ', then deletes it' : ''}\``,
+      slug: slugOf(`signing basket ${approach ?? ''}`),
+    };
+  }
   const initiation = exchanges.find((exchange) => exchange.operationId === 'initiatePayment');
   if (initiation) {
     const path = new URL(initiation.request.url, 'http://x').pathname.split('/');

@@ -59,6 +59,10 @@ export type PlanStep = CallStep | ScaStep | EmbeddedStep;
 
 export interface FinalState {
   member: 'transactionStatus' | 'consentStatus' | 'scaStatus';
+  /** The status machine the member's codes belong to, when it is not the member's own (a basket's transactionStatus). */
+  machine?: 'basketStatus';
+  /** Whose status it is, in words ("the basket's"), when the flow reads several resources' (a basket and its members). */
+  of?: string;
   /** Read with a GET on this URL. */
   url: Code;
   headers: [string, Code][];
@@ -82,6 +86,14 @@ export interface ReplayPlan {
   psuId?: string;
   /** Exchanges left out, in words. */
   skipped: string[];
+}
+
+export interface PlanOptions {
+  /**
+   * The flow whose answers hand the PSU over to the bank (a signing basket's): the SCA links in the answers of the
+   * other flows replayed with it (its members' creations) are not followed, as one authorisation signs them all.
+   */
+  handOversOf?: string;
 }
 
 const q = (text: string): Code => jsString(text);
@@ -230,7 +242,7 @@ interface Answered {
   exchange: Exchange;
 }
 
-const ID_MEMBERS = ['paymentId', 'consentId', 'authorisationId', 'cancellationId'];
+const ID_MEMBERS = ['paymentId', 'consentId', 'basketId', 'authorisationId', 'cancellationId'];
 
 function stripQuery(url: string): string {
   const at = url.search(/[?#]/);
@@ -355,15 +367,24 @@ function idCode(value: string, earlier: readonly Answered[]): Code | undefined {
   return undefined;
 }
 
+/** A signing basket's members (`paymentIds`, `consentIds`): each id an earlier answer gave, as that answer's. */
+const MEMBER_LISTS = new Set(['paymentIds', 'consentIds']);
+
+/** The ids of a list, each as the earlier answer that gave it names it (else as recorded). */
+function idListCode(ids: unknown[], earlier: readonly Answered[], indent: string): Code {
+  return valueLiteral(ids, 'js', (_, id) => (typeof id === 'string' ? idCode(id, earlier) : undefined), indent);
+}
+
 /**
- * The request body as code, each redacted member read from the environment instead, and a chosen SCA method taken
- * from the bank's offer in `offer` (the answer that listed the methods).
+ * The request body as code, each redacted member read from the environment instead, a chosen SCA method taken
+ * from the bank's offer in `offer` (the answer that listed the methods), and a basket's members as the run created them.
  */
 function bodyCode(
   body: unknown,
   env: Map<string, string>,
   offer: number | undefined,
   values: RecordedValues,
+  earlier: readonly Answered[] = [],
 ): Code | undefined {
   if (body === undefined || body === null) return undefined;
   // A bulk's payments: each written with the run's values of its own position.
@@ -376,6 +397,7 @@ function bodyCode(
       if (entry >= 0) return valueLiteral(value, 'js', replacer(entry), indent);
       const chosen = chosenValueCode(name, value, values, bulkIndex);
       if (chosen !== undefined) return chosen;
+      if (MEMBER_LISTS.has(name) && Array.isArray(value)) return idListCode(value, earlier, indent);
       if (name === 'authenticationMethodId' && offer !== undefined && typeof value === 'string') {
         return `methodOf(a${offer}, ${q(value)})`;
       }
@@ -502,7 +524,7 @@ function callStep(n: number, exchange: Exchange, earlier: readonly Answered[], c
   const { method, url } = exchange.request;
   const status = exchange.response?.status ?? 0;
   const schemaKey = schemaKeyOf(method, url, status);
-  const body = bodyCode(exchange.request.body, env, methodOffer(earlier), context.values);
+  const body = bodyCode(exchange.request.body, env, methodOffer(earlier), context.values, earlier);
   return {
     kind: 'call',
     n,
@@ -571,22 +593,45 @@ const MEMBERS = {
   sca: 'scaStatus',
 } as const;
 
-/** Where the final state of what this answer reported can be read again: the GET itself, or the resource it acted on. */
-function finalState(step: CallStep, exchange: Exchange): FinalState | undefined {
+/** The resource a status was read of: its path, the same for its status read (`…/status`) and its own read. */
+const resourceOf = (url: string) => stripQuery(url).replace(/\/status\/?$/, '');
+
+const OWNERS = {
+  transaction: "the payment's",
+  consent: "the consent's",
+  basket: "the basket's",
+  sca: undefined,
+} as const;
+
+/**
+ * Where the final state of what this answer reported can be read again: the GET itself, or the resource it acted on;
+ * `named`: the flow reads several resources' states, so each says whose it is.
+ */
+function finalState(step: CallStep, exchange: Exchange, baseUrl: string, named = false): FinalState | undefined {
   const seen = statusSeen(exchange);
   if (!seen) return undefined;
   const member = MEMBERS[seen.family];
   const headers = readHeaders(step);
-  const keyOf = (url: string) => (member === 'scaStatus' ? `scaStatus ${stripQuery(url)}` : member);
+  const owner = named ? OWNERS[seen.family] : undefined;
+  const machine = {
+    ...(seen.family === 'basket' && { machine: 'basketStatus' as const }),
+    ...(owner && { of: owner }),
+  };
+  // One final state per resource (a basket's flow reads its own and each member's); a link without the bank's prefix
+  // names the resource the console then read under the base_url.
+  const keyOf = (given: string) => {
+    const url = underBaseUrl(baseUrl, given)?.used ?? given;
+    return `${member} ${member === 'scaStatus' ? stripQuery(url) : resourceOf(url)}`;
+  };
   if (step.method === 'GET' || (member === 'scaStatus' && step.method === 'PUT')) {
-    return { member, url: step.url, headers, seen: seen.code, key: keyOf(exchange.request.url) };
+    return { member, ...machine, url: step.url, headers, seen: seen.code, key: keyOf(exchange.request.url) };
   }
   const links = readLinks(answerBody(exchange)?._links).links;
   const link = member === 'scaStatus' ? 'scaStatus' : 'status';
   const href = links[link]?.href;
   if (href === undefined) return undefined;
   const url = `linkOf(a${step.n}, ${q(link)}, BASE_URL)`;
-  return { member, url, headers, seen: seen.code, key: keyOf(new URL(href, exchange.request.url).href) };
+  return { member, ...machine, url, headers, seen: seen.code, key: keyOf(new URL(href, exchange.request.url).href) };
 }
 
 /** Consecutive SCA calls with at least one PSU-data update become one embedded SCA step. */
@@ -644,8 +689,12 @@ function withoutPolling(steps: PlanStep[], finals: readonly FinalState[]): PlanS
   }, []);
 }
 
+/** The resource an answer created, in words: "the payment", "the consent". */
+const createdWords = (exchange: Exchange) =>
+  exchange.flow?.startsWith('consent:') ? 'the consent' : exchange.flow?.startsWith('payment:') ? 'the payment' : 'it';
+
 /** The replay of one flow's exchanges (oldest first), as steps. */
-export function buildReplayPlan(exchanges: readonly Exchange[]): ReplayPlan {
+export function buildReplayPlan(exchanges: readonly Exchange[], options: PlanOptions = {}): ReplayPlan {
   const baseUrl = baseUrlOf(exchanges);
   const skipped: string[] = [];
   const env = new Map<string, string>();
@@ -660,7 +709,7 @@ export function buildReplayPlan(exchanges: readonly Exchange[]): ReplayPlan {
     const step = callStep(n, exchange, answered, { baseUrl, env, values });
     steps.push(step);
     answered.push({ n, exchange });
-    const final = finalState(step, exchange);
+    const final = finalState(step, exchange, baseUrl, options.handOversOf !== undefined);
     if (final) {
       finals.delete(final.key); // the latest read comes last
       finals.set(final.key, final);
@@ -668,7 +717,9 @@ export function buildReplayPlan(exchanges: readonly Exchange[]): ReplayPlan {
     const approach = scaHandOver(exchange);
     const link = readLinks(answerBody(exchange)?._links).links;
     const key = link.scaRedirect?.href ?? link.scaOAuth?.href ?? link.scaStatus?.href ?? '';
-    if (approach && !handedOver.has(key)) {
+    if (approach && options.handOversOf !== undefined && exchange.flow !== options.handOversOf) {
+      skipped.push(`${requestName(exchange)}: the SCA offered for ${createdWords(exchange)}, which the basket's signs`);
+    } else if (approach && !handedOver.has(key)) {
       handedOver.add(key);
       steps.push(scaStep(approach, step, exchange, replayed.slice(index + 1)));
     }

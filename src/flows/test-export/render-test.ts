@@ -30,10 +30,12 @@ export function runtimeCode(source: string = runtimeSource): string {
  * The states a resource may be found in at the end when the flow ended in `seen`: that one, or one the usual moves
  * lead on to without failing or ending (a payment seen ACTC may have settled to ACSC since, but not been rejected).
  */
-export function acceptedFinalStates(member: FinalState['member'], seen: string): string[] {
+export function acceptedFinalStates(member: FinalState['member'] | 'basketStatus', seen: string): string[] {
   // A bulk partially accepted: which of its payments the bank accepts depends on the run's creditors and money, so a
   // bulk accepted whole counts too (one rejected whole does not).
   if (member === 'transactionStatus' && seen === 'PART') return ['PART', ...acceptedFinalStates(member, 'ACTC')];
+  // A basket partly accepted likewise: which of its payments the bank accepts depends on the run too.
+  if (member === 'basketStatus' && seen === 'PATC') return ['PATC', ...acceptedFinalStates(member, 'ACTC')];
   const machine: StatusMachine = statusMachines[member];
   const toneOf = new Map(machine.states.map((state) => [state.code, state.tone]));
   if (!toneOf.has(seen)) return [seen];
@@ -159,8 +161,9 @@ ${indent(step.calls.map(callCode).join('\n'), 4)}
 function finalsCode(finals: readonly FinalState[]): Code {
   if (finals.length === 0) return '';
   const reads = finals.map((final) => {
-    const accepted = acceptedFinalStates(final.member, final.seen);
-    const words = `${final.member} reaches ${accepted.join(' or ')} (the flow ended at ${final.seen})`;
+    const accepted = acceptedFinalStates(final.machine ?? final.member, final.seen);
+    const whose = final.of === undefined ? '' : `${final.of} `;
+    const words = `${whose}${final.member} reaches ${accepted.join(' or ')} (the flow ended at ${final.seen})`;
     return `await expect
   .poll(
 ${indent(readCode(final.url, final.headers, final.member), 4)},

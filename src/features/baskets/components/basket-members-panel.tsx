@@ -1,5 +1,8 @@
 // The payments and consents a basket holds, each with its own status as the bank reports it now (read again after the
-// basket's SCA, and followed while the page follows the basket), and a link to its own page.
+// basket's SCA, and followed while the page follows the basket), and a link to its own page. Each status read is noted
+// in the member's own history (its page's timeline and its list) once the basket no longer waits, naming the basket
+// when its authorisation applied.
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import {
   useBankDataDisplay,
@@ -9,7 +12,7 @@ import {
   type Xs2aResult,
 } from '../../../api';
 import { CodeBadge, Panel, PresenterDetails, Spinner } from '../../../components/ui';
-import { memberRoute, type BasketMember } from '../../../flows/history';
+import { memberRoute, memberStatuses, type BasketMember } from '../../../flows/history';
 import { statusText } from '../../../flows/resource';
 import type { PaymentProduct, PaymentService } from '../../../xs2a/enums';
 import { memberStatusLabel, memberTone, memberVerdict } from '../model/basket-status';
@@ -24,6 +27,12 @@ interface Props {
   unknown: readonly { kind: 'payment' | 'consent'; id: string }[];
   /** Follow the members that still wait, while the page follows the basket after its SCA. */
   following: boolean;
+  /**
+   * Set once the basket no longer waits for its authorisation: the members' statuses are then noted in their own
+   * histories, with `by` (the basket) as the cause when its authorisation applied. While it waits they are not: a
+   * member read just before the basket's own status would otherwise be noted without its cause.
+   */
+  settled?: { by?: string | undefined } | undefined;
 }
 
 interface StatusRead {
@@ -53,10 +62,12 @@ function MemberStatusRead({
   profile,
   member,
   following,
+  settled,
 }: {
   profile: BankProfile;
   member: BasketMember;
   following: boolean;
+  settled: Props['settled'];
 }) {
   const isPayment = member.kind === 'payment';
   const payment = usePaymentStatus(
@@ -72,7 +83,16 @@ function MemberStatusRead({
     { profile, consentId: member.id },
     { enabled: !isPayment, refetchInterval: (q) => poll(following, 'consent')(q.state.data?.body.consentStatus) },
   );
-  return <MemberStatus kind={member.kind} read={readOf(isPayment ? payment : consent)} />;
+  const read = readOf(isPayment ? payment : consent);
+  const { kind, id, service, product } = member;
+  const noted = settled !== undefined;
+  const by = settled?.by;
+  useEffect(() => {
+    if (noted && read.status !== undefined) {
+      memberStatuses.record(profile.id, { kind, id, service, product }, read.status, by);
+    }
+  }, [profile.id, kind, id, service, product, read.status, noted, by]);
+  return <MemberStatus kind={member.kind} read={read} />;
 }
 
 function MemberStatus({ kind, read }: { kind: 'payment' | 'consent'; read: StatusRead }) {
@@ -96,7 +116,7 @@ function MemberStatus({ kind, read }: { kind: 'payment' | 'consent'; read: Statu
   );
 }
 
-export function BasketMembersPanel({ profile, members, unknown, following }: Props) {
+export function BasketMembersPanel({ profile, members, unknown, following, settled }: Props) {
   const display = useBankDataDisplay();
   return (
     <Panel
@@ -121,7 +141,7 @@ export function BasketMembersPanel({ profile, members, unknown, following }: Pro
                 <span className="block font-mono text-xs break-all text-slate-600">{member.id}</span>
               </PresenterDetails>
             </span>
-            <MemberStatusRead profile={profile} member={member} following={following} />
+            <MemberStatusRead profile={profile} member={member} following={following} settled={settled} />
           </li>
         ))}
       </ul>

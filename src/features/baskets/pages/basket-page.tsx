@@ -170,6 +170,9 @@ function BasketView({ profile, basketId }: { profile: BankProfile; basketId: str
             members={members}
             unknown={unknown}
             following={active || scaEndedHere}
+            {...(facts.verdict !== 'waiting' && {
+              settled: { ...(facts.verdict === 'authorised' && { by: basketId }) },
+            })}
           />
         </ErrorBoundary>
       )}

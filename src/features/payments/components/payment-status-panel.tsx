@@ -1,5 +1,7 @@
-// The payment's transactionStatus: badge and meaning, what else the bank said, refresh, and the timeline this browser saw.
+// The payment's transactionStatus: badge and meaning, what else the bank said, refresh, and the timeline this browser saw
+// (a status a signing basket's authorisation brought names the basket).
 import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import {
   describeXs2aError,
   useBankDataDisplay,
@@ -80,6 +82,17 @@ function Timeline({ timeline }: { timeline: StatusObservation[] }) {
             <time dateTime={new Date(observation.at).toISOString()} className="text-slate-600">
               {displayTime(observation.at)}
             </time>
+            {observation.basketId !== undefined && (
+              <span className="min-w-0 text-slate-700">
+                by the authorisation of{' '}
+                <Link
+                  to={`/baskets/${encodeURIComponent(observation.basketId)}`}
+                  className="break-all text-blue-800 underline"
+                >
+                  signing basket {observation.basketId}
+                </Link>
+              </span>
+            )}
           </li>
         ))}
       </ol>

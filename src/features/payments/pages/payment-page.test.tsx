@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 // The payment page against a bank that deviates from 1.3.12 the way real banks do: an amount as a JSON number, a
 // lower-case transactionStatus and `_links` as plain strings. The page shows the data, names each deviation and keeps
-// every action the bank's links offer.
+// every action the bank's links offer. A status a signing basket's authorisation brought names the basket.
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { profileStore } from '../../../api';
+import { historyPrefixes } from '../../../flows/history';
 import { answerByPath as bank, forgetPage, renderRoute } from '../../../testing/pages';
 import { PaymentPage } from './payment-page';
 
@@ -64,5 +66,46 @@ describe('a payment at a deviating bank', () => {
     expect(within(item).getByText(/12[.,]50/)).toBeTruthy();
     expect(item.textContent).toContain('JSON number');
     expect(screen.queryByText(/Could not show/)).toBeNull();
+  });
+});
+
+describe('a payment authorised in a signing basket', () => {
+  it('names the basket beside the status its authorisation brought, in the timeline this browser saw', async () => {
+    const profileId = profileStore.active().id;
+    localStorage.setItem(
+      `${historyPrefixes.payments}${profileId}`,
+      JSON.stringify([
+        {
+          createdAt: 1,
+          statuses: [
+            { status: 'RCVD', at: 1 },
+            { status: 'ACSC', at: 2, basketId: 'b-1' },
+          ],
+          links: {},
+          service: 'payments',
+          product: 'sepa-credit-transfers',
+          paymentId: 'pay-1',
+          amount: '12.50',
+          currency: 'EUR',
+          creditorName: 'Kiosk',
+          transactionStatus: 'ACSC',
+        },
+      ]),
+    );
+    bank({
+      [`${paymentPath}/status`]: { transactionStatus: 'ACSC' },
+      [`${paymentPath}/authorisations`]: { authorisationIds: [] },
+      [paymentPath]: { transactionStatus: 'ACSC', instructedAmount: { currency: 'EUR', amount: '12.50' } },
+    });
+    renderRoute('/payments/:service/:product/:paymentId', <PaymentPage />, {
+      at: '/payments/payments/sepa-credit-transfers/pay-1',
+    });
+    const seen = (await screen.findByText('Seen by this browser')).parentElement as HTMLElement;
+    const items = within(seen).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]?.textContent).not.toContain('basket');
+    const basket = within(items[1] as HTMLElement).getByRole('link', { name: 'signing basket b-1' });
+    expect(basket.getAttribute('href')).toBe('/baskets/b-1');
+    expect(items[1]?.textContent).toContain('by the authorisation of signing basket b-1');
   });
 });

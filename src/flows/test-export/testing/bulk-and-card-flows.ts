@@ -32,20 +32,23 @@ export const BULK_ENTRIES: readonly BulkEntry[] = [
 
 type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 
-/** Exchanges of one flow, numbered in order, each a second after the one before. */
-function recorder(flow: string) {
+/**
+ * Exchanges of one flow (or, for an exchange that names another in `more.flow`, of that one: a basket's members),
+ * numbered in order, each a second after the one before.
+ */
+export function recorder(flow: string) {
   let sequence = 0;
   return (
     operationId: string,
     method: string,
     url: string,
     answer: Answer,
-    more: { body?: unknown; headers?: Record<string, string> } = {},
+    more: { body?: unknown; headers?: Record<string, string>; flow?: string } = {},
   ): Exchange => {
     sequence += 1;
     return {
       id: `${flow}-${sequence}`,
-      flow,
+      flow: more.flow ?? flow,
       operationId,
       requestId: `req-${sequence}`,
       startedAt: Date.UTC(2026, 10, 2, 10) + sequence * 1000,
