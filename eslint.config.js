@@ -89,6 +89,22 @@ export default defineConfig([
     rules: { 'max-lines-per-function': ['error', { max: 150, IIFEs: true }] },
   },
 
+  // The server's tests share one module graph per worker (vitest.config.ts): none may mock a module, a global, the
+  // environment or the timers, which the next file in the worker would see.
+  {
+    files: ['server/**/*.test.ts', 'e2e/check-bank/*.unit.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubGlobal', 'stubEnv', 'useFakeTimers'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'The server tests share modules per worker: pass a dependency (a clock, a config) instead.',
+        })),
+      ],
+    },
+  },
+
   // The sandbox's layers (docs/architecture.md): routes → http → domain → rules → store, each calling only the ones below
   // it. The domain returns facts and throws BankError; http renders them.
   {

@@ -35,7 +35,7 @@ import { errorResponse, type Env, type RequestContext } from './http/respond';
 import { registerOAuth } from './routes/oauth';
 import { registerPages } from './routes/pages';
 import { registerXs2aRoutes, unmatched, type Services } from './routes/xs2a';
-import { buildSeed, insertSeed } from './seed';
+import { insertSeed, seedFor } from './seed';
 import type { Store } from './store/db';
 import { sharedTransactions } from './store/group-commit';
 import type { Database } from './store/schema';
@@ -101,7 +101,7 @@ export async function ensureSeeded(db: Kysely<Database>, clock: Clock): Promise<
         .executeTakeFirstOrThrow();
       return row.value;
     }
-    await insertSeed(trx, buildSeed(anchor));
+    await insertSeed(trx, seedFor(anchor));
     return anchor;
   });
 }

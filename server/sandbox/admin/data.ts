@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { isoDate } from '../clock';
 import { bookAdjustment } from '../domain/bookings';
 import type { Env } from '../http/respond';
-import { buildSeed, insertSeed, SANDBOX_PASSWORD, testPsus } from '../seed';
+import { insertSeed, SANDBOX_PASSWORD, seedFor, testPsus } from '../seed';
 import { hashDigits, Random } from '../seed/random';
 import { sandboxIban, SANDBOX_BIC } from '../seed/iban';
 import { formatAmount, parseAmount } from '../seed/money';
@@ -230,7 +230,7 @@ export function registerDataRoutes(admin: Hono<Env>, { db, settings, clock, seed
     await readAdminJson(c);
     await db.transaction().execute(async (trx) => {
       await emptyBank(trx);
-      await insertSeed(trx, buildSeed(seedAnchor));
+      await insertSeed(trx, seedFor(seedAnchor));
     });
     await afterChange();
     return c.json({ reset: true, seedAnchor });

@@ -99,7 +99,29 @@ type SeedTable =
   'psus' | 'accounts' | 'balances' | 'transactions' | 'card_accounts' | 'card_balances' | 'card_transactions';
 
 /** Writes the seed in batched multi-row inserts, inside whatever transaction the caller runs. */
-export async function insertSeed(db: Kysely<Database>, data: SeedData): Promise<void> {
+/** The seeds built so far, by anchor: a bank, a private bench or a reset seeded on the same day reuse one. */
+const builtSeeds = new Map<string, Readonly<SeedData>>();
+const KEPT_SEEDS = 2;
+
+/**
+ * buildSeed's data for `anchorDate`, built once per anchor and frozen (rows and lists), so every bank seeded on the
+ * same day shares it: building it is most of a fresh bank's start. The two latest anchors are kept.
+ */
+export function seedFor(anchorDate: string): Readonly<SeedData> {
+  const kept = builtSeeds.get(anchorDate);
+  if (kept) return kept;
+  const data = buildSeed(anchorDate);
+  for (const rows of Object.values(data) as object[][]) {
+    for (const row of rows) Object.freeze(row);
+    Object.freeze(rows);
+  }
+  Object.freeze(data);
+  builtSeeds.set(anchorDate, data);
+  for (const anchor of builtSeeds.keys()) if (builtSeeds.size > KEPT_SEEDS) builtSeeds.delete(anchor);
+  return data;
+}
+
+export async function insertSeed(db: Kysely<Database>, data: Readonly<SeedData>): Promise<void> {
   await insertRows(db, 'psus', data.psus);
   await insertRows(db, 'accounts', data.accounts);
   await insertRows(db, 'balances', data.balances);
@@ -114,7 +136,11 @@ export async function insertSeed(db: Kysely<Database>, data: SeedData): Promise<
  * per batch cost more than writing the rows, and the same SQL text lets the driver reuse its prepared statement. The
  * values are copied into one array per batch by plain loops: a nested flatMap/map per row cost several times more.
  */
-async function insertRows<T extends SeedTable>(db: Kysely<Database>, table: T, rows: Insertable<Database[T]>[]) {
+async function insertRows<T extends SeedTable>(
+  db: Kysely<Database>,
+  table: T,
+  rows: readonly Insertable<Database[T]>[],
+) {
   const first = rows[0];
   if (!first) return;
   const columns = Object.keys(first) as (keyof typeof first & string)[];
