@@ -11,6 +11,7 @@ import {
   DEBTOR_IBAN,
   MASKED_PAN,
 } from '../test-export/testing/bulk-and-card-flows';
+import { basketFlow, PLAIN_BASKET } from '../test-export/testing/basket-flow';
 import { buildReplay } from './build-replay';
 import { maskedReplay } from './replay-clean';
 import { readReplayFile } from './replay-data';
@@ -290,5 +291,32 @@ describe('presenter mode in a replay of a bulk payment and of card reads', () =>
       expect(file).toContain('Alice S.');
       expect(file).toContain('Visa Kreditkarte');
     }
+  });
+});
+
+describe('a replay of a signing basket', () => {
+  const hostile = { ...PLAIN_BASKET, bankText: 'Sign </script><script>alert(1)</script> ${x} `' };
+  const { flow, exchanges } = basketFlow(hostile);
+  const replayOf = (masked: boolean) =>
+    buildReplay({
+      flow,
+      title: 'Signing basket',
+      exchanges,
+      events: [],
+      secrets: [],
+      display: masked ? MASKED_DISPLAY : PLAIN_DISPLAY,
+      stateMap: { kind: 'basketStatus', timeline: ['RCVD', 'ACTC'], current: 'ACTC' },
+    });
+
+  it('tells the basket’s story with its state map, keeps the bank’s text as text and reads back the same', () => {
+    const data = replayOf(false);
+    expect(data.story.subject).toBe('basket');
+    expect(data.story.steps.length).toBeGreaterThan(2);
+    expect(data.exchanges.map((e) => e.operationId)).toContain('createSigningBasket');
+    expect(data.stateMap?.kind).toBe('basketStatus');
+    const file = replayHtml(data);
+    expect(data.exchanges.some((e) => e.responseBody?.includes('<script>alert(1)'))).toBe(true);
+    expect(file).not.toContain('<script>alert(1)');
+    expect(readReplayFile(file)).toEqual({ ok: true, data });
   });
 });
