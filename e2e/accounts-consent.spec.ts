@@ -10,7 +10,7 @@ import {
 } from './accounts-helpers';
 import { useConsentProfile } from './consents-helpers';
 import { testAccounts } from './fixtures';
-import { expectNoSeriousA11yViolations } from './sca-helpers';
+import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type Page } from './test';
 
 test.describe.configure({ timeout: 90_000 });

@@ -5,7 +5,7 @@ import { expect, test } from './test';
 import { isoDay, reportStatus, showTransactions, transactionsTable, dedicated } from './accounts-helpers';
 import { createConsentThroughUi } from './consents-helpers';
 import { testAccounts } from './fixtures';
-import { expectNoSeriousA11yViolations } from './sca-helpers';
+import { expectNoSeriousA11yViolations } from './axe';
 
 test.describe.configure({ timeout: 90_000 });
 

@@ -3,7 +3,7 @@
 import { expect, test } from './test';
 import { dedicated, isoDay, reportStatus, transactionsTable } from './accounts-helpers';
 import { testAccounts } from './fixtures';
-import { expectNoSeriousA11yViolations } from './sca-helpers';
+import { expectNoSeriousA11yViolations } from './axe';
 
 // Loading 100 pages takes a while on a busy machine: every exchange is also kept for the inspector.
 test.describe.configure({ timeout: 240_000 });

@@ -8,7 +8,7 @@ import { bench, benchName, type Bench } from './bench';
 import { storeActiveConsent, storeProfile } from './console-storage';
 import { testAccounts } from './fixtures';
 import { clockPanel, moveClock, openSandboxPage } from './sandbox-admin-helpers';
-import { expectNoSeriousA11yViolations } from './sca-helpers';
+import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './test';
 
 const aliceMain = testAccounts['alice-main'];

@@ -6,7 +6,8 @@ import { bench, benchName } from './bench';
 import { storeProfile } from './console-storage';
 import { SANDBOX_PASSWORD, testAccounts } from './fixtures';
 import { createPayment, transactionStatus } from './payments-helpers';
-import { authorisePanel, expectNoSeriousA11yViolations, shownAuthorisationId } from './sca-helpers';
+import { authorisePanel, shownAuthorisationId } from './sca-helpers';
+import { expectNoSeriousA11yViolations } from './axe';
 
 test.describe.configure({ timeout: 90_000 });
 

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { testCards } from '../server/sandbox/seed';
 import { createConsentThroughUi } from './consents-helpers';
 import { expect, test } from './test';
-import { expectNoSeriousA11yViolations } from './sca-helpers';
+import { expectNoSeriousA11yViolations } from './axe';
 
 test.describe.configure({ timeout: 90_000 });
 

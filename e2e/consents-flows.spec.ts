@@ -13,7 +13,7 @@ import {
   useConsentProfile,
 } from './consents-helpers';
 import { SANDBOX_OTP, SANDBOX_PASSWORD, testAccounts } from './fixtures';
-import { expectNoSeriousA11yViolations } from './sca-helpers';
+import { expectNoSeriousA11yViolations } from './axe';
 
 const carol = testAccounts['carol-main'];
 const bobMain = testAccounts['bob-main'];

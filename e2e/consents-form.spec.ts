@@ -10,7 +10,7 @@ import {
   useConsentProfile,
 } from './consents-helpers';
 import { testAccounts } from './fixtures';
-import { expectNoSeriousA11yViolations } from './sca-helpers';
+import { expectNoSeriousA11yViolations } from './axe';
 
 const carol = testAccounts['carol-main'];
 /** A valid IBAN (checksum and format) that is no account of the sandbox bank. */

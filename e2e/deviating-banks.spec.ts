@@ -20,7 +20,8 @@ import {
 } from './deviating-helpers';
 import { SANDBOX_OTP, testAccounts } from './fixtures';
 import { approveAtBank, fillPaymentForm, transactionStatus } from './payments-helpers';
-import { authorisePanel, expectNoSeriousA11yViolations } from './sca-helpers';
+import { authorisePanel } from './sca-helpers';
+import { expectNoSeriousA11yViolations } from './axe';
 import { test as withConsent } from './test';
 
 /** The slow mode's delay on the e2e server (the sandbox's default: the config sets no SANDBOX_SLOW_MS). */

@@ -1,14 +1,7 @@
 // Axe scans of the explorer's list and an operation with its answer and code, at desktop and phone widths; the
 // screenshots are kept with the test's results to look at.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './test';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
+import { seriousViolations } from './axe';
+import { expect, test } from './test';
 
 for (const width of [1280, 390]) {
   test.describe(`at ${width} px`, () => {

@@ -1,6 +1,6 @@
 // The Flow view: a payment's or consent's sequence diagram, drawn live from what happened in the tab, with the PSU's
 // steps, failures in red, links into the inspector, and exports (SVG, Mermaid that Mermaid's own parser accepts).
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSeriousA11yViolations } from './axe';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
@@ -35,18 +35,12 @@ async function failedSteps(view: Locator): Promise<string[]> {
   return groups.allTextContents();
 }
 
-async function expectNoSeriousViolationsInFlow(page: Page) {
-  const results = await new AxeBuilder({ page }).include('.flow-view').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 /** The Flow view at phone and desktop width: axe finds nothing serious, and a screenshot to look at. */
 async function checkAtBothWidths(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await expect((await flowSection(page)).locator('svg')).toHaveAttribute('width', /\d+/);
-    await expectNoSeriousViolationsInFlow(page);
+    await expectNoSeriousA11yViolations(page, '.flow-view');
     await (await flowSection(page)).screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -3,7 +3,7 @@
 // exchange in the inspector, axe and screenshots at 1280 and 390 px.
 import { dedicated } from './accounts-helpers';
 import { testAccounts } from './fixtures';
-import { expectNoSeriousA11yViolations } from './sca-helpers';
+import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type Page } from './test';
 
 test.describe.configure({ timeout: 90_000 });

@@ -3,7 +3,7 @@
 // how many more flows fit and which go next (on every page beside the inspector's link, and in the inspector); a flow
 // the user kept survives the drop, and the inspector names what went. No serious axe violation at 1280 and 390 px.
 import { initiatePayment, testAccounts } from './fixtures';
-import { expectNoSeriousA11yViolations } from './sca-helpers';
+import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type Page } from './test';
 
 const alice = testAccounts['alice-main'];

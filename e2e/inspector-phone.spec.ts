@@ -1,14 +1,7 @@
 // The inspector on a phone and at desktop width: tapping an exchange brings its detail into view with the focus on
 // its heading; status polling with the same answer is one row that opens; no serious or critical axe violation.
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './axe';
 import { expect, test, type Page } from './test';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 /** Sends the explorer's request as prefilled and waits for the answer to the X-Request-ID it showed. */
 async function sendAsPrefilled(page: Page) {

@@ -19,7 +19,8 @@ import {
 } from './oauth-helpers';
 import { createPayment, transactionStatus } from './payments-helpers';
 import { exchangeRows } from './inspector-helpers';
-import { authorisePanel, expectNoSeriousA11yViolations } from './sca-helpers';
+import { authorisePanel } from './sca-helpers';
+import { expectNoSeriousA11yViolations } from './axe';
 
 test.describe.configure({ timeout: 120_000 });
 // The bank's pages carry a certificate of the test PKI's private CA.

@@ -1,5 +1,5 @@
 // Payment flows through the console's UI against the sandbox: redirect SCA to settlement, bank errors, cancellation.
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import { frozenBench } from './bench';
 import { testAccounts } from './fixtures';
@@ -10,12 +10,6 @@ test.describe.configure({ timeout: 90_000 });
 
 const alice = testAccounts['alice-main'];
 const bob = testAccounts['bob-main'];
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /**
  * From a payment page that offers the bank's redirect: approve there, come back to the payment page, and see the
@@ -50,7 +44,7 @@ test('a single payment goes through redirect SCA to ACSC, and a settled payment 
   const details = page.getByRole('region', { name: 'Payment', exact: true });
   await expect(details.getByText('Boulangerie Exemple', { exact: true })).toBeVisible();
   await expect(details.getByRole('region', { name: 'Payment as JSON' })).toContainText('"amount": "12.50"');
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousA11yViolations(page);
 
   await authoriseByRedirect(page, 'alice', payment.path);
   // ACTC after the SCA, ACSC once the bank's clock passes the settlement delay; the page follows the status by itself.
@@ -79,7 +73,7 @@ test('a single payment goes through redirect SCA to ACSC, and a settled payment 
   const item = page.getByRole('listitem').filter({ hasText: payment.paymentId });
   await expect(item).toContainText('Boulangerie Exemple');
   await expect(item).toContainText('ACSC · Settled');
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousA11yViolations(page);
   await item.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`${payment.path}$`));
 });
@@ -176,7 +170,7 @@ test('a bank error is shown with its code and meaning at the field it names, and
   await expect(page.getByLabel('Amount')).toHaveValue('19.99');
   await expect(page.getByLabel('Creditor name')).toHaveValue('Kiosk am Markt');
   await expect(page.getByLabel('Remittance information')).toHaveValue('Newspapers');
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousA11yViolations(page);
 
   // Editing the field clears the bank's finding about it.
   await debtor.fill(alice.iban);
@@ -185,7 +179,7 @@ test('a bank error is shown with its code and meaning at the field it names, and
 
 test('the form checks fields before sending, and the JSON view edits the same body', async ({ page }) => {
   await page.goto('/payments/new');
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousA11yViolations(page);
   await page.getByLabel('Debtor IBAN').fill('DE16990100000010010002');
   await page.getByLabel('Amount').fill('10.005');
   await page.getByRole('button', { name: 'Initiate payment' }).click();
@@ -232,7 +226,7 @@ test('an empty payments list explains itself and leads to the form', async ({ pa
   await page.goto('/payments');
   await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No payments yet' })).toBeVisible();
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole('link', { name: 'New payment', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New payment' })).toBeVisible();
 });

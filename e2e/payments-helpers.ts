@@ -1,6 +1,6 @@
 // Page helpers for payment flows through the console's UI: fill and submit the new-payment form, approve at the bank.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe';
 import { SANDBOX_OTP, SANDBOX_PASSWORD } from './fixtures';
 
 export interface PaymentFormInput {
@@ -105,16 +105,10 @@ export function transactionStatus(page: Page) {
   return page.getByRole('status', { name: 'Transaction status' });
 }
 
-export async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 /** The page at a width, checked with axe and pictured whole; it must not scroll sideways. */
 export async function pictured(page: Page, name: string, width: number) {
   await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
   const scrollsSideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
   expect(scrollsSideways).toBe(false);

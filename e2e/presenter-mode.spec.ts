@@ -2,13 +2,12 @@
 // redirect page, the consent page and the account pages show no full IBAN and no full personal name of the seed, the
 // bank's page carries the sandbox banner, raw JSON waits behind details, and each page says in one sentence where the
 // payment or consent stands. Axe at 1280 and 390 px; screenshots of both widths in test-results/presenter-mode/.
-import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './test';
 import { dedicated } from './accounts-helpers';
 import { flowSection, testAccounts } from './fixtures';
 import { createPayment } from './payments-helpers';
-import { expectNoSeriousA11yViolations } from './sca-helpers';
+import { expectNoSeriousA11yViolations } from './axe';
 import { SANDBOX_PASSWORD, testPsus } from '../server/sandbox/seed';
 import { consentStatusCodes, transactionStatusCodes } from '../src/xs2a/status-names';
 import { frozenBench } from './bench';
@@ -48,9 +47,7 @@ async function checkFlowView(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await expect(flow.locator('svg')).toHaveAttribute('width', /\d+/);
-    const results = await new AxeBuilder({ page }).include('.flow-view').analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoSeriousA11yViolations(page, '.flow-view');
     await flow.screenshot({ path: `test-results/presenter-mode/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -7,7 +7,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { dedicated, validConsentViaApi } from './accounts-helpers';
 import { testAccounts } from './fixtures';
 import { addScenario, clockPanel, moveClock, openSandboxPage, removeScenario } from './sandbox-admin-helpers';
-import { expectNoSeriousA11yViolations } from './sca-helpers';
+import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './test';
 
 const aliceMain = testAccounts['alice-main'];

@@ -1,7 +1,7 @@
 // A profile's bearer token stays out of localStorage unless the user ticks "Remember this token in this browser":
 // this tab keeps it across reloads, a new tab does not have it; remembered, every tab does. Settings pass axe.
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 
 const REMEMBER = 'Remember this token in this browser';
@@ -64,11 +64,7 @@ for (const width of [1280, 390]) {
     await page.getByRole('button', { name: 'New profile' }).click();
     await page.getByLabel('Bearer token').fill('t');
     await page.getByRole('checkbox', { name: REMEMBER }).check();
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    expect(serious).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });

@@ -1,14 +1,7 @@
 // Axe scans of the home page, Settings (with a validation error showing) and the inspector (with a selected exchange).
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './axe';
+import { expect, test } from '@playwright/test';
 import { CONNECTION_CHECK_ROW } from './inspector-helpers';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 for (const width of [1280, 390]) {
   test.describe(`at ${width} px`, () => {

@@ -8,7 +8,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { authoriseConsentPanel, consentStatus, fillConsentForm, submitConsentForm } from './consents-helpers';
 import { initiatePayment, paymentStatus, SANDBOX, SANDBOX_PASSWORD, testAccounts, xs2aHeaders } from './fixtures';
 import { atOAuthLoginPage, useOAuthProfile } from './oauth-helpers';
-import { expectNoSeriousA11yViolations } from './sca-helpers';
+import { expectNoSeriousA11yViolations } from './axe';
 
 const alice = testAccounts['alice-main'];
 

@@ -1,7 +1,7 @@
 // Replay files: a payment's flow saved as one HTML file, opened from disk with no server and no network request, shown
 // step by step, and opened again read-only in the console; in presenter mode the file masks the bank's data.
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import { frozenBench } from './bench';
 import { flowSection, testAccounts } from './fixtures';
@@ -14,9 +14,7 @@ const alice = testAccounts['alice-main'];
 async function expectAxeClean(page: Page) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

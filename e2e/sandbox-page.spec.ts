@@ -15,7 +15,7 @@ import {
   removeScenario,
   SLOW_RELAY_TIMEOUT_MS,
 } from './sandbox-admin-helpers';
-import { expectNoSeriousA11yViolations } from './sca-helpers';
+import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './test';
 
 const aliceMain = testAccounts['alice-main'];

@@ -8,7 +8,7 @@ import { storeActiveConsent } from './console-storage';
 import { testAccounts } from './fixtures';
 import { createPayment } from './payments-helpers';
 import { openSandboxPage, removeScenario } from './sandbox-admin-helpers';
-import { expectNoSeriousA11yViolations } from './sca-helpers';
+import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type Locator, type Page } from './test';
 
 const aliceMain = testAccounts['alice-main'];

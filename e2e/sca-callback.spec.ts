@@ -3,7 +3,8 @@
 import { expect, test } from '@playwright/test';
 import { testAccounts } from './fixtures';
 import { approveAtBank, createPayment, transactionStatus } from './payments-helpers';
-import { authorisePanel, expectNoSeriousA11yViolations, useScaProfile } from './sca-helpers';
+import { authorisePanel, useScaProfile } from './sca-helpers';
+import { expectNoSeriousA11yViolations } from './axe';
 
 const bob = testAccounts['bob-main'];
 

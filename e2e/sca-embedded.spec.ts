@@ -3,12 +3,8 @@ import { expect, sandboxProfile, test } from './test';
 import { SANDBOX_OTP, SANDBOX_PASSWORD, testAccounts } from './fixtures';
 import { frozenBench } from './bench';
 import { createPayment, transactionStatus } from './payments-helpers';
-import {
-  authorisationsPanel,
-  authorisePanel,
-  expectNoSeriousA11yViolations,
-  shownAuthorisationId,
-} from './sca-helpers';
+import { authorisationsPanel, authorisePanel, shownAuthorisationId } from './sca-helpers';
+import { expectNoSeriousA11yViolations } from './axe';
 
 const alice = testAccounts['alice-main'];
 

@@ -1,5 +1,4 @@
 // Helpers for the SCA end-to-end specs: a bank profile with SCA preferences, and the console's SCA panels.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { sandboxProfile, storeProfile } from './console-storage';
 import { SANDBOX_OTP, SANDBOX_PASSWORD } from './fixtures';
@@ -42,12 +41,6 @@ export async function shownAuthorisationId(panel: Locator): Promise<string> {
 }
 
 /** No serious or critical axe violation on the page as it is now. */
-export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
-
 /** A step of embedded SCA the bank shows before the PSU acts on it. */
 export type EmbeddedStep = 'method' | 'otp';
 

@@ -7,7 +7,8 @@ import { expect, test, type Page } from './test';
 import { fillConsentForm, submitConsentForm, useConsentProfile } from './consents-helpers';
 import { testAccounts } from './fixtures';
 import { approveAtBank, createPayment } from './payments-helpers';
-import { expectNoSeriousA11yViolations, useScaProfile } from './sca-helpers';
+import { useScaProfile } from './sca-helpers';
+import { expectNoSeriousA11yViolations } from './axe';
 
 test.describe.configure({ timeout: 120_000 });
 

@@ -1,7 +1,7 @@
 // The state map beside a payment and a consent: the path through the 1.3.12 status machine this browser saw, the
 // current state, the states it can move to and what the user can still do, every state behind "All states", at a
 // desktop's and a phone's width, where the current state stays in view inside the drawing's scroll box.
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import { authoriseConsent, consentStatus, fillConsentForm, submitConsentForm } from './consents-helpers';
 import { testAccounts } from './fixtures';
@@ -17,9 +17,7 @@ const actions = (page: Page) => stateMap(page).getByRole('list', { name: 'What y
 
 async function expectAxeClean(page: Page, width: number) {
   await page.setViewportSize({ width, height: 900 });
-  const results = await new AxeBuilder({ page }).include('section[aria-labelledby]').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoSeriousA11yViolations(page, 'section[aria-labelledby]');
 }
 
 /** The current state's box lies inside the drawing's scroll box (which scrolled to it), not beyond its edge. */

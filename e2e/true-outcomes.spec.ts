@@ -18,7 +18,8 @@ import {
   submitPaymentForm,
   transactionStatus,
 } from './payments-helpers';
-import { authorisePanel, expectNoSeriousA11yViolations } from './sca-helpers';
+import { authorisePanel } from './sca-helpers';
+import { expectNoSeriousA11yViolations } from './axe';
 
 // Flows with a bank round trip and a settlement wait take longer than the default timeout on a busy machine.
 test.describe.configure({ timeout: 90_000 });
