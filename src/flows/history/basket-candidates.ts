@@ -31,6 +31,27 @@ const consentCandidate = object({
 });
 export type ConsentCandidate = Infer<typeof consentCandidate>;
 
+// ---------------------------------------------------------------- what awaits its authorisation
+
+/** Payment statuses that still wait for the PSU's authorisation (RCVD, PDNG, PATC: more PSUs to come). */
+const WAITING_PAYMENT = new Set(['RCVD', 'PDNG', 'PATC']);
+const WAITING_CONSENT = new Set(['received', 'partiallyAuthorised']);
+
+/**
+ * A payment awaits its authorisation when its last status says so; ACTC only when the bank answered the initiation
+ * with it and nothing has moved since (some banks accept a payment technically before the PSU authorises it).
+ */
+export function paymentAwaits(entry: Pick<PaymentCandidate, 'transactionStatus' | 'statuses'>): boolean {
+  const status = entry.transactionStatus;
+  if (status === undefined) return false;
+  if (WAITING_PAYMENT.has(status)) return true;
+  return status === 'ACTC' && entry.statuses.length > 0 && entry.statuses.every((seen) => seen.status === 'ACTC');
+}
+
+export function consentAwaits(entry: Pick<ConsentCandidate, 'consentStatus'>): boolean {
+  return entry.consentStatus !== undefined && WAITING_CONSENT.has(entry.consentStatus);
+}
+
 /** A member of a basket as the basket's history keeps it: enough to name it, link to it and read its status. */
 export const basketMember = object({
   kind: literal(['payment', 'consent']),

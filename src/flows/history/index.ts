@@ -32,8 +32,10 @@ export {
 export {
   basketMember,
   basketMembers,
+  consentAwaits,
   createBasketCandidates,
   memberRoute,
+  paymentAwaits,
   type BasketMember,
   type ConsentCandidate,
   type PaymentCandidate,

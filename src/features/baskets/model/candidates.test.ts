@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ConsentCandidate, PaymentCandidate } from '../../../flows/history';
 import type { BasketHistoryEntry } from './basket-history';
-import { basketCandidates, consentAwaits, consentLabel, memberName, paymentAwaits } from './candidates';
+import { consentAwaits, paymentAwaits } from '../../../flows/history';
+import { basketCandidates, consentLabel, memberName } from './candidates';
 
 const at = (status: string, time = 1) => ({ status, at: time });
 

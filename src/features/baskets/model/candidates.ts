@@ -1,29 +1,17 @@
 // Which of this browser's payments and consents may go into a signing basket: those still awaiting their
 // authorisation as this browser last saw them (the bank decides; its refusal is shown), and not already signed through
 // one of this browser's baskets. Pure.
-import type { BasketMember, ConsentCandidate, PaymentCandidate } from '../../../flows/history';
+import {
+  consentAwaits,
+  paymentAwaits,
+  type BasketMember,
+  type ConsentCandidate,
+  type PaymentCandidate,
+} from '../../../flows/history';
 import type { BasketHistoryEntry } from './basket-history';
 
-/** Payment statuses that still wait for the PSU's authorisation (RCVD, PDNG, PATC: more PSUs to come). */
-const WAITING_PAYMENT = new Set(['RCVD', 'PDNG', 'PATC']);
-const WAITING_CONSENT = new Set(['received', 'partiallyAuthorised']);
 /** A basket in one of these has had its authorisation applied: its members are signed. */
 const SIGNED_BASKET = new Set(['ACTC', 'PATC', 'ACSC']);
-
-/**
- * A payment awaits its authorisation when its last status says so; ACTC only when the bank answered the initiation
- * with it and nothing has moved since (some banks accept a payment technically before the PSU authorises it).
- */
-export function paymentAwaits(entry: Pick<PaymentCandidate, 'transactionStatus' | 'statuses'>): boolean {
-  const status = entry.transactionStatus;
-  if (status === undefined) return false;
-  if (WAITING_PAYMENT.has(status)) return true;
-  return status === 'ACTC' && entry.statuses.length > 0 && entry.statuses.every((seen) => seen.status === 'ACTC');
-}
-
-export function consentAwaits(entry: Pick<ConsentCandidate, 'consentStatus'>): boolean {
-  return entry.consentStatus !== undefined && WAITING_CONSENT.has(entry.consentStatus);
-}
 
 const keyOf = (member: Pick<BasketMember, 'kind' | 'id'>) => `${member.kind}:${member.id}`;
 

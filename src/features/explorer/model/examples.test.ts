@@ -62,3 +62,18 @@ describe('funds confirmation examples', () => {
     ]);
   });
 });
+
+describe('signing basket examples', () => {
+  it('hold this browser’s newest payments and consent that await their authorisation, empty ids where it knows too few', () => {
+    const [both, paymentsOnly] = bodyExamples('signingBasket', {
+      sandbox: true,
+      basketMembers: { paymentIds: ['pay-3', 'pay-2', 'pay-1'], consentIds: [] },
+    });
+    expect(both?.body).toEqual({ paymentIds: ['pay-3', 'pay-2'], consentIds: [''] });
+    expect(paymentsOnly?.body).toEqual({ paymentIds: ['pay-3', 'pay-2'] });
+    expect(bodyExamples('signingBasket', { sandbox: false })[0]?.body).toEqual({
+      paymentIds: ['', ''],
+      consentIds: [''],
+    });
+  });
+});

@@ -16,6 +16,8 @@ export interface ExampleContext {
   psuId?: string;
   /** The bank's calendar day (bankToday), where the examples' dates count from; the browser's UTC day if not given. */
   today?: string;
+  /** This browser's payments and consents that await their authorisation, newest first (a signing basket's members). */
+  basketMembers?: { paymentIds: string[]; consentIds: string[] };
 }
 
 /**
@@ -118,11 +120,17 @@ function fundsConfirmationExamples(iban: string): BodyExample[] {
   ];
 }
 
-/** A basket of payments and a consent that wait for their authorisation: their ids come from the bank's answers. */
-function signingBasketExamples(): BodyExample[] {
+/**
+ * A basket of payments and a consent that wait for their authorisation: this browser's newest ones that still do,
+ * and an empty id to fill in (from the bank's answers) where it knows too few.
+ */
+function signingBasketExamples(members: ExampleContext['basketMembers']): BodyExample[] {
+  const ids = (known: string[] | undefined, count: number) =>
+    Array.from({ length: count }, (_, index) => known?.[index] ?? '');
+  const paymentIds = ids(members?.paymentIds, 2);
   return [
-    { label: 'Payments and a consent', body: { paymentIds: ['', ''], consentIds: [''] } },
-    { label: 'Payments only', body: { paymentIds: ['', ''] } },
+    { label: 'Payments and a consent', body: { paymentIds, consentIds: ids(members?.consentIds, 1) } },
+    { label: 'Payments only', body: { paymentIds } },
   ];
 }
 
@@ -133,7 +141,7 @@ export function bodyExamples(kind: RequestBodyKind, context: ExampleContext): Bo
   if (kind === 'payment') return paymentExamples(exampleIban(context), inDays);
   if (kind === 'consents') return consentExamples(context.iban, inDays);
   if (kind === 'confirmationOfFunds') return fundsConfirmationExamples(exampleIban(context));
-  if (kind === 'signingBasket') return signingBasketExamples();
+  if (kind === 'signingBasket') return signingBasketExamples(context.basketMembers);
   return scaExamples(kind, context.sandbox);
 }
 

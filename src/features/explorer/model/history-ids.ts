@@ -1,13 +1,30 @@
 // The payments, consents and signing baskets this browser created for a profile, read from the histories their pages
-// keep (only the ids: the rest of an entry is theirs to read).
+// keep (the ids, and whether a payment or consent still awaits its authorisation: the rest of an entry is theirs to
+// read).
 import { useMemo, useSyncExternalStore } from 'react';
-import { browserStorage, createHistory, historyPrefixes, read } from '../../../flows/history';
+import {
+  browserStorage,
+  consentAwaits,
+  createHistory,
+  historyPrefixes,
+  paymentAwaits,
+  read,
+  statusTimeline,
+} from '../../../flows/history';
 import type { HistoryIds } from './known-ids';
 
 const LIMIT = 200;
 const created = { createdAt: read.number };
-const paymentIds = read.object({ ...created, paymentId: read.string, service: read.string, product: read.string });
-const consentIds = read.object({ ...created, consentId: read.string });
+const statuses = read.withDefault(statusTimeline, []);
+const paymentIds = read.object({
+  ...created,
+  paymentId: read.string,
+  service: read.string,
+  product: read.string,
+  transactionStatus: read.optional(read.string),
+  statuses,
+});
+const consentIds = read.object({ ...created, consentId: read.string, consentStatus: read.optional(read.string) });
 const basketIds = read.object({ ...created, basketId: read.string });
 const payments = createHistory(browserStorage, {
   prefix: historyPrefixes.payments,
@@ -40,14 +57,18 @@ const subscribe = (listener: () => void) => {
 export function useHistoryIds(profileId: string): HistoryIds {
   // The lists' text is the snapshot: a new array each read must not count as a change.
   const snapshot = useSyncExternalStore(subscribe, () =>
-    JSON.stringify([payments.list(profileId), consents.list(profileId), baskets.list(profileId)]),
+    JSON.stringify({
+      payments: payments.list(profileId).map(({ paymentId, service, product, ...entry }) => ({
+        paymentId,
+        service,
+        product,
+        awaits: paymentAwaits(entry),
+      })),
+      consents: consents
+        .list(profileId)
+        .map(({ consentId, ...entry }) => ({ consentId, awaits: consentAwaits(entry) })),
+      baskets: baskets.list(profileId).map(({ basketId }) => ({ basketId })),
+    }),
   );
-  return useMemo(() => {
-    const [paymentList, consentList, basketList] = JSON.parse(snapshot) as [
-      HistoryIds['payments'],
-      HistoryIds['consents'],
-      HistoryIds['baskets'],
-    ];
-    return { payments: paymentList, consents: consentList, baskets: basketList };
-  }, [snapshot]);
+  return useMemo(() => JSON.parse(snapshot) as HistoryIds, [snapshot]);
 }

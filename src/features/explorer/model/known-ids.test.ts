@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../../api';
-import { knownIds, type HistoryIds } from './known-ids';
+import { basketCandidateIds, knownIds, type HistoryIds } from './known-ids';
 
 const BASE = 'https://bank.example/psd2';
 
@@ -42,5 +42,23 @@ describe('the ids the explorer offers for path variables', () => {
   it('leaves out what a refused answer named', () => {
     const refused = exchange('createSigningBasket', 'POST', '/v1/signing-baskets', 400, { basketId: 'bsk-refused' });
     expect(knownIds([refused], noHistory).basketId).toBeUndefined();
+  });
+});
+
+describe('the members the explorer offers a new signing basket', () => {
+  it('are the payments and consents that still await their authorisation, newest first', () => {
+    const history: HistoryIds = {
+      payments: [
+        { paymentId: 'pay-new', service: 'payments', product: 'sepa-credit-transfers', awaits: true },
+        { paymentId: 'pay-done', service: 'payments', product: 'sepa-credit-transfers', awaits: false },
+        { paymentId: 'pay-old', service: 'payments', product: 'sepa-credit-transfers', awaits: true },
+      ],
+      consents: [
+        { consentId: 'con-valid', awaits: false },
+        { consentId: 'con-received', awaits: true },
+      ],
+      baskets: [],
+    };
+    expect(basketCandidateIds(history)).toEqual({ paymentIds: ['pay-new', 'pay-old'], consentIds: ['con-received'] });
   });
 });

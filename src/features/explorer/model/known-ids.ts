@@ -41,9 +41,23 @@ function idsInAnswer(known: KnownIds, body: unknown, note: string) {
 }
 
 export interface HistoryIds {
-  payments: { paymentId: string; service: string; product: string }[];
-  consents: { consentId: string }[];
+  /** Newest first; `awaits`: still awaiting its authorisation as this browser last saw it. */
+  payments: { paymentId: string; service: string; product: string; awaits: boolean }[];
+  consents: { consentId: string; awaits: boolean }[];
   baskets: { basketId: string }[];
+}
+
+export interface BasketMemberIds {
+  paymentIds: string[];
+  consentIds: string[];
+}
+
+/** What a new signing basket could hold: this browser's payments and consents that still await their authorisation. */
+export function basketCandidateIds(history: HistoryIds): BasketMemberIds {
+  return {
+    paymentIds: history.payments.filter((p) => p.awaits).map((p) => p.paymentId),
+    consentIds: history.consents.filter((c) => c.awaits).map((c) => c.consentId),
+  };
 }
 
 export function knownIds(exchanges: readonly Exchange[], history: HistoryIds): KnownIds {

@@ -18,7 +18,7 @@ import {
   type OperationName,
 } from '../../../xs2a';
 import { bodyExamples, bodyText, type ExampleContext } from './examples';
-import type { KnownIds } from './known-ids';
+import type { BasketMemberIds, KnownIds } from './known-ids';
 
 export interface NameValueRow {
   id: string;
@@ -41,6 +41,8 @@ export interface PrefillContext {
   profile: BankProfile;
   activeConsentId: string | undefined;
   known: KnownIds;
+  /** This browser's payments and consents that await their authorisation: a new signing basket's example holds them. */
+  basketMembers?: BasketMemberIds;
   /** The fresh X-Request-ID. */
   requestId: string;
   /** Whether the profile holds a token to send. */
@@ -103,7 +105,11 @@ function headersFor(operation: OperationName, context: PrefillContext): Record<s
 }
 
 /** What the example bodies are made from: an IBAN this browser knows, and whether (and as whom) this is the sandbox. */
-export function exampleContextFor(profile: BankProfile, known: KnownIds): ExampleContext {
+export function exampleContextFor(
+  profile: BankProfile,
+  known: KnownIds,
+  basketMembers?: BasketMemberIds,
+): ExampleContext {
   const iban = known.iban?.[0]?.value;
   const psuId = profile.psuHeaders.psuId?.trim();
   return {
@@ -111,6 +117,7 @@ export function exampleContextFor(profile: BankProfile, known: KnownIds): Exampl
     today: bankToday(profile),
     ...(iban && { iban }),
     ...(psuId && { psuId }),
+    ...(basketMembers && { basketMembers }),
   };
 }
 
@@ -127,7 +134,9 @@ export function prefillDraft(operation: OperationName, context: PrefillContext):
     .map((parameter) => row(parameter.name, QUERY_DEFAULTS[parameter.name] ?? ''))
     .concat(Object.entries(CONDITIONAL_QUERY[operation] ?? {}).map(([name, value]) => row(name, value(context))));
   const kind = 'requestBody' in spec ? spec.requestBody : undefined;
-  const examples = kind ? bodyExamples(kind, exampleContextFor(context.profile, context.known)) : [];
+  const examples = kind
+    ? bodyExamples(kind, exampleContextFor(context.profile, context.known, context.basketMembers))
+    : [];
   return {
     operation,
     pathValues: pathValuesFor(operation, context),

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { profileToken, useActiveConsentId, useActiveProfile, useExchanges } from '../../../api';
 import { useHistoryIds } from './history-ids';
-import { knownIds } from './known-ids';
+import { basketCandidateIds, knownIds } from './known-ids';
 import { exampleContextFor, type PrefillContext } from './request-draft';
 import { newRowId } from './use-request-draft';
 
@@ -14,12 +14,17 @@ export function useExplorerContext() {
   const history = useHistoryIds(profile.id);
   const known = useMemo(() => knownIds(exchanges, history), [exchanges, history]);
   const hasToken = profileToken(profile) !== undefined;
-  const exampleContext = useMemo(() => exampleContextFor(profile, known), [profile, known]);
+  const basketMembers = useMemo(() => basketCandidateIds(history), [history]);
+  const exampleContext = useMemo(
+    () => exampleContextFor(profile, known, basketMembers),
+    [profile, known, basketMembers],
+  );
   /** A new context for a draft, with a fresh X-Request-ID. */
   const prefillContext = (): PrefillContext => ({
     profile,
     activeConsentId,
     known,
+    basketMembers,
     requestId: crypto.randomUUID(),
     hasToken,
     newRowId,
