@@ -93,6 +93,8 @@ export default defineConfig({
         DATA_DIR: ':memory:',
         CONSOLE_DIST: outDir,
         SANDBOX_SETTLEMENT_DELAY_MS: '3000',
+        // The slow deviation mode's delay: every answer late, the flows still finish (e2e/deviating-banks.spec.ts).
+        SANDBOX_SLOW_MS: '600',
         SANDBOX_BENCHES: '64',
         SANDBOX_BENCH_IDLE: '10m',
         RELAY_CONFIG: relayConfigFile,

@@ -24,8 +24,8 @@ import { authorisePanel } from './sca-helpers';
 import { expectNoSeriousA11yViolations } from './axe';
 import { test as withConsent } from './test';
 
-/** The slow mode's delay on the e2e server (the sandbox's default: the config sets no SANDBOX_SLOW_MS). */
-const SLOW_MS = 1500;
+/** The slow mode's delay on the e2e server (SANDBOX_SLOW_MS in playwright.config.ts). */
+const SLOW_MS = 600;
 
 const alice = testAccounts['alice-main'];
 
