@@ -10,6 +10,7 @@ import {
   paymentAwaits,
   read,
   statusTimeline,
+  type Reader,
 } from '../../../flows/history';
 import type { HistoryIds } from './known-ids';
 
@@ -26,27 +27,18 @@ const paymentIds = read.object({
 });
 const consentIds = read.object({ ...created, consentId: read.string, consentStatus: read.optional(read.string) });
 const basketIds = read.object({ ...created, basketId: read.string });
-const payments = createHistory(browserStorage, {
-  prefix: historyPrefixes.payments,
-  limit: LIMIT,
-  read: paymentIds,
-  refOf: (entry) => entry.paymentId,
-  matches: (entry, ref) => entry.paymentId === ref,
-});
-const consents = createHistory(browserStorage, {
-  prefix: historyPrefixes.consents,
-  limit: LIMIT,
-  read: consentIds,
-  refOf: (entry) => entry.consentId,
-  matches: (entry, ref) => entry.consentId === ref,
-});
-const baskets = createHistory(browserStorage, {
-  prefix: historyPrefixes.baskets,
-  limit: LIMIT,
-  read: basketIds,
-  refOf: (entry) => entry.basketId,
-  matches: (entry, ref) => entry.basketId === ref,
-});
+/** A history read for its entries' ids, each named by the id `idOf` gives. */
+const idHistory = <T extends { createdAt: number }>(prefix: string, reader: Reader<T>, idOf: (entry: T) => string) =>
+  createHistory(browserStorage, {
+    prefix,
+    limit: LIMIT,
+    read: reader,
+    refOf: idOf,
+    matches: (entry, ref) => idOf(entry) === ref,
+  });
+const payments = idHistory(historyPrefixes.payments, paymentIds, (entry) => entry.paymentId);
+const consents = idHistory(historyPrefixes.consents, consentIds, (entry) => entry.consentId);
+const baskets = idHistory(historyPrefixes.baskets, basketIds, (entry) => entry.basketId);
 const histories = [payments, consents, baskets];
 
 const subscribe = (listener: () => void) => {
